@@ -1,0 +1,49 @@
+"""Distant Galaxy Engine: a data-driven grid-and-turn engine for scenarios written in YAML.
+
+The public API: load a scenario, make a game, list legal actions, apply them, read the events.
+
+>>> from engine import load_scenario, Game          # doctest: +SKIP
+>>> game = Game(load_scenario("asteroid-belt"), seed=7)  # doctest: +SKIP
+>>> game.apply(game.legal_actions()[0])              # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action, ActionKind, EndAction, require
+from engine.controllers import Controller, HumanController, RandomBot
+from engine.dice import Dice, table_lookup
+from engine.errors import (
+    ActionError,
+    AmbiguousAction,
+    EngineError,
+    IllegalAction,
+    LogError,
+    MalformedAction,
+    PluginError,
+    RuleError,
+    RuleRuntimeError,
+    SaveError,
+    ScenarioError,
+    ScenarioErrors,
+    SourceError,
+    SourcePos,
+)
+from engine.game import Game
+from engine.grid import CellPermissions, Grid
+from engine.hookspecs import hookimpl
+from engine.scenario import Scenario, load_scenario
+from engine.state import GameState, Player, Site, Token
+from engine.version import ENGINE_VERSION
+
+__version__ = ENGINE_VERSION
+
+__all__ = [
+    "Action", "ActionKind", "EndAction", "require",
+    "Controller", "HumanController", "RandomBot",
+    "Dice", "table_lookup",
+    "ActionError", "AmbiguousAction", "EngineError", "IllegalAction", "LogError",
+    "MalformedAction", "PluginError", "RuleError", "RuleRuntimeError", "SaveError",
+    "ScenarioError", "ScenarioErrors", "SourceError", "SourcePos",
+    "Game", "CellPermissions", "Grid", "hookimpl", "Scenario", "load_scenario",
+    "GameState", "Player", "Site", "Token", "ENGINE_VERSION", "__version__",
+]

@@ -1,0 +1,3 @@
+"""Sub-commands that live in their own modules register here (imported by ``engine.cli``)."""
+
+from __future__ import annotations

@@ -1,0 +1,101 @@
+"""The engine's error types: every user mistake becomes one of these, never a traceback.
+
+All are ``ValueError`` subclasses (as python-chess does) so that callers may catch broadly.
+``SourceError`` carries a file, line and column and formats itself with the offending line and a
+caret under the column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class EngineError(ValueError):
+    """Base class of every error the engine raises on bad input."""
+
+
+@dataclass(frozen=True)
+class SourcePos:
+    """A place in a text file: 1-based line and column, and the text of that line if known."""
+
+    file: str
+    line: int
+    col: int
+    text: str | None = None
+
+    def shifted(self, offset: int) -> SourcePos:
+        """The position ``offset`` characters further on the same line (for rule strings)."""
+        return SourcePos(self.file, self.line, self.col + offset, self.text)
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+class SourceError(EngineError):
+    """An error in an author's file, pointing at file, line and column."""
+
+    def __init__(self, message: str, pos: SourcePos | None = None, hint: str | None = None):
+        self.message = message
+        self.pos = pos
+        self.hint = hint
+        super().__init__(self.format())
+
+    def format(self, caret: bool = True) -> str:
+        """``file:line:col: message`` then the line and a caret under the column."""
+        head = f"{self.pos}: {self.message}" if self.pos else self.message
+        lines = [head]
+        if caret and self.pos is not None and self.pos.text is not None:
+            text = self.pos.text.rstrip("\n")
+            lines.append("    " + text)
+            lines.append("    " + " " * max(self.pos.col - 1, 0) + "^")
+        if self.hint:
+            lines.append(f"  hint: {self.hint}")
+        return "\n".join(lines)
+
+
+class ScenarioError(SourceError):
+    """A scenario or mod file is malformed, breaks the schema or the engine's checks."""
+
+
+class RuleError(SourceError):
+    """A rule-language string is malformed or refers to unknown names (reported at load)."""
+
+
+class ScenarioErrors(EngineError):
+    """Several source errors at once (``dg validate`` reports all of them)."""
+
+    def __init__(self, errors: list[SourceError]):
+        self.errors = list(errors)
+        super().__init__("\n".join(e.format() for e in self.errors))
+
+
+class RuleRuntimeError(EngineError):
+    """A rule failed while it was evaluated (division by zero, a missing value...)."""
+
+
+class ActionError(EngineError):
+    """Base of the action errors."""
+
+
+class MalformedAction(ActionError):
+    """The action text does not parse (unknown verb, bad argument)."""
+
+
+class IllegalAction(ActionError):
+    """A well-formed action that the rules do not allow now; the message says why."""
+
+
+class AmbiguousAction(ActionError):
+    """An action text that matches several legal actions."""
+
+
+class SaveError(EngineError):
+    """A save file is corrupt, truncated, or from an unknown format version."""
+
+
+class LogError(EngineError):
+    """A log file is malformed."""
+
+
+class PluginError(EngineError):
+    """A plugin is missing, misspells a hook, or breaks its contract."""

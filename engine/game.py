@@ -1,0 +1,257 @@
+"""A game: scenario + state + dice + events, the turn loop, legal actions, apply and undo.
+
+Flow: ``Game(scenario, seed=…)`` sets up the state and advances through automatic phases to the
+first pending decision. ``legal_actions()`` lists what the pending seat may do; ``apply(action)``
+checks it (an illegal action raises and leaves the state exactly as it was), applies it, records
+events, checks victory and advances again. ``undo()`` restores the state before the last action of
+the current decision, unless a die was rolled since.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.actions import Action, ActionKind, EndAction
+from engine.dice import Dice
+from engine.errors import ActionError, EngineError, IllegalAction, MalformedAction
+from engine.state import GameState, Pending
+from engine.turns import TurnLoop
+
+if TYPE_CHECKING:
+    from engine.scenario import Scenario
+
+Event = dict[str, Any]
+Sink = Callable[[dict[str, Any]], None]
+
+
+class Game:
+    """One game of a scenario. Separate games never share state or plugin data."""
+
+    def __init__(self, scenario: Scenario, seats: list[str] | None = None, seed: int = 0,
+                 variant: str | None = None, sink: Sink | None = None,
+                 state: GameState | None = None, record: bool = True):
+        self.scenario = scenario
+        self.variant = variant or scenario.variant
+        self.hook = scenario.pm.hook
+        self.kinds: dict[str, ActionKind] = scenario.action_kinds()
+        self.sink = sink
+        self.record = record
+        self.events: list[Event] = []
+        self.history: list[tuple[str, str]] = []  # (seat, action text) of every applied action
+        self._undo: list[tuple[GameState, int, int]] = []
+        self._legal_key: tuple[int, int] | None = None
+        self._legal: list[Action] = []
+        self._version = 0
+        self._flushed = 0
+        self.loop = TurnLoop(self)
+        if state is None:
+            self.state = scenario.new_state(seats, seed)
+            self.dice = self._make_dice()
+            self.emit("setup", scenario=scenario.id, variant=self.variant,
+                      seats=list(self.state.seats), seed=seed)
+            scenario.generic_setup(self)
+            self.hook.dg_setup(game=self)
+            self.loop.start()
+            self.flush()
+        else:
+            self.state = state
+            self.dice = self._make_dice()
+
+    # -- events ------------------------------------------------------------------------------
+    def emit(self, type_: str, **fields: Any) -> Event:
+        """Record an event (it goes to the log sink and to the current action's event list)."""
+        ev: Event = {"type": type_, **fields}
+        if self.record:
+            self.events.append(ev)
+        return ev
+
+    def flush(self) -> None:
+        """Send the events not yet logged to the sink (after set-up and after each action)."""
+        if self.sink is not None:
+            for ev in self.events[self._flushed:]:
+                self.sink({"kind": "event", **ev})
+        self._flushed = len(self.events)
+
+    def change_counter(self, seat: str, counter: str, delta: int, reason: str,
+                       rule: str | None = None, allow_below_min: bool = False) -> int:
+        """Add ``delta`` to a player's counter, log it with the reason and the new balance."""
+        player = self.state.players[seat]
+        spec = self.scenario.counters.get(counter, {})
+        new = player.counters.get(counter, 0) + delta
+        lo, hi = spec.get("min"), spec.get("max")
+        if lo is not None and new < lo and not allow_below_min:
+            raise IllegalAction(f"{seat} has {player.counters.get(counter, 0)} {counter}, "
+                                f"{-delta} needed ({reason})")
+        if hi is not None and new > hi:
+            new = hi
+        player.counters[counter] = new
+        fields: dict[str, Any] = {"seat": seat, "counter": counter, "delta": delta,
+                                  "value": new, "reason": reason}
+        if rule:
+            fields["rule"] = rule
+        self.emit("counter", **fields)
+        return new
+
+    def _make_dice(self) -> Dice:
+        dice = Dice(self.state, self.emit)
+        dice.on_roll = self._undo.clear
+        return dice
+
+    # -- decisions ---------------------------------------------------------------------------
+    @property
+    def pending(self) -> Pending | None:
+        return self.state.pending
+
+    @property
+    def over(self) -> bool:
+        return self.state.result is not None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.state.result
+
+    def may_end_decision(self) -> bool:
+        return self.loop.may_end()
+
+    def end_decision(self) -> None:
+        self.loop.end_decision()
+
+    def hand_over(self, seat: str, kind: str, reason: str) -> None:
+        """Hand the decision to ``seat`` for a while (``end`` gives it back)."""
+        self.loop.hand_over(seat, kind, reason)
+
+    def kinds_for(self, decision: str) -> list[ActionKind]:
+        return [k for k in self.kinds.values() if k.available(self, decision)]
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the pending decision (empty when the game is over)."""
+        pend = self.state.pending
+        if pend is None or self.state.result is not None:
+            return []
+        key = (self._version, id(self.state))
+        if self._legal_key == key:
+            return self._legal
+        acts: list[Action] = []
+        for kind in self.kinds_for(pend.kind):
+            acts.extend(kind.legal(self, pend.seat))
+        self._legal_key, self._legal = key, acts
+        return acts
+
+    def parse(self, text: str) -> Action:
+        """Parse an action text and check that its verb exists in this scenario."""
+        action = Action.parse(text)
+        if action.verb not in self.kinds:
+            verbs = ", ".join(sorted(self.kinds))
+            raise MalformedAction(f"unknown action '{action.verb}' (actions here: {verbs})")
+        return action
+
+    def check(self, action: Action | str) -> Action:
+        """Raise the reason why ``action`` is not legal now, or return it parsed."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        pend = self.state.pending
+        if self.state.result is not None:
+            raise IllegalAction(f"{action}: the game is over")
+        if pend is None:
+            raise IllegalAction(f"{action}: no decision is pending")
+        kind = self.kinds.get(action.verb)
+        if kind is None:
+            raise MalformedAction(f"unknown action '{action.verb}'")
+        if not kind.available(self, pend.kind):
+            raise IllegalAction(f"{action}: '{action.verb}' is not possible in the "
+                                f"{pend.kind} decision of {pend.seat}")
+        if not (self._legal_key == (self._version, id(self.state)) and action in self._legal):
+            kind.check(self, pend.seat, action)
+        return action
+
+    def apply(self, action: Action | str, seat: str | None = None) -> list[Event]:
+        """Check and apply ``action`` for the pending seat; return the events it caused.
+
+        Raises an :class:`~engine.errors.ActionError` (the state is then unchanged) when the action
+        is malformed or illegal, or when ``seat`` is given and is not the pending seat.
+        """
+        action = self.check(action)
+        pend = self.state.pending
+        assert pend is not None
+        if seat is not None and seat != pend.seat:
+            raise IllegalAction(f"{action}: it is {pend.seat}'s decision, not {seat}'s")
+        snapshot = self.state.clone()
+        start = len(self.events)
+        undo_depth = len(self._undo)
+        try:
+            self.history.append((pend.seat, str(action)))
+            rolls_before = self.state.rolls
+            self.kinds[action.verb].apply(self, pend.seat, action)
+            self.hook.dg_after_action(game=self, seat=pend.seat, action=action)
+            self.scenario.rules.run_triggers(self, self.events[start:])
+            self.loop.after_action()
+        except ActionError:
+            self._restore(snapshot, start)
+            self.history.pop()
+            raise
+        except Exception as exc:  # a bug in a plugin must not leave a half-applied action
+            self._restore(snapshot, start)
+            self.history.pop()
+            raise EngineError(f"{action}: internal error while applying: {exc!r}") from exc
+        self._version += 1
+        if self.sink is not None:
+            self.sink({"kind": "action", "seat": pend.seat, "action": str(action)})
+        self.flush()
+        rolled = self.state.rolls != rolls_before or any(
+            e["type"] == "dice" for e in self.events[start:])
+        if rolled or self.state.pending is None or self.state.pending != pend:
+            self._undo.clear()
+        else:
+            del self._undo[undo_depth:]
+            self._undo.append((snapshot, start, len(self.history) - 1))
+        return self.events[start:]
+
+    def _restore(self, snapshot: GameState, events_len: int) -> None:
+        self.state = snapshot
+        self.dice.state = snapshot
+        del self.events[events_len:]
+        self._flushed = min(self._flushed, events_len)
+        self._version += 1
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> None:
+        """Take back the last action of the current decision (not past a die roll)."""
+        if not self._undo:
+            raise IllegalAction("nothing to undo (a die was rolled, or the decision changed)")
+        snapshot, start, hist = self._undo.pop()
+        self._restore(snapshot, start)
+        del self.history[hist:]
+        if self.sink is not None:
+            self.sink({"kind": "undo"})
+        self.emit("undo", seat=snapshot.pending.seat if snapshot.pending else None)
+        self.flush()
+
+    # -- copies --------------------------------------------------------------------------------
+    def clone(self, record: bool = False) -> Game:
+        """A copy for search and bots: same scenario and state, no log, no undo history."""
+        g = Game.__new__(Game)
+        g.scenario, g.variant, g.hook, g.kinds = self.scenario, self.variant, self.hook, self.kinds
+        g.sink, g.record, g.events, g.history = None, record, [], list(self.history)
+        g._undo, g._legal_key, g._legal, g._version, g._flushed = [], None, [], 0, 0
+        g.loop = TurnLoop(g)
+        g.state = self.state.clone()
+        g.dice = g._make_dice()
+        return g
+
+    def finish(self, winner: str | None, reason: str, rule: str | None = None) -> None:
+        """End the game now with ``winner`` (None: a draw) and the reason."""
+        if self.state.result is not None:
+            return
+        result: dict[str, Any] = {"winner": winner, "reason": reason, "round": self.state.round}
+        if rule:
+            result["rule"] = rule
+        result["counters"] = {s: dict(self.state.players[s].counters) for s in self.state.seats}
+        self.state.result = result
+        self.state.pending = None
+        self.emit("game_over", **result)
+
+
+__all__ = ["Game", "EndAction"]

@@ -1,0 +1,109 @@
+"""Every hook a plugin may implement, in one module (as pytest's hookspec.py).
+
+A plugin is a module or object with functions named like these, decorated with
+``engine.hookimpl``. A game's plugin manager holds only the plugins its scenario names, so two
+episodes never see each other's hooks. An implementation whose name matches no spec is an error
+(:class:`~engine.errors.PluginError`), so a misspelt hook fails loudly at load.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from engine.actions import Action, ActionKind
+    from engine.controllers import Controller
+    from engine.errors import SourceError
+    from engine.game import Game
+    from engine.rules import Registry
+    from engine.scenario import Scenario
+
+PROJECT = "distant_galaxy"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def dg_schema_sections() -> dict[str, dict[str, Any]]:
+    """Return JSON Schemas of the plugin's own top-level scenario sections, by section name.
+
+    The section is usually named after the plugin (``asteroid_belt: {...}``); ``dg schema`` prints
+    the base schema combined with these.
+    """
+
+
+@hookspec
+def dg_rule_functions(registry: Registry) -> None:
+    """Register rule-language functions and effects into ``registry`` (before rules compile)."""
+
+
+@hookspec
+def dg_validate_scenario(scenario: Scenario) -> list[SourceError]:
+    """Return semantic errors of a loaded scenario (``dg validate`` shows them with positions)."""
+
+
+@hookspec
+def dg_action_kinds(scenario: Scenario) -> list[ActionKind]:
+    """Return the action kinds (verbs) the plugin adds to games of this scenario."""
+
+
+@hookspec
+def dg_setup(game: Game) -> None:
+    """Finish the set-up of a new game after the engine's generic set-up (pools, tokens, sites)."""
+
+
+@hookspec(firstresult=True)
+def dg_run_phase(game: Game, phase: dict[str, Any]) -> bool | None:
+    """Run an automatic phase (``auto: NAME`` in the scenario); return True when handled."""
+
+
+@hookspec(firstresult=True)
+def dg_phase_applies(game: Game, phase: dict[str, Any], seat: str) -> bool | None:
+    """Return False to skip a decision phase for ``seat`` (e.g. no defence is needed)."""
+
+
+@hookspec
+def dg_turn_start(game: Game, seat: str) -> None:
+    """Called when ``seat``'s turn starts (income, resets of per-turn flags)."""
+
+
+@hookspec
+def dg_turn_end(game: Game, seat: str) -> None:
+    """Called when ``seat``'s turn ends, before the next seat starts."""
+
+
+@hookspec
+def dg_after_action(game: Game, seat: str, action: Action) -> None:
+    """Called after an action was applied (reactions, triggered effects)."""
+
+
+@hookspec(firstresult=True)
+def dg_check_victory(game: Game) -> dict[str, Any] | None:
+    """Return ``{"winner": seat or None, "reason": text}`` when the game is over, else None."""
+
+
+@hookspec(firstresult=True)
+def dg_limit_result(game: Game) -> dict[str, Any] | None:
+    """Return the result when the scenario's round limit is reached (default: a draw)."""
+
+
+@hookspec
+def dg_bots() -> dict[str, type[Controller]]:
+    """Return bot controllers by name (``--seat orange=greedy``)."""
+
+
+@hookspec(firstresult=True)
+def dg_cell_glyph(game: Game, pos: tuple[int, int]) -> str | None:
+    """Return the text glyph of a cell for the terminal board, or None for the default."""
+
+
+@hookspec
+def dg_status_lines(game: Game) -> list[str]:
+    """Return extra lines shown under the board (tracks, shuttles, markers)."""
+
+
+@hookspec
+def dg_invariants(game: Game) -> list[str]:
+    """Return descriptions of broken invariants of the plugin's own data (conformance suite)."""

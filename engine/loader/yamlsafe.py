@@ -1,0 +1,460 @@
+"""Safe YAML loading that remembers where every value came from.
+
+This module owns the first step of reading an author's file: YAML text becomes plain JSON-like data
+(dicts, lists, str, int, float, bool, None) together with a table of 1-based line and column
+positions, so that every later check can point at ``file:line:col``.
+
+Safety rules (every violation is a :class:`~engine.errors.ScenarioError` at the offending place):
+
+* only a :class:`yaml.SafeLoader` subclass composes the node graph; Python objects are never built,
+  and any ``!!python/...`` tag is refused ("python tags are not allowed"), as is any other tag that
+  is not a plain JSON type;
+* anchors and aliases are bounded: at most :data:`MAX_ALIASES` aliases, and the size of the fully
+  expanded tree is computed on the shared node graph *before* anything is built, so a
+  "billion laughs" file is refused at once and never expanded;
+* files larger than :data:`MAX_BYTES` are refused, as is nesting deeper than :data:`MAX_DEPTH`;
+* duplicate keys are refused at the second key; keys must be strings (``"1": ...`` for digits).
+
+Scalars follow YAML 1.2 (the core schema, as editors do): only ``true``/``false`` are booleans
+(``on``, ``yes``, ``no`` stay strings), ``012`` is twelve, dates stay strings. Where 1.1 and 1.2
+disagree on numbers (``0o17``, ``1e5``) the text stays a string, so ``yaml.safe_dump`` output
+always reads back unchanged.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+import yaml
+from yaml.events import AliasEvent
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from engine.errors import ScenarioError, SourcePos
+
+__all__ = [
+    "MAX_ALIASES",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "Document",
+    "JsonPath",
+    "load_yaml",
+    "load_yaml_file",
+]
+
+JsonPath = tuple[str | int, ...]
+
+MAX_BYTES = 2 * 1024 * 1024
+"""Largest accepted file, in bytes (UTF-8)."""
+MAX_ALIASES = 100
+"""Most ``*alias`` references a file may use."""
+MAX_NODES = 100_000
+"""Most values the fully expanded document may hold."""
+MAX_DEPTH = 100
+"""Deepest nesting of lists and mappings."""
+
+_TAG = "tag:yaml.org,2002:"
+_STR, _INT, _FLOAT, _BOOL, _NULL = (_TAG + t for t in ("str", "int", "float", "bool", "null"))
+_MAP, _SEQ, _MERGE = _TAG + "map", _TAG + "seq", _TAG + "merge"
+_SCALAR_TAGS = {_STR, _INT, _FLOAT, _BOOL, _NULL}
+
+# Numbers are the common ground of YAML 1.1 and 1.2, so that yaml.safe_dump output reads back
+# unchanged: 0o17 and 1e5 (no dot) stay strings.
+_INT_RE = re.compile(r"^(?:[-+]?[0-9]+|0x[0-9a-fA-F]+)$")
+_FLOAT_RE = re.compile(
+    r"^(?:[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)(?:[eE][-+]?[0-9]+)?"
+    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"
+)
+_BOOL_RE = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+_NULL_RE = re.compile(r"^(?:~|null|Null|NULL|)$")
+_LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")  # as PyYAML counts lines
+
+
+class _SafeLoader(yaml.SafeLoader):
+    """Composes nodes only; YAML 1.2 core scalars; counts aliases and nesting as it goes."""
+
+    yaml_implicit_resolvers: ClassVar[dict] = {}
+
+    def __init__(self, text: str, doc: _Builder):
+        super().__init__(text)
+        self.builder = doc
+        self.aliases = 0
+        self.depth = 0
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node:
+        if self.check_event(AliasEvent):
+            self.aliases += 1
+            if self.aliases > MAX_ALIASES:
+                mark = self.peek_event().start_mark
+                raise self.builder.error(
+                    "too many aliases (billion-laughs protection)",
+                    mark.line,
+                    mark.column,
+                    hint=f"a file may use at most {MAX_ALIASES} aliases",
+                )
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            mark = self.peek_event().start_mark
+            raise self.builder.error(
+                f"nesting deeper than {MAX_DEPTH} levels", mark.line, mark.column
+            )
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+_SafeLoader.add_implicit_resolver(_BOOL, _BOOL_RE, list("tTfF"))
+_SafeLoader.add_implicit_resolver(_INT, _INT_RE, list("-+0123456789"))
+_SafeLoader.add_implicit_resolver(_FLOAT, _FLOAT_RE, list("-+0123456789."))
+_SafeLoader.add_implicit_resolver(_NULL, _NULL_RE, ["~", "n", "N", ""])
+_SafeLoader.add_implicit_resolver(_MERGE, re.compile(r"^<<$"), ["<"])
+
+
+@dataclass
+class Document:
+    """A loaded YAML file: its data, its text, and where each value sits in that text.
+
+    ``data`` is plain JSON-compatible data. ``pos(path)`` gives the position of the value at a JSON
+    path (a tuple of keys and list indexes); for a string it is the first character of the string's
+    content (after the quote of a quoted scalar, on the first content line of a ``|``/``>`` block),
+    so rule code may use ``pos(path).shifted(offset)`` for single-line strings, or
+    ``string_pos(path, offset)`` for any string. ``key_pos(path)`` is the key's own position.
+    Unknown paths fall back to the nearest known ancestor.
+    """
+
+    data: Any
+    file: str
+    lines: list[str]
+    _values: dict[JsonPath, tuple[int, int]] = field(default_factory=dict, repr=False)
+    _keys: dict[JsonPath, tuple[int, int]] = field(default_factory=dict, repr=False)
+    _strings: dict[JsonPath, tuple[str | None, int]] = field(default_factory=dict, repr=False)
+
+    def source_pos(self, line: int, col: int) -> SourcePos:
+        """A :class:`SourcePos` in this file (1-based line and column) with that line's text."""
+        text = self.lines[line - 1] if 1 <= line <= len(self.lines) else None
+        return SourcePos(self.file, line, col, text)
+
+    def pos(self, path: JsonPath = ()) -> SourcePos:
+        """Position of the value at ``path`` (nearest known ancestor if unknown)."""
+        path = tuple(path)
+        for i in range(len(path), -1, -1):
+            hit = self._values.get(path[:i])
+            if hit is not None:
+                return self.source_pos(*hit)
+        return self.source_pos(1, 1)
+
+    def key_pos(self, path: JsonPath) -> SourcePos:
+        """Position of the mapping key that ends ``path`` (the value's position for list items)."""
+        hit = self._keys.get(tuple(path))
+        return self.source_pos(*hit) if hit is not None else self.pos(path)
+
+    def has_pos(self, path: JsonPath) -> bool:
+        """Whether ``path`` itself (not an ancestor) has a recorded position."""
+        return tuple(path) in self._values
+
+    def string_pos(self, path: JsonPath, offset: int) -> SourcePos:
+        """Position of the character at ``offset`` in the string at ``path``.
+
+        Exact for single-line strings and ``|`` blocks; folded (``>``), multi-line plain and
+        quoted strings with escapes are approximated line by line.
+        """
+        path = tuple(path)
+        start = self.pos(path)
+        info = self._strings.get(path)
+        if info is None or offset <= 0:
+            return start.shifted(max(offset, 0))
+        style, end_line = info
+        line, col, remaining = start.line, start.col, offset
+        while True:
+            text = self.lines[line - 1] if line <= len(self.lines) else ""
+            seg = len(text) - (col - 1) if style == "|" else len(text.rstrip()) - (col - 1)
+            seg = max(seg, 0)
+            if remaining <= seg or line >= end_line or line >= len(self.lines):
+                return self.source_pos(line, col + remaining)
+            remaining -= seg + 1
+            line += 1
+            nxt = self.lines[line - 1] if line <= len(self.lines) else ""
+            if style == "|":
+                col = start.col
+            else:
+                col = len(nxt) - len(nxt.lstrip()) + 1
+
+
+class _Builder:
+    """Turns a composed node graph into plain data, recording positions."""
+
+    def __init__(self, text: str, file: str):
+        self.doc = Document(None, file, _LINE_BREAK.split(text))
+        self.nodes = 0
+
+    def error(self, message: str, line0: int, col0: int, hint: str | None = None) -> ScenarioError:
+        """A ScenarioError at a 0-based yaml mark."""
+        return ScenarioError(message, self.doc.source_pos(line0 + 1, col0 + 1), hint=hint)
+
+    def node_error(self, message: str, node: Node, hint: str | None = None) -> ScenarioError:
+        """A ScenarioError at a node's start mark."""
+        return self.error(message, node.start_mark.line, node.start_mark.column, hint)
+
+    # -- positions -------------------------------------------------------------------------
+
+    def _skip_props(self, line: int, col: int) -> tuple[int, int]:
+        """Skip ``!tag`` and ``&anchor`` properties starting at a 0-based position."""
+        lines = self.doc.lines
+        while line < len(lines):
+            text = lines[line]
+            while col < len(text) and text[col] in " \t":
+                col += 1
+            if col >= len(text):
+                line, col = line + 1, 0
+                continue
+            if text[col] not in "!&":
+                break
+            while col < len(text) and text[col] not in " \t":
+                col += 1
+        return line, col
+
+    def value_pos(self, node: Node) -> tuple[int, int]:
+        """1-based position of a node; for strings, of the first character of the content."""
+        mark = node.start_mark
+        line, col = mark.line, mark.column
+        style = getattr(node, "style", None)
+        if isinstance(node, ScalarNode) and style in ("|", ">"):
+            for i in range(line + 1, min(node.end_mark.line + 1, len(self.doc.lines))):
+                text = self.doc.lines[i]
+                if text.strip():
+                    return i + 1, len(text) - len(text.lstrip(" ")) + 1
+            return line + 1, col + 1
+        line, col = self._skip_props(line, col)
+        if isinstance(node, ScalarNode) and style in ("'", '"'):
+            return line + 1, col + 2
+        return line + 1, col + 1
+
+    # -- construction ----------------------------------------------------------------------
+
+    def check_size(self, node: Node) -> None:
+        """Refuse a graph whose expansion is too big or recursive, before building anything."""
+        memo: dict[int, int] = {}
+        active: set[int] = set()
+
+        def size(n: Node, depth: int) -> int:
+            key = id(n)
+            if key in memo:
+                return memo[key]
+            if key in active:
+                raise self.node_error("recursive alias (an anchor that contains itself)", n)
+            if depth > MAX_DEPTH:
+                raise self.node_error(f"nesting deeper than {MAX_DEPTH} levels", n)
+            active.add(key)
+            total = 1
+            if isinstance(n, SequenceNode):
+                for child in n.value:
+                    total += size(child, depth + 1)
+                    if total > MAX_NODES:
+                        break
+            elif isinstance(n, MappingNode):
+                for k, v in n.value:
+                    total += size(k, depth + 1) + size(v, depth + 1)
+                    if total > MAX_NODES:
+                        break
+            active.discard(key)
+            memo[key] = total
+            if total > MAX_NODES:
+                raise self.node_error(
+                    "too many aliases (billion-laughs protection)",
+                    n,
+                    hint=f"the expanded document would exceed {MAX_NODES} values",
+                )
+            return total
+
+        size(node, 0)
+
+    def build(self, node: Node, path: JsonPath) -> Any:
+        """Plain data for ``node`` at ``path``; records positions."""
+        self.nodes += 1
+        if self.nodes > MAX_NODES:  # pragma: no cover - check_size refuses first
+            raise self.node_error("document too large", node)
+        self.check_tag(node)
+        self.doc._values[path] = self.value_pos(node)
+        if isinstance(node, ScalarNode):
+            value = self.scalar(node)
+            if isinstance(value, str):
+                self.doc._strings[path] = (node.style, node.end_mark.line + 1)
+            return value
+        if isinstance(node, SequenceNode):
+            return [self.build(child, (*path, i)) for i, child in enumerate(node.value)]
+        return self.mapping(node, path)
+
+    def check_tag(self, node: Node) -> None:
+        """Refuse python tags and any tag that is not a plain JSON type."""
+        tag = node.tag or ""
+        if "python" in tag.lower():
+            raise self.node_error(
+                "python tags are not allowed",
+                node,
+                hint=f"remove the tag {tag.replace(_TAG, '!!')}",
+            )
+        allowed = _SCALAR_TAGS if isinstance(node, ScalarNode) else {_MAP, _SEQ}
+        if tag not in allowed and not (isinstance(node, ScalarNode) and tag == _MERGE):
+            raise self.node_error(
+                f"unsupported YAML tag {tag.replace(_TAG, '!!')}",
+                node,
+                hint="scenario files use plain YAML: strings, numbers, true/false, lists, mappings",
+            )
+
+    def scalar(self, node: ScalarNode) -> Any:
+        """Construct a scalar of a JSON type from its resolved (or explicit) tag."""
+        tag, text = node.tag, node.value
+        if tag == _STR or tag == _MERGE:
+            return text
+        if tag == _NULL:
+            if node.style is None and not _NULL_RE.match(text):
+                raise self.node_error(f"not a null value: {text!r}", node)
+            return None
+        if tag == _BOOL:
+            if not _BOOL_RE.match(text):
+                raise self.node_error(f"not a boolean: {text!r} (use true or false)", node)
+            return text.lower() == "true"
+        if tag == _INT:
+            if not _INT_RE.match(text):
+                raise self.node_error(f"not an integer: {text!r}", node)
+            return int(text, 16) if text.startswith("0x") else int(text, 10)
+        if not _FLOAT_RE.match(text):
+            raise self.node_error(f"not a number: {text!r}", node)
+        value = float(text.lower().replace(".inf", "inf").replace(".nan", "nan"))
+        if not math.isfinite(value):
+            raise self.node_error(f"{text} is not allowed (numbers must be finite)", node)
+        return value
+
+    def mapping(self, node: MappingNode, path: JsonPath) -> dict[str, Any]:
+        """A dict from a mapping node: string keys, no duplicates, ``<<`` merge keys honoured."""
+        result: dict[str, Any] = {}
+        explicit: list[tuple[Node, Node]] = []
+        merges: list[Node] = []
+        for key_node, value_node in node.value:
+            if isinstance(key_node, ScalarNode) and key_node.tag == _MERGE:
+                if isinstance(value_node, SequenceNode):
+                    merges.extend(value_node.value)
+                else:
+                    merges.append(value_node)
+            else:
+                explicit.append((key_node, value_node))
+        for source in reversed(merges):
+            if not isinstance(source, MappingNode):
+                raise self.node_error(
+                    "a << merge key needs a mapping or a list of mappings", source
+                )
+            result.update(self.mapping(source, path))
+        seen: set[str] = set()
+        for key_node, value_node in explicit:
+            key = self.key(key_node)
+            if key in seen:
+                raise self.node_error(f"duplicate key '{key}'", key_node)
+            seen.add(key)
+            self.doc._keys[(*path, key)] = self.value_pos(key_node)
+            result[key] = self.build(value_node, (*path, key))
+            if (
+                isinstance(value_node, ScalarNode)
+                and value_node.value == ""
+                and not value_node.style
+            ):
+                # an empty value's mark is the next token; point just after the key's colon
+                end = key_node.end_mark
+                self.doc._values[(*path, key)] = (end.line + 1, end.column + 2)
+        self.doc._values[path] = self.value_pos(node)
+        return result
+
+    def key(self, node: Node) -> str:
+        """A mapping key, which must be a string."""
+        self.nodes += 1
+        if not isinstance(node, ScalarNode):
+            raise self.node_error("a mapping key must be a string, not a list or mapping", node)
+        self.check_tag(node)
+        if node.tag == _BOOL and node.style is None:
+            return node.value  # `on:` and `true:` as keys are the words themselves
+        value = self.scalar(node)
+        if not isinstance(value, str):
+            raise self.node_error(
+                f"a mapping key must be a string, got {node.value!r}",
+                node,
+                hint=f'quote it: "{node.value}":',
+            )
+        return value
+
+
+def load_yaml(text: str, file: str) -> Document:
+    """Load YAML ``text`` (named ``file`` in messages) safely into a :class:`Document`.
+
+    Raises :class:`ScenarioError` for anything unsafe or malformed, never another exception.
+    """
+    builder = _Builder(text, file)
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise ScenarioError(
+            f"file too large: more than {MAX_BYTES // (1024 * 1024)} MiB",
+            builder.doc.source_pos(1, 1),
+        )
+    loader: _SafeLoader | None = None
+    try:
+        loader = _SafeLoader(text, builder)
+        node = loader.get_single_node()
+        if node is not None:
+            builder.check_size(node)
+            builder.doc.data = builder.build(node, ())
+    except yaml.MarkedYAMLError as exc:
+        raise _syntax_error(builder, exc) from None
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        raise ScenarioError(
+            f"YAML syntax error: unacceptable character #x{exc.character:04x}",
+            builder.doc.source_pos(line, col),
+        ) from None
+    except yaml.YAMLError as exc:
+        raise ScenarioError(f"YAML error: {exc}", builder.doc.source_pos(1, 1)) from None
+    except RecursionError:
+        raise ScenarioError("nesting too deep", builder.doc.source_pos(1, 1)) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+    return builder.doc
+
+
+def _syntax_error(builder: _Builder, exc: yaml.MarkedYAMLError) -> ScenarioError:
+    """A ScenarioError at the problem mark of a PyYAML error."""
+    mark = exc.problem_mark or exc.context_mark
+    problem = exc.problem or "malformed YAML"
+    hint = None
+    if exc.context:
+        where = ""
+        if exc.context_mark is not None and exc.context_mark is not mark:
+            where = f" (line {exc.context_mark.line + 1})"
+        hint = f"{exc.context}{where}"
+    if mark is None:
+        return ScenarioError(f"YAML syntax error: {problem}", builder.doc.source_pos(1, 1), hint)
+    return builder.error(f"YAML syntax error: {problem}", mark.line, mark.column, hint)
+
+
+def load_yaml_file(path: str | os.PathLike[str]) -> Document:
+    """Read and :func:`load_yaml` a UTF-8 file; ``Document.file`` is ``str(path)`` as given."""
+    name = str(path)
+    try:
+        size = os.stat(path).st_size
+        if size > MAX_BYTES:
+            raise ScenarioError(
+                f"file too large: {size} bytes, at most {MAX_BYTES // (1024 * 1024)} MiB",
+                SourcePos(name, 1, 1),
+            )
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise ScenarioError(f"cannot read {name}: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise ScenarioError("not UTF-8 text", SourcePos(name, line, 1)) from None
+    return load_yaml(text, name)

@@ -1,0 +1,82 @@
+"""The terminal view: the board as text, the players' counters and pools, plugin status lines.
+
+Each cell shows a token (owner initial in upper or lower case + unit glyph), else a site glyph
+(plugins may draw sites, e.g. an asteroid's class and marker), else the cell type's glyph.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+Pos = tuple[int, int]
+
+
+def token_glyph(game: Game, pos: Pos) -> str | None:
+    tok = game.state.token_at(pos)
+    if tok is None:
+        return None
+    unit = game.scenario.unit_types.get(tok.type, {})
+    glyph = str(unit.get("glyph", tok.type[:1].upper()))
+    if tok.owner is None:
+        return glyph
+    seat = next((s for s in game.scenario.seats if s["id"] == tok.owner), {})
+    mark = str(seat.get("glyph", tok.owner[:1]))
+    if unit.get("glyph_only"):
+        return glyph
+    return mark + glyph
+
+
+def cell_glyph(game: Game, pos: Pos) -> str:
+    """What the board shows at ``pos``."""
+    tok = token_glyph(game, pos)
+    if tok is not None:
+        return tok
+    custom = game.hook.dg_cell_glyph(game=game, pos=pos)
+    if custom is not None:
+        return custom
+    site = _site_at(game, pos)
+    if site is not None:
+        kind = game.scenario.site_kinds.get(site, {})
+        return str(kind.get("glyph", site[:1].upper()))
+    ctype = game.scenario.grid.cell_type(pos)
+    return str(game.scenario.cell_types.get(ctype, {}).get("glyph", "."))
+
+
+def _site_at(game: Game, pos: Pos) -> str | None:
+    return game.scenario.site_cells.get(pos)
+
+
+def render_board(game: Game) -> str:
+    """The board, then one line per player, then the plugins' status lines."""
+    grid = game.scenario.grid
+    lines = [grid.render(lambda p: cell_glyph(game, p))]
+    lines.append(render_players(game))
+    for group in game.hook.dg_status_lines(game=game):
+        lines.extend(group or [])
+    return "\n".join(lines)
+
+
+def render_players(game: Game) -> str:
+    st = game.state
+    out = [f"round {st.round}, {st.active_seat} to play"
+           + (f" — {st.pending.seat}: {st.pending.kind}" if st.pending else "")]
+    for seat in st.seats:
+        p = st.players[seat]
+        counters = ", ".join(f"{k} {v}" for k, v in p.counters.items())
+        pools = "; ".join(f"{name}: " + (", ".join(f"{n} {u}" for u, n in sorted(units.items()))
+                                          or "empty")
+                          for name, units in p.pools.items() if units)
+        out.append(f"  {seat} ({p.faction or '-'}): {counters}" + (f" | {pools}" if pools else ""))
+    return "\n".join(out)
+
+
+def render_result(game: Game) -> str:
+    res = game.result
+    if res is None:
+        return "the game is not over"
+    who = res.get("winner")
+    head = f"{who} wins" if who else "draw"
+    return f"{head} — {res.get('reason')} (round {res.get('round')})"

@@ -1,0 +1,50 @@
+"""General built-in functions of the rule language (game-free), in :func:`default_registry`.
+
+The engine and plugins register game functions (``distance``, ``emit``...) into a registry of
+their own or into a copy of this one; see :meth:`engine.rules.Registry.update`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rules.registry import Registry
+
+
+def default_registry() -> Registry:
+    """A new registry holding the built-ins: abs, clamp, len, max, min, round."""
+    reg = Registry()
+
+    @reg.function("abs", ["x"], "The absolute value of a number.", "abs(player.points - 10) <= 2",
+                  returns="number")
+    def _abs(ctx: dict, x: Any) -> Any:
+        return abs(x)
+
+    @reg.function("clamp", ["x", "low", "high"], "`x` limited to the range `low`..`high`.",
+                  "clamp(unit.speed + 2d6, 1, 6)", returns="number")
+    def _clamp(ctx: dict, x: Any, low: Any, high: Any) -> Any:
+        return max(low, min(x, high))
+
+    @reg.function("len", ["collection"], "The number of elements of a list (or characters of a "
+                  "string).", "len(units) >= 3", returns="int")
+    def _len(ctx: dict, collection: Any) -> int:
+        return len(collection)
+
+    @reg.function("max", ["a", "b"], "The largest of two or more numbers. (Over a collection: "
+                  "`max(EXPR for u in units)`.)", "max(player.points, 5)", returns="number",
+                  varargs=True)
+    def _max(ctx: dict, *values: Any) -> Any:
+        return max(values)
+
+    @reg.function("min", ["a", "b"], "The smallest of two or more numbers. (Over a collection: "
+                  "`min(EXPR for u in units)`.)", "min(unit.speed, 3)", returns="number",
+                  varargs=True)
+    def _min(ctx: dict, *values: Any) -> Any:
+        return min(values)
+
+    @reg.function("round", ["x"], "`x` rounded to the nearest integer (halves to even).",
+                  "round(player.points / 2)", returns="int")
+    def _round(ctx: dict, x: Any) -> int:
+        return round(x)
+
+    return reg

@@ -1,0 +1,259 @@
+"""Compiling calls of registered functions and the comprehensions.
+
+Comprehensions (one syntax per purpose, both with an optional ``where`` filter):
+
+* ``count(u in units where COND)``, ``any(...)``, ``all(...)`` — how many / whether some /
+  whether every element satisfies COND (without ``where``: size, non-empty, true);
+* ``sum(EXPR for u in units where COND)``, ``min(...)``, ``max(...)`` — EXPR aggregated over the
+  elements that satisfy COND (``min``/``max`` of nothing is a RuleRuntimeError).
+
+``min``/``max`` with ordinary arguments are the registered built-ins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from lark import Token, Tree
+
+from engine.errors import EngineError, RuleRuntimeError
+from engine.rules import ops
+from engine.rules.ops import Node
+from engine.rules.views import element_type
+
+if TYPE_CHECKING:
+    from engine.rules.compiler import Compiler
+
+AGGREGATES = ("sum", "min", "max")
+_MISSING = object()
+
+
+def compile_call(comp: Compiler, tree: Tree, allow_effect: bool) -> Node:
+    """A call ``name(args)`` of a registered function (or effect, if allowed) or an aggregate."""
+    token, arguments = tree.children
+    name = comp.check_name(token, "function")
+    if arguments is not None and arguments.data == "gen":
+        return _compile_aggregate(comp, token, arguments)
+    spec = comp.env.registry.get(name)
+    if spec is None:
+        known = comp.env.registry.names() + list(AGGREGATES)
+        from engine.rules.compiler import suggest
+
+        hint = None
+        if name in comp.env.names or name in comp.scope:
+            hint = f"'{name}' is a value, not a function"
+        raise comp.error(f"unknown function '{name}'{suggest(name, known)}", token, hint=hint)
+    if spec.effect and not allow_effect:
+        raise comp.error(f"'{name}' is an effect; effects can only be used as statements of an "
+                         "effect, not inside an expression", token)
+    positional: list[Node] = []
+    keywords: dict[str, Node] = {}
+    for arg in arguments.children if arguments is not None else ():
+        if arg is None:
+            continue
+        if isinstance(arg, Tree) and arg.data == "kwarg":
+            key_token, value = arg.children
+            key = comp.check_name(key_token, "keyword")
+            if key in keywords:
+                raise comp.error(f"keyword '{key}' given twice", key_token)
+            keywords[key] = comp.node(value)
+        else:
+            if keywords:
+                raise comp.error("positional argument after a keyword argument", arg)
+            positional.append(comp.node(arg))
+    _check_arity(comp, spec, token, len(positional), list(keywords))
+    return Node(ops.GEN, _caller(spec, positional, keywords, comp.text), spec.returns)
+
+
+def _check_arity(comp: Compiler, spec: Any, token: Token, n_pos: int, keys: list[str]) -> None:
+    params = spec.params
+    bound = params[:n_pos]
+    problem = None
+    if n_pos > len(params) and not spec.varargs:
+        problem = f"takes {len(params)} argument{'s' if len(params) != 1 else ''}, got {n_pos}"
+    for key in keys:
+        if key in bound:
+            problem = f"got argument '{key}' twice"
+        elif key not in params and not spec.kwargs:
+            problem = f"has no parameter '{key}'"
+    if problem is None:
+        missing = [p for p in params[n_pos:] if p not in keys]
+        if missing:
+            problem = "is missing " + ", ".join(f"'{p}'" for p in missing)
+    if problem is not None:
+        raise comp.error(f"{spec.name}() {problem}; expected {spec.signature()}", token,
+                         hint=f"example: {spec.example}" if spec.example else None)
+
+
+def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source: str):
+    fn, label = spec.fn, spec.name
+    args = [node.fn for node in positional]
+    kwargs = [(key, node.fn) for key, node in keywords.items()]
+    ordered = {p: i for i, p in enumerate(spec.params)}
+    # Keywords naming declared parameters are passed positionally, in parameter order.
+    if kwargs and not spec.varargs and all(key in ordered for key, _ in kwargs):
+        slots = args + [None] * (len(spec.params) - len(args))
+        for key, f in kwargs:
+            slots[ordered[key]] = f
+        args, kwargs = slots, []
+
+    def wrap(exc: Exception) -> RuleRuntimeError:
+        return RuleRuntimeError(f"rule {source!r} failed: {label}(): {type(exc).__name__}: {exc}")
+
+    if kwargs:
+        def run(ctx: dict) -> Any:
+            try:
+                return fn(ctx, *[f(ctx) for f in args], **{k: f(ctx) for k, f in kwargs})
+            except EngineError:
+                raise
+            except Exception as exc:
+                raise wrap(exc) from exc
+    elif len(args) == 0:
+        def run(ctx: dict) -> Any:
+            try:
+                return fn(ctx)
+            except EngineError:
+                raise
+            except Exception as exc:
+                raise wrap(exc) from exc
+    elif len(args) == 1:
+        (a,) = args
+        def run(ctx: dict) -> Any:
+            try:
+                return fn(ctx, a(ctx))
+            except EngineError:
+                raise
+            except Exception as exc:
+                raise wrap(exc) from exc
+    elif len(args) == 2:
+        a, b = args
+        def run(ctx: dict) -> Any:
+            try:
+                return fn(ctx, a(ctx), b(ctx))
+            except EngineError:
+                raise
+            except Exception as exc:
+                raise wrap(exc) from exc
+    else:
+        def run(ctx: dict) -> Any:
+            try:
+                return fn(ctx, *[f(ctx) for f in args])
+            except EngineError:
+                raise
+            except Exception as exc:
+                raise wrap(exc) from exc
+    return run
+
+
+def _loop(comp: Compiler, var_token: Token, coll_tree: Tree, body: list[Tree | None]):
+    """Compile a collection and, with ``var`` bound to its element type, the body trees."""
+    var = comp.check_name(var_token, "variable")
+    collection = comp.node(coll_tree)
+    saved = dict(comp.scope)
+    comp.scope[var] = element_type(collection.type)
+    try:
+        nodes = [comp.node(t) if t is not None else None for t in body]
+    finally:
+        comp.scope = saved
+    return var, collection.fn, nodes
+
+
+def _items(coll: Callable[[dict], Any], ctx: dict, source: str) -> Any:
+    try:
+        return iter(coll(ctx))
+    except TypeError as exc:
+        raise ops.fail(source, exc) from exc
+
+
+def _restore(ctx: dict, var: str, old: Any) -> None:
+    if old is _MISSING:
+        ctx.pop(var, None)
+    else:
+        ctx[var] = old
+
+
+def _always(ctx: dict) -> bool:
+    return True
+
+
+def compile_select(comp: Compiler, tree: Tree) -> Node:
+    """``count/any/all(u in coll where cond)``: the loop variable is bound in ``ctx`` meanwhile."""
+    kind_token, var_token, coll_tree, cond_tree = tree.children
+    var, coll, (cond_node,) = _loop(comp, var_token, coll_tree, [cond_tree])
+    kind, source = kind_token.value, comp.text
+    cond = cond_node.fn if cond_node is not None else _always
+
+    if kind == "count":
+        def run(ctx: dict) -> Any:
+            old = ctx.get(var, _MISSING)
+            try:
+                n = 0
+                for item in _items(coll, ctx, source):
+                    ctx[var] = item
+                    if cond(ctx):
+                        n += 1
+                return n
+            finally:
+                _restore(ctx, var, old)
+        return Node(ops.GEN, run, "int")
+    wanted = kind == "any"  # any: stop at the first true; all: stop at the first false
+
+    def run(ctx: dict) -> Any:
+        old = ctx.get(var, _MISSING)
+        try:
+            for item in _items(coll, ctx, source):
+                ctx[var] = item
+                if bool(cond(ctx)) is wanted:
+                    return wanted
+            return not wanted
+        finally:
+            _restore(ctx, var, old)
+
+    return Node(ops.GEN, run, "bool")
+
+
+def _compile_aggregate(comp: Compiler, token: Token, gen: Tree) -> Node:
+    kind = token.value
+    if kind not in AGGREGATES:
+        raise comp.error(f"'{kind}(... for ...)' is not a comprehension; only sum, min and max "
+                         "take 'EXPR for VAR in COLLECTION'", token,
+                         hint="count/any/all are written count(u in units where COND)")
+    value_tree, var_token, coll_tree, cond_tree = gen.children
+    var, coll, (value, cond) = _loop(comp, var_token, coll_tree, [value_tree, cond_tree])
+    f, source = value.fn, comp.text
+    cond = cond.fn if cond is not None else _always
+
+    def collect(ctx: dict) -> list[Any]:
+        old = ctx.get(var, _MISSING)
+        try:
+            values = []
+            for item in _items(coll, ctx, source):
+                ctx[var] = item
+                if cond(ctx):
+                    values.append(f(ctx))
+            return values
+        finally:
+            _restore(ctx, var, old)
+
+    if kind == "sum":
+        def run(ctx: dict) -> Any:
+            values = collect(ctx)
+            try:
+                return sum(values)
+            except ops.CATCH as exc:
+                raise ops.fail(source, exc) from exc
+        return Node(ops.GEN, run, value.type)
+    pick = min if kind == "min" else max
+
+    def run(ctx: dict) -> Any:
+        values = collect(ctx)
+        if not values:
+            raise RuleRuntimeError(f"rule {source!r} failed: {kind}() of nothing (no element "
+                                   "matched); guard it with any(...)")
+        try:
+            return pick(values)
+        except ops.CATCH as exc:
+            raise ops.fail(source, exc) from exc
+
+    return Node(ops.GEN, run, value.type)

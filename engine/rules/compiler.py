@@ -1,0 +1,289 @@
+"""Compiling parsed rules into closures, with every name, attribute and call checked at load.
+
+:class:`Compiler` walks the Lark tree of one rule once and returns :class:`~engine.rules.ops.Node`
+values whose closures evaluate the rule; nothing walks a tree at evaluation time. Load-time
+mistakes raise :class:`~engine.errors.RuleError` pointing at the offending token. Calls and
+comprehensions live in :mod:`engine.rules.calls`, statements in :mod:`engine.rules.effects`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from lark import Token, Tree
+
+from engine.errors import RuleError, RuleRuntimeError, SourcePos
+from engine.rules import ops
+from engine.rules.env import RuleEnv
+from engine.rules.ops import CONST, Node
+from engine.rules.syntax import token_pos
+from engine.rules.views import DYNAMIC, NUMERIC, element_type
+
+MAX_DEPTH = 80
+MAX_DICE = 1000
+_CONSTANTS = {"true": True, "True": True, "false": False, "False": False, "none": None,
+              "None": None}
+_ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'"}
+_FOLDABLE = (int, float, bool)
+
+
+def suggest(word: str, choices: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` for the closest choice, or ``""``."""
+    close = difflib.get_close_matches(word, sorted(set(choices)), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def unescape(literal: str) -> str:
+    """The value of a quoted string literal (escapes: ``\\n \\t \\\\ \\" \\'``)."""
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(0)), literal[1:-1])
+
+
+def _arith_type(a: str, b: str, op: str) -> str:
+    if a in NUMERIC and b in NUMERIC:
+        if op == "/" or "float" in (a, b):
+            return "float"
+        return "int" if op != "**" and "number" not in (a, b) else "number"
+    if op == "+" and a == b == "str":
+        return "str"
+    return "any"
+
+
+class Compiler:
+    """Compiles the trees of one rule text against a :class:`RuleEnv`."""
+
+    def __init__(self, text: str, env: RuleEnv, pos: SourcePos | None) -> None:
+        self.text = text
+        self.env = env
+        self.pos = pos
+        self.scope: dict[str, str] = {}
+        self.names: set[str] = set()
+        self.depth = 0
+
+    # -- errors -----------------------------------------------------------------------------
+    def error(self, message: str, at: Token | Tree, hint: str | None = None) -> RuleError:
+        """A RuleError pointing at ``at`` inside the rule text."""
+        return RuleError(message, pos=token_pos(at, self.text, self.pos), hint=hint)
+
+    def check_name(self, token: Token, what: str) -> str:
+        """Refuse names starting with an underscore."""
+        if token.value.startswith("_"):
+            raise self.error(f"{what} '{token.value}' starts with '_', which rules may not use",
+                             token)
+        return token.value
+
+    # -- dispatch ---------------------------------------------------------------------------
+    def node(self, tree: Tree) -> Node:
+        """Compile one expression tree into a Node."""
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise self.error("rule is too deeply nested", tree)
+            method: Callable[[Tree], Node] | None = getattr(self, f"c_{tree.data}", None)
+            if method is None:  # pragma: no cover - every grammar rule has a method
+                raise self.error(f"unsupported construct {tree.data!r}", tree)
+            return method(tree)
+        finally:
+            self.depth -= 1
+
+    # -- atoms ------------------------------------------------------------------------------
+    def c_number(self, tree: Tree) -> Node:
+        text = tree.children[0].value
+        if "." in text:
+            return ops.const(float(text), "float")
+        return ops.const(int(text), "int")
+
+    def c_string(self, tree: Tree) -> Node:
+        return ops.const(unescape(tree.children[0].value), "str")
+
+    def c_dice(self, tree: Tree) -> Node:
+        token = tree.children[0]
+        count, sides = (int(part) for part in token.value.split("d"))
+        if not 1 <= count <= MAX_DICE or sides < 1:
+            raise self.error(f"bad dice '{token.value}': roll 1 to {MAX_DICE} dice of 1+ sides",
+                             token)
+        text, source = token.value, self.text
+
+        def roll(ctx: dict) -> Any:
+            try:
+                roller = ctx["$roll"]
+            except KeyError:
+                raise RuleRuntimeError(
+                    f"rule {source!r} failed: no dice roller ('$roll') in the context") from None
+            return roller(count, sides, text)
+
+        return Node(ops.GEN, roll, "int")
+
+    def c_name(self, tree: Tree) -> Node:
+        token = tree.children[0]
+        key = self.check_name(token, "name")
+        if key in self.scope:
+            return ops.name(key, self.text, self.scope[key])
+        if key in self.env.names:
+            self.names.add(key)
+            return ops.name(key, self.text, self.env.names[key])
+        if key in _CONSTANTS:
+            value = _CONSTANTS[key]
+            return ops.const(value, "none" if value is None else "bool")
+        if key in self.env.registry:
+            raise self.error(f"'{key}' is a function; call it as {key}(...)", token)
+        known = [*self.scope, *self.env.names]
+        raise self.error(f"unknown name '{key}'{suggest(key, known)}", token,
+                         hint="known names: " + (", ".join(sorted(set(known))) or "none"))
+
+    def c_list(self, tree: Tree) -> Node:
+        items = [self.node(child) for child in tree.children if child is not None]
+        types = {item.type for item in items}
+        type_name = f"list[{types.pop()}]" if len(types) == 1 else "list"
+        if all(item.kind == CONST for item in items):
+            values = tuple(item.value for item in items)
+            node = Node(ops.GEN, lambda ctx: list(values), type_name)
+            node.value = values  # lets `x in [...]` test against the constant tuple
+            return node
+        fns = [item.fn for item in items]
+        return Node(ops.GEN, lambda ctx: [f(ctx) for f in fns], type_name)
+
+    # -- attribute access ---------------------------------------------------------------------
+    def c_getattr(self, tree: Tree) -> Node:
+        base_tree, token = tree.children
+        base = self.node(base_tree)
+        self.check_name(token, "attribute")
+        get, type_name = self.resolve_attr(base, base_tree, token)
+        return ops.attribute(base, get, self.text, type_name)
+
+    def resolve_attr(self, base: Node, base_tree: Tree, token: Token) -> tuple[Any, str]:
+        """The getter and type of ``base.<token>``, checked when the base's type is known."""
+        attr_name = token.value
+        view = self.env.views.get(base.type)
+        if view is not None:
+            attr = view.attrs.get(attr_name)
+            if attr is None:
+                raise self.error(
+                    f"unknown attribute '{attr_name}' of {base.type}"
+                    f"{suggest(attr_name, view.attrs)}",
+                    token,
+                    hint=f"{base.type} has: {', '.join(sorted(view.attrs)) or 'nothing'}",
+                )
+            return attr.get, attr.type
+        if base.type not in DYNAMIC:
+            raise self.error(f"a value of type {base.type} has no attribute '{attr_name}'", token)
+        return _dynamic_getter(attr_name), "any"
+
+    def c_getitem(self, tree: Tree) -> Node:
+        base, index = (self.node(child) for child in tree.children)
+        type_name = element_type(base.type) if base.type.startswith("list") else "any"
+        return self.binary_node(ops.BINARY["[]"], base, index, type_name, fold=False)
+
+    # -- operators ----------------------------------------------------------------------------
+    def binary_node(self, op: Callable[[Any, Any], Any], a: Node, b: Node, type_name: str,
+                    fold: bool = True) -> Node:
+        """``op(a, b)``, folded to a constant when both are numeric constants."""
+        if fold and a.kind == CONST and b.kind == CONST and isinstance(a.value, _FOLDABLE) \
+                and isinstance(b.value, _FOLDABLE):
+            try:
+                return ops.const(op(a.value, b.value), type_name)
+            except (ArithmeticError, TypeError):
+                pass  # left to fail when evaluated, as the same rule would at runtime
+        return Node(ops.GEN, ops.binary(op, a, b, self.text), type_name)
+
+    def c_binop(self, tree: Tree) -> Node:
+        left, op_token, right = tree.children
+        a, b = self.node(left), self.node(right)
+        op = op_token.value
+        return self.binary_node(ops.BINARY[op], a, b, _arith_type(a.type, b.type, op))
+
+    def c_pow(self, tree: Tree) -> Node:
+        a, b = (self.node(child) for child in tree.children)
+        return self.binary_node(ops.safe_pow, a, b, _arith_type(a.type, b.type, "**"))
+
+    def c_unary(self, tree: Tree) -> Node:
+        op_token, operand_tree = tree.children
+        a = self.node(operand_tree)
+        negate = op_token.value == "-"
+        type_name = a.type if a.type in NUMERIC - {"bool"} else ("int" if a.type == "bool"
+                                                                  else "any")
+        if a.kind == CONST and isinstance(a.value, _FOLDABLE):
+            return ops.const(-a.value if negate else +a.value, type_name)
+        f, source = a.fn, self.text
+        if negate:
+            def run(ctx: dict) -> Any:
+                try:
+                    return -f(ctx)
+                except ops.CATCH as exc:
+                    raise ops.fail(source, exc) from exc
+        else:
+            def run(ctx: dict) -> Any:
+                try:
+                    return +f(ctx)
+                except ops.CATCH as exc:
+                    raise ops.fail(source, exc) from exc
+        return Node(ops.GEN, run, type_name)
+
+    def c_not_(self, tree: Tree) -> Node:
+        a = self.node(tree.children[0])
+        if a.kind == CONST:
+            return ops.const(not a.value, "bool")
+        f = a.fn
+        return Node(ops.GEN, lambda ctx: not f(ctx), "bool")
+
+    def c_and_(self, tree: Tree) -> Node:
+        a, b = (self.node(child) for child in tree.children)
+        fa, fb = a.fn, b.fn
+        type_name = a.type if a.type == b.type else "any"
+        return Node(ops.GEN, lambda ctx: fa(ctx) and fb(ctx), type_name)
+
+    def c_or_(self, tree: Tree) -> Node:
+        a, b = (self.node(child) for child in tree.children)
+        fa, fb = a.fn, b.fn
+        type_name = a.type if a.type == b.type else "any"
+        return Node(ops.GEN, lambda ctx: fa(ctx) or fb(ctx), type_name)
+
+    def c_ternary(self, tree: Tree) -> Node:
+        yes, cond, no = (self.node(child) for child in tree.children)
+        fy, fc, fn = yes.fn, cond.fn, no.fn
+        type_name = yes.type if yes.type == no.type else "any"
+        return Node(ops.GEN, lambda ctx: fy(ctx) if fc(ctx) else fn(ctx), type_name)
+
+    def c_comparison(self, tree: Tree) -> Node:
+        children = tree.children
+        operands = [self.node(child) for child in children[0::2]]
+        names = [" ".join(tok.value for tok in op.children) for op in children[1::2]]
+        for op_name, right in zip(names, operands[1:]):
+            if op_name.endswith("in") and right.kind == ops.GEN and right.value is not None:
+                values = right.value
+                try:
+                    frozen: Any = frozenset(values)
+                except TypeError:
+                    frozen = values
+                right.kind, right.value = CONST, frozen
+        if len(operands) == 2:
+            return self.binary_node(ops.COMPARE[names[0]], operands[0], operands[1], "bool")
+        fns = [operand.fn for operand in operands]
+        return Node(ops.GEN, ops.chain([ops.COMPARE[n] for n in names], fns, self.text), "bool")
+
+    # -- calls and comprehensions (see engine.rules.calls) --------------------------------------
+    def c_call(self, tree: Tree) -> Node:
+        from engine.rules.calls import compile_call
+
+        return compile_call(self, tree, allow_effect=False)
+
+    def c_select(self, tree: Tree) -> Node:
+        from engine.rules.calls import compile_select
+
+        return compile_select(self, tree)
+
+
+def _dynamic_getter(attr_name: str) -> Callable[[Any], Any]:
+    """A getter for values of unknown type: a mapping's key, else an object attribute."""
+
+    def get(obj: Any) -> Any:
+        if isinstance(obj, dict):
+            if attr_name in obj:
+                return obj[attr_name]
+        elif hasattr(obj, attr_name):
+            return getattr(obj, attr_name)
+        raise AttributeError(f"{type(obj).__name__} value has no attribute {attr_name!r}")
+
+    return get

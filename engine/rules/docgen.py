@@ -1,0 +1,156 @@
+"""The rule-language reference (``docs/rules.md``), generated so that it cannot drift.
+
+``python -m engine.rules.docgen > docs/rules.md`` writes it from :func:`reference_sources`:
+for now the default registry and a small demo view set (:data:`DEMO_VIEWS`). The engine lead
+wires the real engine and plugin registries and view types into :func:`reference_sources`
+(``tests/rules/test_docs.py`` compares the file with the same call).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from engine.rules.builtins import default_registry
+from engine.rules.registry import Registry
+from engine.rules.syntax import grammar_text
+from engine.rules.views import Attr, ViewType
+
+#: Demonstration views until the engine's own are wired in.
+DEMO_VIEWS: dict[str, ViewType] = {
+    "player": ViewType("player", {
+        "points": Attr.field("points", "int", "Victory points.", settable=True),
+        "resources": Attr.field("resources", "int", "Resources in stock.", settable=True),
+        "seat": Attr.field("seat", "int", "Seat number, 0-based."),
+    }, "A player (demo view)."),
+    "unit": ViewType("unit", {
+        "owner": Attr.field("owner", "int", "Seat of the owning player."),
+        "speed": Attr.field("speed", "int", "Movement points."),
+        "type": Attr.field("type", "str", "Unit type id."),
+    }, "A unit on the map (demo view)."),
+}
+
+_INTRO = """\
+# The rule language
+
+Scenario files use short strings of this language for costs, modifiers, conditions, victory
+conditions and AI priority rows (*expressions*), and for what happens (*effects*). Rules are
+checked when the scenario loads — unknown names, attributes and functions, wrong argument counts
+and syntax errors are reported with the file, line and column inside the string — and compiled
+once; there is no `eval`, names starting with `_` are refused, and only the functions listed below
+exist.
+
+```yaml
+cost: "unit.speed + 1"
+victory: "player.points >= 15 or count(s in sites where s.owner == player.seat) >= 3"
+on_capture: "player.resources += 2; emit(\\"bonus\\", amount=2)"
+```
+
+Values: integers (`3`), decimals (`1.5`), strings (`"scout"` or `'scout'`, escapes `\\n \\t \\\\
+\\" \\'`), `true`/`false`/`none` (also `True`/`False`/`None`), lists (`["x", "y"]`), dice (`2d6`
+rolls two six-sided dice with the game's seeded dice; every roll is logged with the rule text),
+the names the engine provides for the rule (`player`, `unit`, `units`...) and their attributes
+(`unit.speed`), indexing (`params["x"]`, `units[0]`).
+"""
+
+_OPERATORS = """\
+## Operators and precedence
+
+From loosest to tightest binding (as in Python):
+
+| operators | meaning |
+|---|---|
+| `x if cond else y` | conditional |
+| `or` | either (returns the first true operand, else the last) |
+| `and` | both (returns the first false operand, else the last) |
+| `not` | negation |
+| `==` `!=` `<` `<=` `>` `>=` `in` `not in` | comparisons; chains like `1 <= x < 4` work |
+| `+` `-` | addition, subtraction (`+` also joins strings) |
+| `*` `/` `//` `%` | multiplication, division, floor division, remainder |
+| `-x` `+x` | sign |
+| `**` | power (right-associative; huge integer exponents are refused) |
+| `x.attr` `x[i]` `f(...)` | attribute, index, call |
+
+Division by zero and other failures while a rule runs raise a runtime error naming the rule.
+"""
+
+_COMPREHENSIONS = """\
+## Comprehensions
+
+One form tests elements, the other aggregates a value over them; `where COND` is optional in both:
+
+| form | result |
+|---|---|
+| `count(u in units where COND)` | how many elements satisfy COND |
+| `any(u in units where COND)` | whether at least one element satisfies COND |
+| `all(u in units where COND)` | whether every element satisfies COND |
+| `sum(EXPR for u in units where COND)` | the sum of EXPR over the elements satisfying COND (0 if none) |
+| `min(EXPR for u in units where COND)` | the smallest EXPR (an error if no element matches) |
+| `max(EXPR for u in units where COND)` | the largest EXPR (an error if no element matches) |
+
+Example: `count(u in units where u.owner == player.seat and u.type == "scout") >= 2`.
+The variable (`u`) is visible only inside the parentheses. `count`, `any`, `all` and `sum` are
+reserved words; `min` and `max` with ordinary arguments are the built-in functions below.
+"""
+
+_EFFECTS = """\
+## Effects
+
+An effect is one or more statements separated by `;`:
+
+- `target = value` and `target += value` (also `-=`, `*=`, `/=`, `//=`, `%=`), where the target is
+  an attribute marked *settable* below, e.g. `player.points = player.points + site.points`;
+- a call of a registered *effect*, keyword arguments allowed: `emit("bonus", amount=2)`.
+
+Assignments are refused in expressions; effects cannot be called inside expressions.
+"""
+
+
+def _functions(registry: Registry) -> str:
+    out = ["## Functions", ""]
+    if not len(registry):
+        out.append("No functions are registered.")
+    for spec in registry:
+        kind = "effect" if spec.effect else f"function → {spec.returns}"
+        out += [f"### `{spec.signature()}`", "", f"*{kind}*", "", spec.doc, "",
+                f"Example: `{spec.example}`", ""]
+    return "\n".join(out).rstrip() + "\n"
+
+
+def _views(views: dict[str, ViewType]) -> str:
+    intro = "The attributes a rule may read (and, where settable, an effect may assign)."
+    out = ["## Views", "", intro, ""]
+    for name in sorted(views):
+        view = views[name]
+        out += [f"### `{name}`", ""]
+        if view.doc:
+            out += [view.doc, ""]
+        out += ["| attribute | type | settable | description |", "|---|---|---|---|"]
+        for attr_name in sorted(view.attrs):
+            attr = view.attrs[attr_name]
+            settable = "yes" if attr.set is not None else "no"
+            out.append(f"| `{attr_name}` | `{attr.type}` | {settable} | {attr.doc} |")
+        out.append("")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def render_reference(registry: Registry, views: dict[str, ViewType]) -> str:
+    """The whole markdown reference for ``registry`` and ``views``."""
+    grammar = "## Grammar\n\nThe Lark grammar (LALR) of the language:\n\n```lark\n" \
+        + grammar_text().rstrip() + "\n```\n"
+    parts = [_INTRO, grammar, _OPERATORS, _COMPREHENSIONS, _EFFECTS, _functions(registry),
+             _views(views)]
+    return "\n".join(parts)
+
+
+def reference_sources() -> tuple[Registry, dict[str, ViewType]]:
+    """The registry and views documented in ``docs/rules.md`` (the lead wires the real ones)."""
+    return default_registry(), DEMO_VIEWS
+
+
+def main() -> None:
+    """Print the reference to standard output."""
+    sys.stdout.write(render_reference(*reference_sources()))
+
+
+if __name__ == "__main__":
+    main()

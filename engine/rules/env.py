@@ -1,0 +1,43 @@
+"""The compile-time environment of rules: which names exist, their types, and the functions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.errors import PluginError
+from engine.rules.registry import Registry, check_identifier
+from engine.rules.views import ViewType, is_known_type
+
+
+@dataclass(frozen=True)
+class RuleEnv:
+    """What a rule may refer to.
+
+    ``names`` maps each free name (``player``, ``units``...) to its type name; ``views`` maps view
+    type names to :class:`ViewType`; ``registry`` holds the callable functions and effects.
+    Unknown type names raise PluginError here, so a typo in the engine's wiring fails loudly.
+    """
+
+    registry: Registry
+    names: dict[str, str]
+    views: dict[str, ViewType] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for view_name, view in self.views.items():
+            if view.name != view_name:
+                raise PluginError(f"view type registered as {view_name!r} is named {view.name!r}")
+            for attr_name, attr in view.attrs.items():
+                check_identifier(attr_name, f"attribute of view {view_name!r}:")
+                self._check_type(attr.type, f"attribute {view_name}.{attr_name}")
+        for name, type_name in self.names.items():
+            check_identifier(name, "rule name")
+            self._check_type(type_name, f"rule name {name!r}")
+
+    def _check_type(self, type_name: str, what: str) -> None:
+        if not is_known_type(type_name, self.views):
+            known = ", ".join(sorted(self.views)) or "none"
+            raise PluginError(f"{what} has unknown type {type_name!r} (view types: {known})")
+
+    def extended(self, names: dict[str, str]) -> RuleEnv:
+        """A copy of this environment with more (or retyped) names."""
+        return RuleEnv(self.registry, {**self.names, **names}, self.views)

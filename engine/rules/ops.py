@@ -1,0 +1,267 @@
+"""Run-time building blocks: the closures compiled rules are made of.
+
+Compiled operands come in four kinds (:class:`Node`): a constant, a context name, an attribute
+of a context name with a getter bound at compile time, or any other closure. Binary operators
+and comparisons fuse their two operands into one closure per kind pair, so that
+``unit.speed > 1`` costs one Python call (plus the C-level getter and operator) instead of four.
+Every closure turns Python failures into :class:`~engine.errors.RuleRuntimeError` naming the rule;
+``try`` costs nothing in Python 3.11 until something raises.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Any
+
+from engine.errors import RuleRuntimeError
+
+Fn = Callable[[dict], Any]
+CONST, NAME, NATTR, GEN = "const", "name", "nattr", "gen"
+#: Failures of operators, lookups and getters turned into RuleRuntimeError.
+CATCH = (ArithmeticError, TypeError, KeyError, IndexError, AttributeError)
+MAX_EXPONENT = 10_000
+
+
+class Node:
+    """A compiled operand: its kind, closure, static type and kind-specific value.
+
+    ``value`` is the constant (CONST), the name (NAME), or ``(name, getter)`` (NATTR).
+    """
+
+    __slots__ = ("fn", "kind", "type", "value")
+
+    def __init__(self, kind: str, fn: Fn, type: str = "any", value: Any = None) -> None:
+        self.kind = kind
+        self.fn = fn
+        self.type = type
+        self.value = value
+
+
+def fail(source: str, exc: BaseException) -> RuleRuntimeError:
+    """The RuleRuntimeError for ``exc`` raised while evaluating the rule ``source``."""
+    if isinstance(exc, ZeroDivisionError):
+        why = "division by zero"
+    elif isinstance(exc, KeyError):
+        why = f"no value for {exc.args[0]!r}" if exc.args else "missing value"
+    else:
+        why = f"{type(exc).__name__}: {exc}"
+    return RuleRuntimeError(f"rule {source!r} failed: {why}")
+
+
+def safe_pow(base: Any, exponent: Any) -> Any:
+    """``base ** exponent`` refusing integer exponents so large they would hang the game."""
+    if isinstance(exponent, int) and abs(exponent) > MAX_EXPONENT and base not in (0, 1, -1):
+        raise OverflowError(f"exponent {exponent} is too large")
+    return base**exponent
+
+
+def op_in(item: Any, collection: Any) -> bool:
+    """``item in collection``."""
+    return item in collection
+
+
+def op_not_in(item: Any, collection: Any) -> bool:
+    """``item not in collection``."""
+    return item not in collection
+
+
+BINARY = {
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+    "//": operator.floordiv, "%": operator.mod, "**": safe_pow, "[]": operator.getitem,
+}
+COMPARE = {
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
+    "<=": operator.le, ">=": operator.ge, "in": op_in, "not in": op_not_in,
+}
+
+
+def const(value: Any, type: str) -> Node:
+    """A constant operand."""
+    return Node(CONST, lambda ctx: value, type, value)
+
+
+def name(key: str, source: str, type: str) -> Node:
+    """The value of ``key`` in the context."""
+
+    def run(ctx: dict) -> Any:
+        try:
+            return ctx[key]
+        except KeyError:
+            raise RuleRuntimeError(f"rule {source!r} failed: {key!r} has no value here") from None
+
+    return Node(NAME, run, type, key)
+
+
+def attribute(base: Node, get: Callable[[Any], Any], source: str, type: str) -> Node:
+    """``base.attr`` read by ``get``; fused with the base when it is a name or a name's attribute."""
+    if base.kind == NAME:
+        key = base.value
+
+        def run(ctx: dict) -> Any:
+            try:
+                return get(ctx[key])
+            except CATCH as exc:
+                raise fail(source, exc) from exc
+
+        return Node(NATTR, run, type, (key, get))
+    if base.kind == NATTR:
+        key, inner = base.value
+
+        def run(ctx: dict) -> Any:
+            try:
+                return get(inner(ctx[key]))
+            except CATCH as exc:
+                raise fail(source, exc) from exc
+
+    else:
+        f = base.fn
+
+        def run(ctx: dict) -> Any:
+            try:
+                return get(f(ctx))
+            except CATCH as exc:
+                raise fail(source, exc) from exc
+
+    return Node(GEN, run, type)
+
+
+def binary(op: Callable[[Any, Any], Any], a: Node, b: Node, source: str) -> Fn:
+    """One closure computing ``op(a, b)``, specialised on the kinds of both operands."""
+    ka, kb = a.kind, b.kind
+    if ka == CONST:
+        x = a.value
+        if kb == NAME:
+            kb2 = b.value
+            def run(ctx: dict) -> Any:
+                try:
+                    return op(x, ctx[kb2])
+                except CATCH as exc:
+                    raise fail(source, exc) from exc
+        elif kb == NATTR:
+            kb2, gb = b.value
+            def run(ctx: dict) -> Any:
+                try:
+                    return op(x, gb(ctx[kb2]))
+                except CATCH as exc:
+                    raise fail(source, exc) from exc
+        else:
+            fb = b.fn
+            def run(ctx: dict) -> Any:
+                try:
+                    return op(x, fb(ctx))
+                except CATCH as exc:
+                    raise fail(source, exc) from exc
+        return run
+    if ka == NAME:
+        na = a.value
+        if kb == CONST:
+            y = b.value
+            def run(ctx: dict) -> Any:
+                try:
+                    return op(ctx[na], y)
+                except CATCH as exc:
+                    raise fail(source, exc) from exc
+        elif kb == NAME:
+            nb = b.value
+            def run(ctx: dict) -> Any:
+                try:
+                    return op(ctx[na], ctx[nb])
+                except CATCH as exc:
+                    raise fail(source, exc) from exc
+        elif kb == NATTR:
+            nb, gb = b.value
+            def run(ctx: dict) -> Any:
+                try:
+                    return op(ctx[na], gb(ctx[nb]))
+                except CATCH as exc:
+                    raise fail(source, exc) from exc
+        else:
+            fb = b.fn
+            def run(ctx: dict) -> Any:
+                try:
+                    return op(ctx[na], fb(ctx))
+                except CATCH as exc:
+                    raise fail(source, exc) from exc
+        return run
+    if ka == NATTR:
+        na, ga = a.value
+        if kb == CONST:
+            y = b.value
+            def run(ctx: dict) -> Any:
+                try:
+                    return op(ga(ctx[na]), y)
+                except CATCH as exc:
+                    raise fail(source, exc) from exc
+        elif kb == NAME:
+            nb = b.value
+            def run(ctx: dict) -> Any:
+                try:
+                    return op(ga(ctx[na]), ctx[nb])
+                except CATCH as exc:
+                    raise fail(source, exc) from exc
+        elif kb == NATTR:
+            nb, gb = b.value
+            def run(ctx: dict) -> Any:
+                try:
+                    return op(ga(ctx[na]), gb(ctx[nb]))
+                except CATCH as exc:
+                    raise fail(source, exc) from exc
+        else:
+            fb = b.fn
+            def run(ctx: dict) -> Any:
+                try:
+                    return op(ga(ctx[na]), fb(ctx))
+                except CATCH as exc:
+                    raise fail(source, exc) from exc
+        return run
+    fa = a.fn
+    if kb == CONST:
+        y = b.value
+        def run(ctx: dict) -> Any:
+            try:
+                return op(fa(ctx), y)
+            except CATCH as exc:
+                raise fail(source, exc) from exc
+    elif kb == NAME:
+        nb = b.value
+        def run(ctx: dict) -> Any:
+            try:
+                return op(fa(ctx), ctx[nb])
+            except CATCH as exc:
+                raise fail(source, exc) from exc
+    elif kb == NATTR:
+        nb, gb = b.value
+        def run(ctx: dict) -> Any:
+            try:
+                return op(fa(ctx), gb(ctx[nb]))
+            except CATCH as exc:
+                raise fail(source, exc) from exc
+    else:
+        fb = b.fn
+        def run(ctx: dict) -> Any:
+            try:
+                return op(fa(ctx), fb(ctx))
+            except CATCH as exc:
+                raise fail(source, exc) from exc
+    return run
+
+
+def chain(ops: list[Callable[[Any, Any], Any]], operands: list[Fn], source: str) -> Fn:
+    """A comparison chain ``a < b <= c`` evaluated like Python (each operand at most once)."""
+    first, rest = operands[0], list(zip(ops, operands[1:]))
+
+    def run(ctx: dict) -> Any:
+        try:
+            left = first(ctx)
+            for op, f in rest:
+                right = f(ctx)
+                result = op(left, right)
+                if not result:
+                    return result
+                left = right
+            return result
+        except CATCH as exc:
+            raise fail(source, exc) from exc
+
+    return run

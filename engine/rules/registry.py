@@ -1,0 +1,143 @@
+"""The registry of functions and effects a rule may call.
+
+Nothing is callable from a rule unless it is registered here: the engine registers general
+built-ins (:mod:`engine.rules.builtins`), the engine and plugins add game functions and effects.
+A registered callable is called as ``fn(ctx, *args, **kwargs)`` where ``ctx`` is the evaluation
+context dict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from engine.errors import PluginError
+
+#: Words of the language that can be neither names, functions nor parameters.
+RESERVED = frozenset(
+    {
+        "and", "or", "not", "in", "if", "else", "for", "where",
+        "count", "any", "all", "sum",
+        "true", "false", "none", "True", "False", "None",
+    }
+)
+
+
+def check_identifier(name: str, what: str) -> None:
+    """Raise PluginError unless ``name`` is a usable rule identifier."""
+    if not name.isidentifier() or not name.isascii():
+        raise PluginError(f"{what} {name!r} is not a valid identifier")
+    if name.startswith("_"):
+        raise PluginError(f"{what} {name!r} starts with '_', which rules may not use")
+    if name in RESERVED:
+        raise PluginError(f"{what} {name!r} is a reserved word of the rule language")
+
+
+@dataclass(frozen=True)
+class FunctionSpec:
+    """A callable a rule may use: ``name(params...)``.
+
+    ``params`` are the required positional parameters (also accepted as keywords); with
+    ``varargs`` more positional arguments may follow; with ``kwargs`` any keyword arguments are
+    accepted. ``effect`` functions may only be called as effect statements.
+    """
+
+    name: str
+    fn: Callable[..., Any]
+    params: list[str]
+    doc: str
+    example: str
+    returns: str = "any"
+    effect: bool = False
+    varargs: bool = False
+    kwargs: bool = False
+
+    def signature(self) -> str:
+        """The call signature as authors write it, e.g. ``emit(kind, **kwargs)``."""
+        parts = list(self.params)
+        if self.varargs:
+            parts.append("...")
+        if self.kwargs:
+            parts.append("name=value...")
+        return f"{self.name}({', '.join(parts)})"
+
+
+class Registry:
+    """Registered functions and effects by name; iterates sorted by name."""
+
+    def __init__(self, specs: Iterable[FunctionSpec] = ()) -> None:
+        self._specs: dict[str, FunctionSpec] = {}
+        for spec in specs:
+            self.register(spec)
+
+    def register(self, spec: FunctionSpec) -> FunctionSpec:
+        """Add ``spec``; PluginError if the name is taken, reserved or not an identifier."""
+        check_identifier(spec.name, "function")
+        for param in spec.params:
+            check_identifier(param, f"parameter of {spec.name}():")
+        if len(set(spec.params)) != len(spec.params):
+            raise PluginError(f"function {spec.name!r} repeats a parameter name")
+        if spec.name in self._specs:
+            raise PluginError(f"rule function {spec.name!r} is registered twice")
+        self._specs[spec.name] = spec
+        return spec
+
+    def _decorator(
+        self, effect: bool, name: str, params: list[str], doc: str, example: str, **options: Any
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        def register(fn: Callable[..., Any]) -> Callable[..., Any]:
+            self.register(FunctionSpec(name, fn, list(params), doc, example, effect=effect,
+                                       **options))
+            return fn
+
+        return register
+
+    def function(
+        self,
+        name: str,
+        params: list[str],
+        doc: str,
+        example: str,
+        returns: str = "any",
+        varargs: bool = False,
+        kwargs: bool = False,
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Decorator registering ``fn(ctx, ...)`` as a rule function; returns ``fn`` unchanged."""
+        return self._decorator(False, name, params, doc, example, returns=returns,
+                               varargs=varargs, kwargs=kwargs)
+
+    def effect(
+        self,
+        name: str,
+        params: list[str],
+        doc: str,
+        example: str,
+        varargs: bool = False,
+        kwargs: bool = False,
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Decorator registering ``fn(ctx, ...)`` as an effect (usable only as a statement)."""
+        return self._decorator(True, name, params, doc, example, returns="none",
+                               varargs=varargs, kwargs=kwargs)
+
+    def update(self, other: Registry) -> None:
+        """Register every spec of ``other`` here (PluginError on a name clash)."""
+        for spec in other:
+            self.register(spec)
+
+    def get(self, name: str) -> FunctionSpec | None:
+        """The spec registered as ``name``, or None."""
+        return self._specs.get(name)
+
+    def names(self) -> list[str]:
+        """All registered names, sorted."""
+        return sorted(self._specs)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._specs
+
+    def __iter__(self) -> Iterator[FunctionSpec]:
+        return iter([self._specs[n] for n in sorted(self._specs)])
+
+    def __len__(self) -> int:
+        return len(self._specs)

@@ -1,0 +1,163 @@
+"""Parsing rule text: the cached Lark LALR parser and the translation of its errors.
+
+This module owns the grammar file (``grammar.lark``), the one parser built from it, and the
+mapping of positions inside a rule string to places in the author's YAML file
+(:func:`locate`). Every syntax error leaves here as a :class:`~engine.errors.RuleError` whose
+position points inside the string, with the expected tokens in human words.
+"""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+from lark import Lark, Token, Tree
+from lark.exceptions import (
+    LarkError,
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
+from lark.lexer import PatternStr
+
+from engine.errors import RuleError, SourcePos
+
+GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
+
+_WORDS = {
+    "$END": "end of text",
+    "NAME": "a name",
+    "NUMBER": "a number",
+    "STRING": "a string",
+    "DICE": "dice such as 2d6",
+    "AUGOP": "'+=' (or -=, *=, /=, //=, %=)",
+}
+_MAX_EXPECTED = 12
+
+
+def grammar_text() -> str:
+    """The text of the grammar file (also printed in the reference documentation)."""
+    return GRAMMAR_PATH.read_text(encoding="utf-8")
+
+
+@functools.cache
+def parser() -> Lark:
+    """The one LALR parser of the rule language, built on first use."""
+    return Lark(
+        grammar_text(),
+        parser="lalr",
+        start=["start_expr", "start_effect"],
+        propagate_positions=True,
+        maybe_placeholders=True,
+    )
+
+
+def locate(text: str, line: int, col: int, pos: SourcePos | None) -> SourcePos:
+    """The file position of ``line``/``col`` (1-based, inside ``text``) given where text starts.
+
+    On the first line of the rule the column is shifted by ``pos.col``; on a later line ``k``
+    the line is ``pos.line + k - 1``, the column is the one inside that line, and the position's
+    text is that line of the rule.
+    """
+    lines = text.split("\n")
+    line = min(max(line, 1), len(lines))
+    rule_line = lines[line - 1]
+    if pos is None:
+        return SourcePos("<rule>", line, col, rule_line)
+    if line == 1:
+        return SourcePos(pos.file, pos.line, pos.col + col - 1, pos.text)
+    return SourcePos(pos.file, pos.line + line - 1, col, rule_line)
+
+
+def end_of(text: str) -> tuple[int, int]:
+    """Line and column (1-based) just after the last non-blank character of ``text``."""
+    body = text.rstrip()
+    line = body.count("\n") + 1
+    col = len(body) - (body.rfind("\n") + 1) + 1
+    return line, col
+
+
+def token_pos(token: Token | Tree, text: str, pos: SourcePos | None) -> SourcePos:
+    """The file position of a token or tree (its first character)."""
+    if isinstance(token, Tree):
+        meta = token.meta
+        if getattr(meta, "empty", True):
+            return locate(text, *end_of(text), pos)
+        return locate(text, meta.line, meta.column, pos)
+    if token.line is None or token.column is None:
+        return locate(text, *end_of(text), pos)
+    return locate(text, token.line, token.column, pos)
+
+
+def describe_terminal(name: str) -> str:
+    """A terminal name of the grammar in human words (``RPAR`` → ``')'``)."""
+    if name in _WORDS:
+        return _WORDS[name]
+    try:
+        pattern = parser().get_terminal(name).pattern
+    except KeyError:
+        return name.lower()
+    if isinstance(pattern, PatternStr):
+        return f"'{pattern.value}'"
+    return name.lower()
+
+
+_EFFECT_ONLY = frozenset({"AUGOP", "EQUAL", "SEMICOLON"})
+
+
+def _expected(names: set[str] | frozenset[str] | None, start: str = "start_effect") -> str:
+    names = set(names or ())
+    if start == "start_expr":  # LALR shares states between the two entry points
+        names -= _EFFECT_ONLY
+    words = sorted({describe_terminal(n) for n in names})
+    if not words:
+        return ""
+    if len(words) > _MAX_EXPECTED:
+        words = words[:_MAX_EXPECTED] + ["…"]
+    return "; expected " + ("one of: " if len(words) > 1 else "") + ", ".join(words)
+
+
+def _describe_token(token: Token) -> str:
+    if token.type == "$END":
+        return "end of text"
+    if token.type == "NAME":
+        return f"name '{token.value}'"
+    return f"'{token.value}'"
+
+
+def _syntax_error(exc: UnexpectedInput, text: str, start: str, pos: SourcePos | None) -> RuleError:
+    hint = None
+    if isinstance(exc, UnexpectedEOF):
+        where = locate(text, *end_of(text), pos)
+        message = "unexpected end of text" + _expected(set(exc.expected), start)
+    elif isinstance(exc, UnexpectedToken):
+        token = exc.token
+        if token.type == "$END" or token.line in (None, -1):
+            where = locate(text, *end_of(text), pos)
+        else:
+            where = locate(text, token.line, token.column, pos)
+        message = f"unexpected {_describe_token(token)}" + _expected(exc.expected, start)
+        if start == "start_expr" and token.value in ("=", "+=", "-=", "*=", "/=", "//=", "%="):
+            message = f"assignment '{token.value}' is not allowed in an expression"
+            hint = "assignments such as 'player.points += 1' belong in effects; compare with '=='"
+        elif start == "start_expr" and token.value == ";":
+            message = "';' is not allowed in an expression"
+            hint = "';' separates the statements of an effect; an expression is one value"
+    elif isinstance(exc, UnexpectedCharacters):
+        where = locate(text, exc.line, exc.column, pos)
+        message = f"unexpected character {exc.char!r}" + _expected(exc.allowed, start)
+    else:  # pragma: no cover - other UnexpectedInput kinds are not produced by LALR
+        where = locate(text, *end_of(text), pos)
+        message = str(exc)
+    return RuleError(f"syntax error: {message}", pos=where, hint=hint)
+
+
+def parse(text: str, start: str, pos: SourcePos | None = None) -> Tree:
+    """Parse ``text`` from ``start`` (``start_expr`` or ``start_effect``) or raise RuleError."""
+    try:
+        return parser().parse(text, start=start)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, text, start, pos) from None
+    except LarkError as exc:  # pragma: no cover - defensive: any other parser failure
+        raise RuleError(f"syntax error: {exc}", pos=locate(text, 1, 1, pos)) from None

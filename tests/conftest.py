@@ -1,0 +1,44 @@
+"""Shared fixtures. The example plugin (tests/example_plugin) is registered through entry-point
+metadata: a ``.dist-info`` folder written on a path that is put on ``sys.path`` — exactly how an
+installed third-party plugin is found."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import plugins
+
+HERE = Path(__file__).parent
+EXAMPLE = HERE / "example_plugin"
+DATA = HERE / "data"
+
+
+def install_example_plugin(root: Path) -> Path:
+    """Write entry-point metadata for ``dg_example_race`` under ``root``; return the path."""
+    dist = root / "dg_example_race-0.1.dist-info"
+    dist.mkdir(parents=True, exist_ok=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: dg-example-race\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text(
+        "[distant_galaxy.plugins]\nexample_race = dg_example_race\n")
+    return root
+
+
+@pytest.fixture(scope="session", autouse=True)
+def example_plugin(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = install_example_plugin(tmp_path_factory.mktemp("site"))
+    for p in (str(root), str(EXAMPLE)):
+        if p not in sys.path:
+            sys.path.insert(0, p)
+    plugins.refresh()
+    yield root
+    plugins.refresh()
+
+
+@pytest.fixture
+def race():
+    from engine import load_scenario
+
+    return load_scenario(DATA / "scenarios" / "race.yaml")

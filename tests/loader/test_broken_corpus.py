@@ -1,0 +1,97 @@
+"""The broken-file corpus (tests/data/broken/): each file fails with a clear error at a place.
+
+Every case runs the whole loading pipeline (load, resolve extends, schema check) and expects a
+ScenarioError with the given file, line, column and message fragment; nothing else may escape.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from engine.errors import ScenarioError
+from engine.loader import MAX_BYTES, check_schema, load_schema, load_yaml_file, resolve_extends
+
+BROKEN = Path(__file__).resolve().parents[1] / "data" / "broken"
+
+
+def pipeline(path: Path) -> list[ScenarioError]:
+    """All errors of loading ``path`` as a scenario (ids resolve to nothing)."""
+    try:
+        merged = resolve_extends(load_yaml_file(path), lambda _id: None)
+    except ScenarioError as err:
+        return [err]
+    return check_schema(merged, load_schema("scenario"))
+
+
+CASES = [
+    ("bad_syntax.yaml", "bad_syntax.yaml", 4, 6, "YAML syntax error"),
+    ("wrong_type.yaml", "wrong_type.yaml", 4, 10, "expected an integer, got a string 'two'"),
+    (
+        "unknown_key.yaml",
+        "unknown_key.yaml",
+        6,
+        5,
+        "unknown key 'facton' in seats[0]; did you mean 'faction'?",
+    ),
+    ("missing_required.yaml", "missing_required.yaml", 2, 1, "missing key 'title'"),
+    ("python_tag.yaml", "python_tag.yaml", 3, 8, "python tags are not allowed"),
+    ("alias_bomb.yaml", "alias_bomb.yaml", 7, 4, "too many aliases (billion-laughs protection)"),
+    ("duplicate_key.yaml", "duplicate_key.yaml", 4, 1, "duplicate key 'id'"),
+    (
+        "extends_cycle_a.yaml",
+        "extends_cycle_b.yaml",
+        4,
+        10,
+        "extends cycle: cycle-a -> cycle-b -> cycle-a",
+    ),
+    ("extends_escape.yaml", "extends_escape.yaml", 4, 10, "escapes the mod's folder"),
+    (
+        "extends_unknown_id.yaml",
+        "extends_unknown_id.yaml",
+        4,
+        10,
+        "extends unknown scenario id 'no-such-scenario'",
+    ),
+    ("bad_enum.yaml", "bad_enum.yaml", 5, 13, "map.topology: must be one of"),
+    ("digit_key.yaml", "digit_key.yaml", 9, 5, "a mapping key must be a string"),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "file", "line", "col", "fragment"), CASES, ids=[c[0] for c in CASES]
+)
+def test_broken_file(name, file, line, col, fragment):
+    start = time.perf_counter()
+    errors = pipeline(BROKEN / name)
+    assert time.perf_counter() - start < 1.0
+    places = [(Path(e.pos.file).name, e.pos.line, e.pos.col, e.message) for e in errors]
+    assert any((f, ln, c) == (file, line, col) and fragment in msg for f, ln, c, msg in places), (
+        places
+    )
+    for err in errors:
+        assert err.pos.text == Path(err.pos.file).read_text().splitlines()[err.pos.line - 1]
+
+
+def test_every_corpus_file_is_covered():
+    covered = {c[0] for c in CASES} | {"extends_cycle_b.yaml"}
+    assert {p.name for p in BROKEN.glob("*.yaml")} == covered
+
+
+def test_python_tag_never_runs(tmp_path: Path):
+    marker = tmp_path / "ran"
+    path = tmp_path / "evil.yaml"
+    path.write_text(f'title: !!python/object/apply:os.system ["touch {marker}"]\n')
+    with pytest.raises(ScenarioError, match="python tags"):
+        load_yaml_file(path)
+    assert not marker.exists()
+
+
+def test_too_large_file(tmp_path: Path):
+    path = tmp_path / "huge.yaml"
+    path.write_text("# padding\n" * (MAX_BYTES // 10 + 1))
+    errors = pipeline(path)
+    assert [(e.pos.line, e.pos.col) for e in errors] == [(1, 1)]
+    assert "file too large" in errors[0].message
