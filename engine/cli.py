@@ -66,8 +66,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args.command:
         parser.print_help()
         return 2
+    handler = COMMANDS.get(args.command) or getattr(args, "func", None)
+    if handler is None:
+        parser.print_help()
+        return 2
     try:
-        return COMMANDS[args.command](args)
+        return handler(args)
     except EngineError as exc:
         print(f"dg {args.command}: {exc}", file=sys.stderr)
         return 2

@@ -1,15 +1,15 @@
 """The entry points: :func:`compile_expr` and :func:`compile_effect`, and what they return.
 
-:class:`Expr` and :class:`Effect` are subclasses of :class:`functools.partial` wrapping the root
-closure of the compiled rule, so calling one costs a single C-level hop on top of the closures;
-they also carry the rule ``source`` and the free ``names`` it uses.
+A compiled rule is its root closure itself: a plain function (created for this rule alone) that
+carries the rule ``source``, the free ``names`` it uses and, for expressions, the static ``type``;
+no wrapper sits between the caller and the closures. :class:`Expr` and :class:`Effect` describe
+them as protocols (usable with ``isinstance``).
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
 from engine.errors import RuleError, SourcePos
 from engine.rules.compiler import Compiler
@@ -17,40 +17,40 @@ from engine.rules.effects import compile_statement
 from engine.rules.env import RuleEnv
 from engine.rules.syntax import locate, parse
 
-if TYPE_CHECKING:
-    from typing_extensions import Self
 
+@runtime_checkable
+class Expr(Protocol):
+    """A compiled expression: ``expr(ctx) -> value``, with ``source``, ``names`` and ``type``.
 
-class Expr(functools.partial):
-    """A compiled expression: ``expr(ctx) -> value``; ``source``, ``names`` and static ``type``."""
+    At run time it is the root closure itself (a plain function carrying these attributes), so
+    that calling it costs no wrapper at all.
+    """
 
     source: str
     names: frozenset[str]
     type: str
 
-    def __new__(cls, fn: Callable[[dict], Any], source: str, names: frozenset[str],
-                type: str = "any") -> Self:
-        self = super().__new__(cls, fn)
-        self.source, self.names, self.type = source, names, type
-        return self
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.source!r})"
+    def __call__(self, ctx: dict) -> Any: ...
 
 
-class Effect(functools.partial):
+@runtime_checkable
+class Effect(Protocol):
     """A compiled effect: ``effect(ctx) -> None`` runs its statements in order."""
 
     source: str
     names: frozenset[str]
+    statements: int
 
-    def __new__(cls, fn: Callable[[dict], Any], source: str, names: frozenset[str]) -> Self:
-        self = super().__new__(cls, fn)
-        self.source, self.names = source, names
-        return self
+    def __call__(self, ctx: dict) -> None: ...
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.source!r})"
+
+def _label(fn: Callable[..., Any], kind: str, source: str, names: frozenset[str]) -> Any:
+    """Give the root closure of a rule its attributes and a readable repr."""
+    fn.__name__ = kind
+    fn.__qualname__ = f"{kind} {source!r}"
+    fn.source = source  # type: ignore[attr-defined]
+    fn.names = names  # type: ignore[attr-defined]
+    return fn
 
 
 def _guarded(text: str, pos: SourcePos | None, build: Callable[[], Any]) -> Any:
@@ -69,7 +69,9 @@ def compile_expr(text: str, env: RuleEnv, pos: SourcePos | None = None) -> Expr:
         tree = parse(text, "start_expr", pos)
         comp = Compiler(text, env, pos)
         node = comp.node(tree.children[0])
-        return Expr(node.fn, text, frozenset(comp.names), node.type)
+        expr = _label(node.fn, "expr", text, frozenset(comp.names))
+        expr.type = node.type
+        return expr
 
     return _guarded(text, pos, build)
 
@@ -93,6 +95,8 @@ def compile_effect(text: str, env: RuleEnv, pos: SourcePos | None = None) -> Eff
                 for statement in statements:
                     statement(ctx)
 
-        return Effect(run, text, frozenset(comp.names))
+        effect = _label(run, "effect", text, frozenset(comp.names))
+        effect.statements = len(statements)
+        return effect
 
     return _guarded(text, pos, build)
