@@ -1,0 +1,109 @@
+"""The dg command as a user runs it: clear one-line errors, never a traceback; every sub-command."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import DATA, EXAMPLE
+
+RACE = str(DATA / "scenarios" / "race.yaml")
+
+
+@pytest.fixture
+def dg(example_plugin: Path, tmp_path: Path):
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(example_plugin), str(EXAMPLE),
+                                         str(Path(__file__).parent.parent)])
+
+    def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "engine", *args], capture_output=True,
+                              text=True, env=env, cwd=tmp_path, input=stdin, timeout=120)
+    return run
+
+
+def test_run_json_result(dg):
+    out = dg("run", RACE, "--seed", "3", "--players", "2", "--json")
+    assert out.returncode == 0, out.stderr
+    res = json.loads(out.stdout)
+    assert res["scenario"] == "example-race" and res["seed"] == 3
+    assert "winner" in res and res["reason"] and res["rounds"] >= 1
+
+
+def test_run_shows_the_board_and_result(dg):
+    out = dg("run", RACE, "--seed", "3", "--players", "2")
+    assert out.returncode == 0, out.stderr
+    assert "round" in out.stdout and ("wins" in out.stdout or "draw" in out.stdout)
+
+
+@pytest.mark.parametrize("args, message", [
+    (("run", "no-such-scenario"), "unknown scenario"),
+    (("run", RACE, "--seat", "purple=human"), "no such seat"),
+    (("run", RACE, "--seat", "red=wizard"), "unknown controller"),
+    (("run", RACE, "--players", "7"), "2 to 3 players"),
+    (("run", RACE, "--variant", "nope"), "variant"),
+    (("show", "missing.save"), "cannot read"),
+    (("replay", "missing.jsonl"), "cannot read"),
+])
+def test_user_mistakes_give_one_clear_line(dg, args, message):
+    out = dg(*args)
+    assert out.returncode != 0
+    assert message in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_validate_reports_file_line_col(dg, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(Path(RACE).read_text().replace("title:", "titel:"))
+    out = dg("validate", str(bad))
+    assert out.returncode == 1
+    assert "bad.yaml:4:1" in out.stdout and "did you mean 'title'" in out.stdout
+    assert "Traceback" not in out.stdout + out.stderr
+
+
+def test_save_show_resume_and_replay(dg, tmp_path):
+    out = dg("run", RACE, "--seed", "5", "--players", "2", "--log", "g.jsonl", "--save", "g.save",
+             "--quiet")
+    assert out.returncode == 0, out.stderr
+    shown = dg("show", "g.save")
+    assert shown.returncode == 0 and "R" in shown.stdout
+    again = dg("replay", "g.jsonl")
+    assert again.returncode == 0 and "matches" in again.stdout
+
+
+def test_human_seat_plays_from_the_prompt(dg):
+    moves = "help\nstep\nundo\nstep\nbogus\nend\n" + "roll\n" * 60
+    out = dg("run", RACE, "--seed", "2", "--players", "2", "--seat", "red=human",
+             "--save", "h.save", stdin=moves)
+    assert out.returncode == 0, out.stderr
+    assert "legal:" in out.stdout and "undone." in out.stdout
+    assert "not possible" in out.stdout
+    assert "Traceback" not in out.stderr
+
+
+def test_human_quit_saves_and_resume_continues(dg):
+    out = dg("run", RACE, "--seed", "2", "--players", "2", "--seat", "red=human",
+             "--save", "q.save", stdin="step\nquit\n")
+    assert out.returncode == 0 and "saved to q.save" in out.stdout
+    res = dg("resume", "q.save", "--seat", "red=random", "--json")
+    assert res.returncode == 0, res.stderr
+    assert json.loads(res.stdout)["reason"]
+
+
+def test_list_and_schema(dg):
+    out = dg("list")
+    assert out.returncode == 0
+    schema = dg("schema")
+    assert schema.returncode == 0
+    assert json.loads(schema.stdout)["$schema"].endswith("2020-12/schema")
+
+
+def test_test_command_runs_yaml_cases(dg):
+    out = dg("test", RACE)
+    assert out.returncode == 0, out.stdout
+    assert "4 passed, 0 failed" in out.stdout

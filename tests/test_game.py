@@ -1,0 +1,135 @@
+"""Game: legal actions, apply validates first (illegal → unchanged hash), undo, the turn loop."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import ActionError, Game, IllegalAction, MalformedAction
+from engine.actions import Action
+
+
+def _game(race, seed=5):
+    return Game(race, seed=seed, seats=["red", "blue"])
+
+
+def test_action_text_round_trips():
+    for text in ["move E1 12,7", "end", "attack S2 4,4"]:
+        assert str(Action.parse(text)) == text
+    assert Action.of("move", "E1", (12, 7)) == Action.parse("move E1 12,7")
+    assert Action.parse("move E1 12,7").pos(1) == (12, 7)
+    with pytest.raises(MalformedAction):
+        Action.parse("move E1 twelve").pos(1)
+    with pytest.raises(MalformedAction):
+        Action.parse("   ")
+
+
+def test_legal_actions_of_the_pending_seat(race):
+    game = _game(race)
+    assert game.pending.seat == "red"
+    assert {str(a) for a in game.legal_actions()} == {"end", "step", "roll"}
+
+
+@pytest.mark.parametrize("text", ["fly", "step 3", "", "move T1 1,1", "step;rm -rf"])
+def test_bad_actions_leave_the_state_unchanged(race, text):
+    game = _game(race)
+    before = game.state.hash()
+    with pytest.raises(ActionError) as err:
+        game.apply(text)
+    assert str(err.value)
+    assert game.state.hash() == before
+    assert game.history == []
+
+
+def test_wrong_seat_is_refused(race):
+    game = _game(race)
+    before = game.state.hash()
+    with pytest.raises(IllegalAction, match="red's decision"):
+        game.apply("step", seat="blue")
+    assert game.state.hash() == before
+
+
+def test_failing_apply_restores_everything(race):
+    """A plugin bug in apply must not leave a half-applied action."""
+    game = _game(race)
+    before = game.state.hash()
+    kind = game.kinds["step"]
+    original = kind.apply
+
+    def broken(g, seat, action):
+        original(g, seat, action)
+        raise RuntimeError("boom")
+
+    kind.apply = broken
+    try:
+        with pytest.raises(Exception, match="internal error"):
+            game.apply("step")
+    finally:
+        del kind.apply
+    assert game.state.hash() == before
+    assert game.events[-1]["type"] != "move"
+
+
+def test_undo_takes_back_the_last_action(race):
+    game = _game(race)
+    before = game.state.hash()
+    game.apply("step")
+    assert game.can_undo()
+    game.undo()
+    assert game.state.hash() == before
+    assert not game.can_undo()
+    with pytest.raises(IllegalAction, match="nothing to undo"):
+        game.undo()
+
+
+def test_no_undo_past_a_die_roll(race):
+    game = _game(race)
+    game.apply("step")
+    game.dice.force([1])
+    game.apply("roll")
+    assert not game.can_undo()
+
+
+def test_turns_rotate_and_end_passes(race):
+    game = _game(race)
+    game.apply("end")
+    assert game.pending.seat == "blue" and game.state.round == 1
+    game.apply("end")
+    assert game.pending.seat == "red" and game.state.round == 2
+
+
+def test_victory_from_yaml(race):
+    game = _game(race)
+    game.dice.force([6, 1, 6])
+    game.apply("roll")   # red 0 → 6
+    game.apply("roll")   # blue 0 → 1
+    game.apply("roll")   # red 6 → 9: wins
+    assert game.over and game.result["winner"] == "red"
+    assert game.result["reason"] == "reached the last column"
+    assert game.legal_actions() == []
+    with pytest.raises(IllegalAction, match="over"):
+        game.apply("end")
+
+
+def test_round_limit_ends_in_a_draw(race):
+    game = _game(race)
+    while not game.over:
+        game.apply("end")
+    assert game.result["winner"] is None
+    assert "round limit 40" in game.result["reason"]
+    assert game.state.round == 40
+
+
+def test_hand_over_and_back(race):
+    game = _game(race)
+    game.hand_over("blue", "main", "test")
+    assert game.pending.seat == "blue"
+    game.apply("end")
+    assert game.pending.seat == "red"
+
+
+def test_clone_is_a_separate_game(race):
+    game = _game(race)
+    copy = game.clone()
+    copy.apply("step")
+    assert game.state.token_at((0, 0)) is not None
+    assert copy.state.token_at((1, 0)) is not None

@@ -1,0 +1,51 @@
+"""Plugins: discovery through entry points, per-game managers, loud errors for unknown hooks."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import PluginError, hookimpl
+from engine.plugins import available_plugins, load_plugin, make_plugin_manager
+
+
+def test_example_plugin_is_found_through_entry_points():
+    assert "example_race" in available_plugins()
+    module = load_plugin("example_race")
+    assert module.__name__ == "dg_example_race"
+
+
+def test_a_manager_holds_only_the_named_plugins():
+    pm = make_plugin_manager(["example_race"])
+    assert [name for name, _ in pm.list_name_plugin()] == ["example_race"]
+    empty = make_plugin_manager([])
+    assert empty.list_name_plugin() == []
+
+
+def test_unknown_plugin_names_the_installed_ones():
+    with pytest.raises(PluginError, match="not installed; did you mean 'example_race'"):
+        load_plugin("example_rase")
+
+
+def test_a_misspelt_hook_is_an_error():
+    class Typo:
+        @hookimpl
+        def dg_action_kind(self, scenario):  # missing the final s
+            return []
+
+    with pytest.raises(PluginError, match="dg_action_kinds"):
+        make_plugin_manager([], extra=[Typo()])
+
+
+def test_a_wrong_hook_signature_is_an_error():
+    class BadArgs:
+        @hookimpl
+        def dg_setup(self, game, extra):
+            pass
+
+    with pytest.raises(PluginError, match="extra"):
+        make_plugin_manager([], extra=[BadArgs()])
+
+
+def test_scenario_uses_plugin_section_schema(race):
+    assert race.data["race"] == {"die": 6}
+    assert set(race.action_kinds()) == {"end", "step", "roll"}
