@@ -69,3 +69,15 @@ def test_undo_is_logged_and_replayed(race, tmp_path):
     assert play(session)
     assert '"kind":"undo"' in path.read_text()
     assert replay_log(path).ok
+
+
+def test_every_log_record_matches_the_event_schema(race, tmp_path):
+    from jsonschema import Draft202012Validator
+
+    from engine.loader import load_schema
+
+    validator = Draft202012Validator(load_schema("event"))
+    _, path = _logged_game(race, tmp_path)
+    for line in path.read_text().splitlines():
+        errors = list(validator.iter_errors(json.loads(line)))
+        assert not errors, (line, errors[0].message)
