@@ -15,6 +15,7 @@ from engine.errors import RuleError, SourcePos
 from engine.rules.compiler import Compiler
 from engine.rules.effects import compile_statement
 from engine.rules.env import RuleEnv
+from engine.rules.ops import guarded
 from engine.rules.syntax import locate, parse
 
 
@@ -69,7 +70,7 @@ def compile_expr(text: str, env: RuleEnv, pos: SourcePos | None = None) -> Expr:
         tree = parse(text, "start_expr", pos)
         comp = Compiler(text, env, pos)
         node = comp.node(tree.children[0])
-        expr = _label(node.fn, "expr", text, frozenset(comp.names))
+        expr = _label(guarded(node, text), "expr", text, frozenset(comp.names))
         expr.type = node.type
         return expr
 

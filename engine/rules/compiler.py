@@ -16,7 +16,7 @@ from typing import Any
 from lark import Token, Tree
 
 from engine.errors import RuleError, RuleRuntimeError, SourcePos
-from engine.rules import ops
+from engine.rules import logic, ops
 from engine.rules.env import RuleEnv
 from engine.rules.ops import CONST, Node
 from engine.rules.syntax import token_pos
@@ -142,7 +142,7 @@ class Compiler:
             node = Node(ops.GEN, lambda ctx: list(values), type_name)
             node.value = values  # lets `x in [...]` test against the constant tuple
             return node
-        fns = [item.fn for item in items]
+        fns = [ops.guarded(item, self.text) for item in items]
         return Node(ops.GEN, lambda ctx: [f(ctx) for f in fns], type_name)
 
     # -- attribute access ---------------------------------------------------------------------
@@ -178,21 +178,27 @@ class Compiler:
 
     # -- operators ----------------------------------------------------------------------------
     def binary_node(self, op: Callable[[Any, Any], Any], a: Node, b: Node, type_name: str,
-                    fold: bool = True) -> Node:
-        """``op(a, b)``, folded to a constant when both are numeric constants."""
+                    fold: bool = True, symbol: str | None = None) -> Node:
+        """``op(a, b)``, folded to a constant when both are numeric constants.
+
+        With the operator's ``symbol``, the closure has the operator written inline.
+        """
         if fold and a.kind == CONST and b.kind == CONST and isinstance(a.value, _FOLDABLE) \
                 and isinstance(b.value, _FOLDABLE):
             try:
                 return ops.const(op(a.value, b.value), type_name)
             except (ArithmeticError, TypeError):
                 pass  # left to fail when evaluated, as the same rule would at runtime
+        if symbol is not None:
+            return ops.fused(symbol, a, b, self.text, type_name)
         return Node(ops.GEN, ops.binary(op, a, b, self.text), type_name)
 
     def c_binop(self, tree: Tree) -> Node:
         left, op_token, right = tree.children
         a, b = self.node(left), self.node(right)
         op = op_token.value
-        return self.binary_node(ops.BINARY[op], a, b, _arith_type(a.type, b.type, op))
+        return self.binary_node(ops.BINARY[op], a, b, _arith_type(a.type, b.type, op),
+                                symbol=op)
 
     def c_pow(self, tree: Tree) -> Node:
         a, b = (self.node(child) for child in tree.children)
@@ -225,26 +231,22 @@ class Compiler:
         a = self.node(tree.children[0])
         if a.kind == CONST:
             return ops.const(not a.value, "bool")
-        f = a.fn
-        return Node(ops.GEN, lambda ctx: not f(ctx), "bool")
+        return Node(ops.GEN, logic.negation(a, self.text), "bool")
 
     def c_and_(self, tree: Tree) -> Node:
         a, b = (self.node(child) for child in tree.children)
-        fa, fb = a.fn, b.fn
         type_name = a.type if a.type == b.type else "any"
-        return Node(ops.GEN, lambda ctx: fa(ctx) and fb(ctx), type_name)
+        return Node(ops.GEN, logic.conjunction(a, b, self.text, want=False), type_name)
 
     def c_or_(self, tree: Tree) -> Node:
         a, b = (self.node(child) for child in tree.children)
-        fa, fb = a.fn, b.fn
         type_name = a.type if a.type == b.type else "any"
-        return Node(ops.GEN, lambda ctx: fa(ctx) or fb(ctx), type_name)
+        return Node(ops.GEN, logic.conjunction(a, b, self.text, want=True), type_name)
 
     def c_ternary(self, tree: Tree) -> Node:
         yes, cond, no = (self.node(child) for child in tree.children)
-        fy, fc, fn = yes.fn, cond.fn, no.fn
         type_name = yes.type if yes.type == no.type else "any"
-        return Node(ops.GEN, lambda ctx: fy(ctx) if fc(ctx) else fn(ctx), type_name)
+        return Node(ops.GEN, logic.choice(cond, yes, no, self.text), type_name)
 
     def c_comparison(self, tree: Tree) -> Node:
         children = tree.children
@@ -259,7 +261,8 @@ class Compiler:
                     frozen = values
                 right.kind, right.value = CONST, frozen
         if len(operands) == 2:
-            return self.binary_node(ops.COMPARE[names[0]], operands[0], operands[1], "bool")
+            return self.binary_node(ops.COMPARE[names[0]], operands[0], operands[1], "bool",
+                                    symbol=names[0])
         fns = [operand.fn for operand in operands]
         return Node(ops.GEN, ops.chain([ops.COMPARE[n] for n in names], fns, self.text), "bool")
 

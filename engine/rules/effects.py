@@ -31,8 +31,8 @@ def compile_statement(comp: Compiler, tree: Tree) -> Stmt:
         target, op_token, value_tree = tree.children
         op = ops.BINARY[op_token.value[:-1]]
     base, get, setter = _target(comp, target)
-    value = comp.node(value_tree).fn
     source = comp.text
+    value = ops.guarded(comp.node(value_tree), source)
     if op is None:
         def run(ctx: dict) -> None:
             setter(base(ctx), value(ctx), ctx)
@@ -67,7 +67,7 @@ def _target(comp: Compiler, target: Tree) -> tuple[Stmt, Any, Any]:
     if attr.set is None:
         raise comp.error(f"attribute '{base.type}.{attr_name}' is read-only", token,
                          hint="only attributes the engine marks settable may be assigned")
-    return base.fn, attr.get, attr.set
+    return ops.guarded(base, comp.text), attr.get, attr.set
 
 
 def _expression_statement(comp: Compiler, tree: Tree) -> Stmt:

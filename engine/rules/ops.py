@@ -4,8 +4,12 @@ Compiled operands come in four kinds (:class:`Node`): a constant, a context name
 of a context name with a getter bound at compile time, or any other closure. Binary operators
 and comparisons fuse their two operands into one closure per kind pair, so that
 ``unit.speed > 1`` costs one Python call (plus the C-level getter and operator) instead of four.
-Every closure turns Python failures into :class:`~engine.errors.RuleRuntimeError` naming the rule;
-``try`` costs nothing in Python 3.11 until something raises.
+Arithmetic and comparisons use the bare inline-operator closures of :mod:`engine.rules.inline`
+(:func:`fused`), which let Python exceptions through: such a node is *unsafe*. Every other closure
+turns Python failures into :class:`~engine.errors.RuleRuntimeError` naming the rule (``try`` costs
+nothing in Python 3.11 until something raises), and wherever a value leaves the compiled tree (the
+root of a rule, a call argument, a comprehension part, a statement) :func:`guarded` gives the
+checked closure: for a fused node the same operation rebuilt with its try (no extra call).
 """
 
 from __future__ import annotations
@@ -15,9 +19,11 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.errors import RuleRuntimeError
+from engine.rules.inline import TABLE
 
 Fn = Callable[[dict], Any]
 CONST, NAME, NATTR, GEN = "const", "name", "nattr", "gen"
+_LETTER = {CONST: "C", NAME: "N", NATTR: "A", GEN: "F"}
 #: Failures of operators, lookups and getters turned into RuleRuntimeError.
 CATCH = (ArithmeticError, TypeError, KeyError, IndexError, AttributeError)
 MAX_EXPONENT = 10_000
@@ -27,15 +33,45 @@ class Node:
     """A compiled operand: its kind, closure, static type and kind-specific value.
 
     ``value`` is the constant (CONST), the name (NAME), or ``(name, getter)`` (NATTR).
+    ``checked`` is None when ``fn`` converts its own failures (the node is *safe*), else a
+    function building the closure that does (see :func:`guarded`).
     """
 
-    __slots__ = ("fn", "kind", "type", "value")
+    __slots__ = ("checked", "fn", "kind", "type", "value")
 
-    def __init__(self, kind: str, fn: Fn, type: str = "any", value: Any = None) -> None:
+    def __init__(self, kind: str, fn: Fn, type: str = "any", value: Any = None,
+                 checked: Callable[[], Fn] | None = None) -> None:
         self.kind = kind
         self.fn = fn
         self.type = type
         self.value = value
+        self.checked = checked
+
+
+def guarded(node: Node, source: str) -> Fn:
+    """``node``'s closure, turning Python failures into RuleRuntimeError like every safe one."""
+    if node.checked is None:
+        return node.fn
+    return node.checked()
+
+
+def _args(node: Node) -> tuple[Any, ...]:
+    """The operands an inline closure of :mod:`engine.rules.inline` takes for ``node``."""
+    if node.kind == NATTR:
+        return node.value
+    if node.kind in (CONST, NAME):
+        return (node.value,)
+    return (node.fn,)
+
+
+def fused(symbol: str, a: Node, b: Node, source: str, type: str) -> Node:
+    """``a <symbol> b`` as one bare inline closure (an unsafe node), or a checked op closure."""
+    table = TABLE.get(symbol)
+    op = BINARY.get(symbol) or COMPARE[symbol]
+    if table is None or (a.kind == CONST and b.kind == CONST):
+        return Node(GEN, binary(op, a, b, source), type)
+    fn = table[_LETTER[a.kind] + _LETTER[b.kind]](*_args(a), *_args(b))
+    return Node(GEN, fn, type, checked=lambda: binary(op, a, b, source))
 
 
 def fail(source: str, exc: BaseException) -> RuleRuntimeError:

@@ -1,0 +1,56 @@
+"""Closures for ``not``, ``and``/``or`` and ``a if c else b``.
+
+They call their operands' closures directly, bare or not (see :func:`engine.rules.ops.guarded`),
+inside one ``try`` that turns Python failures into RuleRuntimeError, so that they are safe
+themselves and add no call of their own to the operands' work.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rules.ops import CATCH, Fn, Node, fail
+
+
+def negation(a: Node, source: str) -> Fn:
+    """``not a``."""
+    f = a.fn
+
+    def run(ctx: dict) -> Any:
+        try:
+            return not f(ctx)
+        except CATCH as exc:
+            raise fail(source, exc) from exc
+
+    return run
+
+
+def conjunction(a: Node, b: Node, source: str, want: bool) -> Fn:
+    """``a or b`` if ``want`` else ``a and b``, short-circuiting like Python."""
+    fa, fb = a.fn, b.fn
+    if want:
+        def run(ctx: dict) -> Any:
+            try:
+                return fa(ctx) or fb(ctx)
+            except CATCH as exc:
+                raise fail(source, exc) from exc
+    else:
+        def run(ctx: dict) -> Any:
+            try:
+                return fa(ctx) and fb(ctx)
+            except CATCH as exc:
+                raise fail(source, exc) from exc
+    return run
+
+
+def choice(cond: Node, yes: Node, no: Node, source: str) -> Fn:
+    """``yes if cond else no``."""
+    fc, fy, fn = cond.fn, yes.fn, no.fn
+
+    def run(ctx: dict) -> Any:
+        try:
+            return fy(ctx) if fc(ctx) else fn(ctx)
+        except CATCH as exc:
+            raise fail(source, exc) from exc
+
+    return run
