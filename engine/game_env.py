@@ -78,10 +78,13 @@ def build_views(scenario: Scenario) -> dict[str, ViewType]:
         site[key] = _stat_attr(scenario.site_kinds, key, "kind", "site kind")
     params = {k: Attr(lambda d, k=k: d[k], None, "any", f"scenario parameter '{k}'")
               for k in scenario.params if k.isidentifier() and not k.startswith("_")}
-    return {"player": ViewType("player", player, "a seat in the game"),
-            "unit": ViewType("unit", unit, "a token on the board or carried"),
-            "site": ViewType("site", site, "an asteroid, portal, planet... of the map"),
-            "params": ViewType("params", params, "the scenario's parameters")}
+    return {"player": ViewType("player", player, "a seat in the game; plus one attribute per "
+                               "counter declared under `counters:` (settable in effects)"),
+            "unit": ViewType("unit", unit, "a token on the board or carried; plus one attribute "
+                             "per stat written under `unit_types:`"),
+            "site": ViewType("site", site, "an asteroid, portal, planet... of the map; plus one "
+                             "attribute per stat written under `site_kinds:`"),
+            "params": ViewType("params", params, "the scenario's parameters, one attribute each")}
 
 
 NAMES = {"player": "player", "seat": "str", "round": "int", "turn": "int",
@@ -91,8 +94,11 @@ NAMES = {"player": "player", "seat": "str", "round": "int", "turn": "int",
 
 def engine_registry(scenario: Scenario) -> Registry:
     """Built-in functions, the engine's game functions, then the plugins' ones."""
+    from engine.generic_actions import register_generic_functions
+
     reg = default_registry()
     register_game_functions(reg)
+    register_generic_functions(reg)
     scenario.pm.hook.dg_rule_functions(registry=reg)
     return reg
 
@@ -107,13 +113,14 @@ class GameContext(dict):
     def __init__(self, game: Game, **names: Any):
         super().__init__(names)
         self["$game"] = game
-        self["$roll"] = _roller(game)
 
     def __missing__(self, key: str) -> Any:
         game: Game = self["$game"]
         st = game.state
-        if key == "units":
-            value: Any = [t for t in st.tokens.values() if t.pos is not None]
+        if key == "$roll":  # made when first needed (most rules roll no dice)
+            value: Any = _roller(game)
+        elif key == "units":
+            value = [t for t in st.tokens.values() if t.pos is not None]
         elif key == "sites":
             value = list(st.sites.values())
         elif key == "players":
@@ -186,3 +193,19 @@ def register_game_functions(reg: Registry) -> None:
                 'log("bonus granted")')
     def log(ctx: dict, message: Any) -> None:
         ctx["$game"].emit("note", message=str(message))
+
+
+BUILTIN_PLUGIN_PACKAGE = "plugins."
+
+
+def reference_sources() -> tuple[Registry, dict[str, ViewType]]:
+    """What docs/rules.md documents: every function a shipped scenario can use, and the views."""
+    from types import SimpleNamespace
+
+    from engine.plugins import _entry_points, make_plugin_manager
+
+    shipped = sorted(name for name, ep in _entry_points().items()
+                     if ep.value.startswith(BUILTIN_PLUGIN_PACKAGE))
+    stub = SimpleNamespace(counters={}, unit_types={}, site_kinds={}, params={},
+                           pm=make_plugin_manager(shipped))
+    return engine_registry(stub), build_views(stub)  # type: ignore[arg-type]

@@ -143,8 +143,11 @@ def render_reference(registry: Registry, views: dict[str, ViewType]) -> str:
 
 
 def reference_sources() -> tuple[Registry, dict[str, ViewType]]:
-    """The registry and views documented in ``docs/rules.md`` (the lead wires the real ones)."""
-    return default_registry(), DEMO_VIEWS
+    """The registry and views documented in ``docs/rules.md``: the built-ins, the engine's game
+    functions, the shipped plugins' functions, and the game's view types."""
+    from engine.game_env import reference_sources as game_sources
+
+    return game_sources()
 
 
 def main() -> None:
