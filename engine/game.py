@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 from engine.actions import Action, ActionKind, EndAction
 from engine.dice import Dice
 from engine.errors import ActionError, EngineError, IllegalAction, MalformedAction
-from engine.state import GameState, Pending
+from engine.generic_actions import generic_setup
+from engine.state import GameState, Pending, _copy_attrs
 from engine.turns import TurnLoop
 
 if TYPE_CHECKING:
@@ -39,11 +40,16 @@ class Game:
         self.record = record
         self.events: list[Event] = []
         self.history: list[tuple[str, str]] = []  # (seat, action text) of every applied action
-        self._undo: list[tuple[GameState, int, int]] = []
-        self._legal_key: tuple[int, int] | None = None
+        self._undo: list[tuple[GameState | _Light, int, int]] = []
+        # The cached legal actions are valid for (version, state object, pending object).
+        self._legal_key: tuple[int, GameState, Pending] | None = None
         self._legal: list[Action] = []
+        self._legal_ids: set[int] | None = None  # ids of the cached legal actions (identity test)
+        self._settled_key: tuple[int, GameState, Pending] | None = None
         self._version = 0
         self._flushed = 0
+        self._plugged = bool(scenario.pm.get_plugins())  # any plugin loaded (else: skip hooks)
+        self._pure = _is_pure(scenario)
         self.loop = TurnLoop(self)
         if state is None:
             self.state = scenario.new_state(seats, seed)
@@ -51,6 +57,7 @@ class Game:
             self.emit("setup", scenario=scenario.id, variant=self.variant,
                       seats=list(self.state.seats), seed=seed)
             scenario.generic_setup(self)
+            generic_setup(self)
             self.hook.dg_setup(game=self)
             self.loop.start()
             self.flush()
@@ -121,6 +128,10 @@ class Game:
         """Hand the decision to ``seat`` for a while (``end`` gives it back)."""
         self.loop.hand_over(seat, kind, reason)
 
+    def state_changed(self) -> None:
+        """Call after editing ``game.state`` by hand (tests, tools): forgets cached legal actions."""
+        self._version += 1
+
     def kinds_for(self, decision: str) -> list[ActionKind]:
         return [k for k in self.kinds.values() if k.available(self, decision)]
 
@@ -129,13 +140,14 @@ class Game:
         pend = self.state.pending
         if pend is None or self.state.result is not None:
             return []
-        key = (self._version, id(self.state))
-        if self._legal_key == key:
+        key = self._legal_key
+        if key is not None and key[0] == self._version and key[1] is self.state \
+                and key[2] is pend:
             return self._legal
         acts: list[Action] = []
         for kind in self.kinds_for(pend.kind):
             acts.extend(kind.legal(self, pend.seat))
-        self._legal_key, self._legal = key, acts
+        self._legal_key, self._legal, self._legal_ids = (self._version, self.state, pend), acts, None
         return acts
 
     def parse(self, text: str) -> Action:
@@ -161,8 +173,15 @@ class Game:
         if not kind.available(self, pend.kind):
             raise IllegalAction(f"{action}: '{action.verb}' is not possible in the "
                                 f"{pend.kind} decision of {pend.seat}")
-        if not (self._legal_key == (self._version, id(self.state)) and action in self._legal):
-            kind.check(self, pend.seat, action)
+        key = self._legal_key
+        if key is not None and key[0] == self._version and key[1] is self.state \
+                and key[2] is pend:
+            ids = self._legal_ids
+            if ids is None:  # the cached list keeps its actions alive, so ids are unique
+                ids = self._legal_ids = set(map(id, self._legal))
+            if id(action) in ids or action in self._legal:
+                return action
+        kind.check(self, pend.seat, action)
         return action
 
     def apply(self, action: Action | str, seat: str | None = None) -> list[Event]:
@@ -176,15 +195,25 @@ class Game:
         assert pend is not None
         if seat is not None and seat != pend.seat:
             raise IllegalAction(f"{action}: it is {pend.seat}'s decision, not {seat}'s")
-        snapshot = self.state.clone()
+        kind = self.kinds[action.verb]
+        touches = getattr(kind, "touches", None) if self._pure else None
+        snapshot: GameState | _Light
+        if touches is not None:  # the kind says what it changes: a cheap undo record suffices
+            snapshot = _Light(self.state, *touches(self, pend.seat, action))
+        else:
+            snapshot = self.state.clone()
         start = len(self.events)
         undo_depth = len(self._undo)
+        self._version += 1  # the state changes from here: the cached legal actions are stale
+        self._settled_key = None
         try:
             self.history.append((pend.seat, str(action)))
             rolls_before = self.state.rolls
-            self.kinds[action.verb].apply(self, pend.seat, action)
-            self.hook.dg_after_action(game=self, seat=pend.seat, action=action)
-            self.scenario.rules.run_triggers(self, self.events[start:])
+            kind.apply(self, pend.seat, action)
+            if self._plugged:
+                self.hook.dg_after_action(game=self, seat=pend.seat, action=action)
+            if self.scenario.rules.triggers:
+                self.scenario.rules.run_triggers(self, self.events[start:])
             self.loop.after_action()
         except ActionError:
             self._restore(snapshot, start)
@@ -195,11 +224,16 @@ class Game:
             self.history.pop()
             raise EngineError(f"{action}: internal error while applying: {exc!r}") from exc
         self._version += 1
+        settled = self._settled_key
+        if settled is not None and settled is self._legal_key and settled[1] is self.state \
+                and settled[2] is self.state.pending:
+            # the turn loop listed the new decision's actions after the last change: still valid
+            self._legal_key = (self._version, settled[1], settled[2])
         if self.sink is not None:
             self.sink({"kind": "action", "seat": pend.seat, "action": str(action)})
         self.flush()
-        rolled = self.state.rolls != rolls_before or any(
-            e["type"] == "dice" for e in self.events[start:])
+        rolled = self.state.rolls != rolls_before or (len(self.events) > start and any(
+            e["type"] == "dice" for e in self.events[start:]))
         if rolled or self.state.pending is None or self.state.pending != pend:
             self._undo.clear()
         else:
@@ -207,7 +241,9 @@ class Game:
             self._undo.append((snapshot, start, len(self.history) - 1))
         return self.events[start:]
 
-    def _restore(self, snapshot: GameState, events_len: int) -> None:
+    def _restore(self, snapshot: GameState | _Light, events_len: int) -> None:
+        if isinstance(snapshot, _Light):
+            snapshot = snapshot.restore()
         self.state = snapshot
         self.dice.state = snapshot
         del self.events[events_len:]
@@ -236,6 +272,7 @@ class Game:
         g.scenario, g.variant, g.hook, g.kinds = self.scenario, self.variant, self.hook, self.kinds
         g.sink, g.record, g.events, g.history = None, record, [], list(self.history)
         g._undo, g._legal_key, g._legal, g._version, g._flushed = [], None, [], 0, 0
+        g._pure, g._plugged, g._legal_ids, g._settled_key = self._pure, self._plugged, None, None
         g.loop = TurnLoop(g)
         g.state = self.state.clone()
         g.dice = g._make_dice()
@@ -252,6 +289,44 @@ class Game:
         self.state.result = result
         self.state.pending = None
         self.emit("game_over", **result)
+
+
+def _is_pure(scenario: Scenario) -> bool:
+    """Whether nothing but the action kinds and the turn loop can change a game's state: no
+    plugin is loaded and the scenario has no triggers. Then an action kind that declares what it
+    touches (``touches(game, seat, action) -> (token ids, seats)``) gets a cheap undo record."""
+    return not scenario.pm.get_plugins() and not scenario.rules.triggers
+
+
+class _Light:
+    """A cheap undo record: the state's containers (shallow), its scalars, and copies of the
+    tokens and players an action declared it touches. ``restore()`` puts it all back in place."""
+
+    __slots__ = ("attrs", "board", "pending", "players", "scalars", "state", "tokens", "touched")
+
+    def __init__(self, state: GameState, token_ids: tuple[str, ...], seats: tuple[str, ...]):
+        self.state = state
+        self.tokens = dict(state.tokens)
+        self.board = dict(state.board)
+        self.pending = state.pending
+        self.scalars = (state.round, state.turn, state.phase, state.next_id, state.rolls,
+                        state.result)
+        self.attrs = _copy_attrs(state.attrs)
+        toks = state.tokens
+        self.touched = [(t, t.pos, t.carrier, dict(t.attrs)) for tid in token_ids
+                        if (t := toks.get(tid)) is not None]
+        self.players = [p.clone() for s in seats if (p := state.players.get(s)) is not None]
+
+    def restore(self) -> GameState:
+        st = self.state
+        st.tokens, st.board, st.pending, st.attrs = self.tokens, self.board, self.pending, \
+            self.attrs
+        st.round, st.turn, st.phase, st.next_id, st.rolls, st.result = self.scalars
+        for tok, pos, carrier, attrs in self.touched:
+            tok.pos, tok.carrier, tok.attrs = pos, carrier, attrs
+        for p in self.players:
+            st.players[p.seat] = p
+        return st
 
 
 __all__ = ["Game", "EndAction"]

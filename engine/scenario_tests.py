@@ -150,7 +150,7 @@ def apply_test_setup(game: Game, setup: dict[str, Any]) -> None:
         st.phase = 0
         st.pending = None
         game.loop.advance()
-    game._version += 1  # the legal-action cache must not survive the edit
+    game.state_changed()
 
 
 def _check_error(result: CaseResult, expect: dict[str, Any], error: str | None) -> None:

@@ -1,0 +1,170 @@
+"""Episode 5 — Clash with the Aborigines (rules R5.*; docs/aborigine-clash.md).
+
+The civilizations (seats) play together against the Aborigines, whose ships the engine moves in
+an automatic phase before every player's turn, by priority tables written in the scenario.
+
+Modules: ``model`` (portals, zones, planets), ``vision`` (R5.60–R5.62), ``priorities`` (the
+tables, their rule functions and the choice, R5.53), ``moves`` (cells and targets, R5.52/R5.64),
+``combat`` (R5.10–R5.11, R5.30–R5.32, R5.4), ``colonization`` (R5.40–R5.42, R5.65), ``turn``
+(R5.50–R5.53), ``civ`` (the civilizations' actions, D5.1), ``bots``, ``explain`` (dg explain),
+``schema``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import hookimpl
+from engine.actions import parse_pos_arg
+from plugins.aborigines import civ
+from plugins.aborigines.bots import CivBot
+from plugins.aborigines.model import ABORIGINES, CENTRE, CIVS, model, model_of
+from plugins.aborigines.priorities import compile_tables, register_functions
+from plugins.aborigines.schema import SECTION
+from plugins.aborigines.turn import aborigine_turn
+
+
+@hookimpl
+def dg_schema_sections() -> dict[str, Any]:
+    return {"aborigines": SECTION}
+
+
+@hookimpl
+def dg_rule_functions(registry: Any) -> None:
+    register_functions(registry)
+
+
+@hookimpl
+def dg_validate_scenario(scenario: Any) -> list[Any]:
+    errors = list(compile_tables(scenario))
+    m = model(scenario)
+    if sorted(m.portals) != list(range(1, len(m.portals) + 1)) or not m.portals:
+        errors.append(scenario.error("portals must be labelled P1..Pn (1 top-left, clockwise); "
+                                     f"found {sorted(m.portals)}", "map", "legend"))
+    table = scenario.data.get("aborigines", {}).get("reinforcement_table", "reinforcements")
+    if table not in scenario.tables:
+        errors.append(scenario.error(f"no dice table '{table}'", "aborigines"))
+    return errors
+
+
+@hookimpl
+def dg_action_kinds(scenario: Any) -> list[Any]:
+    return civ.action_kinds()
+
+
+@hookimpl
+def dg_setup(game: Any) -> None:
+    m = model_of(game)
+    st = game.state
+    st.attrs[CENTRE] = {k: int(v) for k, v in m.n("centre", {}).items()}
+    by_pos = {s.pos: s for s in st.sites.values()}
+    for seat, at in m.n("homes", {}).items():
+        if seat in st.players:
+            site = by_pos.get(parse_pos_arg(str(at)))
+            if site is not None:
+                site.owner = seat
+                game.emit("planet", planet=site.id, owner=seat, reason="home system")
+    for seat in st.seats:
+        fac = game.scenario.factions.get(st.players[seat].faction or "", {}) or {}
+        if fac.get("extra_planet"):
+            site = by_pos.get(parse_pos_arg(str(fac["extra_planet"])))
+            if site is not None:
+                site.owner = seat
+                site.attrs = {**site.attrs, "level": int(fac.get("extra_planet_level", 3))}
+                game.emit("planet", planet=site.id, owner=seat, level=site.attrs["level"],
+                          reason="level-3 planet outside the portal zones", rule="R5.4")
+    for item in m.n("start", []) or []:
+        pos = parse_pos_arg(str(item["at"]))
+        tok = st.add_token(item["type"], None, pos, prefix="A")
+        game.emit("place", token=tok.id, unit=tok.type, owner=None, to=list(pos), reason="setup")
+
+
+@hookimpl
+def dg_run_phase(game: Any, phase: dict[str, Any]) -> bool | None:
+    if phase.get("auto") != "aborigine_turn":
+        return None
+    aborigine_turn(game)
+    return True
+
+
+@hookimpl
+def dg_turn_start(game: Any, seat: str) -> None:
+    """A new turn of ``seat``: its ships may move and act again; its cruisers' shots expire."""
+    for t in game.state.tokens.values():
+        if t.owner == seat and t.attrs:
+            t.attrs = {}
+
+
+@hookimpl
+def dg_check_victory(game: Any) -> dict[str, Any] | None:
+    m = model_of(game)
+    st = game.state
+    closed = m.closed_count(st)
+    if closed >= int(m.n("victory", {}).get("closed_portals", 3)):
+        return {"winner": ABORIGINES, "reason": f"the Aborigines closed {closed} portals",
+                "rule": "R5.1"}
+    held = m.held_count(st)
+    if held >= int(m.n("victory", {}).get("held_zones", 4)):
+        return {"winner": CIVS, "reason": f"the civilizations hold {held} portal zones",
+                "rule": "R5.2"}
+    return None
+
+
+@hookimpl
+def dg_limit_result(game: Any) -> dict[str, Any] | None:
+    m = model_of(game)
+    return {"winner": CIVS, "rule": "R5.2",
+            "reason": f"turn limit {game.scenario.limits.get('rounds')} reached: the Aborigines "
+                      f"closed only {m.closed_count(game.state)} portals (R5.3)"}
+
+
+@hookimpl
+def dg_bots() -> dict[str, Any]:
+    return {"civ": CivBot}
+
+
+@hookimpl
+def dg_cell_glyph(game: Any, pos: tuple[int, int]) -> str | None:
+    m = model_of(game)
+    st = game.state
+    for n, p in m.portal_pos.items():
+        if p == pos:
+            return "X" if m.blocked(st, n) else str(n)
+    for s in st.sites.values():
+        if s.pos == pos and s.kind == m.n("planet_site", "planet"):
+            if s.owner == ABORIGINES:
+                return "@"
+            if s.owner:
+                return s.owner[:1].upper()
+            return "o"
+    return None
+
+
+@hookimpl
+def dg_status_lines(game: Any) -> list[str]:
+    m = model_of(game)
+    st = game.state
+    lines = []
+    for n in m.portals:
+        abo = m.aborigines_in(st, n)
+        kinds = ", ".join(f"{sum(1 for t in abo if t.type == k)} {k}" for k in m.ship_types
+                          if any(t.type == k for t in abo))
+        state = "BLOCKED" if m.blocked(st, n) else ("held" if m.held(st, n) else "open")
+        lines.append(f"  portal {n}: {state}; Aborigines: {kinds or 'none'}")
+    centre = st.attrs.get(CENTRE, {})
+    lines.append("  centre: " + ", ".join(f"{v} {k}" for k, v in centre.items())
+                 + f" | closed {m.closed_count(st)}/3, held {m.held_count(st)}/4")
+    lines += st.attrs.get("ab_report", [])
+    return lines
+
+
+@hookimpl
+def dg_invariants(game: Any) -> list[str]:
+    m = model_of(game)
+    bad = []
+    for t in game.state.tokens.values():
+        if m.is_aborigine(t) and m.portal_of(t) is None:
+            bad.append(f"Aborigine ship {t.id} at {t.pos} is outside every portal zone")
+    if any(v < 0 for v in game.state.attrs.get(CENTRE, {}).values()):
+        bad.append("negative count in the central area")
+    return bad

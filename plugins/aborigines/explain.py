@@ -1,0 +1,112 @@
+"""``dg explain LOG [--turn N]``: the Aborigine decisions of a game log, readable.
+
+For every Aborigine turn: the active-portal and reinforcement dice, arrivals, then per ship the
+row that fired (with its rule text and where it is written), the portals it compared and why the
+others lost, and what it did (moves, attacks, colonies, lots). ``--turn N`` keeps round N only.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable
+from typing import Any
+
+from engine.cli import command, extra_subcommands
+
+
+def explain_records(records: Iterable[dict[str, Any]], turn: int | None = None) -> list[str]:
+    out: list[str] = []
+    rnd = 1
+    show = turn is None or turn == 1
+    for rec in records:
+        if rec.get("kind") != "event":
+            continue
+        t = rec.get("type")
+        if t == "turn_start":
+            rnd = int(rec.get("round", rnd))
+            show = turn is None or rnd == turn
+            continue
+        if not show:
+            continue
+        line = _line(rec)
+        if line:
+            out.extend(line if isinstance(line, list) else [line])
+    return out
+
+
+def _cands(rows: list[dict[str, Any]]) -> str:
+    return "; ".join(f"{r['row']}: " + (f"true at {', '.join(map(str, r['satisfied']))}"
+                                        if r.get("satisfied") else "false everywhere")
+                     for r in rows)
+
+
+def _line(rec: dict[str, Any]) -> str | list[str] | None:
+    t = rec.get("type")
+    if t == "aborigine_turn":
+        return f"\n== round {rec.get('round')}: Aborigine turn before {rec.get('before')}'s turn"
+    if t == "dice" and str(rec.get("rule", "")).startswith("R5.5"):
+        return f"   die {rec.get('value')} for {rec.get('purpose')} ({rec.get('rule')})"
+    if t == "active_portal":
+        return f"   active portal: {rec.get('portal')} — {rec.get('why')} ({rec.get('rule')})"
+    if t == "ai_arrive":
+        return (f"   {rec['ship']} ({rec['unit']}) arrives at portal {rec['portal']}, cell "
+                f"{_xy(rec['to'])}: {rec.get('why')} (R5.52)")
+    if t == "reinforcement_missing":
+        return f"   no {rec['unit']} arrives: {rec['reason']}"
+    if t == "ai_decision":
+        head = (f"   {rec['ship']} ({rec['unit']}) at portal {rec['from']} sees portals "
+                f"{', '.join(map(str, rec.get('visible', [])))} (R5.62)")
+        if rec.get("row") is None:
+            return [head, f"      no row applies: stays ({_cands(rec.get('rows', []))})"]
+        lines = [head,
+                 f"      rows: {_cands(rec.get('rows', []))}",
+                 f"      row {rec['row']} fired: \"{rec.get('row_text')}\" [{rec.get('row_at')}]",
+                 f"      → portal {rec['to']}: {rec.get('how')}; intent {rec.get('intent')}"]
+        for lost in rec.get("lost", []):
+            lines.append(f"        portal {lost['portal']} lost: {lost['why']}")
+        return lines
+    if t == "ai_move":
+        if rec.get("stay"):
+            return f"      {rec['ship']} stays at {_xy(rec['to'])}" + (
+                f" ({rec['why']})" if rec.get("why") else "")
+        return f"      {rec['ship']} moves {_xy(rec.get('from'))} → {_xy(rec['to'])}: {rec.get('why')}"
+    if t == "combat":
+        mods = ", ".join(rec.get("modifiers", []) or [])
+        return (f"      {rec['attacker']} attacks {rec['defender']}: rolled {rec['roll']}, needs "
+                f"{rec['need']}+ → {rec['outcome']} ({rec.get('rule')}{'; ' + mods if mods else ''})")
+    if t == "ship_lost":
+        return f"      {rec['token']} ({rec['unit']}) is destroyed: {rec.get('reason')} ({rec.get('rule')})"
+    if t == "lot":
+        return (f"   by lot (R5.65): {rec['question']}: rolled {rec['roll']} → {rec['chosen']} "
+                f"of {', '.join(rec['options'])}")
+    if t in ("colonized", "takeover", "portal_blocked", "portal_reopened", "capture", "hack"):
+        fields = ", ".join(f"{k}={v}" for k, v in rec.items() if k not in ("kind", "type"))
+        return f"   {t}: {fields}"
+    if t == "game_over":
+        return f"\n== game over: {rec.get('winner') or 'draw'} — {rec.get('reason')}"
+    return None
+
+
+def _xy(p: Any) -> str:
+    return f"{p[0]},{p[1]}" if p else "-"
+
+
+@extra_subcommands
+def _add(sub: Any) -> None:
+    p = sub.add_parser("explain", help="explain the Aborigine decisions of a game log")
+    p.add_argument("log", help="a JSONL log written by dg run --log")
+    p.add_argument("--turn", type=int, help="only this round (1-based)")
+
+
+@command("explain")
+def cmd_explain(args: argparse.Namespace) -> int:
+    from engine.log import read_log
+
+    records = [rec for _, rec in read_log(args.log)]
+    lines = explain_records(records, args.turn)
+    if not lines:
+        print("no Aborigine decisions in this log" + (f" for round {args.turn}" if args.turn
+                                                          else ""))
+        return 0
+    print("\n".join(lines).lstrip("\n"))
+    return 0

@@ -1,0 +1,67 @@
+"""What an Aborigine ship sees (R5.60–R5.62).
+
+* R5.60 every ship sees the cells within its type's ``vision`` (2) of a portal it looks at;
+* R5.61 the Hunter's ``vision`` is 3 (it still moves only within ``move_radius``); a type with
+  ``contact_vision`` (the guard: 3) also sees an enemy that far when that enemy is next to a ship
+  of that type;
+* R5.62 ships of portal P look at P and its two neighbours; a neighbour that holds an Aborigine
+  ship extends the view one portal further in that direction, no more. Candidates are listed with
+  the ship's own portal first, then in the tie-break direction (clockwise by default).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from plugins.aborigines.model import Model
+
+if TYPE_CHECKING:
+    from engine.scenario import Scenario
+    from engine.state import GameState, Token
+
+
+def visible_portals(m: Model, state: GameState, home: int) -> list[int]:
+    """The portals seen from ``home``, own portal first, then in tie-break order (R5.62)."""
+    seen = {home}
+    reach = int(m.n("neighbour_portals", 1))
+    extend = int(m.n("extended_vision", 1))
+    for direction in (1, -1):
+        for k in range(1, reach + 1):
+            seen.add(m.step(home, direction * k))
+        edge = m.step(home, direction * reach)
+        if extend and m.aborigines_in(state, edge):
+            for k in range(1, extend + 1):
+                seen.add(m.step(home, direction * (reach + k)))
+    order = m.clockwise(home)
+    if m.n("tie_break", "clockwise") == "counterclockwise":
+        order = [home] + order[1:][::-1]
+    return [p for p in order if p in seen]
+
+
+def vision_radius(scenario: Scenario, type_: str) -> int:
+    return int(scenario.unit_types.get(type_, {}).get("vision", 2))
+
+
+def visible_enemies(m: Model, scenario: Scenario, state: GameState, ship: Token,
+                    number: int) -> list[Token]:
+    """Civilization ships the ship sees around portal ``number`` (R5.60, R5.61)."""
+    grid = scenario.grid
+    centre = m.portal_pos[number]
+    radius = vision_radius(scenario, ship.type)
+    contact = int(scenario.unit_types.get(ship.type, {}).get("contact_vision", 0))
+    contact_types = {t for t in m.ship_types
+                     if scenario.unit_types.get(t, {}).get("contact_vision")}
+    out = []
+    for t in state.tokens.values():
+        if t.owner is None or t.pos is None:
+            continue
+        d = grid.distance(t.pos, centre)
+        if d <= radius:
+            out.append(t)
+        elif contact and d <= contact:
+            for c in grid.neighbours(t.pos):
+                other = state.token_at(c)
+                if other is not None and other.owner is None and other.type in contact_types:
+                    out.append(t)
+                    break
+    return out

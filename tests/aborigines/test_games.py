@@ -1,0 +1,42 @@
+"""Seeded whole games finish with a result and its reason (R5.1, R5.2, R5.3).
+
+The default run plays 20 games; ``AB_GAMES=500 pytest tests/aborigines/test_games.py`` plays 500
+(bench/bench_aborigines.py plays them too and reports the times)."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from engine import Game
+from engine.runner import make_controllers
+
+REASONS = ("closed", "hold", "turn limit")
+GAMES = int(os.environ.get("AB_GAMES", "20"))
+
+
+def play(scenario, seed, players, kind="civ"):
+    seats = scenario.seat_ids(players)
+    g = Game(scenario, seats=seats, seed=seed)
+    ctr = make_controllers(scenario, seats, {s: kind for s in seats}, seed, {}, None)
+    for _ in range(20000):
+        if g.over:
+            return g
+        g.apply(ctr[g.pending.seat].choose(g))
+    raise AssertionError(f"seed {seed} did not finish")
+
+
+@pytest.mark.parametrize("seed", range(GAMES))
+def test_seeded_game_finishes(scenario, seed):
+    g = play(scenario, seed, 1 + seed % 4, "civ" if seed % 5 else "random")
+    res = g.result
+    assert res["winner"] in ("aborigines", "civilizations")
+    assert any(r in res["reason"] for r in REASONS), res["reason"]
+    assert res["rule"] in ("R5.1", "R5.2")
+    assert g.state.round <= 12
+
+
+def test_same_seed_same_game(scenario):
+    a, b = play(scenario, 11, 2), play(scenario, 11, 2)
+    assert a.state.hash() == b.state.hash()
