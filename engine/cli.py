@@ -93,11 +93,28 @@ def extra_subcommands(fn: Callable[[Any], None]) -> Callable[[Any], None]:
 
 
 def _register_extra(parser: argparse.ArgumentParser) -> None:
-    from engine import cli_extra  # noqa: F401  (registers dg test, perft, explain…)
+    """Sub-commands of engine modules (``engine.cli_extra``) and of installed plugins."""
+    from engine import cli_extra  # noqa: F401  (registers dg test, perft, reliability…)
 
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     for fn in _EXTRA:
         fn(sub)
+    _plugin_commands().hook.dg_cli_commands(subparsers=sub)
+
+
+def _plugin_commands() -> Any:
+    """A plugin manager of every installed plugin that loads (a broken one is skipped with a
+    warning, so that ``dg`` itself still works)."""
+    from engine.plugins import available_plugins, make_plugin_manager
+
+    names = []
+    for name in available_plugins():
+        try:
+            make_plugin_manager([name])
+            names.append(name)
+        except EngineError as exc:
+            print(f"dg: warning: plugin '{name}' skipped: {exc}", file=sys.stderr)
+    return make_plugin_manager(names)
 
 
 # -- commands -------------------------------------------------------------------------------
@@ -183,10 +200,10 @@ def result_json(game: Any) -> dict[str, Any]:
 
 @command("resume")
 def cmd_resume(args: argparse.Namespace) -> int:
+    from engine.log import LogWriter
     from engine.render import render_board
     from engine.runner import Session, make_controllers
     from engine.saves import read_save
-    from engine.log import LogWriter
 
     payload = read_save(args.save)
     game, header = _game_from_save(payload)

@@ -105,5 +105,14 @@ def dg_status_lines(game: Game) -> list[str]:
 
 
 @hookspec
+def dg_cli_commands(subparsers: Any) -> None:
+    """Add ``dg`` sub-commands: ``p = subparsers.add_parser(...)``, then
+    ``p.set_defaults(func=handler)`` where ``handler(args) -> int`` (the exit code).
+
+    Every installed plugin is asked when ``dg`` starts, whatever scenario is used.
+    """
+
+
+@hookspec
 def dg_invariants(game: Game) -> list[str]:
     """Return descriptions of broken invariants of the plugin's own data (conformance suite)."""

@@ -25,6 +25,14 @@ from plugins.aborigines.turn import aborigine_turn
 
 
 @hookimpl
+def dg_cli_commands(subparsers: Any) -> None:
+    """``dg explain LOG``: the Aborigine decisions of a game, readably."""
+    from plugins.aborigines.explain import add_command
+
+    add_command(subparsers)
+
+
+@hookimpl
 def dg_schema_sections() -> dict[str, Any]:
     return {"aborigines": SECTION}
 

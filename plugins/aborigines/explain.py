@@ -11,8 +11,6 @@ import argparse
 from collections.abc import Iterable
 from typing import Any
 
-from engine.cli import command, extra_subcommands
-
 
 def explain_records(records: Iterable[dict[str, Any]], turn: int | None = None) -> list[str]:
     out: list[str] = []
@@ -91,14 +89,14 @@ def _xy(p: Any) -> str:
     return f"{p[0]},{p[1]}" if p else "-"
 
 
-@extra_subcommands
-def _add(sub: Any) -> None:
+def add_command(sub: Any) -> None:
+    """``dg explain LOG [--turn N]`` (added through the dg_cli_commands hook)."""
     p = sub.add_parser("explain", help="explain the Aborigine decisions of a game log")
     p.add_argument("log", help="a JSONL log written by dg run --log")
     p.add_argument("--turn", type=int, help="only this round (1-based)")
+    p.set_defaults(func=cmd_explain)
 
 
-@command("explain")
 def cmd_explain(args: argparse.Namespace) -> int:
     from engine.log import read_log
 
