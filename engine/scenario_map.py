@@ -38,6 +38,7 @@ def build_map(scenario: Scenario) -> tuple[Grid, list[dict[str, Any]]]:
         return _from_rows(scenario, m, topology)
     width = param_value(scenario, m.get("width", 8), "map", "width")
     height = param_value(scenario, m.get("height", 8), "map", "height")
+    _check_size(scenario, width, height, ("map",))
     fill = m.get("fill", "plain")
     if fill not in scenario.cell_types:
         raise scenario.error(f"unknown cell type '{fill}'", "map", "fill")
@@ -63,6 +64,7 @@ def _from_rows(scenario: Scenario, m: dict[str, Any], topology: str
     if not lines:
         raise ScenarioError("the map has no rows", origin)
     width = len(lines[0])
+    _check_size(scenario, width, len(lines), ("map", "rows"))
     cells: list[list[str]] = []
     sites: list[dict[str, Any]] = []
     for y, line in enumerate(lines):
@@ -102,3 +104,12 @@ def _number_sites(sites: list[dict[str, Any]]) -> list[dict[str, Any]]:
             counts[s["kind"]] = counts.get(s["kind"], 0) + 1
             s["id"] = f"{s['kind']}-{counts[s['kind']]}"
     return sites
+
+
+MAX_CELLS = 100_000
+"""Largest map, in cells (a bigger one is refused at load instead of stalling the engine)."""
+
+
+def _check_size(scenario: Scenario, width: int, height: int, path: tuple[str, ...]) -> None:
+    if width * height > MAX_CELLS:
+        raise scenario.error(f"map too large: {width}x{height} cells, at most {MAX_CELLS}", *path)

@@ -56,10 +56,14 @@ class ScenarioRules:
         self.scenario = scenario
         self.env = build_env(scenario)
         self.errors: list[SourceError] = []
+        self._when_cache: dict[str, list[Victory]] = {}
         self.victories = [v for i, item in enumerate(scenario.data.get("victory", []))
                           if (v := self._victory(i, item)) is not None]
         self.triggers = [t for i, item in enumerate(scenario.data.get("triggers", []))
                          if (t := self._trigger(i, item)) is not None]
+        from engine.generic_actions import compile_section
+
+        self.generic = compile_section(self)  # the `actions:` section and `setup.fill`
         if self.errors:
             raise ScenarioErrors(self.errors)
 
@@ -101,23 +105,33 @@ class ScenarioRules:
         return Trigger(item.get("id", f"trigger-{i + 1}"), item["on"], cond, eff)
 
     # -- evaluating ------------------------------------------------------------------------
+    def _victories_when(self, when: str) -> list[Victory]:
+        """The victories checked at ``when``, in order (cached per moment)."""
+        found = self._when_cache.get(when)
+        if found is None:
+            found = self._when_cache[when] = [v for v in self.victories if v.when == when or (
+                v.when == "always" and when in WHEN_ALWAYS)]
+        return found
+
     def check_victory(self, game: Game, when: str) -> dict[str, Any] | None:
         if not self.victories:
             return None
         st = game.state
-        order = [st.seat_after(st.active_seat, k) for k in range(len(st.seats))]
-        for v in self.victories:
-            if v.when != when and not (v.when == "always" and when in WHEN_ALWAYS):
-                continue
+        order: list[str] | None = None
+        shared: GameContext | None = None  # one context for the conditions without `player`
+        for v in self._victories_when(when):
             if v.per_player:
+                if order is None:
+                    order = [st.seat_after(st.active_seat, k) for k in range(len(st.seats))]
                 for seat in order:
                     ctx = GameContext(game, seat=seat, player=st.players[seat])
                     if v.cond(ctx):
                         return self._outcome(v, ctx, seat)
             else:
-                ctx = GameContext(game)
-                if v.cond(ctx):
-                    return self._outcome(v, ctx, None)
+                if shared is None:
+                    shared = GameContext(game)
+                if v.cond(shared):
+                    return self._outcome(v, shared, None)
         return None
 
     def _outcome(self, v: Victory, ctx: GameContext, seat: str | None) -> dict[str, Any]:

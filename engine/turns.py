@@ -35,7 +35,8 @@ class TurnLoop:
     def start(self) -> None:
         st = self.game.state
         self.game.emit("turn_start", seat=st.active_seat, round=st.round)
-        self.game.hook.dg_turn_start(game=self.game, seat=st.active_seat)
+        if self.game._plugged:
+            self.game.hook.dg_turn_start(game=self.game, seat=st.active_seat)
         self.advance()
 
     # -- decisions -------------------------------------------------------------------------
@@ -92,11 +93,14 @@ class TurnLoop:
                     self._next_phase()
                 continue
             seat = self.phase_seat(phase)
-            if game.hook.dg_phase_applies(game=game, phase=phase, seat=seat) is False:
+            if game._plugged and \
+                    game.hook.dg_phase_applies(game=game, phase=phase, seat=seat) is False:
                 self._next_phase()
                 continue
             st.pending = Pending(seat, phase["id"], phase.get("doc", ""))
-            if not game.legal_actions():
+            if game.legal_actions():
+                game._settled_key = game._legal_key  # listed after the last change of the state
+            else:
                 self.check_victory("no_legal_action")
                 if st.result is None:
                     game.emit("decision_skipped", seat=seat, decision=phase["id"],
@@ -124,8 +128,10 @@ class TurnLoop:
     def _end_turn(self) -> None:
         game, st = self.game, self.game.state
         seat = st.active_seat
-        game.hook.dg_turn_end(game=game, seat=seat)
-        game.emit("turn_end", seat=seat, round=st.round)
+        if game._plugged:
+            game.hook.dg_turn_end(game=game, seat=seat)
+        if game.record:  # an unrecorded event goes nowhere: skip building it
+            game.emit("turn_end", seat=seat, round=st.round)
         self.check_victory("end_of_turn")
         if st.result is not None:
             return
@@ -141,8 +147,10 @@ class TurnLoop:
                 self._limit_reached(limit)
                 return
             st.round += 1
-        game.emit("turn_start", seat=st.active_seat, round=st.round)
-        game.hook.dg_turn_start(game=game, seat=st.active_seat)
+        if game.record:
+            game.emit("turn_start", seat=st.active_seat, round=st.round)
+        if game._plugged:
+            game.hook.dg_turn_start(game=game, seat=st.active_seat)
 
     def _limit_reached(self, limit: int) -> None:
         game = self.game
@@ -156,7 +164,7 @@ class TurnLoop:
         game = self.game
         if game.state.result is not None:
             return
-        res = game.hook.dg_check_victory(game=game)
+        res = game.hook.dg_check_victory(game=game) if game._plugged else None
         if res is None:
             res = game.scenario.check_victory(game, when)
         if res is not None:

@@ -62,7 +62,7 @@ phases:
   - {id: income, seat: active, auto: collect_income}
   - {id: move, seat: active}
 actions:
-  - {id: move, cost: 1}
+  - {id: move, kind: move, pieces: {pawn: [{directions: [forward]}]}, forward: {orange: north}}
 triggers:
   - {id: T1, on: turn_start, if: "round > 1", do: player.resources += 2}
 victory:
