@@ -1,0 +1,104 @@
+"""Combat (R7.50, R7.51, R7.20, R7.43): one roll each, bonuses, draws, the elite's tokens.
+
+The attacker rolls attack, the defender rolls defence, each adds its unit's bonus; the higher total
+wins and the loser is removed (civilization units to repair, Aborigines gone). Equal totals: a
+draw. A unit whose type has ``safe_attack`` (the scout) is not removed when it loses as attacker.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from plugins.asteroid_belt import model
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Token
+
+Pos = tuple[int, int]
+
+
+def attack_cells(game: Game, unit_type: str, pos: Pos) -> list[Pos]:
+    """Cells a unit of ``unit_type`` at ``pos`` may attack (R7.20, R7.21)."""
+    grid = game.scenario.grid
+    x, y = pos
+    out: list[Pos] = []
+    for pattern in model.utype(game, unit_type).get("attack", ["orthogonal"]):
+        if pattern == "orthogonal":
+            cand = [(x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)]
+        elif pattern == "diagonal":
+            cand = [(x + 1, y - 1), (x + 1, y + 1), (x - 1, y + 1), (x - 1, y - 1)]
+        elif pattern == "line2":
+            cand = [(x, y - 2), (x + 2, y), (x, y + 2), (x - 2, y)]
+        else:
+            cand = []
+        out.extend(c for c in cand if grid.in_bounds(c) and c not in out)
+    return out
+
+
+def _bonus(game: Game, tok: Token, which: str, bonus: int) -> int:
+    return int(model.utype(game, tok.type).get(which, 0)) + bonus
+
+
+def _armed(game: Game, seat: str | None, effect: str) -> str | None:
+    """The name of an armed elite token of ``seat`` with this effect, if any."""
+    if seat is None:
+        return None
+    abilities = model.cfg(game).get("abilities", {})
+    for name in game.state.players[seat].attrs.get("armed", []):
+        if abilities.get(name, {}).get("effect") == effect:
+            return name
+    return None
+
+
+def _disarm(game: Game, seat: str, name: str, why: str) -> None:
+    p = game.state.players[seat]
+    p.attrs["armed"] = [a for a in p.attrs.get("armed", []) if a != name]
+    game.emit("ability_spent", seat=seat, ability=name, reason=why, rule="D7.4")
+
+
+def fight(game: Game, att: Token, dfd: Token, rule: str = "R7.50",
+          att_extra: int = 0, def_extra: int = 0, kind: str = "unit") -> str:
+    """Resolve one combat; return ``attacker_wins``, ``defender_wins`` or ``draw``."""
+    dice = game.dice
+    a_bonus = _bonus(game, att, "attack_bonus", att_extra)
+    d_bonus = _bonus(game, dfd, "defence_bonus", def_extra)
+    a = dice.roll(6, purpose=f"attack roll of {att.id}", rule=rule)
+    d = dice.roll(6, purpose=f"defence roll of {dfd.id}", rule=rule)
+    rerolls: list[dict[str, Any]] = []
+    # D7.4 Reroll: a seat's armed token rerolls its own die once when that die would lose.
+    for side, tok in (("attacker", att), ("defender", dfd)):
+        name = _armed(game, tok.owner, "reroll")
+        losing = (a + a_bonus < d + d_bonus) if side == "attacker" else (d + d_bonus < a + a_bonus)
+        if name and losing:
+            _disarm(game, tok.owner, name, f"reroll of the {side}'s die")  # type: ignore[arg-type]
+            new = dice.roll(6, purpose=f"reroll ({name}) of {tok.id}", rule="D7.4")
+            rerolls.append({"side": side, "old": a if side == "attacker" else d, "new": new})
+            if side == "attacker":
+                a = new
+            else:
+                d = new
+    at, dt = a + a_bonus, d + d_bonus
+    outcome = "attacker_wins" if at > dt else "defender_wins" if dt > at else "draw"
+    game.emit("combat", kind=kind, attacker=att.id, attacker_unit=att.type,
+              attacker_owner=att.owner, defender=dfd.id, defender_unit=dfd.type,
+              defender_owner=dfd.owner, attack_roll=a, attack_bonus=a_bonus, attack_total=at,
+              defence_roll=d, defence_bonus=d_bonus, defence_total=dt, rerolls=rerolls,
+              outcome=outcome, rule=rule)
+    if outcome == "attacker_wins":
+        _lose(game, dfd, f"beaten in defence by {att.id}", rule)
+    elif outcome == "defender_wins":
+        if model.utype(game, att.type).get("safe_attack"):
+            game.emit("safe_attack", token=att.id, unit=att.type,
+                      note="a scout loses an attack without risk", rule="R7.20")
+        else:
+            _lose(game, att, f"beaten attacking {dfd.id}", rule)
+    return outcome
+
+
+def _lose(game: Game, tok: Token, reason: str, rule: str) -> None:
+    name = _armed(game, tok.owner, "shield") if model.utype(game, tok.type).get("abilities") else None
+    if name:
+        _disarm(game, tok.owner, name, f"{tok.id} is not removed")  # type: ignore[arg-type]
+        return
+    model.remove_loser(game, tok, reason, rule)

@@ -1,0 +1,187 @@
+"""The Aborigine defenders (R7.12, R7.13, R7.52, D7.3), played by the seat after the attacker.
+
+After the attacker's main phase, targets whose defenders are all beaten become Flags; then the
+``defence`` decision goes to the next seat: it places the class's remaining defenders within 1 cell
+of each targeted asteroid (``place``; every one that has a free cell must be placed before
+``end``), then each defender may strike once (``strike``) at a unit of the attacking seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from engine import Action, ActionKind, require
+from engine.actions import EndAction
+from plugins.asteroid_belt import model
+from plugins.asteroid_belt.combat import attack_cells, fight
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Site, Token
+
+DEFENCE = frozenset({"defence"})
+Pos = tuple[int, int]
+
+
+def deployed(game: Game, site: Site) -> list[Token]:
+    return [t for t in game.state.tokens.values() if t.attrs.get("site") == site.id]
+
+
+def remaining(site: Site) -> list[str]:
+    return list(site.attrs.get("reserve_defenders", []))
+
+
+def check_capture(game: Game, site: Site) -> None:
+    """R7.13: a Target whose defenders are all beaten becomes a Flag."""
+    if "target" in site.markers and not remaining(site) and not deployed(game, site):
+        seat = site.markers["target"]
+        model.set_marker(game, site, "flag", seat, "R7.13",
+                         f"the defenders of {site.id} are beaten")
+
+
+def attacker(game: Game) -> str:
+    return game.state.active_seat
+
+
+def targets_of(game: Game, seat: str) -> list[Site]:
+    return [s for s in model.asteroids(game) if s.markers.get("target") == seat]
+
+
+def needs_defence(game: Game) -> bool:
+    return any(remaining(s) or deployed(game, s) for s in targets_of(game, attacker(game)))
+
+
+def placement_cells(game: Game, site: Site, unit: str) -> list[Pos]:
+    """Free cells for a defender: within ``defender_range`` of the asteroid (R7.52); when the
+    invaders fill them all, the nearest ring further out (project decision, docs)."""
+    r = int(model.param(game, "defender_range", 1))
+    grid = game.scenario.grid
+    cells = [c for c in grid.within(site.pos, r) if model.free(game, c)
+             and model.may_stop(game, unit, c)]
+    extra = 1
+    while not cells and extra <= 2:
+        cells = [c for c in grid.ring_clockwise(site.pos, r + extra) if model.free(game, c)
+                 and model.may_stop(game, unit, c)]
+        extra += 1
+    return cells
+
+
+def place_options(game: Game) -> list[tuple[Site, str, Pos]]:
+    out = []
+    for site in targets_of(game, attacker(game)):
+        for unit in sorted(set(remaining(site))):
+            for c in placement_cells(game, site, unit):
+                out.append((site, unit, c))
+    return out
+
+
+def strikers(game: Game) -> list[Token]:
+    st = model.stamp(game)
+    sites = {s.id for s in targets_of(game, attacker(game))}
+    return [t for t in game.state.tokens.values()
+            if t.attrs.get("site") in sites and t.pos is not None and t.attrs.get("struck") != st]
+
+
+def strike_targets(game: Game, tok: Token) -> list[Token]:
+    seat = attacker(game)
+    out = []
+    for c in attack_cells(game, tok.type, tok.pos):  # type: ignore[arg-type]
+        other = game.state.token_at(c)
+        if other is not None and other.owner == seat and not model.is_shuttle(game, other):
+            out.append(other)
+    return out
+
+
+class Place(ActionKind):
+    verb = "place"
+    usage = "place ASTEROID TYPE x,y"
+    doc = ("Defence: set up one of the asteroid's remaining Aborigine defenders on a free cell "
+           "within 1 cell of it (R7.12, R7.52).")
+    phases = DEFENCE
+    arity = (3, 3)
+
+    def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        for site, unit, c in place_options(game):
+            yield Action("place", (site.id, unit, f"{c[0]},{c[1]}"))
+
+    def check(self, game: Game, seat: str, action: Action) -> None:
+        self.check_arity(action)
+        site = model.find_site(game, action.arg(0))
+        require(site is not None and site.markers.get("target") == attacker(game),
+                f"'{action.arg(0)}' is not an asteroid targeted by {attacker(game)}")
+        unit, at = action.arg(1), model.cell(game, action, 2)
+        require(unit in remaining(site),  # type: ignore[arg-type]
+                f"{site.id} has no {unit} left to place (left: "  # type: ignore[union-attr]
+                f"{', '.join(remaining(site)) or 'none'})")  # type: ignore[arg-type]
+        require(model.free(game, at), f"{at[0]},{at[1]} is occupied (R7.31)")
+        require(model.may_stop(game, unit, at),
+                f"a {unit} may not stand on a {game.scenario.grid.cell_type(at)} cell (R7.30)")
+        require(at in placement_cells(game, site, unit),  # type: ignore[arg-type]
+                f"{at[0]},{at[1]}: defenders stand on a free cell within "
+                f"{model.param(game, 'defender_range', 1)} cell of the asteroid (R7.52) where "
+                f"a {unit} may stand (R7.30)")
+
+    def apply(self, game: Game, seat: str, action: Action) -> None:
+        site = model.find_site(game, action.arg(0))
+        assert site is not None
+        unit, at = action.arg(1), model.cell(game, action, 2)
+        left = remaining(site)
+        left.remove(unit)
+        site.attrs["reserve_defenders"] = left
+        tok = game.state.add_token(unit, None, at, prefix="D", attrs={"site": site.id})
+        game.emit("place", token=tok.id, unit=unit, owner=None, to=list(at), site=site.id,
+                  played_by=seat, reason="Aborigine defender", rule="R7.52")
+
+
+class Strike(ActionKind):
+    verb = "strike"
+    usage = "strike DEFENDER x,y"
+    doc = ("Defence: a defender attacks a unit of the attacking seat in its attack pattern, once "
+           "per defence (R7.12, D7.3).")
+    phases = DEFENCE
+    arity = (2, 2)
+
+    def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        if place_options(game):
+            return
+        for tok in strikers(game):
+            for other in strike_targets(game, tok):
+                yield Action("strike", (tok.id, f"{other.pos[0]},{other.pos[1]}"))  # type: ignore[index]
+
+    def check(self, game: Game, seat: str, action: Action) -> None:
+        self.check_arity(action)
+        require(not place_options(game), "place the defenders first (R7.12)")
+        tok = game.state.tokens.get(action.arg(0))
+        require(tok is not None and tok in strikers(game),
+                f"'{action.arg(0)}' is not a defender that may still strike this defence (D7.3)")
+        other = game.state.token_at(model.cell(game, action, 1))
+        require(other is not None and other in strike_targets(game, tok),  # type: ignore[arg-type]
+                f"{tok.id} cannot attack {action.arg(1)}: a unit of {attacker(game)} in its "  # type: ignore[union-attr]
+                "attack pattern is needed (R7.20, R7.21)")
+
+    def apply(self, game: Game, seat: str, action: Action) -> None:
+        tok = game.state.tokens[action.arg(0)]
+        other = game.state.token_at(model.cell(game, action, 1))
+        assert other is not None
+        tok.attrs["struck"] = model.stamp(game)
+        game.emit("defence_strike", defender=tok.id, target=other.id, played_by=seat,
+                  rule="R7.12")
+        fight(game, tok, other, rule="R7.50")
+
+
+class End(EndAction):
+    """``end`` — in the defence, only after every defender with a free cell is placed."""
+
+    def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        pend = game.pending
+        if pend is not None and pend.kind == "defence" and place_options(game):
+            return
+        yield from super().legal(game, seat)
+
+    def check(self, game: Game, seat: str, action: Action) -> None:
+        super().check(game, seat, action)
+        pend = game.pending
+        require(not (pend is not None and pend.kind == "defence" and place_options(game)),
+                "place the defenders first: every defender with a free cell near its asteroid "
+                "is set up (R7.12)")

@@ -1,0 +1,50 @@
+"""Paths of units and shuttles (R7.30 cell permissions, R7.31 one token per cell, speed)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from plugins.asteroid_belt import model
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Token
+
+Pos = tuple[int, int]
+
+
+def _preds(game: Game, unit: str):
+    sc = game.scenario
+    cache = sc.__dict__.setdefault("_ab_preds", {})
+    hit = cache.get(unit)
+    if hit is None:
+        hit = cache[unit] = sc.permissions.predicates(sc.grid, sc.unit_tags[unit])
+    return hit
+
+
+def speed(game: Game, tok: Token) -> int:
+    """The unit's speed this turn (the elite's Boost token adds its value, D7.4)."""
+    base = int(model.utype(game, tok.type).get("speed", 0))
+    p = game.state.players.get(tok.owner or "")
+    if p is not None and p.attrs.get("boost_turn") == model.stamp(game) \
+            and model.utype(game, tok.type).get("abilities"):
+        base += int(p.attrs.get("boost", 0))
+    return base
+
+
+def reachable(game: Game, unit: str, start: Pos, steps: int) -> dict[Pos, tuple[Pos, ...]]:
+    """Cells a unit of type ``unit`` at ``start`` may end on within ``steps``, with paths."""
+    if steps <= 0:
+        return {}
+    enter, stop = _preds(game, unit)
+    board = game.state.board
+    return game.scenario.grid.reachable(start, steps, enter, stop, board.__contains__)
+
+
+def path_into(game: Game, unit: str, start: Pos, goal: Pos, steps: int) -> tuple[Pos, ...] | None:
+    """A path of a unit into the cell ``goal`` it may not normally stop on (a shuttle's cell)."""
+    enter, _ = _preds(game, unit)
+    board = game.state.board
+    return game.scenario.grid.shortest_path(
+        start, goal, steps, lambda p: p == goal or enter(p), lambda p: p == goal,
+        lambda p: p != goal and p in board)

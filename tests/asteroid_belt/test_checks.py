@@ -1,0 +1,68 @@
+"""``dg validate`` semantic checks of the plugin (D7.8, R7.2) with file:line:col positions."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.errors import ScenarioErrors
+from engine.scenario import load_scenario
+
+SRC = Path(__file__).resolve().parents[2] / "scenarios" / "asteroid-belt.yaml"
+
+
+def test_D7_8_shipped_field_is_valid_with_every_variant():
+    """D7.8: the standard field has 10/6/8/4/5 asteroids, 6 portals; every variant loads."""
+    sc = load_scenario(SRC)
+    kinds = [s["kind"] for s in sc.map_sites]
+    assert [kinds.count(f"asteroid-{c}") for c in range(1, 6)] == [10, 6, 8, 4, 5]
+    assert kinds.count("portal") == 6
+    for v in ("quick", "hard"):
+        load_scenario(SRC, v)
+    assert SRC.read_text().startswith("# yaml-language-server: $schema=../schemas/")
+
+
+def _mutated(tmp_path: Path, old: str, new: str) -> Path:
+    text = SRC.read_text()
+    assert old in text
+    p = tmp_path / "ab.yaml"
+    p.write_text(text.replace(old, new, 1).replace("../schemas/", "../../schemas/"))
+    return p
+
+
+def test_D7_8_class_count_mismatch_is_reported_with_position(tmp_path):
+    """D7.8: a class count that differs from the map is an error pointing at the count."""
+    p = _mutated(tmp_path, "on_field: 10}", "on_field: 11}")
+    with pytest.raises(ScenarioErrors) as exc:
+        load_scenario(p)
+    msg = str(exc.value)
+    assert "has 10 asteroids of this class" in msg and f"{p}:" in msg
+
+
+def test_R7_2_start_base_must_be_class5_in_a_corner(tmp_path):
+    """R7.2: a start base label on a non-class-5 asteroid is refused at its map cell."""
+    p = _mutated(tmp_path, '"O": {cell: asteroid, site: asteroid-5, label: base-orange}',
+                 '"O": {cell: asteroid, site: asteroid-1, label: base-orange}')
+    with pytest.raises(ScenarioErrors) as exc:
+        load_scenario(p)
+    assert "must be a class-5 asteroid" in str(exc.value)
+
+
+def test_D7_8_unreachable_asteroid_is_reported(tmp_path):
+    """D7.8: an asteroid no ordinary unit can come within 2 cells of is an error."""
+    text = SRC.read_text()
+    p = tmp_path / "ab.yaml"
+    # cut the lanes around the class-4 asteroid at 22,7 (right edge)
+    text = text.replace("    .4:::::@:::5:::@:::::.4\n", "    .4:::::@:::5:::@::::..4\n")
+    text = text.replace("    ..:...1~...:...~.2..:..\n", "    ..:...1~...:...~.2..:..\n")
+    lines = text.splitlines(keepends=True)
+    out = []
+    for ln in lines:
+        if ln.startswith("    ") and len(ln.strip()) == 23 and ln.strip()[20] == ":":
+            ln = ln[:4 + 20] + "." + ln[4 + 21:]
+        out.append(ln)
+    p.write_text("".join(out).replace("../schemas/", "../../schemas/"))
+    with pytest.raises(ScenarioErrors) as exc:
+        load_scenario(p)
+    assert "cannot be reached" in str(exc.value)
