@@ -269,9 +269,9 @@ def cmd_validate(args: argparse.Namespace) -> int:
     for text in problems:
         print(text)
     if problems:
-        print(f"{len(problems)} error(s) in {checked} file(s)/variant(s)", file=sys.stderr)
+        print(f"{len(problems)} error(s) in {checked} scenario file(s)", file=sys.stderr)
         return 1
-    print(f"{checked} scenario(s)/variant(s) valid")
+    print(f"{checked} scenario file(s) valid, with all their variants")
     return 0
 
 

@@ -31,7 +31,8 @@ def validate_one(name: str) -> list[str]:
 
 
 def validate_paths(paths: list[str]) -> tuple[list[str], int]:
-    """All problems of the named files or ids (every shipped scenario when none is named)."""
+    """All problems of the named files or ids (every shipped scenario when none is named), and
+    how many files were checked (each with all its variants)."""
     names = paths or [str(p) for p in scenario_files()]
     problems: list[str] = []
     for name in names:
