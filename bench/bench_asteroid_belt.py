@@ -60,10 +60,10 @@ def clone_cost(n: int = 2000) -> float:
     return (time.perf_counter() - t) / n
 
 
-def many_games(n: int) -> None:
+def many_games(n: int, variants: list[str | None]) -> None:
     print(f"\n{n} seeded games per variant and seat count (seats alternate greedy/random):")
     print("| variant  | seats | errors | winners | round-limit ends | mean rounds | sec |")
-    for variant in (None, "quick", "hard"):
+    for variant in variants:
         sc = scenario(variant)
         for seats in (2, 3):
             t = time.perf_counter()
@@ -102,7 +102,15 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=0, help="also run N games per variant/seats")
     ap.add_argument("--vs", type=int, default=0, help="greedy vs random over N games")
+    ap.add_argument("--variant", action="append", choices=["standard", "quick", "hard"],
+                    help="with --games: only these variants (default: all three)")
+    ap.add_argument("--games-only", action="store_true", help="skip the speed table")
     args = ap.parse_args()
+    variants = [None if v == "standard" else v for v in (args.variant or
+                                                         ["standard", "quick", "hard"])]
+    if args.games_only:
+        many_games(args.games, variants)
+        return
     print("| measure                                      |                  value |")
     print("|----------------------------------------------|------------------------|")
     row("games/s, random vs random (2 seats)", f"{games_per_second(['random', 'random'], 10):.2f}")
@@ -115,7 +123,7 @@ def main() -> None:
     if args.vs:
         greedy_vs_random(args.vs)
     if args.games:
-        many_games(args.games)
+        many_games(args.games, variants)
 
 
 if __name__ == "__main__":

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from engine.scenario import Scenario
 
 Event = dict[str, Any]
+_END = Action("end")
 Sink = Callable[[dict[str, Any]], None]
 
 
@@ -50,6 +51,11 @@ class Game:
         self._flushed = 0
         self._plugged = bool(scenario.pm.get_plugins())  # any plugin loaded (else: skip hooks)
         self._pure = _is_pure(scenario)
+        self._victory_memo: dict[tuple[int, int], set[str]] | None = None  # see check_victory
+        self._victory_at = _victory_moments(scenario, self._plugged)
+        self._kinds_at: dict[str, list[ActionKind]] = {}  # decision -> kinds (static ones only)
+        self._static_kinds = all(type(k).available is ActionKind.available
+                                 for k in self.kinds.values())
         self.loop = TurnLoop(self)
         if state is None:
             self.state = scenario.new_state(seats, seed)
@@ -129,11 +135,19 @@ class Game:
         self.loop.hand_over(seat, kind, reason)
 
     def state_changed(self) -> None:
-        """Call after editing ``game.state`` by hand (tests, tools): forgets cached legal actions."""
+        """Call after editing ``game.state`` by hand (tests, tools): forgets cached legal actions
+        and the state's derived owner index."""
         self._version += 1
+        self.state.forget_index()
 
     def kinds_for(self, decision: str) -> list[ActionKind]:
-        return [k for k in self.kinds.values() if k.available(self, decision)]
+        found = self._kinds_at.get(decision)
+        if found is not None:
+            return found
+        found = [k for k in self.kinds.values() if k.available(self, decision)]
+        if self._static_kinds:  # availability by phase only: the same list for every decision
+            self._kinds_at[decision] = found
+        return found
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the pending decision (empty when the game is over)."""
@@ -146,6 +160,10 @@ class Game:
             return self._legal
         acts: list[Action] = []
         for kind in self.kinds_for(pend.kind):
+            if type(kind) is EndAction:  # the built-in `end`: no generator for a yes/no
+                if self.loop.may_end():
+                    acts.append(_END)
+                continue
             acts.extend(kind.legal(self, pend.seat))
         self._legal_key, self._legal, self._legal_ids = (self._version, self.state, pend), acts, None
         return acts
@@ -162,7 +180,17 @@ class Game:
         """Raise the reason why ``action`` is not legal now, or return it parsed."""
         if isinstance(action, str):
             action = self.parse(action)
-        pend = self.state.pending
+        st = self.state
+        pend = st.pending
+        key = self._legal_key
+        if key is not None and key[2] is pend and key[1] is st and key[0] == self._version \
+                and pend is not None and st.result is None:
+            # one of the listed legal actions of this very decision (the list holds them alive)
+            ids = self._legal_ids
+            if ids is None:
+                ids = self._legal_ids = set(map(id, self._legal))
+            if id(action) in ids:
+                return action
         if self.state.result is not None:
             raise IllegalAction(f"{action}: the game is over")
         if pend is None:
@@ -196,7 +224,8 @@ class Game:
         if seat is not None and seat != pend.seat:
             raise IllegalAction(f"{action}: it is {pend.seat}'s decision, not {seat}'s")
         kind = self.kinds[action.verb]
-        touches = getattr(kind, "touches", None) if self._pure else None
+        pure = self._pure
+        touches = getattr(kind, "touches", None) if pure else None
         snapshot: GameState | _Light
         if touches is not None:  # the kind says what it changes: a cheap undo record suffices
             snapshot = _Light(self.state, *touches(self, pend.seat, action))
@@ -206,14 +235,17 @@ class Game:
         undo_depth = len(self._undo)
         self._version += 1  # the state changes from here: the cached legal actions are stale
         self._settled_key = None
+        if pure:  # only this action changes the state until apply returns: see check_victory
+            self._victory_memo = {}
         try:
             self.history.append((pend.seat, str(action)))
             rolls_before = self.state.rolls
             kind.apply(self, pend.seat, action)
-            if self._plugged:
-                self.hook.dg_after_action(game=self, seat=pend.seat, action=action)
-            if self.scenario.rules.triggers:
-                self.scenario.rules.run_triggers(self, self.events[start:])
+            if not pure:  # plugins' hooks and the scenario's triggers
+                if self._plugged:
+                    self.hook.dg_after_action(game=self, seat=pend.seat, action=action)
+                if self.scenario.rules.triggers:
+                    self.scenario.rules.run_triggers(self, self.events[start:])
             self.loop.after_action()
         except ActionError:
             self._restore(snapshot, start)
@@ -223,6 +255,8 @@ class Game:
             self._restore(snapshot, start)
             self.history.pop()
             raise EngineError(f"{action}: internal error while applying: {exc!r}") from exc
+        finally:
+            self._victory_memo = None
         self._version += 1
         settled = self._settled_key
         if settled is not None and settled is self._legal_key and settled[1] is self.state \
@@ -231,10 +265,13 @@ class Game:
             self._legal_key = (self._version, settled[1], settled[2])
         if self.sink is not None:
             self.sink({"kind": "action", "seat": pend.seat, "action": str(action)})
-        self.flush()
+            self.flush()
+        else:
+            self._flushed = len(self.events)
         rolled = self.state.rolls != rolls_before or (len(self.events) > start and any(
             e["type"] == "dice" for e in self.events[start:]))
-        if rolled or self.state.pending is None or self.state.pending != pend:
+        now = self.state.pending
+        if rolled or now is None or (now is not pend and now != pend):
             self._undo.clear()
         else:
             del self._undo[undo_depth:]
@@ -273,6 +310,9 @@ class Game:
         g.sink, g.record, g.events, g.history = None, record, [], list(self.history)
         g._undo, g._legal_key, g._legal, g._version, g._flushed = [], None, [], 0, 0
         g._pure, g._plugged, g._legal_ids, g._settled_key = self._pure, self._plugged, None, None
+        g._victory_memo = None
+        g._victory_at, g._kinds_at, g._static_kinds = self._victory_at, self._kinds_at, \
+            self._static_kinds
         g.loop = TurnLoop(g)
         g.state = self.state.clone()
         g.dice = g._make_dice()
@@ -289,6 +329,15 @@ class Game:
         self.state.result = result
         self.state.pending = None
         self.emit("game_over", **result)
+
+
+def _victory_moments(scenario: Scenario, plugged: bool) -> dict[str, bool]:
+    """Per moment of the turn loop, whether a victory check can find anything there (a plugin's
+    ``dg_check_victory`` always can; else the scenario's conditions checked at that moment)."""
+    rules = scenario.rules
+    return {when: plugged or rules.checks_at(when)
+            for when in ("after_action", "after_phase", "no_legal_action", "end_of_turn",
+                         "end_of_round")}
 
 
 def _is_pure(scenario: Scenario) -> bool:
@@ -311,7 +360,7 @@ class _Light:
         self.pending = state.pending
         self.scalars = (state.round, state.turn, state.phase, state.next_id, state.rolls,
                         state.result)
-        self.attrs = _copy_attrs(state.attrs)
+        self.attrs = _copy_attrs(state.attrs) if state.attrs else {}
         toks = state.tokens
         self.touched = [(t, t.pos, t.carrier, dict(t.attrs)) for tid in token_ids
                         if (t := toks.get(tid)) is not None]
@@ -326,7 +375,8 @@ class _Light:
             tok.pos, tok.carrier, tok.attrs = pos, carrier, attrs
         for p in self.players:
             st.players[p.seat] = p
+        st.forget_index()  # the owner index followed the action: rebuilt when next used
         return st
 
 
-__all__ = ["Game", "EndAction"]
+__all__ = ["EndAction", "Game"]

@@ -115,30 +115,30 @@ class GameContext(dict):
         self["$game"] = game
 
     def __missing__(self, key: str) -> Any:
-        game: Game = self["$game"]
-        st = game.state
-        if key == "$roll":  # made when first needed (most rules roll no dice)
-            value: Any = _roller(game)
-        elif key == "units":
-            value = [t for t in st.tokens.values() if t.pos is not None]
-        elif key == "sites":
-            value = list(st.sites.values())
-        elif key == "players":
-            value = [st.players[s] for s in st.seats]
-        elif key == "round":
-            value = st.round
-        elif key == "turn":
-            value = st.turn
-        elif key == "params":
-            value = game.scenario.params
-        elif key == "seat":
-            value = st.pending.seat if st.pending else st.active_seat
-        elif key == "player":
-            value = st.players[self["seat"]]
-        else:
+        make = _LAZY.get(key)
+        if make is None:
             raise KeyError(key)
-        self[key] = value
+        value = self[key] = make(self, self["$game"])
         return value
+
+
+def _seat(ctx: GameContext, game: Game) -> str:
+    st = game.state
+    return st.pending.seat if st.pending else st.active_seat
+
+
+#: The names a context computes from the game when a rule first uses them.
+_LAZY: dict[str, Any] = {
+    "$roll": lambda ctx, game: _roller(game),  # made when first needed (most rules roll no dice)
+    "units": lambda ctx, game: [t for t in game.state.tokens.values() if t.pos is not None],
+    "sites": lambda ctx, game: list(game.state.sites.values()),
+    "players": lambda ctx, game: [game.state.players[s] for s in game.state.seats],
+    "round": lambda ctx, game: game.state.round,
+    "turn": lambda ctx, game: game.state.turn,
+    "params": lambda ctx, game: game.scenario.params,
+    "seat": _seat,
+    "player": lambda ctx, game: game.state.players[ctx["seat"]],
+}
 
 
 def _roller(game: Game) -> Any:

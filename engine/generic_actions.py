@@ -338,6 +338,8 @@ class MoveKind(_GenericKind):
                                hint=f"pools: {', '.join(sc.pools) or 'none'}")
         self._stop = {unit: self._may_stop(unit) for unit in self.patterns}
         self._tables: dict[str, dict[str, dict[Pos, tuple[Any, ...]]]] = {}
+        # seat -> unit type -> cell -> steps, when no pattern of the seat slides or overlaps
+        self._jumps: dict[str, dict[str, dict[Pos, tuple[Any, ...]]] | None] = {}
 
     def _pattern(self, pat: dict[str, Any], sub: tuple[str | int, ...]) -> _Pattern:
         sc = self.scenario
@@ -420,6 +422,10 @@ class MoveKind(_GenericKind):
                 per_cell[(x, y)] = (tuple(steps), tuple(rays), dedup)
             tables[unit] = per_cell
         self._tables[seat] = tables
+        simple = all(not rays and not dedup for per_cell in tables.values()
+                     for _, rays, dedup in per_cell.values())
+        self._jumps[seat] = {unit: {c: e[0] for c, e in per_cell.items()}
+                             for unit, per_cell in tables.items()} if simple else None
         return tables
 
     def _targets(self, game: Game, seat: str, frm: Pos, entry: tuple[Any, ...]) -> list[Pos]:
@@ -460,6 +466,43 @@ class MoveKind(_GenericKind):
         where = self.where
         out: list[Action] = []
         append = out.append
+        jumps = self._jumps[seat]
+        if jumps is not None and where is None and game._pure:
+            # single jumps only, no rule, and only the engine edits the state: the owner index
+            mine = st.pieces_of(seat)
+            for frm, unit in mine.items():
+                per_cell = jumps.get(unit)
+                if per_cell is None:
+                    continue
+                for to, between, move_ok, capture_ok, act in per_cell[frm]:
+                    if to in board:
+                        if not capture_ok or to in mine:
+                            continue
+                    elif not move_ok:
+                        continue
+                    if between and any(c in board for c in between):
+                        continue
+                    append(act)
+            return out
+        if jumps is not None and where is None:  # single jumps only, no rule: the hot path
+            for frm, tid in board.items():
+                tok = tokens[tid]
+                if tok.owner != seat:
+                    continue
+                per_cell = jumps.get(tok.type)
+                if per_cell is None:
+                    continue
+                for to, between, move_ok, capture_ok, act in per_cell[frm]:
+                    occ = board.get(to)
+                    if occ is None:
+                        if not move_ok:
+                            continue
+                    elif not capture_ok or tokens[occ].owner == seat:
+                        continue
+                    if between and any(c in board for c in between):
+                        continue
+                    append(act)
+            return out
         for frm, tid in board.items():
             tok = tokens[tid]
             if tok.owner != seat:
@@ -545,12 +588,14 @@ class MoveKind(_GenericKind):
         frm, to = self._decode(action)
         board = game.state.board
         moved, taken = board.get(frm), board.get(to)
-        tids = (moved,) if taken is None else (moved, taken)
+        if taken is None:
+            return ((moved,) if moved is not None else ()), ()
+        tids = (moved, taken) if moved is not None else (taken,)
         seats: tuple[str, ...] = ()
-        if taken is not None and self.capture_pool is not None:
+        if self.capture_pool is not None:
             owner = game.state.tokens[taken].owner
             seats = (owner,) if self.capture_to_owner and owner else (seat,)
-        return tuple(t for t in tids if t is not None), seats
+        return tids, seats
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         frm, to = self._decode(action)
@@ -582,8 +627,24 @@ _LINE_DIRS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 def _owned(game: Game, seat: str) -> list[Pos]:
     st = game.state
+    if game._pure:  # only the engine edits the state: its owner index is exact
+        return list(st.pieces_of(seat))
     tokens = st.tokens
     return [p for p, tid in st.board.items() if tokens[tid].owner == seat]
+
+
+_LINES: dict[tuple[int, int, bool], tuple[Pos, ...]] = {}
+
+
+def _line_cells(length: int, index: int, row: bool) -> tuple[Pos, ...]:
+    """The cells of row ``index`` (x from 0 to length - 1) or of that column (y likewise)."""
+    key = (length, index, row)
+    cells = _LINES.get(key)
+    if cells is None:
+        cells = tuple((i, index) if row else (index, i) for i in range(length))
+        if len(_LINES) < 4096:
+            _LINES[key] = cells
+    return cells
 
 
 def register_generic_functions(reg: Registry) -> None:
@@ -594,9 +655,7 @@ def register_generic_functions(reg: Registry) -> None:
                   "line_of(3, player.seat)", returns="bool")
     def line_of(ctx: dict, n: int, seat: str) -> bool:
         game: Game = ctx["$game"]
-        st = game.state
-        board, tokens = st.board, st.tokens
-        mine = {p for p, tid in board.items() if tokens[tid].owner == seat}
+        mine = set(_owned(game, seat))
         if len(mine) < n:
             return False
         for (x, y) in mine:
@@ -623,8 +682,8 @@ def register_generic_functions(reg: Registry) -> None:
         st = game.state
         board, tokens = st.board, st.tokens
         n = 0
-        for x in range(game.scenario.grid.width):
-            tid = board.get((x, row))
+        for cell in _line_cells(game.scenario.grid.width, row, True):
+            tid = board.get(cell)
             if tid is not None and tokens[tid].owner == seat:
                 n += 1
         return n
@@ -635,8 +694,8 @@ def register_generic_functions(reg: Registry) -> None:
         st = ctx["$game"].state
         board, tokens = st.board, st.tokens
         n = 0
-        for y in range(ctx["$game"].scenario.grid.height):
-            tid = board.get((column, y))
+        for cell in _line_cells(ctx["$game"].scenario.grid.height, column, False):
+            tid = board.get(cell)
             if tid is not None and tokens[tid].owner == seat:
                 n += 1
         return n

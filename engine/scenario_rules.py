@@ -39,6 +39,11 @@ class Victory:
     reason: str
     when: str
     rule: str | None
+    steady: bool = False  # uses no seat, player, round or turn: see ``check_victory``
+
+
+#: The names whose value changes when a turn passes (a condition using none of them is "steady").
+TURN_NAMES = frozenset({"seat", "player", "round", "turn"})
 
 
 @dataclass
@@ -92,9 +97,11 @@ class ScenarioRules:
         winner = self.expr(item["winner"], "victory", i, "winner") if "winner" in item else None
         if cond is None or ("winner" in item and winner is None):
             return None
-        return Victory(item.get("id", f"victory-{i + 1}"), cond, "player" in cond.names,
+        per_player = "player" in cond.names
+        return Victory(item.get("id", f"victory-{i + 1}"), cond, per_player,
                        winner, bool(item.get("draw", False)), item.get("reason", "victory"),
-                       item.get("when", "always"), item.get("rule"))
+                       item.get("when", "always"), item.get("rule"),
+                       not per_player and not (cond.names & TURN_NAMES))
 
     def _trigger(self, i: int, item: dict[str, Any]) -> Trigger | None:
         names = {"event": "dict"}
@@ -113,13 +120,41 @@ class ScenarioRules:
                 v.when == "always" and when in WHEN_ALWAYS)]
         return found
 
+    def checks_at(self, when: str) -> bool:
+        """Whether any victory condition is checked at ``when`` (else the check is skipped)."""
+        return bool(self._victories_when(when))
+
     def check_victory(self, game: Game, when: str) -> dict[str, Any] | None:
-        if not self.victories:
+        found = self._when_cache.get(when)
+        if found is None:
+            found = self._victories_when(when)
+        if not found:
             return None
         st = game.state
         order: list[str] | None = None
         shared: GameContext | None = None  # one context for the conditions without `player`
-        for v in self._victories_when(when):
+        # Within one action of a game where only the engine changes the state, the state stays
+        # as the action left it from the first victory check on; only the turn, round and phase
+        # advance, and the pending decision is set. A steady condition found false is then still
+        # false at a later check with the same pending decision and dice count: not evaluated
+        # again (``game._victory_memo`` is None outside such an action).
+        memo: dict[tuple[int, int], set[str]] | None = game._victory_memo
+        known: set[str] | None = None
+        if memo is not None:
+            mkey = (id(st.pending), st.rolls)
+            known = memo.get(mkey)
+            if known is None:
+                known = memo[mkey] = set()
+        for v in found:
+            if v.steady and known is not None:
+                if v.id in known:
+                    continue
+                if shared is None:
+                    shared = GameContext(game)
+                if v.cond(shared):
+                    return self._outcome(v, shared, None)
+                known.add(v.id)
+                continue
             if v.per_player:
                 if order is None:
                     order = [st.seat_after(st.active_seat, k) for k in range(len(st.seats))]

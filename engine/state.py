@@ -146,6 +146,13 @@ class GameState:
     rolls: int = 0
     result: dict[str, Any] | None = None
     attrs: dict[str, Any] = field(default_factory=dict)
+    # Derived, not part of the state's value: owner -> {cell: unit type} of the tokens on the
+    # board, in board order. Built on first use (``pieces_of``), kept up to date by the mutating
+    # methods below, dropped by ``forget_index`` (after hand edits) and rebuilt whenever the board
+    # size no longer matches (a hand edit that added or removed a cell).
+    _index: dict[str | None, dict[Pos, str]] | None = field(default=None, repr=False,
+                                                             compare=False)
+    _index_n: int = field(default=-1, repr=False, compare=False)
 
     # -- queries ---------------------------------------------------------------------------
     @property
@@ -166,6 +173,33 @@ class GameState:
     def carried_by(self, carrier_id: str) -> list[Token]:
         return [t for t in self.tokens.values() if t.carrier == carrier_id]
 
+    def pieces_of(self, owner: str | None) -> dict[Pos, str]:
+        """The cells of ``owner``'s tokens on the board with their unit types, in board order
+        (a derived index: read it, never edit it)."""
+        index = self._index
+        if index is None or self._index_n != len(self.board):
+            index = self._reindex()
+        found = index.get(owner)
+        if found is None:
+            found = index[owner] = {}
+        return found
+
+    def _reindex(self) -> dict[str | None, dict[Pos, str]]:
+        index: dict[str | None, dict[Pos, str]] = {}
+        tokens = self.tokens
+        for pos, tid in self.board.items():
+            tok = tokens[tid]
+            mine = index.get(tok.owner)
+            if mine is None:
+                mine = index[tok.owner] = {}
+            mine[pos] = tok.type
+        self._index, self._index_n = index, len(self.board)
+        return index
+
+    def forget_index(self) -> None:
+        """Drop the derived owner index (call after editing ``board`` or tokens by hand)."""
+        self._index = None
+
     def seat_after(self, seat: str, step: int = 1) -> str:
         i = self.seats.index(seat)
         return self.seats[(i + step) % len(self.seats)]
@@ -184,22 +218,50 @@ class GameState:
         self.tokens[tok.id] = tok
         if pos is not None:
             self.board[pos] = tok.id
+            if self._index is not None:
+                self._index_put(tok, pos)
         return tok
 
     def move_token(self, tok: Token, pos: Pos | None, carrier: str | None = None) -> None:
-        if pos is not None and self.board.get(pos, tok.id) != tok.id:
-            raise IllegalAction(f"cell {pos[0]},{pos[1]} is occupied by {self.board[pos]}")
+        board = self.board
+        if pos is not None and board.get(pos, tok.id) != tok.id:
+            raise IllegalAction(f"cell {pos[0]},{pos[1]} is occupied by {board[pos]}")
+        index = self._index
         if tok.pos is not None:
-            del self.board[tok.pos]
+            del board[tok.pos]
+            if index is not None:
+                self._index_drop(tok)
         tok.pos = pos
         tok.carrier = carrier
         if pos is not None:
-            self.board[pos] = tok.id
+            board[pos] = tok.id
+            if index is not None:
+                self._index_put(tok, pos)
+        elif index is not None:
+            self._index_n = len(board)
 
     def remove_token(self, tok: Token) -> None:
         if tok.pos is not None:
             del self.board[tok.pos]
+            if self._index is not None:
+                self._index_drop(tok)
+                self._index_n = len(self.board)
         del self.tokens[tok.id]
+
+    def _index_put(self, tok: Token, pos: Pos) -> None:
+        index = self._index
+        if index is None:
+            return
+        mine = index.get(tok.owner)
+        if mine is None:
+            mine = index[tok.owner] = {}
+        mine[pos] = tok.type
+        self._index_n = len(self.board)
+
+    def _index_drop(self, tok: Token) -> None:
+        mine = self._index.get(tok.owner) if self._index is not None else None
+        if mine is None or mine.pop(tok.pos, None) is None:  # out of step: rebuild when used
+            self._index = None
 
     # -- copies and serial form --------------------------------------------------------------
     def clone(self) -> GameState:
@@ -212,6 +274,9 @@ class GameState:
             round=self.round, turn=self.turn, phase=self.phase,
             pending=self.pending, next_id=self.next_id, seed=self.seed, rolls=self.rolls,
             result=self.result, attrs=_copy_attrs(self.attrs),
+            _index=({o: dict(m) for o, m in self._index.items()}
+                    if self._index is not None and self._index_n == len(self.board) else None),
+            _index_n=self._index_n,
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -24,6 +24,9 @@ class TurnLoop:
 
     def __init__(self, game: Game):
         self.game = game
+        # Pending objects are never mutated (the state and undo records share them): one per
+        # (seat, phase) is reused instead of a new one at every decision.
+        self._pendings: dict[tuple[str, int], Pending] = {}
 
     @property
     def phases(self) -> list[dict[str, Any]]:
@@ -57,8 +60,9 @@ class TurnLoop:
 
     def end_decision(self) -> None:
         st = self.game.state
-        stack = list(st.attrs.get(HANDOVERS, []))
+        stack = st.attrs.get(HANDOVERS)
         if stack:
+            stack = list(stack)
             back = stack.pop()
             if stack:
                 st.attrs[HANDOVERS] = stack
@@ -71,19 +75,21 @@ class TurnLoop:
         self._next_phase()
 
     def after_action(self) -> None:
-        self.check_victory("after_action")
+        if self.game._victory_at["after_action"]:
+            self.check_victory("after_action")
         self.advance()
 
     # -- the loop ------------------------------------------------------------------------------
     def advance(self) -> None:
         """Run automatic phases and skip empty decisions until a decision is pending or the end."""
         game, st = self.game, self.game.state
+        phases = game.scenario.phases
         guard = 0
         while st.result is None and st.pending is None:
             guard += 1
             if guard > 10_000:
                 raise RuntimeError("the turn loop made no progress (a phase never opens)")
-            phase = self.current_phase()
+            phase = phases[st.phase]
             if phase.get("auto"):
                 handled = game.hook.dg_run_phase(game=game, phase=phase)
                 if not handled:
@@ -97,7 +103,11 @@ class TurnLoop:
                     game.hook.dg_phase_applies(game=game, phase=phase, seat=seat) is False:
                 self._next_phase()
                 continue
-            st.pending = Pending(seat, phase["id"], phase.get("doc", ""))
+            pend = self._pendings.get((seat, st.phase))
+            if pend is None or pend.kind != phase["id"]:
+                pend = self._pendings[(seat, st.phase)] = Pending(seat, phase["id"],
+                                                                  phase.get("doc", ""))
+            st.pending = pend
             if game.legal_actions():
                 game._settled_key = game._legal_key  # listed after the last change of the state
             else:
@@ -112,6 +122,8 @@ class TurnLoop:
     def phase_seat(self, phase: dict[str, Any]) -> str:
         st = self.game.state
         who = phase.get("seat", "active")
+        if who == "active":
+            return st.seats[st.turn]
         if who == "next":
             return st.seat_after(st.active_seat, 1)
         if who == "previous":
@@ -121,7 +133,7 @@ class TurnLoop:
     def _next_phase(self) -> None:
         st = self.game.state
         st.phase += 1
-        if st.phase < len(self.phases):
+        if st.phase < len(self.game.scenario.phases):
             return
         self._end_turn()
 
@@ -132,14 +144,16 @@ class TurnLoop:
             game.hook.dg_turn_end(game=game, seat=seat)
         if game.record:  # an unrecorded event goes nowhere: skip building it
             game.emit("turn_end", seat=seat, round=st.round)
-        self.check_victory("end_of_turn")
-        if st.result is not None:
-            return
+        if game._victory_at["end_of_turn"]:
+            self.check_victory("end_of_turn")
+            if st.result is not None:
+                return
         st.phase = 0
         st.turn += 1
         if st.turn >= len(st.seats):
             st.turn = 0
-            self.check_victory("end_of_round")
+            if game._victory_at["end_of_round"]:
+                self.check_victory("end_of_round")
             if st.result is not None:
                 return
             limit = game.scenario.limits.get("rounds")
