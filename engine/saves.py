@@ -7,6 +7,7 @@ corrupt file, a save of an unknown format, or a state whose hash does not match 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
@@ -21,13 +22,23 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 MAGIC = "distant-galaxy-save"
+KEYS = {"magic", "format", "engine", "header", "actions", "state", "hash", "record_hash"}
 
 
 def save_payload(game: Game, header: dict[str, Any]) -> dict[str, Any]:
     """The save of ``game`` as a JSON-ready mapping."""
+    actions = [list(a) for a in game.history]
     return {"magic": MAGIC, "format": SAVE_FORMAT, "engine": ENGINE_VERSION,
-            "header": header, "actions": [list(a) for a in game.history],
-            "state": game.state.to_json(), "hash": game.state.hash()}
+            "header": header, "actions": actions,
+            "state": game.state.to_json(), "hash": game.state.hash(),
+            "record_hash": record_hash(header, actions)}
+
+
+def record_hash(header: Any, actions: Any) -> str:
+    """A hash of the header and the actions of a save (the state has its own ``hash``)."""
+    text = json.dumps({"header": header, "actions": actions}, sort_keys=True,
+                      separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def write_atomic(path: str | Path, text: str) -> None:
@@ -60,13 +71,20 @@ def read_save(path: str | Path) -> dict[str, Any]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise SaveError(f"{path}: cannot read the save: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise SaveError(f"{path}: corrupt save (not UTF-8 text at byte {exc.start})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"{path}: corrupt save (not JSON: {exc.msg} at line {exc.lineno})"
                         ) from None
+    except (ValueError, RecursionError) as exc:  # huge numbers, absurd nesting
+        raise SaveError(f"{path}: corrupt save (not JSON: {str(exc)[:80]})") from None
     if not isinstance(data, dict) or data.get("magic") != MAGIC:
         raise SaveError(f"{path}: not a Distant Galaxy save file")
+    unknown = sorted(set(data) - KEYS)
+    if unknown:
+        raise SaveError(f"{path}: corrupt save (unknown key {unknown[0]!r})")
     fmt = data.get("format")
     if not isinstance(fmt, int) or fmt > SAVE_FORMAT or fmt < 1:
         raise SaveError(f"{path}: save format {fmt!r} is not supported by engine "
@@ -76,8 +94,11 @@ def read_save(path: str | Path) -> dict[str, Any]:
         state = GameState.from_json(data["state"])
         header = data["header"]
         actions = [tuple(a) for a in data["actions"]]
-    except (KeyError, TypeError, ValueError) as exc:
+        digest = state.hash()
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
         raise SaveError(f"{path}: corrupt save ({exc!r})") from None
-    if state.hash() != data.get("hash"):
+    if digest != data.get("hash"):
         raise SaveError(f"{path}: corrupt save (the state does not match its hash)")
+    if "record_hash" in data and record_hash(header, data["actions"]) != data["record_hash"]:
+        raise SaveError(f"{path}: corrupt save (the header or actions do not match their hash)")
     return {"header": header, "actions": actions, "state": state, "engine": data.get("engine")}

@@ -84,6 +84,7 @@ class _SafeLoader(yaml.SafeLoader):
         self.builder = doc
         self.aliases = 0
         self.depth = 0
+        self.nodes = 0
 
     def compose_node(self, parent: Node | None, index: Any) -> Node:
         if self.check_event(AliasEvent):
@@ -96,6 +97,12 @@ class _SafeLoader(yaml.SafeLoader):
                     mark.column,
                     hint=f"a file may use at most {MAX_ALIASES} aliases",
                 )
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            mark = self.peek_event().start_mark
+            raise self.builder.error(
+                f"document too large: more than {MAX_NODES} values", mark.line, mark.column
+            )
         self.depth += 1
         if self.depth > MAX_DEPTH:
             mark = self.peek_event().start_mark
