@@ -273,6 +273,8 @@ class Game:
         now = self.state.pending
         if rolled or now is None or (now is not pend and now != pend):
             self._undo.clear()
+            self._undo_why = ("your last action rolled a die" if rolled else
+                              "your last action ended the decision")
         else:
             del self._undo[undo_depth:]
             self._undo.append((snapshot, start, len(self.history) - 1))
@@ -290,17 +292,24 @@ class Game:
     def can_undo(self) -> bool:
         return bool(self._undo)
 
-    def undo(self) -> None:
-        """Take back the last action of the current decision (not past a die roll)."""
+    def undo(self) -> str:
+        """Take back the last action of the current decision (not past a die roll); returns the
+        text of the action taken back."""
         if not self._undo:
-            raise IllegalAction("nothing to undo (a die was rolled, or the decision changed)")
+            why = getattr(self, "_undo_why", None) or "no action of this decision yet"
+            raise IllegalAction(f"nothing to undo: {why}")
         snapshot, start, hist = self._undo.pop()
         self._restore(snapshot, start)
+        undone = self.history[hist][1]
         del self.history[hist:]
+        if not self._undo:
+            self._undo_why = "no earlier action of this decision"
         if self.sink is not None:
             self.sink({"kind": "undo"})
-        self.emit("undo", seat=snapshot.pending.seat if snapshot.pending else None)
+        pend = self.state.pending
+        self.emit("undo", seat=pend.seat if pend else None, action=undone)
         self.flush()
+        return undone
 
     # -- copies --------------------------------------------------------------------------------
     def clone(self, record: bool = False) -> Game:

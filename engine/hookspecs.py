@@ -99,6 +99,12 @@ def dg_cell_glyph(game: Game, pos: tuple[int, int]) -> str | None:
     """Return the text glyph of a cell for the terminal board, or None for the default."""
 
 
+@hookspec(firstresult=True)
+def dg_describe_event(game: Game, event: dict[str, Any]) -> str | None:
+    """Return one line telling a person what the event means (the human prompt prints it), or
+    None to let the engine describe it; return "" to hide an event from people."""
+
+
 @hookspec
 def dg_status_lines(game: Game) -> list[str]:
     """Return extra lines shown under the board (tracks, shuttles, markers)."""

@@ -81,7 +81,7 @@ def test_human_seat_plays_from_the_prompt(dg):
     out = dg("run", RACE, "--seed", "2", "--players", "2", "--seat", "red=human",
              "--save", "h.save", stdin=moves)
     assert out.returncode == 0, out.stderr
-    assert "legal:" in out.stdout and "undone." in out.stdout
+    assert "legal actions:" in out.stdout and "undone: step" in out.stdout
     assert "not possible" in out.stdout
     assert "Traceback" not in out.stderr
 
