@@ -35,7 +35,8 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("run", help="play a game (bots, or --seat NAME=human)")
     r.add_argument("scenario", help="scenario id or path to a .yaml file")
     r.add_argument("--variant", help="a variant of the scenario (see dg list)")
-    r.add_argument("--seed", type=int, default=1, help="seed of the game's dice (default 1)")
+    r.add_argument("--seed", type=int, help="seed of the game's dice (default: a random seed, "
+                   "printed with the result so the game can be replayed)")
     r.add_argument("--players", type=int, help="number of seats to use (the first N)")
     r.add_argument("--seat", action="append", default=[], metavar="NAME=CONTROLLER",
                    help="controller of a seat: human, random, or a scenario's bot")
@@ -81,6 +82,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # e.g. `dg schema | head`
+        sys.stderr.close()
+        return 0
 
 
 _EXTRA: list[Callable[[Any], None]] = []
@@ -150,6 +154,10 @@ def cmd_run(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario, args.variant)
     seats = scenario.seat_ids(args.players) if args.players else scenario.seat_ids()
     _check_players(scenario, seats, args.players)
+    if args.seed is None:
+        import secrets
+
+        args.seed = secrets.randbelow(1_000_000)
     kinds = parse_seats(args.seat)
     for name in kinds:
         if name not in seats:
@@ -179,14 +187,15 @@ def _drive(session: Any, args: argparse.Namespace, save_to: str | None) -> int:
     if save_to:
         save_game(game, session.header, save_to)
     if not done:
-        print("game stopped" + (f"; saved to {save_to}" if save_to else ""))
+        print("game stopped" + (f"; saved to {save_to} (dg resume {save_to})" if save_to
+                                else "; nothing was kept (use --save FILE to keep a game)"))
         return 0
     if args.json:
         print(json.dumps(result_json(game), sort_keys=True))
     else:
         if show:
             print("\n" + render_board(game))
-        print(render_result(game))
+        print(f"{render_result(game)} — seed {game.state.seed}")
     return 0
 
 

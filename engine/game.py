@@ -255,6 +255,10 @@ class Game:
             self._restore(snapshot, start)
             self.history.pop()
             raise EngineError(f"{action}: internal error while applying: {exc!r}") from exc
+        except BaseException:  # Ctrl-C in the middle of an action: take it back whole
+            self._restore(snapshot, start)
+            self.history.pop()
+            raise
         finally:
             self._victory_memo = None
         self._version += 1

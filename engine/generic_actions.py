@@ -247,7 +247,7 @@ class PlaceKind(_GenericKind):
                                 f"({self.grid.width}x{self.grid.height})")
         if pos in st.board:
             raise IllegalAction(f"{action}: cell {pos[0]},{pos[1]} is occupied by "
-                                f"{st.board[pos]}")
+                                f"{st.describe_token(st.board[pos])}")
         if pos not in self.cells:
             raise IllegalAction(f"{action}: a {self.piece} may not stop on a "
                                 f"{self.grid.cell_type(pos)} cell")

@@ -61,6 +61,11 @@ def read_log(path: str | Path) -> list[tuple[int, dict[str, Any]]]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise LogError(f"{path}: cannot read the log: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise LogError(f"{path}: not a text log (bad byte at {exc.start})") from None
+    if '"magic": "distant-galaxy-save"' in text[:4000]:
+        raise LogError(f"{path}: this is a save file, not a log; 'dg show {path}' shows it and "
+                       f"'dg resume {path}' continues it")
     for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue

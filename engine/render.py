@@ -61,15 +61,21 @@ def render_board(game: Game) -> str:
 
 def render_players(game: Game) -> str:
     st = game.state
-    out = [f"round {st.round}, {st.active_seat} to play"
-           + (f" — {st.pending.seat}: {st.pending.kind}" if st.pending else "")]
+    if st.result is not None:
+        head = f"round {st.round}: the game is over"
+    else:
+        head = f"round {st.round}, {st.active_seat}'s turn" + (
+            f" — {st.pending.seat} decides: {st.pending.kind}" if st.pending else "")
+    out = [head]
+    order = list(game.scenario.counters)
     for seat in st.seats:
         p = st.players[seat]
-        counters = ", ".join(f"{k} {v}" for k, v in p.counters.items())
-        pools = "; ".join(f"{name}: " + (", ".join(f"{n} {u}" for u, n in sorted(units.items()))
-                                          or "empty")
-                          for name, units in p.pools.items() if units)
-        out.append(f"  {seat} ({p.faction or '-'}): {counters}" + (f" | {pools}" if pools else ""))
+        parts = [f"{k} {p.counters[k]}" for k in order if k in p.counters]
+        parts += [f"{name}: " + ", ".join(f"{n} {u}" for u, n in sorted(units.items()))
+                  for name, units in p.pools.items() if units]
+        faction = f" ({p.faction})" if p.faction and p.faction != seat else ""
+        if parts or faction:
+            out.append(f"  {seat}{faction}" + (": " + "; ".join(parts) if parts else ""))
     return "\n".join(out)
 
 
@@ -78,5 +84,5 @@ def render_result(game: Game) -> str:
     if res is None:
         return "the game is not over"
     who = res.get("winner")
-    head = f"{who} wins" if who else "draw"
+    head = f"{who} wins" if who else "a draw"
     return f"{head} — {res.get('reason')} (round {res.get('round')})"

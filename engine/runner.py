@@ -35,8 +35,9 @@ def new_session(scenario: Scenario, seed: int, seats: list[str] | None,
                 render: Callable[[Game], str] | None = None) -> Session:
     """Set up a game and its controllers (``kinds``: seat → bot name or 'human')."""
     chosen = seats or scenario.seat_ids()
+    default = scenario.data.get("default_bot", "random")
     header = make_header(scenario.id, scenario.variant, chosen, seed,
-                         source=str(scenario.path), controllers={s: kinds.get(s, "random")
+                         source=str(scenario.path), controllers={s: kinds.get(s, default)
                                                                  for s in chosen})
     log = LogWriter(log_path)
     log(header)
@@ -79,7 +80,7 @@ def play(session: Session, max_actions: int = 1_000_000,
         ctrl = session.controllers[pend.seat]
         try:
             action = ctrl.choose(game)
-        except Quit:
+        except (Quit, KeyboardInterrupt):
             return False
         if action is None:
             return False

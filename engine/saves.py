@@ -76,6 +76,9 @@ def read_save(path: str | Path) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
+        if text.startswith('{"') and '"kind":"header"' in text.split("\n", 1)[0]:
+            raise SaveError(f"{path}: this is a game log, not a save; "
+                            f"'dg replay {path}' re-runs it") from None
         raise SaveError(f"{path}: corrupt save (not JSON: {exc.msg} at line {exc.lineno})"
                         ) from None
     except (ValueError, RecursionError) as exc:  # huge numbers, absurd nesting

@@ -179,7 +179,11 @@ def _peek_id(path: Path) -> str | None:
 
 
 def find_by_id(sid: str) -> Path | None:
+    """The shipped scenario file with this id (``find_by_id.known()`` lists the ids)."""
     return _index().get(sid)
+
+
+find_by_id.known = lambda: sorted(_index())  # type: ignore[attr-defined]
 
 
 def resolve_scenario_path(name: str) -> Path:

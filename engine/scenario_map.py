@@ -23,8 +23,12 @@ def param_value(scenario: Scenario, value: Any, *path: str | int) -> int:
         return value
     if isinstance(value, str) and value.startswith("params."):
         name = value[len("params."):]
-        if name in scenario.params and isinstance(scenario.params[name], int):
-            return int(scenario.params[name])
+        if name in scenario.params:
+            got = scenario.params[name]
+            if isinstance(got, int) and not isinstance(got, bool):
+                return int(got)
+            raise scenario.error(f"parameter '{name}' must be a whole number, got {got!r}",
+                                 "params", name)
         raise scenario.error(f"unknown integer parameter '{name}'", *path,
                              hint=f"params: {', '.join(scenario.params) or 'none'}")
     raise scenario.error(f"expected a number or 'params.NAME', got {value!r}", *path)

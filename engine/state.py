@@ -200,6 +200,14 @@ class GameState:
         """Drop the derived owner index (call after editing ``board`` or tokens by hand)."""
         self._index = None
 
+    def describe_token(self, tid: str) -> str:
+        """``orange's engineer E3`` — a token as a person reads it."""
+        tok = self.tokens.get(tid)
+        if tok is None:
+            return tid
+        owner = f"{tok.owner}'s " if tok.owner else ""
+        return f"{owner}{tok.type} {tok.id}"
+
     def seat_after(self, seat: str, step: int = 1) -> str:
         i = self.seats.index(seat)
         return self.seats[(i + step) % len(self.seats)]
@@ -213,7 +221,8 @@ class GameState:
     def add_token(self, type_: str, owner: str | None, pos: Pos | None, prefix: str = "T",
                   attrs: dict[str, Any] | None = None, carrier: str | None = None) -> Token:
         if pos is not None and pos in self.board:
-            raise IllegalAction(f"cell {pos[0]},{pos[1]} is occupied by {self.board[pos]}")
+            raise IllegalAction(f"cell {pos[0]},{pos[1]} is occupied by "
+                                f"{self.describe_token(self.board[pos])}")
         tok = Token(self.new_id(prefix), type_, owner, pos, carrier, dict(attrs or {}))
         self.tokens[tok.id] = tok
         if pos is not None:
@@ -225,7 +234,8 @@ class GameState:
     def move_token(self, tok: Token, pos: Pos | None, carrier: str | None = None) -> None:
         board = self.board
         if pos is not None and board.get(pos, tok.id) != tok.id:
-            raise IllegalAction(f"cell {pos[0]},{pos[1]} is occupied by {board[pos]}")
+            raise IllegalAction(f"cell {pos[0]},{pos[1]} is occupied by "
+                                f"{self.describe_token(board[pos])}")
         index = self._index
         if tok.pos is not None:
             del board[tok.pos]

@@ -18,6 +18,7 @@ which :class:`~engine.loader.yamlsafe.Document` (file) and which path in it supp
 from __future__ import annotations
 
 import copy
+import difflib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -241,8 +242,11 @@ def _extends_target(doc: Document, find_by_id: Callable[[str], Path | None]) -> 
         return target
     found = find_by_id(value)
     if found is None:
+        known = getattr(find_by_id, "known", None)
+        near = difflib.get_close_matches(value, known(), n=1) if callable(known) else []
+        suggestion = f"; did you mean '{near[0]}'?" if near else ""
         raise ScenarioError(
-            f"extends unknown scenario id '{value}'",
+            f"extends unknown scenario id '{value}'{suggestion}",
             where,
             hint="write the id of an installed scenario, or a path such as ./base.yaml",
         )
@@ -257,7 +261,10 @@ def apply_variant(merged: MergedDocument, name: str) -> MergedDocument:
     if name not in variants:
         known = ", ".join(sorted(variants)) or "(none)"
         where = merged.key_pos(("variants",)) if "variants" in data else merged.pos(())
-        raise ScenarioError(f"unknown variant '{name}'; known variants: {known}", where)
+        near = difflib.get_close_matches(name, list(variants), n=1)
+        suggestion = f"; did you mean '{near[0]}'?" if near else ""
+        raise ScenarioError(f"unknown variant '{name}'{suggestion} (known variants: {known})",
+                            where)
     spec = variants[name]
     overlay = spec.get("overlay", {}) if isinstance(spec, dict) else None
     base_path: JsonPath = ("variants", name, "overlay")

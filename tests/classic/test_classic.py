@@ -55,7 +55,7 @@ def test_tic_tac_toe_random_games_end_with_the_right_result():
         winners = lines(board, 3, 3)
         if g.result["winner"] is None:
             assert not winners and len(board) == 9, g.result
-            assert "draw" in g.result["reason"]
+            assert "full" in g.result["reason"]
         else:
             assert winners == {g.result["winner"]}, (board, g.result)
         outcomes.add(g.result["winner"])

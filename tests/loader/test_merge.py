@@ -143,7 +143,7 @@ def test_apply_variant(mod):
 
 
 def test_unknown_variant_lists_known(mod):
-    with pytest.raises(ScenarioError, match=r"unknown variant 'slow'; known variants: quick"):
+    with pytest.raises(ScenarioError, match=r"unknown variant 'slow' \(known variants: quick\)"):
         apply_variant(mod, "slow")
 
 
