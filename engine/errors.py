@@ -40,6 +40,9 @@ class SourceError(EngineError):
         self.hint = hint
         super().__init__(self.format())
 
+    def __reduce__(self) -> tuple:  # picklable across processes (parallel runs)
+        return (type(self), (self.message, self.pos, self.hint))
+
     def format(self, caret: bool = True) -> str:
         """``file:line:col: message`` then the line and a caret under the column."""
         head = f"{self.pos}: {self.message}" if self.pos else self.message
@@ -67,6 +70,9 @@ class ScenarioErrors(EngineError):
     def __init__(self, errors: list[SourceError]):
         self.errors = list(errors)
         super().__init__("\n".join(e.format() for e in self.errors))
+
+    def __reduce__(self) -> tuple:
+        return (type(self), (self.errors,))
 
 
 class RuleRuntimeError(EngineError):
