@@ -7,6 +7,7 @@ Modules: ``model`` (portals, zones, planets), ``vision`` (R5.60–R5.62), ``prio
 tables, their rule functions and the choice, R5.53), ``moves`` (cells and targets, R5.52/R5.64),
 ``combat`` (R5.10–R5.11, R5.30–R5.32, R5.4), ``colonization`` (R5.40–R5.42, R5.65), ``turn``
 (R5.50–R5.53), ``civ`` (the civilizations' actions, D5.1), ``bots``, ``explain`` (dg explain),
+``describe`` (one line per event for the human prompt),
 ``schema``.
 """
 
@@ -132,18 +133,35 @@ def dg_bots() -> dict[str, Any]:
 
 
 @hookimpl
+def dg_describe_event(game: Any, event: dict[str, Any]) -> str | None:
+    from plugins.aborigines.describe import describe_event
+
+    return describe_event(game, event)
+
+
+def seat_letter(game: Any, seat: str) -> str:
+    """The letter of a seat on the board (its ``glyph``, else its initial), upper case."""
+    info = next((s for s in game.scenario.seats if s["id"] == seat), {})
+    return str(info.get("glyph", seat[:1])).upper()
+
+
+@hookimpl
 def dg_cell_glyph(game: Any, pos: tuple[int, int]) -> str | None:
+    """Portals show their number (X when blocked); planets and systems their owner's letter
+    (@ the Aborigines), free zone planets o (free systems keep their site glyph)."""
     m = model_of(game)
     st = game.state
     for n, p in m.portal_pos.items():
         if p == pos:
             return "X" if m.blocked(st, n) else str(n)
     for s in st.sites.values():
-        if s.pos == pos and s.kind == m.n("planet_site", "planet"):
-            if s.owner == ABORIGINES:
-                return "@"
-            if s.owner:
-                return s.owner[:1].upper()
+        if s.pos != pos or s.kind == m.n("portal_site", "portal"):
+            continue
+        if s.owner == ABORIGINES:
+            return "@"
+        if s.owner:
+            return seat_letter(game, s.owner)
+        if s.kind == m.n("planet_site", "planet"):
             return "o"
     return None
 
@@ -155,15 +173,34 @@ def dg_status_lines(game: Any) -> list[str]:
     lines = []
     for n in m.portals:
         abo = m.aborigines_in(st, n)
-        kinds = ", ".join(f"{sum(1 for t in abo if t.type == k)} {k}" for k in m.ship_types
-                          if any(t.type == k for t in abo))
+        counts = {k: sum(1 for t in abo if t.type == k) for k in m.ship_types}
+        kinds = ", ".join(f"{n} {k}{'s' if n > 1 else ''}" for k, n in counts.items() if n)
         state = "BLOCKED" if m.blocked(st, n) else ("held" if m.held(st, n) else "open")
         lines.append(f"  portal {n}: {state}; Aborigines: {kinds or 'none'}")
     centre = st.attrs.get(CENTRE, {})
     lines.append("  centre: " + ", ".join(f"{v} {k}" for k, v in centre.items())
                  + f" | closed {m.closed_count(st)}/3, held {m.held_count(st)}/4")
+    lines += seat_lines(game)
     lines += st.attrs.get("ab_report", [])
     return lines
+
+
+def seat_lines(game: Any) -> list[str]:
+    """Per seat: its letter, ships on the board (id type cell) and planets held."""
+    st = game.state
+    out = []
+    for seat in st.seats:
+        ships = [t for t in st.tokens.values() if t.owner == seat and t.pos is not None]
+        fleet = ", ".join(f"{t.id} {t.type} {t.pos[0]},{t.pos[1]}" for t in ships) or "none"
+        planets = [s for s in st.sites.values() if s.owner == seat]
+        held = ", ".join(f"{s.id} {s.pos[0]},{s.pos[1]}" for s in planets) or "none"
+        line = f"  {seat} [{seat_letter(game, seat)}]: {len(ships)} ships: {fleet}"
+        more = f"planets held: {held}"
+        if len(line) + len(more) + 3 <= 100:
+            out.append(f"{line} | {more}")
+        else:
+            out += [line, " " * (len(seat) + 7) + more]
+    return out
 
 
 @hookimpl

@@ -24,12 +24,46 @@ PHASES = frozenset({"main"})
 Pos = tuple[int, int]
 
 
+def fleet(game: Game, seat: str) -> str:
+    """``your ships: R1 at 11,1 (cruiser), …`` (ids are not on the board, so errors list them)."""
+    ships = _ships(game, seat)
+    if not ships:
+        return "you have no ship on the board"
+    return "your ships: " + ", ".join(f"{t.id} at {t.pos[0]},{t.pos[1]} ({t.type})"
+                                      for t in ships)
+
+
 def own_ship(game: Game, seat: str, tid: str) -> Token:
     tok = game.state.tokens.get(tid)
-    require(tok is not None, f"no ship {tid}")
-    require(tok.owner == seat, f"{tid} is not your ship")
-    require(tok.pos is not None, f"{tid} is not on the board")
+    if tok is None:
+        same = next((t.id for t in game.state.tokens.values() if t.id.lower() == tid.lower()),
+                    None)
+        hint = f" (ids are case-sensitive: {same}?)" if same else ""
+        raise IllegalAction(f"there is no ship '{tid}'{hint}; {fleet(game, seat)}")
+    if tok.owner != seat:
+        whose = f"{tok.owner}'s" if tok.owner else "an Aborigine"
+        raise IllegalAction(f"{tid} is {whose} ship, not yours; {fleet(game, seat)}")
+    require(tok.pos is not None, f"{tid} is not on the board; {fleet(game, seat)}")
     return tok
+
+
+def _around(game: Game, tok: Token, pred, what: str) -> str:
+    """``Aborigine ships next to R1: A9 at 5,2 (invader)`` or ``none next to R1``."""
+    near = adjacent(game, tok.pos, pred)
+    if not near:
+        return f"no {what} next to {tok.id} at {tok.pos[0]},{tok.pos[1]}"
+    return f"{what} next to {tok.id}: " + ", ".join(
+        f"{t.id} at {t.pos[0]},{t.pos[1]} ({t.type})" for t in near)
+
+
+def _planets_around(game: Game, tok: Token) -> str:
+    sids = adjacent_planets(game, tok.pos)
+    if not sids:
+        return f"no zone planet next to {tok.id} at {tok.pos[0]},{tok.pos[1]}"
+    st = game.state
+    return f"planets next to {tok.id}: " + ", ".join(
+        f"{sid} at {st.sites[sid].pos[0]},{st.sites[sid].pos[1]}"
+        + (f" ({st.sites[sid].owner})" if st.sites[sid].owner else " (free)") for sid in sids)
 
 
 def _moved(tok: Token) -> bool:
@@ -106,6 +140,7 @@ class Move(ActionKind):
                     yield Action.of("move", t.id, cell)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
+        self.check_arity(action)
         tok = own_ship(game, seat, action.arg(0))
         require(not tok.attrs.get("moved") and not tok.attrs.get("jumped"),
                 f"{tok.id} has already moved this turn")
@@ -136,6 +171,7 @@ class Jump(ActionKind):
                     yield Action.of("jump", t.id, cell)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
+        self.check_arity(action)
         tok = own_ship(game, seat, action.arg(0))
         require(not tok.attrs.get("jumped") and not tok.attrs.get("moved"),
                 f"{tok.id} has already moved this turn")
@@ -176,13 +212,17 @@ class Attack(ActionKind):
                     yield Action("attack", (t.id, e.id))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
+        self.check_arity(action)
         tok = own_ship(game, seat, action.arg(0))
         require(not tok.attrs.get("acted"), f"{tok.id} has already acted this turn")
         target = game.state.tokens.get(action.arg(1))
-        require(target is not None and model_of(game).is_aborigine(target),
-                f"{action.arg(1)} is not an Aborigine ship")
+        m = model_of(game)
+        require(target is not None and m.is_aborigine(target),
+                f"{action.arg(1)} is not an Aborigine ship; "
+                + _around(game, tok, m.is_aborigine, "Aborigine ships"))
         require(game.scenario.grid.distance(tok.pos, target.pos) == 1,
-                f"{target.id} is not adjacent to {tok.id}")
+                f"{target.id} at {target.pos[0]},{target.pos[1]} is not adjacent to {tok.id}; "
+                + _around(game, tok, m.is_aborigine, "Aborigine ships"))
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         tok = game.state.tokens[action.arg(0)]
@@ -206,13 +246,14 @@ class Colonize(ActionKind):
                         yield Action("colonize", (t.id, sid))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
+        self.check_arity(action)
         tok = own_ship(game, seat, action.arg(0))
         require(not tok.attrs.get("acted"), f"{tok.id} has already acted this turn")
         site = game.state.sites.get(action.arg(1))
         require(site is not None and site.id in model_of(game).planet_zone,
-                f"{action.arg(1)} is not a planet of a portal zone")
+                f"{action.arg(1)} is not a planet of a portal zone; {_planets_around(game, tok)}")
         require(game.scenario.grid.distance(site.pos, tok.pos) == 1,
-                f"{tok.id} is not in the orbit of {site.id}")
+                f"{tok.id} is not in the orbit of {site.id}; {_planets_around(game, tok)}")
         require(site.owner is None, f"{site.id} already belongs to {site.owner}")
         require(not _moved(tok), f"{tok.id} moved this turn: colonizing takes a whole turn "
                 "in orbit")
@@ -248,13 +289,14 @@ class Capture(ActionKind):
         return bool(adjacent(game, game.state.sites[sid].pos, m.is_aborigine))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
+        self.check_arity(action)
         tok = own_ship(game, seat, action.arg(0))
         require(not tok.attrs.get("acted"), f"{tok.id} has already acted this turn")
         site = game.state.sites.get(action.arg(1))
         require(site is not None and site.owner == ABORIGINES,
-                f"{action.arg(1)} is not an Aborigine planet")
+                f"{action.arg(1)} is not an Aborigine planet; {_planets_around(game, tok)}")
         require(game.scenario.grid.distance(site.pos, tok.pos) == 1,
-                f"{tok.id} is not in the orbit of {site.id}")
+                f"{tok.id} is not in the orbit of {site.id}; {_planets_around(game, tok)}")
         require(not self.guarded(game, site.id),
                 f"Aborigine ships are in the orbit of {site.id} (R5.42)")
 
@@ -310,6 +352,7 @@ class Hack(ActionKind):
                 yield Action("hack", (a.id, b.id))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
+        self.check_arity(action)
         require(self.usable(game, seat), "only Monarchy may hack, once per game (R5.4)")
         ids = {(a.id, b.id) for a, b in self.pairs(game, seat)}
         if (action.arg(0), action.arg(1)) not in ids:

@@ -38,6 +38,64 @@ def _cands(rows: list[dict[str, Any]]) -> str:
                      for r in rows)
 
 
+# -- wording shared with the human prompt (plugins/aborigines/describe.py) --------------------
+def active_text(rec: dict[str, Any]) -> str:
+    """``active portal: 3 — rolled (R5.50)``; the R5.51 fallback says why another portal acts."""
+    portal = rec.get("portal")
+    return (f"active portal: {portal if portal is not None else 'none'} — {rec.get('why')} "
+            f"({rec.get('rule')})")
+
+
+def arrive_text(rec: dict[str, Any]) -> str:
+    return (f"{rec['ship']} ({rec['unit']}) arrives at portal {rec['portal']}, cell "
+            f"{_xy(rec['to'])}: {rec.get('why')} (R5.52)")
+
+
+def missing_text(rec: dict[str, Any]) -> str:
+    return f"no {rec['unit']} arrives: {rec['reason']}"
+
+
+def decision_text(rec: dict[str, Any], width: int | None = None) -> str:
+    """One line: the ship, its portal, where it goes and the row that fired (the row's text is
+    shortened with … when the line would be longer than ``width``)."""
+    head = f"{rec['ship']} ({rec['unit']}) at portal {rec['from']}"
+    if rec.get("row") is None:
+        return f"{head}: no row applies: stays"
+    where = ("stays" if rec.get("stay") or rec.get("to") == rec["from"]
+             else f"goes to portal {rec['to']}")
+    line = f"{head} {where}: row {rec['row']} fired: \"{rec.get('row_text')}\""
+    if width is not None and len(line) > width:
+        line = line[:width - 2] + "…\""
+    return line
+
+
+def move_text(rec: dict[str, Any]) -> str:
+    if rec.get("stay"):
+        return f"{rec['ship']} stays at {_xy(rec['to'])}" + (
+            f" ({rec['why']})" if rec.get("why") else "")
+    return f"{rec['ship']} moves {_xy(rec.get('from'))} → {_xy(rec['to'])}: {rec.get('why')}"
+
+
+def combat_text(rec: dict[str, Any], attacker: str = "", defender: str = "",
+                brief: bool = False) -> str:
+    """``A15 attacks R4: rolled 6, needs 5+ → hit (R5.30)``; ``attacker``/``defender`` replace
+    the bare ids (e.g. with owner and type); ``brief`` leaves out the base number."""
+    mods = ", ".join(m for m in rec.get("modifiers", []) or []
+                     if not (brief and str(m).startswith("base ")))
+    return (f"{attacker or rec['attacker']} attacks {defender or rec['defender']}: rolled "
+            f"{rec['roll']}, needs {rec['need']}+ → {rec['outcome']} "
+            f"({rec.get('rule')}{'; ' + mods if mods else ''})")
+
+
+def lost_text(rec: dict[str, Any]) -> str:
+    return f"{rec['token']} ({rec['unit']}) is destroyed: {rec.get('reason')} ({rec.get('rule')})"
+
+
+def lot_text(rec: dict[str, Any]) -> str:
+    return (f"by lot (R5.65): {rec['question']}: rolled {rec['roll']} → {rec['chosen']} "
+            f"of {', '.join(rec['options'])}")
+
+
 def _line(rec: dict[str, Any]) -> str | list[str] | None:
     t = rec.get("type")
     if t == "aborigine_turn":
@@ -45,12 +103,11 @@ def _line(rec: dict[str, Any]) -> str | list[str] | None:
     if t == "dice" and str(rec.get("rule", "")).startswith("R5.5"):
         return f"   die {rec.get('value')} for {rec.get('purpose')} ({rec.get('rule')})"
     if t == "active_portal":
-        return f"   active portal: {rec.get('portal')} — {rec.get('why')} ({rec.get('rule')})"
+        return "   " + active_text(rec)
     if t == "ai_arrive":
-        return (f"   {rec['ship']} ({rec['unit']}) arrives at portal {rec['portal']}, cell "
-                f"{_xy(rec['to'])}: {rec.get('why')} (R5.52)")
+        return "   " + arrive_text(rec)
     if t == "reinforcement_missing":
-        return f"   no {rec['unit']} arrives: {rec['reason']}"
+        return "   " + missing_text(rec)
     if t == "ai_decision":
         head = (f"   {rec['ship']} ({rec['unit']}) at portal {rec['from']} sees portals "
                 f"{', '.join(map(str, rec.get('visible', [])))} (R5.62)")
@@ -64,19 +121,13 @@ def _line(rec: dict[str, Any]) -> str | list[str] | None:
             lines.append(f"        portal {lost['portal']} lost: {lost['why']}")
         return lines
     if t == "ai_move":
-        if rec.get("stay"):
-            return f"      {rec['ship']} stays at {_xy(rec['to'])}" + (
-                f" ({rec['why']})" if rec.get("why") else "")
-        return f"      {rec['ship']} moves {_xy(rec.get('from'))} → {_xy(rec['to'])}: {rec.get('why')}"
+        return "      " + move_text(rec)
     if t == "combat":
-        mods = ", ".join(rec.get("modifiers", []) or [])
-        return (f"      {rec['attacker']} attacks {rec['defender']}: rolled {rec['roll']}, needs "
-                f"{rec['need']}+ → {rec['outcome']} ({rec.get('rule')}{'; ' + mods if mods else ''})")
+        return "      " + combat_text(rec)
     if t == "ship_lost":
-        return f"      {rec['token']} ({rec['unit']}) is destroyed: {rec.get('reason')} ({rec.get('rule')})"
+        return "      " + lost_text(rec)
     if t == "lot":
-        return (f"   by lot (R5.65): {rec['question']}: rolled {rec['roll']} → {rec['chosen']} "
-                f"of {', '.join(rec['options'])}")
+        return "   " + lot_text(rec)
     if t in ("colonized", "takeover", "portal_blocked", "portal_reopened", "capture", "hack"):
         fields = ", ".join(f"{k}={v}" for k, v in rec.items() if k not in ("kind", "type"))
         return f"   {t}: {fields}"
