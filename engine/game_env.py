@@ -104,7 +104,9 @@ def engine_registry(scenario: Scenario) -> Registry:
 
 
 def build_env(scenario: Scenario) -> RuleEnv:
-    return RuleEnv(engine_registry(scenario), dict(NAMES), build_views(scenario))
+    # a scenario's parameters never change during a game: rules fold them as constants
+    return RuleEnv(engine_registry(scenario), dict(NAMES), build_views(scenario),
+                   {"params": scenario.params})
 
 
 class GameContext(dict):

@@ -680,9 +680,17 @@ def register_generic_functions(reg: Registry) -> None:
     def pieces_on_row(ctx: dict, seat: str, row: int) -> int:
         game = ctx["$game"]
         st = game.state
+        cells = _line_cells(game.scenario.grid.width, row, True)
+        if game._pure:  # only the engine edits the state: its owner index is exact
+            mine = st.pieces_of(seat)
+            n = 0
+            for cell in cells:
+                if cell in mine:
+                    n += 1
+            return n
         board, tokens = st.board, st.tokens
         n = 0
-        for cell in _line_cells(game.scenario.grid.width, row, True):
+        for cell in cells:
             tid = board.get(cell)
             if tid is not None and tokens[tid].owner == seat:
                 n += 1
@@ -691,10 +699,19 @@ def register_generic_functions(reg: Registry) -> None:
     @reg.function("pieces_on_column", ["seat", "column"], "How many pieces a seat has on a "
                   "column (x).", 'pieces_on_column(player.seat, 0) > 0', returns="int")
     def pieces_on_column(ctx: dict, seat: str, column: int) -> int:
-        st = ctx["$game"].state
+        game = ctx["$game"]
+        st = game.state
+        cells = _line_cells(game.scenario.grid.height, column, False)
+        if game._pure:  # only the engine edits the state: its owner index is exact
+            mine = st.pieces_of(seat)
+            n = 0
+            for cell in cells:
+                if cell in mine:
+                    n += 1
+            return n
         board, tokens = st.board, st.tokens
         n = 0
-        for cell in _line_cells(ctx["$game"].scenario.grid.height, column, False):
+        for cell in cells:
             tid = board.get(cell)
             if tid is not None and tokens[tid].owner == seat:
                 n += 1

@@ -101,7 +101,11 @@ def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source
     def wrap(exc: Exception) -> RuleRuntimeError:
         return RuleRuntimeError(f"rule {source!r} failed: {label}(): {type(exc).__name__}: {exc}")
 
-    if kwargs:
+    # Constant arguments are passed as values, not through their closures.
+    const = [p.kind == ops.CONST for p in positional] + [False] * (len(args) - len(positional))
+    if not kwargs and args and any(const):
+        run = _caller_with_constants(fn, args, const, positional, wrap)
+    elif kwargs:
         def run(ctx: dict) -> Any:
             try:
                 return fn(ctx, *[f(ctx) for f in args], **{k: f(ctx) for k, f in kwargs})
@@ -143,6 +147,73 @@ def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source
                 raise
             except Exception as exc:
                 raise wrap(exc) from exc
+    return run
+
+
+def _caller_with_constants(fn: Any, args: list, const: list[bool], positional: list[Node],
+                           wrap: Callable[[Exception], RuleRuntimeError]) -> Any:
+    """A call closure where some positional arguments are constants, passed as their values."""
+    if all(const):
+        values = tuple(p.value for p in positional)
+        if len(values) == 1:
+            (x,) = values
+            def run(ctx: dict) -> Any:
+                try:
+                    return fn(ctx, x)
+                except EngineError:
+                    raise
+                except Exception as exc:
+                    raise wrap(exc) from exc
+        elif len(values) == 2:
+            x, y = values
+            def run(ctx: dict) -> Any:
+                try:
+                    return fn(ctx, x, y)
+                except EngineError:
+                    raise
+                except Exception as exc:
+                    raise wrap(exc) from exc
+        else:
+            def run(ctx: dict) -> Any:
+                try:
+                    return fn(ctx, *values)
+                except EngineError:
+                    raise
+                except Exception as exc:
+                    raise wrap(exc) from exc
+        return run
+    if len(args) == 2:
+        a, b = args
+        if const[0]:
+            x = positional[0].value
+            def run(ctx: dict) -> Any:
+                try:
+                    return fn(ctx, x, b(ctx))
+                except EngineError:
+                    raise
+                except Exception as exc:
+                    raise wrap(exc) from exc
+        else:
+            y = positional[1].value
+            def run(ctx: dict) -> Any:
+                try:
+                    return fn(ctx, a(ctx), y)
+                except EngineError:
+                    raise
+                except Exception as exc:
+                    raise wrap(exc) from exc
+        return run
+    parts = [(True, p.value) if c else (False, f) for c, p, f in zip(const, positional, args,
+                                                                     strict=False)]
+    parts += [(False, f) for f in args[len(positional):]]
+
+    def run(ctx: dict) -> Any:
+        try:
+            return fn(ctx, *[v if c else v(ctx) for c, v in parts])
+        except EngineError:
+            raise
+        except Exception as exc:
+            raise wrap(exc) from exc
     return run
 
 

@@ -123,6 +123,8 @@ class Compiler:
             return ops.name(key, self.text, self.scope[key])
         if key in self.env.names:
             self.names.add(key)
+            if key in self.env.constants:  # the same value at every evaluation
+                return ops.const(self.env.constants[key], self.env.names[key])
             return ops.name(key, self.text, self.env.names[key])
         if key in _CONSTANTS:
             value = _CONSTANTS[key]
@@ -151,6 +153,11 @@ class Compiler:
         base = self.node(base_tree)
         self.check_name(token, "attribute")
         get, type_name = self.resolve_attr(base, base_tree, token)
+        if base.kind == CONST and base.type in self.env.views:  # a constant's view: fold it
+            try:
+                return ops.const(get(base.value), type_name)
+            except ops.CATCH:
+                pass  # left to fail when evaluated, as it did before
         return ops.attribute(base, get, self.text, type_name)
 
     def resolve_attr(self, base: Node, base_tree: Tree, token: Token) -> tuple[Any, str]:
@@ -236,11 +243,17 @@ class Compiler:
     def c_and_(self, tree: Tree) -> Node:
         a, b = (self.node(child) for child in tree.children)
         type_name = a.type if a.type == b.type else "any"
+        fused = ops.logic_shape("and", a, b, self.text)
+        if fused is not None:
+            return Node(ops.GEN, fused, type_name)
         return Node(ops.GEN, logic.conjunction(a, b, self.text, want=False), type_name)
 
     def c_or_(self, tree: Tree) -> Node:
         a, b = (self.node(child) for child in tree.children)
         type_name = a.type if a.type == b.type else "any"
+        fused = ops.logic_shape("or", a, b, self.text)
+        if fused is not None:
+            return Node(ops.GEN, fused, type_name)
         return Node(ops.GEN, logic.conjunction(a, b, self.text, want=True), type_name)
 
     def c_ternary(self, tree: Tree) -> Node:
@@ -252,7 +265,7 @@ class Compiler:
         children = tree.children
         operands = [self.node(child) for child in children[0::2]]
         names = [" ".join(tok.value for tok in op.children) for op in children[1::2]]
-        for op_name, right in zip(names, operands[1:]):
+        for op_name, right in zip(names, operands[1:], strict=False):
             if op_name.endswith("in") and right.kind == ops.GEN and right.value is not None:
                 values = right.value
                 try:

@@ -16,11 +16,15 @@ class RuleEnv:
     ``names`` maps each free name (``player``, ``units``...) to its type name; ``views`` maps view
     type names to :class:`ViewType`; ``registry`` holds the callable functions and effects.
     Unknown type names raise PluginError here, so a typo in the engine's wiring fails loudly.
+    ``constants`` maps some of the names to their value when it is the same for every evaluation
+    (a scenario's ``params``): the compiler uses it as a constant and folds what it can with it
+    (``params.rows - 1`` becomes a number at load time).
     """
 
     registry: Registry
     names: dict[str, str]
     views: dict[str, ViewType] = field(default_factory=dict)
+    constants: dict[str, object] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for view_name, view in self.views.items():
@@ -40,4 +44,5 @@ class RuleEnv:
 
     def extended(self, names: dict[str, str]) -> RuleEnv:
         """A copy of this environment with more (or retyped) names."""
-        return RuleEnv(self.registry, {**self.names, **names}, self.views)
+        constants = {k: v for k, v in self.constants.items() if k not in names}
+        return RuleEnv(self.registry, {**self.names, **names}, self.views, constants)

@@ -22,8 +22,12 @@ from engine.errors import RuleRuntimeError
 from engine.rules.inline import TABLE
 
 Fn = Callable[[dict], Any]
-CONST, NAME, NATTR, GEN = "const", "name", "nattr", "gen"
-_LETTER = {CONST: "C", NAME: "N", NATTR: "A", GEN: "F"}
+CONST, NAME, NATTR, KATTR, LATTR, GEN = "const", "name", "nattr", "kattr", "lattr", "gen"
+_LETTER = {CONST: "C", NAME: "N", NATTR: "A", KATTR: "K", LATTR: "L", GEN: "F"}
+#: Arithmetic operators folded with a constant into a name's attribute (a KATTR operand).
+FOLDS = frozenset({"+", "-", "*", "/", "//", "%"})
+#: Comparisons whose fused nodes ``and``/``or`` may fuse in turn (see :mod:`engine.rules.shapes`).
+SIMPLE_COMPARE = frozenset({"==", "!=", "<", "<=", ">", ">="})
 #: Failures of operators, lookups and getters turned into RuleRuntimeError.
 CATCH = (ArithmeticError, TypeError, KeyError, IndexError, AttributeError)
 MAX_EXPONENT = 10_000
@@ -32,12 +36,17 @@ MAX_EXPONENT = 10_000
 class Node:
     """A compiled operand: its kind, closure, static type and kind-specific value.
 
-    ``value`` is the constant (CONST), the name (NAME), or ``(name, getter)`` (NATTR).
+    ``value`` is the constant (CONST), the name (NAME), ``(name, getter)`` (NATTR), or
+    ``(name, getter, operator, constant)`` (KATTR: ``name.attr <op> constant``, e.g.
+    ``player.points + 2``, which a fused parent evaluates inline, see :mod:`engine.rules.shapes`)
+    or the same with a second ``operator, constant`` (LATTR: ``(unit.speed + 1) * 2``).
+    ``compare`` is ``(operator, left, right)`` for a fused simple comparison (used to fuse
+    ``and``/``or`` of two of them).
     ``checked`` is None when ``fn`` converts its own failures (the node is *safe*), else a
     function building the closure that does (see :func:`guarded`).
     """
 
-    __slots__ = ("checked", "fn", "kind", "type", "value")
+    __slots__ = ("checked", "compare", "fn", "kind", "type", "value")
 
     def __init__(self, kind: str, fn: Fn, type: str = "any", value: Any = None,
                  checked: Callable[[], Fn] | None = None) -> None:
@@ -46,6 +55,7 @@ class Node:
         self.type = type
         self.value = value
         self.checked = checked
+        self.compare: tuple[Any, Node, Node] | None = None
 
 
 def guarded(node: Node, source: str) -> Fn:
@@ -57,7 +67,7 @@ def guarded(node: Node, source: str) -> Fn:
 
 def _args(node: Node) -> tuple[Any, ...]:
     """The operands an inline closure of :mod:`engine.rules.inline` takes for ``node``."""
-    if node.kind == NATTR:
+    if node.kind in (NATTR, KATTR, LATTR):
         return node.value
     if node.kind in (CONST, NAME):
         return (node.value,)
@@ -66,12 +76,37 @@ def _args(node: Node) -> tuple[Any, ...]:
 
 def fused(symbol: str, a: Node, b: Node, source: str, type: str) -> Node:
     """``a <symbol> b`` as one bare inline closure (an unsafe node), or a checked op closure."""
+    from engine.rules.shapes import WITH_K
+
     table = TABLE.get(symbol)
     op = BINARY.get(symbol) or COMPARE[symbol]
     if table is None or (a.kind == CONST and b.kind == CONST):
         return Node(GEN, binary(op, a, b, source), type)
-    fn = table[_LETTER[a.kind] + _LETTER[b.kind]](*_args(a), *_args(b))
-    return Node(GEN, fn, type, checked=lambda: binary(op, a, b, source))
+    letters = _LETTER[a.kind] + _LETTER[b.kind]
+    if "K" in letters or "L" in letters:  # folded operands: one checked closure, inline
+        node = Node(GEN, WITH_K[letters](op, *_args(a), *_args(b), source), type)
+        if letters == "KC" and symbol in FOLDS:  # (name.attr <op> c) <op> c: foldable again
+            node.kind, node.value = LATTR, (*a.value, op, b.value)
+    else:
+        fn = table[letters](*_args(a), *_args(b))
+        node = Node(GEN, fn, type, checked=lambda: binary(op, a, b, source))
+        if letters == "AC" and symbol in FOLDS:  # name.attr <op> constant: foldable in a parent
+            node.kind, node.value = KATTR, (*a.value, op, b.value)
+    if symbol in SIMPLE_COMPARE and letters[0] in "NAK" and letters[1] in "CNA":
+        node.compare = (op, a, b)
+    return node
+
+
+def logic_shape(word: str, a: Node, b: Node, source: str) -> Fn | None:
+    """``a and b`` / ``a or b`` as one checked closure when both are simple comparisons."""
+    from engine.rules.shapes import LOGIC
+
+    if a.compare is None or b.compare is None:
+        return None
+    p, la, ra = a.compare
+    q, lb, rb = b.compare
+    key = f"{_LETTER[la.kind]}{_LETTER[ra.kind]}.{_LETTER[lb.kind]}{_LETTER[rb.kind]}"
+    return LOGIC[word][key](p, *_args(la), *_args(ra), q, *_args(lb), *_args(rb), source)
 
 
 def fail(source: str, exc: BaseException) -> RuleRuntimeError:
@@ -130,7 +165,7 @@ def name(key: str, source: str, type: str) -> Node:
 
 
 def attribute(base: Node, get: Callable[[Any], Any], source: str, type: str) -> Node:
-    """``base.attr`` read by ``get``; fused with the base when it is a name or a name's attribute."""
+    """``base.attr`` read by ``get``, fused with the base if it is a name or a name's attribute."""
     if base.kind == NAME:
         key = base.value
 
@@ -285,7 +320,7 @@ def binary(op: Callable[[Any, Any], Any], a: Node, b: Node, source: str) -> Fn:
 
 def chain(ops: list[Callable[[Any, Any], Any]], operands: list[Fn], source: str) -> Fn:
     """A comparison chain ``a < b <= c`` evaluated like Python (each operand at most once)."""
-    first, rest = operands[0], list(zip(ops, operands[1:]))
+    first, rest = operands[0], list(zip(ops, operands[1:], strict=False))
 
     def run(ctx: dict) -> Any:
         try:
