@@ -64,6 +64,12 @@ def dg_phase_applies(game: Game, phase: dict[str, Any], seat: str) -> bool | Non
     """Return False to skip a decision phase for ``seat`` (e.g. no defence is needed)."""
 
 
+@hookspec(firstresult=True)
+def dg_decision_reason(game: Game, phase: dict[str, Any], seat: str) -> str | None:
+    """Return the text that tells ``seat`` what the decision opening now is about (shown in the
+    prompt, e.g. which targets to defend), or None for the phase's ``doc``."""
+
+
 @hookspec
 def dg_turn_start(game: Game, seat: str) -> None:
     """Called when ``seat``'s turn starts (income, resets of per-turn flags)."""

@@ -103,10 +103,15 @@ class TurnLoop:
                     game.hook.dg_phase_applies(game=game, phase=phase, seat=seat) is False:
                 self._next_phase()
                 continue
-            pend = self._pendings.get((seat, st.phase))
-            if pend is None or pend.kind != phase["id"]:
-                pend = self._pendings[(seat, st.phase)] = Pending(seat, phase["id"],
-                                                                  phase.get("doc", ""))
+            reason = game.hook.dg_decision_reason(game=game, phase=phase, seat=seat) \
+                if game._plugged else None
+            if reason is not None:
+                pend = Pending(seat, phase["id"], reason)
+            else:
+                pend = self._pendings.get((seat, st.phase))
+                if pend is None or pend.kind != phase["id"]:
+                    pend = self._pendings[(seat, st.phase)] = Pending(seat, phase["id"],
+                                                                      phase.get("doc", ""))
             st.pending = pend
             if game.legal_actions():
                 game._settled_key = game._legal_key  # listed after the last change of the state

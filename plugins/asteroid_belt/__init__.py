@@ -3,13 +3,14 @@
 
 Modules: ``model`` (reading the scenario, state queries), ``movement``, ``combat``, ``actions``
 (a player's verbs), ``shuttles``, ``defenders`` (the Aborigines played by the next seat),
-``bots`` (the greedy bot), ``checks`` (``dg validate``), ``view`` (terminal).
+``bots`` (the greedy bot), ``checks`` (``dg validate``), ``view`` (terminal), ``describe``
+(events in words for the human prompt).
 """
 
 from __future__ import annotations
 
 from engine import hookimpl
-from plugins.asteroid_belt import actions, checks, defenders, model, shuttles, view
+from plugins.asteroid_belt import actions, checks, defenders, describe, model, shuttles, view
 
 
 @hookimpl
@@ -96,6 +97,14 @@ def dg_phase_applies(game, phase, seat):
 
 
 @hookimpl
+def dg_decision_reason(game, phase, seat):
+    """The defence prompt says whose targets and which defenders to place (R7.12, R7.52)."""
+    if phase.get("id") == "defence":
+        return defenders.announce(game, phase, seat)
+    return None
+
+
+@hookimpl
 def dg_limit_result(game):
     """At the round limit: most points, then most resources (asteroid_belt.limit_rank)."""
     sec = model.cfg(game)
@@ -123,6 +132,12 @@ def dg_bots():
 def dg_cell_glyph(game, pos):
     """Asteroids show class + marker + owner; a portal with the cargo shuttle shows '@$'."""
     return view.cell_glyph(game, pos)
+
+
+@hookimpl
+def dg_describe_event(game, event):
+    """One line per event of the episode for people (combats, markers, mines, shuttles…)."""
+    return describe.describe(game, event)
 
 
 @hookimpl

@@ -21,10 +21,24 @@ MAIN = frozenset({"main"})
 Pos = tuple[int, int]
 
 
+def your_units(game: Game, seat: str, shuttles: bool | None = None) -> str:
+    """``E2 at 3,2, S4 aboard H1, …`` (shuttles: None = all, True = only, False = none)."""
+    out = []
+    for t in game.state.tokens.values():
+        if t.owner != seat or (shuttles is not None and model.is_shuttle(game, t) != shuttles):
+            continue
+        where = f"at {t.pos[0]},{t.pos[1]}" if t.pos is not None else f"aboard {t.carrier}"
+        out.append(f"{t.id} ({t.type}) {where}")
+    return ", ".join(out) or "none on the board"
+
+
 def own_token(game: Game, seat: str, tid: str, what: str = "unit") -> Token:
     tok = game.state.tokens.get(tid)
-    require(tok is not None, f"there is no {what} '{tid}'")
-    require(tok.owner == seat, f"{tid} is not yours")  # type: ignore[union-attr]
+    kind = True if what == "shuttle" else None
+    require(tok is not None, f"there is no {what} '{tid}'; your {what}s: "
+                             f"{your_units(game, seat, kind)}")
+    require(tok.owner == seat, f"{tok.id} is not yours; your {what}s: "  # type: ignore[union-attr]
+                               f"{your_units(game, seat, kind)}")
     return tok  # type: ignore[return-value]
 
 
@@ -162,6 +176,14 @@ class Attack(ActionKind):
             fight(game, tok, other, rule="R7.50")
 
 
+def _site_list(game: Game, acts: Iterable[Action]) -> str:
+    out = []
+    for a in acts:
+        s = game.state.sites[a.args[0]]
+        out.append(f"{s.id} (class {model.kind(game, s).get('class')}) at {s.pos[0]},{s.pos[1]}")
+    return ", ".join(out) or "none now (a unit of yours must be within 2 cells)"
+
+
 # -- target (R7.10, R7.11) --------------------------------------------------------------------
 def near(game: Game, seat: str, site: Site, r: int) -> bool:
     grid = game.scenario.grid
@@ -189,7 +211,8 @@ class Target(ActionKind):
         self.check_arity(action)
         site = model.find_site(game, action.arg(0))
         require(site is not None and model.is_asteroid(game, site),
-                f"'{action.arg(0)}' is not an asteroid (give its id or x,y)")
+                f"'{action.arg(0)}' is not an asteroid (give its id or x,y); you may target: "
+                f"{_site_list(game, self.legal(game, seat))}")
         name, who = model.marker(site)  # type: ignore[arg-type]
         require(name != "mine", f"{site.id} already has a mine (R7.15)")  # type: ignore[union-attr]
         require(name != "flag", f"{site.id} is flagged: build a mine instead (R7.14)")  # type: ignore[union-attr]
@@ -203,7 +226,8 @@ class Target(ActionKind):
         assert site is not None
         _, who = model.marker(site)
         model.set_marker(game, site, "target", seat, "R7.11",
-                         f"{seat} targets {site.id}" + (f", replacing {who}'s target" if who else ""))
+                         f"{seat} targets {site.id}"
+                         + (f", replacing {who}'s target" if who else ""))
 
 
 # -- mine (R7.14, R7.15, R7.16, R7.60, R7.63) ----------------------------------------------------
@@ -230,7 +254,8 @@ class Mine(ActionKind):
         self.check_arity(action)
         site = model.find_site(game, action.arg(0))
         require(site is not None and model.is_asteroid(game, site),
-                f"'{action.arg(0)}' is not an asteroid")
+                f"'{action.arg(0)}' is not an asteroid (give its id or x,y); you may mine: "
+                f"{_site_list(game, self.legal(game, seat))}")
         require("flag" in site.markers,  # type: ignore[union-attr]
                 f"{site.id} has no Flag: capture it first (Target, then beat the defenders, R7.13)")  # type: ignore[union-attr]
         r = int(model.param(game, "mine_range", 2))
@@ -289,8 +314,10 @@ class Deploy(ActionKind):
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
         unit, at = action.arg(0), model.cell(game, action, 1)
-        require(game.state.players[seat].pools.get("reserve", {}).get(unit, 0) > 0,
-                f"you have no {unit} in reserve")
+        reserve = game.state.players[seat].pools.get("reserve", {})
+        require(reserve.get(unit, 0) > 0,
+                f"you have no {unit} in reserve (reserve: "
+                f"{', '.join(f'{n} {u}' for u, n in sorted(reserve.items()) if n) or 'empty'})")
         base = model.base_of(game, seat)
         require(base is not None, "you have no start base")
         require(at in game.scenario.grid.within(base.pos, 1),  # type: ignore[union-attr]
@@ -541,13 +568,13 @@ class Use(ActionKind):
         name = action.arg(0)
         spec = model.cfg(game).get("abilities", {}).get(name, {})
         p.attrs["abilities"] = [a for a in p.attrs.get("abilities", []) if a != name]
-        p.attrs["used_abilities"] = list(p.attrs.get("used_abilities", [])) + [name]
+        p.attrs["used_abilities"] = [*list(p.attrs.get("used_abilities", [])), name]
         effect = spec.get("effect")
         if effect == "speed":
             p.attrs["boost_turn"] = model.stamp(game)
             p.attrs["boost"] = int(spec.get("value", 0))
         else:
-            p.attrs["armed"] = list(p.attrs.get("armed", [])) + [name]
+            p.attrs["armed"] = [*list(p.attrs.get("armed", [])), name]
         game.emit("ability_used", seat=seat, ability=name, effect=effect,
                   token_to="repair", rule="R7.22")
 
@@ -595,5 +622,6 @@ class Reinforce(ActionKind):
                 add_to_pool(game, seat, "repair", unit, -1, "reinforcement (R7.61)")
             if src is not None:
                 add_to_pool(game, seat, "reserve", unit, 1, "reinforcement (R7.61)")
-        game.change_counter(seat, "resources", int(model.param(game, "reinforcement_resources", 20)),
+        game.change_counter(seat, "resources",
+                            int(model.param(game, "reinforcement_resources", 20)),
                             "reinforcement", rule="R7.61")

@@ -71,7 +71,8 @@ class GreedyBot(Controller):
 
             def score(a: Action) -> tuple[int, float]:
                 at = parse_pos_arg(a.args[2])
-                near = [t for t in invaders if game.scenario.grid.is_orthogonal_neighbour(at, t.pos)]
+                near = [t for t in invaders
+                        if game.scenario.grid.is_orthogonal_neighbour(at, t.pos)]
                 weakest = min((_bonus(game, t, "defence_bonus") for t in near), default=9)
                 return (-len(near) and 1, -weakest) if near else (0, -9.0)  # type: ignore[return-value]
             return max(by["place"], key=score)
@@ -107,7 +108,8 @@ class GreedyBot(Controller):
             if mine_targets < 2:
                 return max(by["target"], key=lambda a: self._target_score(game, seat, a.args[0]))
         if "deploy" in by:
-            return max(by["deploy"], key=lambda a: int(model.utype(game, a.args[0]).get("speed", 0)))
+            return max(by["deploy"],
+                       key=lambda a: int(model.utype(game, a.args[0]).get("speed", 0)))
         if "elite-create" in by and res >= 30:
             return by["elite-create"][0]
         if "create" in by:
@@ -297,7 +299,8 @@ class GreedyBot(Controller):
     def _adjacent_defender(self, game: Game, at: Pos) -> Token | None:
         for c in game.scenario.grid.neighbours(at):
             t = game.state.token_at(c)
-            if t is not None and t.owner is None and game.scenario.grid.is_orthogonal_neighbour(at, c):
+            if t is not None and t.owner is None \
+                    and game.scenario.grid.is_orthogonal_neighbour(at, c):
                 return t
         return None
 

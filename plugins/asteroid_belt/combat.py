@@ -80,11 +80,25 @@ def fight(game: Game, att: Token, dfd: Token, rule: str = "R7.50",
                 d = new
     at, dt = a + a_bonus, d + d_bonus
     outcome = "attacker_wins" if at > dt else "defender_wins" if dt > at else "draw"
+    loser = dfd if outcome == "attacker_wins" else att if outcome == "defender_wins" else None
+    fate = None   # what happens to the loser, for people (describe.py)
+    if loser is not None:
+        if loser is att and model.utype(game, att.type).get("safe_attack"):
+            fate = "safe"
+        elif model.utype(game, loser.type).get("abilities") \
+                and _armed(game, loser.owner, "shield"):
+            fate = "shield"
+        elif model.is_aborigine(game, loser) or model.is_shuttle(game, loser):
+            fate = "destroyed"
+        else:
+            fate = "repair"
     game.emit("combat", kind=kind, attacker=att.id, attacker_unit=att.type,
               attacker_owner=att.owner, defender=dfd.id, defender_unit=dfd.type,
               defender_owner=dfd.owner, attack_roll=a, attack_bonus=a_bonus, attack_total=at,
               defence_roll=d, defence_bonus=d_bonus, defence_total=dt, rerolls=rerolls,
-              outcome=outcome, rule=rule)
+              outcome=outcome, attacker_at=list(att.pos) if att.pos else None,
+              at=list(dfd.pos) if dfd.pos else None, loser=loser.id if loser else None,
+              fate=fate, rule=rule)
     if outcome == "attacker_wins":
         _lose(game, dfd, f"beaten in defence by {att.id}", rule)
     elif outcome == "defender_wins":
@@ -97,7 +111,8 @@ def fight(game: Game, att: Token, dfd: Token, rule: str = "R7.50",
 
 
 def _lose(game: Game, tok: Token, reason: str, rule: str) -> None:
-    name = _armed(game, tok.owner, "shield") if model.utype(game, tok.type).get("abilities") else None
+    name = _armed(game, tok.owner, "shield") \
+        if model.utype(game, tok.type).get("abilities") else None
     if name:
         _disarm(game, tok.owner, name, f"{tok.id} is not removed")  # type: ignore[arg-type]
         return

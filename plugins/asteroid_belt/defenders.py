@@ -93,6 +93,34 @@ def strike_targets(game: Game, tok: Token) -> list[Token]:
     return out
 
 
+def announce(game: Game, phase: dict, seat: str) -> str:
+    """The defence decision's reason: whose targets, which asteroids (id, class, cell) and how
+    many defenders each has to place; the engine shows it in the prompt (``== seat: defence —``)."""
+    att = attacker(game)
+    parts = []
+    for site in targets_of(game, att):
+        left, out = remaining(site), deployed(game, site)
+        what = f"{site.id} (class {model.kind(game, site).get('class', '?')} at " \
+               f"{site.pos[0]},{site.pos[1]})"
+        todo = f"place {len(left)}: {', '.join(left)}" if left else "nothing to place"
+        if out:
+            todo += f"; on the board: {', '.join(t.id for t in out)}"
+        parts.append(f"{what} {todo}")
+    reason = (f"you play the Aborigines defending {att}'s targets — " + "; ".join(parts)
+              + ". Place every defender within 1 cell of its asteroid (place ASTEROID TYPE x,y), "
+              "then each may strike once (strike DEFENDER x,y), then end (R7.12, R7.52)")
+    return reason
+
+
+def unit_arg(site: Site, name: str) -> str:
+    """The defender type meant by ``name``: exact, or short (``scout`` → ``aborigine-scout``)."""
+    left = remaining(site)
+    if name in left:
+        return name
+    hits = sorted({u for u in left if u.endswith("-" + name)})  # the short name only
+    return hits[0] if len(hits) == 1 else name
+
+
 class Place(ActionKind):
     verb = "place"
     usage = "place ASTEROID TYPE x,y"
@@ -108,12 +136,19 @@ class Place(ActionKind):
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
         site = model.find_site(game, action.arg(0))
-        require(site is not None and site.markers.get("target") == attacker(game),
-                f"'{action.arg(0)}' is not an asteroid targeted by {attacker(game)}")
-        unit, at = action.arg(1), model.cell(game, action, 2)
-        require(unit in remaining(site),  # type: ignore[arg-type]
-                f"{site.id} has no {unit} left to place (left: "  # type: ignore[union-attr]
-                f"{', '.join(remaining(site)) or 'none'})")  # type: ignore[arg-type]
+        if site is None or site.markers.get("target") != attacker(game):
+            valid = "; ".join(f"{s.id} at {s.pos[0]},{s.pos[1]}"
+                              for s in targets_of(game, attacker(game)))
+            require(False, f"'{action.arg(0)}' is not an asteroid targeted by {attacker(game)} "
+                           f"(give its id or x,y: {valid or 'none'})")
+        unit, at = unit_arg(site, action.arg(1)), model.cell(game, action, 2)  # type: ignore[arg-type]
+        if unit not in remaining(site):  # type: ignore[arg-type]
+            known = model.cfg(game).get("aborigine_types", [])
+            guess = [u for u in known if u.endswith("-" + unit) or u.startswith(unit)]
+            hint = f"unknown type '{unit}'; did you mean {guess[0]}? " if unit not in known \
+                and guess else ("" if unit in known else f"unknown type '{unit}'. ")
+            require(False, f"{hint}{site.id} has no {unit} left to place (left: "  # type: ignore[union-attr]
+                           f"{', '.join(remaining(site)) or 'none'})")  # type: ignore[arg-type]
         require(model.free(game, at), f"{at[0]},{at[1]} is occupied (R7.31)")
         require(model.may_stop(game, unit, at),
                 f"a {unit} may not stand on a {game.scenario.grid.cell_type(at)} cell (R7.30)")
@@ -125,7 +160,7 @@ class Place(ActionKind):
     def apply(self, game: Game, seat: str, action: Action) -> None:
         site = model.find_site(game, action.arg(0))
         assert site is not None
-        unit, at = action.arg(1), model.cell(game, action, 2)
+        unit, at = unit_arg(site, action.arg(1)), model.cell(game, action, 2)
         left = remaining(site)
         left.remove(unit)
         site.attrs["reserve_defenders"] = left
@@ -153,8 +188,10 @@ class Strike(ActionKind):
         self.check_arity(action)
         require(not place_options(game), "place the defenders first (R7.12)")
         tok = game.state.tokens.get(action.arg(0))
-        require(tok is not None and tok in strikers(game),
-                f"'{action.arg(0)}' is not a defender that may still strike this defence (D7.3)")
+        if tok is None or tok not in strikers(game):
+            left = ", ".join(f"{t.id} at {t.pos[0]},{t.pos[1]}" for t in strikers(game))  # type: ignore[index]
+            require(False, f"'{action.arg(0)}' is not a defender that may still strike this "
+                           f"defence (D7.3); defenders that may: {left or 'none'}")
         other = game.state.token_at(model.cell(game, action, 1))
         require(other is not None and other in strike_targets(game, tok),  # type: ignore[arg-type]
                 f"{tok.id} cannot attack {action.arg(1)}: a unit of {attacker(game)} in its "  # type: ignore[union-attr]

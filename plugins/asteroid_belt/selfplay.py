@@ -1,4 +1,4 @@
-"""Bot-only games in one process (tests, bench/bench_asteroid_belt.py, the greedy-vs-random rate)."""
+"""Bot-only games in one process (tests, bench/bench_asteroid_belt.py, greedy-vs-random rate)."""
 
 from __future__ import annotations
 

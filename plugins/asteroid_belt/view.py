@@ -10,6 +10,13 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 MARK = {"target": "t", "flag": "f", "mine": "M"}
+LEGEND = [
+    "legend: 3 asteroid of class 3; 3t/3f/3M its Target/Flag/Mine (whose: see below);",
+    "  oE oA oS oX oH: orange's engineer/assault/scout/elite/shuttle (pE: purple…);",
+    "  #e #a #s Aborigine engineer/assault/scout (defenders, played by next seat);",
+    "  @ portal (@$ cargo shuttle); ':' lane; '~' red (shuttles); '.' plain (elites)",
+    "  ids: asteroid-C-N = N-th class-C asteroid, reading order; or give its cell x,y",
+]
 
 
 def cell_glyph(game: Game, pos: tuple[int, int]) -> str | None:
@@ -23,11 +30,9 @@ def cell_glyph(game: Game, pos: tuple[int, int]) -> str | None:
         return "@$" if game.state.attrs.get("cargo") == s.id else "@"
     if not model.is_asteroid(game, s):
         return None
-    name, seat = model.marker(s)
+    name, _ = model.marker(s)
     cls = str(model.kind(game, s).get("class", "?"))
-    if not name:
-        return cls
-    return f"{cls}{MARK[name]}{(seat or '?')[:1]}"
+    return f"{cls}{MARK[name]}" if name else cls
 
 
 def _site_at(game: Game, pos: tuple[int, int]):
@@ -43,23 +48,60 @@ def _site_at(game: Game, pos: tuple[int, int]):
 def status_lines(game: Game) -> list[str]:
     st = game.state
     track = int(model.param(game, "track_length", 15))
-    lines = [("legend: N=asteroid class, t/f/M = Target/Flag/Mine + owner initial, "
-              "@=portal (@$ cargo shuttle), #e/#a/#s Aborigines, xE/xA/xS/xX/xH = seat x's "
-              "engineer/assault/scout/elite/shuttle; ':' lane, '~' red, '.' plain")]
+    lines = list(LEGEND)
     for seat in st.seats:
         p = st.players[seat]
         pts = p.counters.get("points", 0)
         bar = "#" * min(pts, track) + "-" * max(track - pts, 0)
         ab = ",".join(p.attrs.get("abilities", [])) or "-"
         armed = ",".join(p.attrs.get("armed", []))
-        lines.append(f"  {seat:<7} track [{bar}] {pts}/{track}  resources {p.counters.get('resources', 0)}"
-                     f"  elite tokens: {ab}" + (f" (armed: {armed})" if armed else ""))
+        lines.append(f"  {seat:<7} [{bar}] {pts}/{track} pts, {p.counters.get('resources', 0)} res,"
+                     f" elite: {ab}" + (f" (armed: {armed})" if armed else ""))
         for sh in model.shuttles_of(game, seat):
             inside = ", ".join(f"{t.id}({t.type})" for t in st.carried_by(sh.id)) or "empty"
             where = f"{sh.pos[0]},{sh.pos[1]}" if sh.pos else "?"
             lines.append(f"          shuttle {sh.id} at {where}: {inside}")
+    lines.extend(marker_lines(game))
     cargo = st.attrs.get("cargo")
     if cargo:
         s = st.sites[cargo]
         lines.append(f"  cargo shuttle at {cargo} ({s.pos[0]},{s.pos[1]})")
+    return lines
+
+
+def marker_lines(game: Game) -> list[str]:
+    """Targets and Flags with their ids and cells; each seat's mines (ids are what actions take;
+    an asteroid may also be given by its cell x,y)."""
+    st = game.state
+    out = []
+    for name in ("target", "flag"):
+        items = []
+        for s in model.asteroids(game):
+            if s.markers.get(name):
+                cls = model.kind(game, s).get("class", "?")
+                left = len(s.attrs.get("reserve_defenders", [])) + sum(
+                    1 for t in st.tokens.values() if t.attrs.get("site") == s.id)
+                extra = f", {left} defender{'s' if left != 1 else ''} left" \
+                    if name == "target" else ""
+                items.append(f"{s.id} {s.pos[0]},{s.pos[1]} ({s.markers[name]}{extra})")
+                del cls
+        if items:
+            out.extend(_wrap(f"  {name}s: ", items))
+    for seat in st.seats:
+        mines = [f"{s.pos[0]},{s.pos[1]}" for s in model.asteroids(game)
+                 if s.markers.get("mine") == seat]
+        if mines:
+            out.extend(_wrap(f"  {seat}'s mines at: ", mines))
+    return out
+
+
+def _wrap(head: str, items: list[str], width: int = 80) -> list[str]:
+    lines, cur = [], head
+    for i, it in enumerate(items):
+        piece = it + (", " if i < len(items) - 1 else "")
+        if len(cur) + len(piece.rstrip()) > width and cur.strip():
+            lines.append(cur.rstrip())
+            cur = " " * 4
+        cur += piece
+    lines.append(cur.rstrip())
     return lines

@@ -54,12 +54,12 @@ def test_R7_30_cell_permissions_and_D7_5_cost_once():
 def test_R7_31_one_token_per_cell_blocks_paths():
     """R7.31: a cell holds one token; units do not pass through occupied cells."""
     t = Table().clear().turn("orange")
-    t.put("engineer", "orange", (3, 7))
-    t.put("engineer", "orange", (4, 7))
+    t.put("engineer", "orange", (9, 9))
+    t.put("engineer", "orange", (10, 9))
     with pytest.raises(IllegalAction, match="occupied"):
-        t.apply("move U1 4,7")
+        t.apply("move U1 10,9")
     with pytest.raises(IllegalAction, match="cannot reach"):
-        t.apply("move U1 5,7")   # the only way passes 4,7
+        t.apply("move U1 11,9")   # the only way within 2 cells passes 10,9
 
 
 def test_R7_32_logistics_unlimited():

@@ -95,7 +95,7 @@ def test_R7_43_shuttle_with_more_units_gets_bonus():
     t = Table().clear().turn("orange")
     t.put("shuttle", "orange", (8, 4))
     t.put("shuttle", "purple", (9, 4))
-    for i in range(2):
+    for _i in range(2):
         t.st.add_token("engineer", "orange", None, carrier="U1")
     t.st.add_token("engineer", "purple", None, carrier="U2")
     t.game.dice.force([3, 4])
