@@ -76,15 +76,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except EngineError as exc:
         print(f"dg {args.command}: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # e.g. `dg schema | head`
+        sys.stderr.close()
+        return 0
     except OSError as exc:
         print(f"dg {args.command}: {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:  # e.g. `dg schema | head`
-        sys.stderr.close()
-        return 0
 
 
 _EXTRA: list[Callable[[Any], None]] = []
