@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
-from engine import cli_test  # noqa: F401  dg test
-from engine import perft  # noqa: F401  dg perft
-from engine import reliability  # noqa: F401  dg reliability
+from engine import (
+    cli_test,  # noqa: F401  dg test
+    perft,  # noqa: F401  dg perft
+    reliability,  # noqa: F401  dg reliability
+)

@@ -573,7 +573,7 @@ def _tag_set(name: str, spec: Mapping[str, Iterable[str]], key: str) -> frozense
     value = spec.get(key, ())
     if isinstance(value, str) or not isinstance(value, Iterable):
         # A scenario-data mistake: the engine reports those as ValueError subclasses.
-        raise ValueError(  # noqa: TRY004
+        raise ValueError(
             f"cell type {name!r}: {key!r} must be a list of tags, got {value!r}"
         )
     return frozenset(value)

@@ -159,4 +159,4 @@ def _mismatch(records: list[tuple[int, dict[str, Any]]], produced: list[dict[str
     return ReplayReport(False, len(records), line, None, None, message)
 
 
-__all__ = ["Session", "new_session", "play", "replay_log", "ReplayReport", "LogError"]
+__all__ = ["LogError", "ReplayReport", "Session", "new_session", "play", "replay_log"]

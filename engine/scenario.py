@@ -231,5 +231,12 @@ def load_scenario(name: str | Path, variant: str | None = None) -> Scenario:
     return scenario
 
 
-__all__ = ["Scenario", "load_scenario", "scenarios_dir", "scenario_files", "find_by_id",
-           "resolve_scenario_path", "load_schema"]
+__all__ = [
+    "Scenario",
+    "find_by_id",
+    "load_scenario",
+    "load_schema",
+    "resolve_scenario_path",
+    "scenario_files",
+    "scenarios_dir",
+]

@@ -184,7 +184,7 @@ def _matches(want: dict[str, Any], ev: dict[str, Any]) -> bool:
 
 def _same(actual: Any, wanted: Any) -> bool:
     if isinstance(actual, (list, tuple)) and isinstance(wanted, (list, tuple)):
-        return len(actual) == len(wanted) and all(_same(a, w) for a, w in zip(actual, wanted))
+        return len(actual) == len(wanted) and all(_same(a, w) for a, w in zip(actual, wanted, strict=False))
     if isinstance(actual, dict) and isinstance(wanted, dict):
         return all(_same(actual.get(k), v) for k, v in wanted.items())
     return bool(actual == wanted)
@@ -194,4 +194,4 @@ def _short(ev: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v}" for k, v in ev.items())
 
 
-__all__ = ["CaseResult", "run_file", "run_case", "apply_test_setup", "Pending"]
+__all__ = ["CaseResult", "Pending", "apply_test_setup", "run_case", "run_file"]

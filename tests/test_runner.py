@@ -15,7 +15,7 @@ def _logged_game(race, tmp_path, seed=4):
 
 
 def test_bots_play_to_the_end_and_the_log_has_a_header(race, tmp_path):
-    session, path = _logged_game(race, tmp_path)
+    _session, path = _logged_game(race, tmp_path)
     lines = [json.loads(x) for x in path.read_text().splitlines()]
     head = lines[0]
     assert head["kind"] == "header" and head["scenario"] == "example-race"

@@ -7,8 +7,7 @@ import os
 
 import pytest
 
-from engine import Game, SaveError
-from engine import saves
+from engine import Game, SaveError, saves
 from engine.log import make_header
 from engine.saves import read_save, save_game
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import sys
 
-from engine.rules.builtins import default_registry
 from engine.rules.registry import Registry
 from engine.rules.syntax import grammar_text
 from engine.rules.views import Attr, ViewType

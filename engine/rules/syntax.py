@@ -114,7 +114,7 @@ def _expected(names: set[str] | frozenset[str] | None, start: str = "start_effec
     if not words:
         return ""
     if len(words) > _MAX_EXPECTED:
-        words = words[:_MAX_EXPECTED] + ["…"]
+        words = [*words[:_MAX_EXPECTED], "…"]
     return "; expected " + ("one of: " if len(words) > 1 else "") + ", ".join(words)
 
 

@@ -151,7 +151,7 @@ def attack(game: Game, ship: Token, portal: int, die: int, prefer: tuple[str, ..
         t = targets[0]
         from plugins.aborigines.combat import target_key
 
-        key = target_key(game, m, c, portal, t, prefer)[:2] + (idx,)
+        key = (*target_key(game, m, c, portal, t, prefer)[:2], idx)
         if best is None or key < best[0]:
             best = (key, c, t)
     if best is None:

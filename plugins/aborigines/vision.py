@@ -34,7 +34,7 @@ def visible_portals(m: Model, state: GameState, home: int) -> list[int]:
                 seen.add(m.step(home, direction * (reach + k)))
     order = m.clockwise(home)
     if m.n("tie_break", "clockwise") == "counterclockwise":
-        order = [home] + order[1:][::-1]
+        order = [home, *order[1:][::-1]]
     return [p for p in order if p in seen]
 
 

@@ -219,7 +219,7 @@ def test_future_save_format_refused(race_game, tmp_path: Path):
     data["format"] = SAVE_FORMAT + 1
     path = tmp_path / "future.save"
     path.write_text(json.dumps(data))
-    with pytest.raises(SaveError, match="not supported by engine .* update the engine"):
+    with pytest.raises(SaveError, match=r"not supported by engine .* update the engine"):
         read_save(path)
 
 
