@@ -1,6 +1,6 @@
-"""Every snippet of docs/authoring.md works: YAML files are written and validated in order, every
-`dg` command is run (exit 0 unless marked `# exits 1`), and a plain block after a command is the
-output it must print."""
+"""Every snippet of docs/authoring.md works: YAML files (`# file: NAME`) are written and validated
+in order, YAML fragments satisfy the schema of their sections, every `dg` command is run (exit 0
+unless marked `# exits 1`), and a plain block after a command is the output it must print."""
 
 from __future__ import annotations
 
@@ -29,6 +29,19 @@ def _run(line: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
     return code, out
 
 
+def _check_fragment(body: str) -> None:
+    from jsonschema import Draft202012Validator
+
+    from engine.loader import load_schema, load_yaml
+
+    schema = load_schema("scenario")
+    data = load_yaml(body, "fragment.yaml").data
+    for key, value in data.items():
+        sub = dict(schema["properties"][key], **{"$defs": schema.get("$defs", {})})
+        errors = [e.message for e in Draft202012Validator(sub).iter_errors(value)]
+        assert not errors, (key, errors)
+
+
 def test_every_snippet_of_the_tutorial_works(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     blocks = _blocks()
@@ -39,6 +52,9 @@ def test_every_snippet_of_the_tutorial_works(tmp_path, monkeypatch, capsys):
             name = body.split("\n", 1)[0][len("# file: "):].strip()
             (tmp_path / name).write_text(body, encoding="utf-8")
             files += 1
+            last_output = None
+        elif lang == "yaml":  # a fragment: its sections must satisfy the scenario schema
+            _check_fragment(body)
             last_output = None
         elif lang == "sh":
             for line in body.splitlines():
