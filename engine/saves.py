@@ -58,6 +58,24 @@ def write_atomic(path: str | Path, text: str) -> None:
         except OSError:
             pass
         raise
+    _remove_stale_temporaries(target)
+
+
+STALE_SECONDS = 60
+
+
+def _remove_stale_temporaries(target: Path) -> None:
+    """Delete temporaries of earlier saves of ``target`` that a killed process left behind
+    (older than a minute, so a save under way in another process is never touched)."""
+    import time
+
+    now = time.time()
+    for leftover in target.parent.glob(f".{target.name}.*.tmp"):
+        try:
+            if now - leftover.stat().st_mtime > STALE_SECONDS:
+                leftover.unlink()
+        except OSError:
+            pass
 
 
 def save_game(game: Game, header: dict[str, Any], path: str | Path) -> None:

@@ -93,3 +93,15 @@ def test_corrupt_saves_are_refused(race, tmp_path, mangle):
     path.write_text(mangle(path.read_text()))
     with pytest.raises(SaveError):
         read_save(path)
+
+
+def test_a_later_save_removes_stale_temporaries(race, tmp_path):
+    game, path = _saved(race, tmp_path)
+    stale = tmp_path / ".game.save.abc123.tmp"
+    stale.write_text("half a save")
+    old = os.stat(stale).st_mtime - 3600
+    os.utime(stale, (old, old))
+    fresh = tmp_path / ".game.save.def456.tmp"   # maybe another process saving right now
+    fresh.write_text("in progress")
+    save_game(game, make_header(race.id, None, ["red", "blue"], 9), path)
+    assert not stale.exists() and fresh.exists()

@@ -404,6 +404,14 @@ def load_yaml(text: str, file: str) -> Document:
             f"file too large: more than {MAX_BYTES // (1024 * 1024)} MiB",
             builder.doc.source_pos(1, 1),
         )
+    if text.count("\n") + text.count(",") > MAX_NODES:
+        # Cheap early refusal: every line and every flow-collection item is roughly a value, and
+        # the pure-Python scanner would take seconds to reach MAX_NODES on such a file.
+        raise ScenarioError(
+            f"document too large: more than {MAX_NODES} lines and list items "
+            f"(a scenario may hold at most {MAX_NODES} values)",
+            builder.doc.source_pos(1, 1),
+        )
     loader: _SafeLoader | None = None
     try:
         loader = _SafeLoader(text, builder)

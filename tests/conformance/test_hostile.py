@@ -152,9 +152,6 @@ def test_many_keys_refused(tmp_path: Path):
         load_scenario(path)
 
 
-@pytest.mark.xfail(strict=True, reason="known: a file just under MAX_BYTES with dense mappings "
-                   "takes ~3.5 s to reach MAX_NODES (pure-Python YAML scanner); see "
-                   "docs/reliability.md")
 def test_many_keys_refused_quickly(tmp_path: Path):
     _refused(_many_keys(tmp_path), "document too large")
 
