@@ -368,24 +368,30 @@ class _Light:
 
     def __init__(self, state: GameState, token_ids: tuple[str, ...], seats: tuple[str, ...]):
         self.state = state
-        self.tokens = dict(state.tokens)
-        self.board = dict(state.board)
+        toks = state.tokens
+        self.tokens = toks.copy()
+        self.board = state.board.copy()
         self.pending = state.pending
         self.scalars = (state.round, state.turn, state.phase, state.next_id, state.rolls,
                         state.result)
-        self.attrs = _copy_attrs(state.attrs) if state.attrs else {}
-        toks = state.tokens
-        self.touched = [(t, t.pos, t.carrier, dict(t.attrs)) for tid in token_ids
-                        if (t := toks.get(tid)) is not None]
-        self.players = [p.clone() for s in seats if (p := state.players.get(s)) is not None]
+        attrs = state.attrs
+        self.attrs = _copy_attrs(attrs) if attrs else None  # None: restored as a new {}
+        touched = []
+        for tid in token_ids:
+            t = toks.get(tid)
+            if t is not None:
+                touched.append((t, t.pos, t.carrier, t.attrs.copy() if t.attrs else None))
+        self.touched = touched
+        self.players = [p.clone() for s in seats if (p := state.players.get(s)) is not None] \
+            if seats else ()
 
     def restore(self) -> GameState:
         st = self.state
-        st.tokens, st.board, st.pending, st.attrs = self.tokens, self.board, self.pending, \
-            self.attrs
+        st.tokens, st.board, st.pending = self.tokens, self.board, self.pending
+        st.attrs = self.attrs if self.attrs is not None else {}
         st.round, st.turn, st.phase, st.next_id, st.rolls, st.result = self.scalars
         for tok, pos, carrier, attrs in self.touched:
-            tok.pos, tok.carrier, tok.attrs = pos, carrier, attrs
+            tok.pos, tok.carrier, tok.attrs = pos, carrier, attrs if attrs is not None else {}
         for p in self.players:
             st.players[p.seat] = p
         st.forget_index()  # the owner index followed the action: rebuilt when next used

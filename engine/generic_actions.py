@@ -340,6 +340,9 @@ class MoveKind(_GenericKind):
         self._tables: dict[str, dict[str, dict[Pos, tuple[Any, ...]]]] = {}
         # seat -> unit type -> cell -> steps, when no pattern of the seat slides or overlaps
         self._jumps: dict[str, dict[str, dict[Pos, tuple[Any, ...]]] | None] = {}
+        # seat -> unit type -> cell -> (to, code, action) when no jump has cells in between:
+        # code 1 moves only, 2 captures only, 3 both (see ``legal``)
+        self._codes: dict[str, dict[str, dict[Pos, tuple[Any, ...]]] | None] = {}
 
     def _pattern(self, pat: dict[str, Any], sub: tuple[str | int, ...]) -> _Pattern:
         sc = self.scenario
@@ -426,6 +429,12 @@ class MoveKind(_GenericKind):
                      for _, rays, dedup in per_cell.values())
         self._jumps[seat] = {unit: {c: e[0] for c, e in per_cell.items()}
                              for unit, per_cell in tables.items()} if simple else None
+        adjacent = simple and all(not s[1] for per_cell in tables.values()
+                                  for e in per_cell.values() for s in e[0])
+        self._codes[seat] = {unit: {c: tuple((s[0], s[2] + 2 * s[3], s[4]) for s in e[0]
+                                             if s[2] or s[3])
+                                    for c, e in per_cell.items()}
+                             for unit, per_cell in tables.items()} if adjacent else None
         return tables
 
     def _targets(self, game: Game, seat: str, frm: Pos, entry: tuple[Any, ...]) -> list[Pos]:
@@ -467,6 +476,25 @@ class MoveKind(_GenericKind):
         out: list[Action] = []
         append = out.append
         jumps = self._jumps[seat]
+        codes = self._codes[seat] if where is None and game._pure else None
+        if codes is not None:
+            # single steps without cells in between, no rule, only the engine edits the state:
+            # the owner index says whose a cell is; a code says what the step may do
+            mine = st.pieces_of(seat)
+            for frm, unit in mine.items():
+                per_cell = codes.get(unit)
+                if per_cell is None:
+                    continue
+                for to, code, act in per_cell[frm]:
+                    if code == 3:  # moves or captures: anywhere but on an own piece
+                        if to not in mine:
+                            append(act)
+                    elif code == 1:  # moves only: an empty cell
+                        if to not in board:
+                            append(act)
+                    elif to in board and to not in mine:  # captures only
+                        append(act)
+            return out
         if jumps is not None and where is None and game._pure:
             # single jumps only, no rule, and only the engine edits the state: the owner index
             mine = st.pieces_of(seat)
