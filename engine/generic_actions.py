@@ -157,6 +157,25 @@ def _line_cells(length: int, index: int, row: bool) -> tuple[Pos, ...]:
     return cells
 
 
+def _count_on(game: Game, seat: str, cells: tuple[Pos, ...]) -> int:
+    """How many of ``cells`` hold a piece of ``seat``."""
+    st = game.state
+    if game._pure:  # only the engine edits the state: its owner index is exact
+        mine = st.pieces_of(seat)
+        n = 0
+        for cell in cells:
+            if cell in mine:
+                n += 1
+        return n
+    board, tokens = st.board, st.tokens
+    n = 0
+    for cell in cells:
+        tid = board.get(cell)
+        if tid is not None and tokens[tid].owner == seat:
+            n += 1
+    return n
+
+
 def register_generic_functions(reg: Registry) -> None:
     """The rule functions of generic games (registered for every scenario)."""
 
@@ -189,43 +208,13 @@ def register_generic_functions(reg: Registry) -> None:
                   'pieces_on_row(player.seat, 0) > 0', returns="int")
     def pieces_on_row(ctx: dict, seat: str, row: int) -> int:
         game = ctx["$game"]
-        st = game.state
-        cells = _line_cells(game.scenario.grid.width, row, True)
-        if game._pure:  # only the engine edits the state: its owner index is exact
-            mine = st.pieces_of(seat)
-            n = 0
-            for cell in cells:
-                if cell in mine:
-                    n += 1
-            return n
-        board, tokens = st.board, st.tokens
-        n = 0
-        for cell in cells:
-            tid = board.get(cell)
-            if tid is not None and tokens[tid].owner == seat:
-                n += 1
-        return n
+        return _count_on(game, seat, _line_cells(game.scenario.grid.width, row, True))
 
     @reg.function("pieces_on_column", ["seat", "column"], "How many pieces a seat has on a "
                   "column (x).", 'pieces_on_column(player.seat, 0) > 0', returns="int")
     def pieces_on_column(ctx: dict, seat: str, column: int) -> int:
         game = ctx["$game"]
-        st = game.state
-        cells = _line_cells(game.scenario.grid.height, column, False)
-        if game._pure:  # only the engine edits the state: its owner index is exact
-            mine = st.pieces_of(seat)
-            n = 0
-            for cell in cells:
-                if cell in mine:
-                    n += 1
-            return n
-        board, tokens = st.board, st.tokens
-        n = 0
-        for cell in cells:
-            tid = board.get(cell)
-            if tid is not None and tokens[tid].owner == seat:
-                n += 1
-        return n
+        return _count_on(game, seat, _line_cells(game.scenario.grid.height, column, False))
 
     @reg.function("next_seat", ["seat"], "The seat after this one in turn order (in a "
                   "two-player game, the opponent).", "next_seat(seat)", returns="str")
