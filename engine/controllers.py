@@ -7,6 +7,7 @@ seed and the seat name, so the same seed gives the same game whoever plays.
 from __future__ import annotations
 
 import random
+import shutil
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
@@ -136,9 +137,10 @@ class HumanController(Controller):
                 break
             take = args if limit is None else args[: max(limit - shown, 1)]
             shown += len(take)
-            body = " | ".join(a for a in take if a) if any(take) else ""
-            more = f" | … {len(args) - len(take)} more" if len(take) < len(args) else ""
-            self.say(f"  {verb}" + (f": {body}{more}" if body else ""))
+            items = [a for a in take if a]
+            if len(take) < len(args):
+                items.append(f"… {len(args) - len(take)} more")
+            self.say(_wrap_items(f"  {verb}" + (": " if items else ""), items))
 
     def interpret(self, game: Game, text: str) -> Action | None:
         if not text:
@@ -191,6 +193,26 @@ class HumanController(Controller):
         cut = len(line) - len(text)
         options = [o[cut:] for o in options]
         return options[state] if state < len(options) else None
+
+
+def _wrap_items(head: str, items: list[str]) -> str:
+    """``head`` then the items joined by `` | ``, wrapped between items to the terminal width."""
+    width, indent = _columns(), " " * 6
+    lines, line = [], head
+    for i, item in enumerate(items):
+        piece = item if i == 0 else " | " + item
+        if i and len(line) + len(piece) > width:
+            lines.append(line + " |")
+            line = indent + item
+        else:
+            line += piece
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def _columns() -> int:
+    """The terminal's width (80 when not a terminal), for wrapping at word boundaries."""
+    return max(40, shutil.get_terminal_size((80, 24)).columns - 1)
 
 
 def _setup_readline(ctrl: HumanController) -> bool:
