@@ -113,7 +113,8 @@ class GameContext(dict):
     """The evaluation context of a rule: names computed from the game when first used."""
 
     def __init__(self, game: Game, **names: Any):
-        super().__init__(names)
+        if names:  # (no super().__init__: half the cost of making a context)
+            self.update(names)
         self["$game"] = game
 
     def __missing__(self, key: str) -> Any:

@@ -133,12 +133,14 @@ class ScenarioRules:
         st = game.state
         order: list[str] | None = None
         shared: GameContext | None = None  # one context for the conditions without `player`
+        steady: GameContext | None = None
         # Within one action of a game where only the engine changes the state, the state stays
         # as the action left it from the first victory check on; only the turn, round and phase
         # advance, and the pending decision is set. A steady condition found false is then still
         # false at a later check with the same pending decision and dice count: not evaluated
-        # again (``game._victory_memo`` is None outside such an action).
-        memo: dict[tuple[int, int], set[str]] | None = game._victory_memo
+        # again (``game._victory_memo`` is None outside such an action). Steady conditions share
+        # one context for the whole action (memo[None]): what they read stays as it is.
+        memo: dict[Any, Any] | None = game._victory_memo
         known: set[str] | None = None
         if memo is not None:
             mkey = (id(st.pending), st.rolls)
@@ -149,10 +151,12 @@ class ScenarioRules:
             if v.steady and known is not None:
                 if v.id in known:
                     continue
-                if shared is None:
-                    shared = GameContext(game)
-                if v.cond(shared):
-                    return self._outcome(v, shared, None)
+                if steady is None:
+                    steady = memo.get(None)  # type: ignore[union-attr]
+                    if steady is None:
+                        steady = memo[None] = GameContext(game)  # type: ignore[index]
+                if v.cond(steady):
+                    return self._outcome(v, steady, None)
                 known.add(v.id)
                 continue
             if v.per_player:

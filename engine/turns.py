@@ -184,7 +184,7 @@ class TurnLoop:
         if game.state.result is not None:
             return
         res = game.hook.dg_check_victory(game=game) if game._plugged else None
-        if res is None:
-            res = game.scenario.check_victory(game, when)
+        if res is None:  # the compiled rules directly (Scenario.check_victory only passes through)
+            res = game.scenario.rules.check_victory(game, when)
         if res is not None:
             game.finish(res.get("winner"), res["reason"], res.get("rule"))
