@@ -45,13 +45,16 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true", help="print the result as one JSON object")
     r.add_argument("--quiet", action="store_true", help="do not print the board each round")
     rs = sub.add_parser("resume", help="continue a saved game")
-    rs.add_argument("save")
-    rs.add_argument("--seat", action="append", default=[], metavar="NAME=CONTROLLER")
+    rs.add_argument("save", help="a save written by dg run --save")
+    rs.add_argument("--seat", action="append", default=[], metavar="NAME=CONTROLLER",
+                    help="change a seat's controller (human, random, or a scenario's bot)")
+    rs.add_argument("--log", help="write a complete JSONL log: the saved actions are replayed "
+                    "into it (and must reproduce the saved state), then the rest of the game")
     rs.add_argument("--save-to", help="where to save when it stops (default: the same file)")
     rs.add_argument("--json", action="store_true")
     rs.add_argument("--quiet", action="store_true")
     sh = sub.add_parser("show", help="print the board of a save file")
-    sh.add_argument("save")
+    sh.add_argument("save", help="a save written by dg run --save")
     rp = sub.add_parser("replay", help="re-run a log and report the first record that differs")
     rp.add_argument("log")
     v = sub.add_parser("validate", help="check scenario files; report every error")
@@ -216,12 +219,30 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
     payload = read_save(args.save)
     game, header = _game_from_save(payload)
+    log = LogWriter(args.log)
+    if args.log:
+        game = _replayed_into_log(payload, game, log)
     kinds = dict(header.get("controllers", {}))
     kinds.update(parse_seats(args.seat))
     controllers = make_controllers(game.scenario, game.state.seats, kinds, game.state.seed, {},
                                    render_board)
-    session = Session(game, header, controllers, LogWriter(None))
+    session = Session(game, header, controllers, log)
     return _drive(session, args, save_to=args.save_to or args.save)
+
+
+def _replayed_into_log(payload: dict[str, Any], saved: Any, log: Any) -> Any:
+    """A new game that replays the save's actions into ``log``; it must reach the saved state."""
+    from engine.game import Game
+
+    header = payload["header"]
+    log(header)
+    game = Game(saved.scenario, seats=header["seats"], seed=header["seed"], sink=log)
+    for seat, text in payload["actions"]:
+        game.apply(text, seat=seat)
+    if game.state.hash() != saved.state.hash():
+        raise EngineError("the save's actions do not reproduce its state (was it made by another "
+                          "engine version?); resume without --log")
+    return game
 
 
 def _game_from_save(payload: dict[str, Any]) -> tuple[Any, dict[str, Any]]:

@@ -107,3 +107,13 @@ def test_test_command_runs_yaml_cases(dg):
     out = dg("test", RACE)
     assert out.returncode == 0, out.stdout
     assert "4 passed, 0 failed" in out.stdout
+
+
+def test_resume_with_a_log_writes_a_complete_replayable_log(dg):
+    out = dg("run", RACE, "--seed", "2", "--players", "2", "--seat", "red=human",
+             "--save", "r.save", stdin="step\nend\nstep\nquit\n")
+    assert out.returncode == 0, out.stderr
+    res = dg("resume", "r.save", "--seat", "red=random", "--log", "whole.jsonl", "--quiet")
+    assert res.returncode == 0, res.stderr
+    again = dg("replay", "whole.jsonl")
+    assert again.returncode == 0 and "matches" in again.stdout
