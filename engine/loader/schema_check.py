@@ -251,10 +251,12 @@ def check_schema(doc: Positioned, schema: dict[str, Any]) -> list[ScenarioError]
         errors = list(validator.iter_errors(doc.data))
     except RecursionError:  # pragma: no cover - the loader bounds nesting
         return [ScenarioError("data nested too deeply to check", doc.pos(()))]
-    for error in errors:
-        for item in _convert(error, doc):
-            pos = item.pos or SourcePos(doc.file, 0, 0)
-            found.setdefault((pos.file, pos.line, pos.col, item.message), item)
+    converted = [item for error in errors for item in _convert(error, doc)]
+    if not converted:
+        converted = near_miss_keys(doc, schema)
+    for item in converted:
+        pos = item.pos or SourcePos(doc.file, 0, 0)
+        found.setdefault((pos.file, pos.line, pos.col, item.message), item)
     main = doc.file
 
     def order(key: tuple[str, int, int, str]) -> tuple[int, str, int, int, str]:
@@ -262,3 +264,35 @@ def check_schema(doc: Positioned, schema: dict[str, Any]) -> list[ScenarioError]
         return (0 if file == main else 1, file, line, col, message)
 
     return [found[k] for k in sorted(found, key=order)]
+
+
+NEAR_MISS = 0.66
+
+
+def near_miss_keys(doc: Positioned, schema: dict[str, Any]) -> list[ScenarioError]:
+    """Keys of free-form sections (unit stats, site stats, faction modifiers) that look like a
+    typo of a key the schema knows (``glyf`` for ``glyph``): free keys are allowed, typos not."""
+    errors: list[ScenarioError] = []
+    data = doc.data if isinstance(doc.data, dict) else {}
+    for section, spec in schema.get("properties", {}).items():
+        entry = spec.get("additionalProperties") if isinstance(spec, dict) else None
+        if not isinstance(entry, dict) or entry.get("additionalProperties") is False:
+            continue
+        known = list(entry.get("properties", {}))
+        items = data.get(section)
+        if not known or not isinstance(items, dict):
+            continue
+        for name, fields in items.items():
+            if not isinstance(fields, dict):
+                continue
+            for key in fields:
+                if key in known:
+                    continue
+                near = [k for k in difflib.get_close_matches(key, known, n=3, cutoff=NEAR_MISS)
+                        if k[0] == key[0]]  # typos keep the first letter; 'shuttle' ≠ 'title'
+                if near:
+                    errors.append(ScenarioError(
+                        f"unknown key '{key}' in {section}.{name}; did you mean '{near[0]}'?",
+                        doc.key_pos((section, name, key)),
+                        hint="free-form stats are allowed here, but this one looks like a typo"))
+    return errors

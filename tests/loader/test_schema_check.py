@@ -207,3 +207,16 @@ def test_combined_schema_allows_plugin_sections(schema):
 def test_describe_path():
     assert describe_path(()) == "top level"
     assert describe_path(("seats", 0, "id")) == "seats[0].id"
+
+
+def test_typo_of_a_known_key_in_a_free_form_section_is_caught():
+    """unit_types entries accept free stats, but `glyf` is a typo of `glyph`, not a stat."""
+    from engine.loader import combined_schema
+    from engine.loader.yamlsafe import load_yaml
+
+    text = ("format: 1\nid: t\ntitle: T\nunit_types:\n  mark: {glyf: '#', shuttle: true, "
+            "speed: 2}\n")
+    errors = check_schema(load_yaml(text, "t.yaml"), combined_schema({}))
+    assert [e.message for e in errors] == [
+        "unknown key 'glyf' in unit_types.mark; did you mean 'glyph'?"]
+    assert (errors[0].pos.line, errors[0].pos.col) == (5, 10)
