@@ -252,8 +252,7 @@ def check_schema(doc: Positioned, schema: dict[str, Any]) -> list[ScenarioError]
     except RecursionError:  # pragma: no cover - the loader bounds nesting
         return [ScenarioError("data nested too deeply to check", doc.pos(()))]
     converted = [item for error in errors for item in _convert(error, doc)]
-    if not converted:
-        converted = near_miss_keys(doc, schema)
+    converted += near_miss_keys(doc, schema)
     for item in converted:
         pos = item.pos or SourcePos(doc.file, 0, 0)
         found.setdefault((pos.file, pos.line, pos.col, item.message), item)
