@@ -14,7 +14,7 @@ checks one action (raising :class:`~engine.errors.IllegalAction` with the reason
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.errors import IllegalAction, MalformedAction
@@ -31,6 +31,8 @@ class Action:
 
     verb: str
     args: tuple[str, ...] = ()
+    # the text form, made on first use (an action never changes, so it never goes stale)
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def parse(cls, text: str) -> Action:
@@ -51,7 +53,11 @@ class Action:
         return cls(verb, tuple(format_arg(a) for a in args))
 
     def __str__(self) -> str:
-        return " ".join((self.verb, *self.args))
+        text = self._text
+        if text is None:
+            text = " ".join((self.verb, *self.args))
+            object.__setattr__(self, "_text", text)
+        return text
 
     def pos(self, i: int) -> Pos:
         """Argument ``i`` read as a position ``x,y``."""

@@ -45,7 +45,6 @@ class Game:
         # The cached legal actions are valid for (version, state object, pending object).
         self._legal_key: tuple[int, GameState, Pending] | None = None
         self._legal: list[Action] = []
-        self._legal_ids: set[int] | None = None  # ids of the cached legal actions (identity test)
         self._settled_key: tuple[int, GameState, Pending] | None = None
         self._version = 0
         self._flushed = 0
@@ -165,7 +164,7 @@ class Game:
                     acts.append(_END)
                 continue
             acts.extend(kind.legal(self, pend.seat))
-        self._legal_key, self._legal, self._legal_ids = (self._version, self.state, pend), acts, None
+        self._legal_key, self._legal = (self._version, self.state, pend), acts
         return acts
 
     def parse(self, text: str) -> Action:
@@ -185,12 +184,9 @@ class Game:
         key = self._legal_key
         if key is not None and key[2] is pend and key[1] is st and key[0] == self._version \
                 and pend is not None and st.result is None:
-            # one of the listed legal actions of this very decision (the list holds them alive)
-            ids = self._legal_ids
-            if ids is None:
-                ids = self._legal_ids = set(map(id, self._legal))
-            if id(action) in ids:
-                return action
+            for listed in self._legal:  # one of the listed legal actions of this decision
+                if listed is action:
+                    return action
         if self.state.result is not None:
             raise IllegalAction(f"{action}: the game is over")
         if pend is None:
@@ -204,10 +200,7 @@ class Game:
         key = self._legal_key
         if key is not None and key[0] == self._version and key[1] is self.state \
                 and key[2] is pend:
-            ids = self._legal_ids
-            if ids is None:  # the cached list keeps its actions alive, so ids are unique
-                ids = self._legal_ids = set(map(id, self._legal))
-            if id(action) in ids or action in self._legal:
+            if action in self._legal:
                 return action
         kind.check(self, pend.seat, action)
         return action
@@ -238,7 +231,7 @@ class Game:
         if pure:  # only this action changes the state until apply returns: see check_victory
             self._victory_memo = {}
         try:
-            self.history.append((pend.seat, str(action)))
+            self.history.append((pend.seat, action._text or str(action)))
             rolls_before = self.state.rolls
             kind.apply(self, pend.seat, action)
             if not pure:  # plugins' hooks and the scenario's triggers
@@ -275,7 +268,7 @@ class Game:
         rolled = self.state.rolls != rolls_before or (len(self.events) > start and any(
             e["type"] == "dice" for e in self.events[start:]))
         now = self.state.pending
-        if rolled or now is None or (now is not pend and now != pend):
+        if rolled or now is None or (now is not pend and (now.seat != pend.seat or now != pend)):
             self._undo.clear()
             self._undo_why = ("your last action rolled a die" if rolled else
                               "your last action ended the decision")
@@ -322,7 +315,7 @@ class Game:
         g.scenario, g.variant, g.hook, g.kinds = self.scenario, self.variant, self.hook, self.kinds
         g.sink, g.record, g.events, g.history = None, record, [], list(self.history)
         g._undo, g._legal_key, g._legal, g._version, g._flushed = [], None, [], 0, 0
-        g._pure, g._plugged, g._legal_ids, g._settled_key = self._pure, self._plugged, None, None
+        g._pure, g._plugged, g._settled_key = self._pure, self._plugged, None
         g._victory_memo = None
         g._victory_at, g._kinds_at, g._static_kinds = self._victory_at, self._kinds_at, \
             self._static_kinds

@@ -47,7 +47,7 @@ class TurnLoop:
         st = self.game.state
         if st.attrs.get(HANDOVERS):
             return True
-        return bool(self.current_phase().get("end", True))
+        return bool(self.game.scenario.phases[st.phase].get("end", True))
 
     def hand_over(self, seat: str, kind: str, reason: str) -> None:
         st = self.game.state
