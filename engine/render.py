@@ -84,5 +84,10 @@ def render_result(game: Game) -> str:
     if res is None:
         return "the game is not over"
     who = res.get("winner")
-    head = f"{who} wins" if who else "a draw"
+    if not who:
+        head = "a draw"
+    elif who in game.state.seats:
+        head = f"{who} wins"
+    else:  # a side rather than a seat (episode 5: aborigines / civilizations)
+        head = f"the {who} win"
     return f"{head} — {res.get('reason')} (round {res.get('round')})"
