@@ -121,7 +121,8 @@ class HumanController(Controller):
             self.say(self.render(game))
         pend = game.pending
         if pend is not None:
-            why = f" — {pend.reason}" if pend.reason else ""
+            reason = game.loop.reason_now()
+            why = f" — {reason}" if reason else ""
             self.say(f"== {pend.seat}: {pend.kind}{why}")
         self.list_actions(game, limit=40)
 
@@ -163,7 +164,7 @@ class HumanController(Controller):
                 self.say(f"undone: {undone}")
                 self.show(game)
             except ActionError as exc:
-                self.say(f"cannot undo: {exc}")
+                self.say(str(exc))
         elif word in ("quit", "exit"):
             raise _Quit()
         else:
@@ -201,7 +202,7 @@ def _wrap_items(head: str, items: list[str]) -> str:
     lines, line = [], head
     for i, item in enumerate(items):
         piece = item if i == 0 else " | " + item
-        if i and len(line) + len(piece) > width:
+        if i and len(line) + len(piece) + 2 > width:  # room for the trailing " |"
             lines.append(line + " |")
             line = indent + item
         else:

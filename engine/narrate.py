@@ -42,10 +42,11 @@ def core_line(ev: dict[str, Any]) -> str | None:
         return (f"  {ev['seat']} {ev['pool']}: {_signed(ev['delta'])} {ev['unit']} → "
                 f"{ev['value']} ({ev['reason']})")
     if t == "place":
-        return f"  {ev.get('owner') or 'neutral'} {ev.get('unit')} {ev.get('token')} placed at " \
-               f"{_cell(ev.get('to'))}"
+        owner = ev.get("owner") or ev.get("seat") or "neutral"
+        return f"  {owner} {ev.get('unit')} {ev.get('token')} placed at {_cell(ev.get('to'))}"
     if t == "move" and "path" in ev:
-        path = " → ".join(_cell(p) for p in ev["path"])
+        cells = ([ev["frm"]] if ev.get("frm") else []) + list(ev["path"])
+        path = " → ".join(_cell(p) for p in cells)
         cost = f", cost {ev['cost']}" if ev.get("cost") else ""
         return f"  {ev.get('token')} moves {path}{cost}{rule}"
     if t == "hand_over":

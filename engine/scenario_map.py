@@ -93,7 +93,15 @@ def _from_rows(scenario: Scenario, m: dict[str, Any], topology: str
                     site["attrs"]["label"] = entry["label"]
                 sites.append(site)
         cells.append(row)
-    return Grid(width, len(cells), topology, cells=cells), _number_sites(sites)
+    sites = _number_sites(sites)
+    seen: set[str] = set()
+    for site in sites:
+        if site["id"] in seen:
+            key = next(k for k, e in legend.items() if isinstance(e, dict) and e.get("id") == site["id"])
+            raise scenario.error(f"legend '{key}' gives the id '{site['id']}' to several cells; "
+                                 "a legend id may stand on one cell only", "map", "legend", key)
+        seen.add(site["id"])
+    return Grid(width, len(cells), topology, cells=cells), sites
 
 
 def _row_pos(origin: SourcePos, y: int, x: int, line: str) -> SourcePos:

@@ -49,6 +49,20 @@ class TurnLoop:
             return True
         return bool(self.game.scenario.phases[st.phase].get("end", True))
 
+    def reason_now(self) -> str:
+        """The pending decision's text as it stands now (a plugin may reword it as the decision
+        goes on, e.g. the defenders left to place), for the human prompt."""
+        st = self.game.state
+        pend = st.pending
+        if pend is None:
+            return ""
+        phase = self.current_phase()
+        if self.game._plugged and pend.kind == phase["id"] and not st.attrs.get(HANDOVERS):
+            fresh = self.game.hook.dg_decision_reason(game=self.game, phase=phase, seat=pend.seat)
+            if fresh is not None:
+                return str(fresh)
+        return pend.reason
+
     def hand_over(self, seat: str, kind: str, reason: str) -> None:
         st = self.game.state
         assert st.pending is not None

@@ -152,9 +152,11 @@ class Move(ActionKind):
     def apply(self, game: Game, seat: str, action: Action) -> None:
         tok = game.state.tokens[action.arg(0)]
         path = move_targets(game, tok)[action.pos(1)]
+        frm = tok.pos
         game.state.move_token(tok, action.pos(1))
         tok.attrs["moved"] = True
-        game.emit("move", token=tok.id, path=[list(c) for c in path])
+        game.emit("move", token=tok.id, frm=list(frm) if frm else None,
+                  path=[list(c) for c in path])
 
 
 class Jump(ActionKind):
