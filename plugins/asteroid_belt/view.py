@@ -10,13 +10,31 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 MARK = {"target": "t", "flag": "f", "mine": "M"}
-LEGEND = [
-    "legend: 3 asteroid of class 3; 3t/3f/3M its Target/Flag/Mine (whose: see below);",
-    "  oE oA oS oX oH: orange's engineer/assault/scout/elite/shuttle (pE: purple…);",
-    "  #e #a #s Aborigine engineer/assault/scout (defenders, played by next seat);",
+LEGEND_HEAD = "legend: 3 asteroid of class 3; 3t/3f/3M its Target/Flag/Mine (whose: see below);"
+LEGEND_TAIL = [
     "  @ portal (@$ cargo shuttle); ':' lane; '~' red (shuttles); '.' plain (elites)",
     "  ids: asteroid-C-N = N-th class-C asteroid, reading order; or give its cell x,y",
 ]
+
+
+def legend(game: Game) -> list[str]:
+    """The legend, with the unit glyphs of this scenario (a mod's new unit type included)."""
+    sec = game.scenario.data.get("asteroid_belt", {})
+    units = game.scenario.unit_types
+    civ = [u for u in sec.get("unit_types", []) if u in units]
+    shuttle = sec.get("shuttle_type", "shuttle")
+    if shuttle in units:
+        civ.append(shuttle)
+    seat = game.state.seats[0]
+    glyphs = " ".join(seat[0] + str(units[u].get("glyph", u[0].upper())) for u in civ)
+    names = "/".join(civ)
+    abos = [u for u in sec.get("aborigine_types", []) if u in units]
+    abo_glyphs = " ".join(str(units[u].get("glyph", "#")) for u in abos)
+    abo_names = "/".join(u.replace("aborigine-", "") for u in abos)
+    return [LEGEND_HEAD,
+            f"  {glyphs}: {seat}'s {names};",
+            f"  {abo_glyphs} Aborigine {abo_names} (defenders, played by the next seat);",
+            *LEGEND_TAIL]
 
 
 def cell_glyph(game: Game, pos: tuple[int, int]) -> str | None:
@@ -48,7 +66,7 @@ def _site_at(game: Game, pos: tuple[int, int]):
 def status_lines(game: Game) -> list[str]:
     st = game.state
     track = int(model.param(game, "track_length", 15))
-    lines = list(LEGEND)
+    lines = legend(game)
     for seat in st.seats:
         p = st.players[seat]
         pts = p.counters.get("points", 0)
