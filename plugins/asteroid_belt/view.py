@@ -33,7 +33,7 @@ def legend(game: Game) -> list[str]:
     abo_names = "/".join(u.replace("aborigine-", "") for u in abos)
     return [LEGEND_HEAD,
             f"  {glyphs}: {seat}'s {names};",
-            f"  {abo_glyphs} Aborigine {abo_names} (defenders, played by the next seat);",
+            f"  {abo_glyphs} Aborigine {abo_names} (defenders, played by the next seat)",
             *LEGEND_TAIL]
 
 
