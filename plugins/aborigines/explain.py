@@ -16,11 +16,16 @@ def explain_records(records: Iterable[dict[str, Any]], turn: int | None = None) 
     out: list[str] = []
     rnd = 1
     show = turn is None or turn == 1
+    action: str | None = None  # shown before the first explained line it caused
     for rec in records:
+        if rec.get("kind") == "action":
+            action = f"  -- {rec.get('seat')} plays: {rec.get('action')}"
+            continue
         if rec.get("kind") != "event":
             continue
         t = rec.get("type")
         if t == "turn_start":
+            action = None
             rnd = int(rec.get("round", rnd))
             show = turn is None or rnd == turn
             continue
@@ -28,6 +33,10 @@ def explain_records(records: Iterable[dict[str, Any]], turn: int | None = None) 
             continue
         line = _line(rec)
         if line:
+            if action is not None and not str(line[0] if isinstance(line, list) else line
+                                              ).startswith("\n=="):
+                out.append(action)  # what follows comes from a player's action, not the AI
+            action = None
             out.extend(line if isinstance(line, list) else [line])
     return out
 
