@@ -181,8 +181,22 @@ def dg_status_lines(game: Any) -> list[str]:
     lines.append("  centre: " + ", ".join(f"{v} {k}" for k, v in centre.items())
                  + f" | closed {m.closed_count(st)}/3, held {m.held_count(st)}/4")
     lines += seat_lines(game)
+    lines += legend(game)
     lines += st.attrs.get("ab_report", [])
     return lines
+
+
+def legend(game: Any) -> list[str]:
+    """What the board's letters mean, built from the scenario's unit types."""
+    units = game.scenario.unit_types
+    seat = game.state.seats[0]
+    civ = [u for u, spec in units.items() if "civ" in spec.get("tags", [])]
+    abo = [u for u, spec in units.items() if "aborigine" in spec.get("tags", [])]
+    civ_glyphs = " ".join(seat[0] + str(units[u].get("glyph", u[0].upper())) for u in civ)
+    abo_glyphs = " ".join(str(units[u].get("glyph", u[0])) for u in abo)
+    return ["legend: 1-6 portal (X blocked); o zone planet; H/L system; # centre;",
+            "  a held planet shows its owner's letter (@: an Aborigine colony)",
+            f"  {civ_glyphs}: {seat}'s {'/'.join(civ)}; {abo_glyphs}: Aborigine {'/'.join(abo)}"]
 
 
 def seat_lines(game: Any) -> list[str]:
