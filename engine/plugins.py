@@ -9,7 +9,6 @@ spec, and refuses unknown names with the list of installed ones.
 from __future__ import annotations
 
 import difflib
-import importlib
 from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -86,8 +85,3 @@ def _unknown_hook_message(exc: pluggy.PluginValidationError) -> str:
             if near:
                 return f"{text}; did you mean '{near[0]}'?"
     return text
-
-
-def import_module(path: str) -> Any:
-    """Import a module by dotted path (used by tests and the example plugin docs)."""
-    return importlib.import_module(path)

@@ -136,9 +136,6 @@ class Scenario:
 
         apply_setup(self, game)
 
-    def check_victory(self, game: Game, when: str) -> dict[str, Any] | None:
-        return self.rules.check_victory(game, when)
-
     def limit_result(self, game: Game) -> dict[str, Any]:
         return self.rules.limit_result(game)
 
