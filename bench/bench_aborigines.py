@@ -14,9 +14,9 @@ import statistics
 import sys
 import time
 
-import plugins.aborigines as ab
-from engine import Game, load_scenario
-from engine.runner import make_controllers
+import distant_galaxy_episodes.aborigines as ab
+from distant_galaxy import Game, load_scenario
+from distant_galaxy.play.runner import make_controllers
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from engine.game import Game
-from plugins.asteroid_belt.selfplay import play_game, scenario
+from distant_galaxy.core.game import Game
+from distant_galaxy_episodes.asteroid_belt.selfplay import play_game, scenario
 
 SEATS = {2: ["orange", "purple"], 3: ["orange", "purple", "green"]}
 

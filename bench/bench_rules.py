@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.rules import Attr, RuleEnv, ViewType, compile_expr, default_registry
+from distant_galaxy.rules import Attr, RuleEnv, ViewType, compile_expr, default_registry
 
 
 @dataclass

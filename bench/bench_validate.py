@@ -28,7 +28,7 @@ def main() -> None:
     args = ap.parse_args()
     bare = [sys.executable, "-c", "pass"]
     validate = [sys.executable, "-m", "engine", "validate"]
-    imports = [sys.executable, "-c", "import engine.scenario"]
+    imports = [sys.executable, "-c", "import distant_galaxy.scenario.model"]
     rows = {"bare interpreter": [], "import engine": [], "dg validate (all shipped)": []}
     for _ in range(args.repeat):
         rows["bare interpreter"].append(timed(bare))

@@ -13,7 +13,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.reliability import main
+from distant_galaxy.harness.reliability import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

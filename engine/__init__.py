@@ -9,10 +9,12 @@ The public API: load a scenario, make a game, list legal actions, apply them, re
 
 from __future__ import annotations
 
-from engine.actions import Action, ActionKind, EndAction, require
-from engine.controllers import Controller, HumanController, RandomBot
-from engine.dice import Dice, table_lookup
-from engine.errors import (
+from distant_galaxy.core.actions import Action, ActionKind, EndAction, require
+from distant_galaxy.core.dice import Dice, table_lookup
+from distant_galaxy.core.game import Game
+from distant_galaxy.core.grid import CellPermissions, Grid
+from distant_galaxy.core.state import GameState, Player, Site, Token
+from distant_galaxy.errors import (
     ActionError,
     AmbiguousAction,
     EngineError,
@@ -28,12 +30,10 @@ from engine.errors import (
     SourceError,
     SourcePos,
 )
-from engine.game import Game
-from engine.grid import CellPermissions, Grid
-from engine.hookspecs import hookimpl
-from engine.scenario import Scenario, load_scenario
-from engine.state import GameState, Player, Site, Token
-from engine.version import ENGINE_VERSION
+from distant_galaxy.hookspecs import hookimpl
+from distant_galaxy.play.controllers import Controller, HumanController, RandomBot
+from distant_galaxy.scenario.model import Scenario, load_scenario
+from distant_galaxy.version import ENGINE_VERSION
 
 __version__ = ENGINE_VERSION
 

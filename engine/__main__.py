@@ -1,5 +1,5 @@
 """``python -m engine`` is the ``dg`` command."""
 
-from engine.cli import main
+from distant_galaxy.cli.main import main
 
 raise SystemExit(main())

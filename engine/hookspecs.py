@@ -3,7 +3,7 @@
 A plugin is a module or object with functions named like these, decorated with
 ``engine.hookimpl``. A game's plugin manager holds only the plugins its scenario names, so two
 episodes never see each other's hooks. An implementation whose name matches no spec is an error
-(:class:`~engine.errors.PluginError`), so a misspelt hook fails loudly at load.
+(:class:`~distant_galaxy.errors.PluginError`), so a misspelt hook fails loudly at load.
 """
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
-    from engine.actions import Action, ActionKind
-    from engine.controllers import Controller
-    from engine.errors import SourceError
-    from engine.game import Game
-    from engine.rules import Registry
-    from engine.scenario import Scenario
+    from distant_galaxy.core.actions import Action, ActionKind
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.errors import SourceError
+    from distant_galaxy.play.controllers import Controller
+    from distant_galaxy.rules import Registry
+    from distant_galaxy.scenario.model import Scenario
 
 PROJECT = "distant_galaxy"
 hookspec = pluggy.HookspecMarker(PROJECT)

@@ -14,9 +14,8 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 import pluggy
-
-from engine import hookspecs
-from engine.errors import PluginError
+from distant_galaxy import hookspecs
+from distant_galaxy.errors import PluginError
 
 GROUP = "distant_galaxy.plugins"
 

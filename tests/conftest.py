@@ -8,8 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from engine import plugins
+from distant_galaxy import plugins
 
 HERE = Path(__file__).parent
 EXAMPLE = HERE / "example_plugin"
@@ -39,6 +38,6 @@ def example_plugin(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def race():
-    from engine import load_scenario
+    from distant_galaxy import load_scenario
 
     return load_scenario(DATA / "scenarios" / "race.yaml")

@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
-from engine.dice import Dice, draw, parse_dice, table_lookup
-from engine.errors import EngineError
+from distant_galaxy.core.dice import Dice, draw, parse_dice, table_lookup
+from distant_galaxy.errors import EngineError
 
 
 class _State:

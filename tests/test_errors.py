@@ -1,6 +1,6 @@
 import pickle
 
-from engine.errors import IllegalAction, RuleError, ScenarioError, ScenarioErrors, SourcePos
+from distant_galaxy.errors import IllegalAction, RuleError, ScenarioError, ScenarioErrors, SourcePos
 
 
 def test_errors_survive_pickling():

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from engine import ActionError, Game, IllegalAction, MalformedAction
-from engine.actions import Action
+from distant_galaxy import ActionError, Game, IllegalAction, MalformedAction
+from distant_galaxy.core.actions import Action
 
 
 def _game(race, seed=5):

@@ -1,4 +1,4 @@
-"""Tests of engine.grid: positions, distances, neighbours, rings, areas, lines, paths, maps."""
+"""Tests of distant_galaxy.core.grid: positions, distances, neighbours, rings, areas, lines, paths, maps."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-
-from engine.grid import CellPermissions, Grid, MapError, Pos, format_pos, parse_pos
+from distant_galaxy.core.grid import CellPermissions, Grid, MapError, Pos, format_pos, parse_pos
 
 TOPOLOGIES = ("square4", "square8", "hex")
 

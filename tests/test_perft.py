@@ -7,9 +7,8 @@ Tic-tac-toe has 255,168 complete games; breakthrough 8×8 has 22 / 484 / 11,132 
 from __future__ import annotations
 
 import pytest
-
-from engine.cli import main
-from engine.perft import divide, new_game, perft
+from distant_galaxy.cli.main import main
+from distant_galaxy.harness.perft import divide, new_game, perft
 
 
 @pytest.mark.parametrize("depth, count", [(0, 1), (1, 9), (2, 72), (3, 504), (5, 15120)])

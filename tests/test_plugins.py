@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from engine import PluginError, hookimpl
-from engine.plugins import available_plugins, load_plugin, make_plugin_manager
+from distant_galaxy import PluginError, hookimpl
+from distant_galaxy.plugins import available_plugins, load_plugin, make_plugin_manager
 
 
 def test_example_plugin_is_found_through_entry_points():

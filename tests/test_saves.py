@@ -6,10 +6,10 @@ import json
 import os
 
 import pytest
-
-from engine import Game, SaveError, saves
-from engine.log import make_header
-from engine.saves import read_save, save_game
+from distant_galaxy import Game, SaveError
+from distant_galaxy.play import saves
+from distant_galaxy.play.log import make_header
+from distant_galaxy.play.saves import read_save, save_game
 
 
 def _saved(race, tmp_path, steps=("step",)):

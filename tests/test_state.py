@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from engine import Game, IllegalAction
-from engine.state import GameState
+from distant_galaxy import Game, IllegalAction
+from distant_galaxy.core.state import GameState
 
 
 def test_json_round_trip_is_exact(race):

@@ -9,15 +9,15 @@ Typical use::
 
 from __future__ import annotations
 
-from engine.loader.merge import MergedDocument, apply_variant, deep_merge, resolve_extends
-from engine.loader.schema_check import (
+from distant_galaxy.loader.merge import MergedDocument, apply_variant, deep_merge, resolve_extends
+from distant_galaxy.loader.schema_check import (
     check_schema,
     combined_schema,
     describe_path,
     load_schema,
     schemas_dir,
 )
-from engine.loader.yamlsafe import (
+from distant_galaxy.loader.yamlsafe import (
     MAX_ALIASES,
     MAX_BYTES,
     MAX_DEPTH,

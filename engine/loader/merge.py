@@ -11,7 +11,7 @@ Merge rules (:func:`deep_merge`):
 * scalars (and values of different kinds) are replaced.
 
 A :class:`MergedDocument` keeps, beside the merged data, an origin table telling for each value
-which :class:`~engine.loader.yamlsafe.Document` (file) and which path in it supplied that value, so
+which :class:`~distant_galaxy.loader.yamlsafe.Document` (file) and which path in it supplied that value, so
 ``MergedDocument.pos(path)`` points into the right file.
 """
 
@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.errors import ScenarioError, SourcePos
-from engine.loader.yamlsafe import Document, JsonPath, load_yaml_file
+from distant_galaxy.errors import ScenarioError, SourcePos
+from distant_galaxy.loader.yamlsafe import Document, JsonPath, load_yaml_file
 
 __all__ = ["MergedDocument", "apply_variant", "deep_merge", "resolve_extends"]
 

@@ -1,6 +1,6 @@
 """JSON Schema validation that reports every error, in plain words, at ``file:line:col``.
 
-This module owns turning ``jsonschema`` errors into :class:`~engine.errors.ScenarioError`: unknown
+This module owns turning ``jsonschema`` errors into :class:`~distant_galaxy.errors.ScenarioError`: unknown
 keys point at the key and suggest the nearest known one, type errors say what was expected and
 what was found, ``oneOf``/``anyOf`` noise is collapsed to the most relevant branch. It also finds
 the shipped schemas (:func:`schemas_dir`, :func:`load_schema`) and adds plugin sections to the
@@ -16,14 +16,12 @@ import importlib.resources
 import json
 import re
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any, Protocol
 
+from distant_galaxy.errors import PluginError, ScenarioError, SourcePos
+from distant_galaxy.loader.yamlsafe import JsonPath
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match, relevance
-
-from engine.errors import PluginError, ScenarioError, SourcePos
-from engine.loader.yamlsafe import JsonPath
 
 __all__ = [
     "Positioned",
@@ -47,14 +45,9 @@ class Positioned(Protocol):
 
 
 def schemas_dir() -> Any:
-    """The schemas folder: ``<repo>/schemas`` in a source tree, else ``engine/bundled/schemas``.
-
-    Returns a :class:`pathlib.Path` or an :mod:`importlib.resources` traversable.
-    """
-    source = Path(__file__).resolve().parents[2] / "schemas"
-    if source.is_dir():
-        return source
-    return importlib.resources.files("engine.bundled.schemas")
+    """The JSON Schemas shipped as ``distant_galaxy.bundled.schemas`` (an importlib.resources
+    traversable: the repository's ``schemas/`` folder in an editable install)."""
+    return importlib.resources.files("distant_galaxy.bundled.schemas")
 
 
 @functools.cache

@@ -4,7 +4,7 @@ This module owns the first step of reading an author's file: YAML text becomes p
 (dicts, lists, str, int, float, bool, None) together with a table of 1-based line and column
 positions, so that every later check can point at ``file:line:col``.
 
-Safety rules (every violation is a :class:`~engine.errors.ScenarioError` at the offending place):
+Safety rules (every violation is a :class:`~distant_galaxy.errors.ScenarioError` at the offending place):
 
 * only a :class:`yaml.SafeLoader` subclass composes the node graph; Python objects are never built,
   and any ``!!python/...`` tag is refused ("python tags are not allowed"), as is any other tag that
@@ -30,10 +30,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import yaml
+from distant_galaxy.errors import ScenarioError, SourcePos
 from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-
-from engine.errors import ScenarioError, SourcePos
 
 __all__ = [
     "MAX_ALIASES",

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
-from engine.errors import RuleError, SourcePos
-from engine.rules.compiler import Compiler
-from engine.rules.effects import compile_statement
-from engine.rules.env import RuleEnv
-from engine.rules.ops import guarded
-from engine.rules.syntax import locate, parse
+from distant_galaxy.errors import RuleError, SourcePos
+from distant_galaxy.rules.compiler import Compiler
+from distant_galaxy.rules.effects import compile_statement
+from distant_galaxy.rules.env import RuleEnv
+from distant_galaxy.rules.ops import guarded
+from distant_galaxy.rules.syntax import locate, parse
 
 
 @runtime_checkable

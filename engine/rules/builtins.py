@@ -1,14 +1,14 @@
 """General built-in functions of the rule language (game-free), in :func:`default_registry`.
 
 The engine and plugins register game functions (``distance``, ``emit``...) into a registry of
-their own or into a copy of this one; see :meth:`engine.rules.Registry.update`.
+their own or into a copy of this one; see :meth:`distant_galaxy.rules.Registry.update`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.rules.registry import Registry
+from distant_galaxy.rules.registry import Registry
 
 
 def default_registry() -> Registry:

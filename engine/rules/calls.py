@@ -15,15 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy.errors import EngineError, RuleRuntimeError
+from distant_galaxy.rules import ops
+from distant_galaxy.rules.ops import Node
+from distant_galaxy.rules.views import element_type
 from lark import Token, Tree
 
-from engine.errors import EngineError, RuleRuntimeError
-from engine.rules import ops
-from engine.rules.ops import Node
-from engine.rules.views import element_type
-
 if TYPE_CHECKING:
-    from engine.rules.compiler import Compiler
+    from distant_galaxy.rules.compiler import Compiler
 
 AGGREGATES = ("sum", "min", "max")
 _MISSING = object()
@@ -38,7 +37,7 @@ def compile_call(comp: Compiler, tree: Tree, allow_effect: bool) -> Node:
     spec = comp.env.registry.get(name)
     if spec is None:
         known = comp.env.registry.names() + list(AGGREGATES)
-        from engine.rules.compiler import suggest
+        from distant_galaxy.rules.compiler import suggest
 
         hint = None
         if name in comp.env.names or name in comp.scope:

@@ -1,9 +1,9 @@
 """Compiling parsed rules into closures, with every name, attribute and call checked at load.
 
-:class:`Compiler` walks the Lark tree of one rule once and returns :class:`~engine.rules.ops.Node`
+:class:`Compiler` walks the Lark tree of one rule once and returns :class:`~distant_galaxy.rules.ops.Node`
 values whose closures evaluate the rule; nothing walks a tree at evaluation time. Load-time
-mistakes raise :class:`~engine.errors.RuleError` pointing at the offending token. Calls and
-comprehensions live in :mod:`engine.rules.calls`, statements in :mod:`engine.rules.effects`.
+mistakes raise :class:`~distant_galaxy.errors.RuleError` pointing at the offending token. Calls and
+comprehensions live in :mod:`distant_galaxy.rules.calls`, statements in :mod:`distant_galaxy.rules.effects`.
 """
 
 from __future__ import annotations
@@ -13,14 +13,13 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from distant_galaxy.errors import RuleError, RuleRuntimeError, SourcePos
+from distant_galaxy.rules import logic, ops
+from distant_galaxy.rules.env import RuleEnv
+from distant_galaxy.rules.ops import CONST, Node
+from distant_galaxy.rules.syntax import token_pos
+from distant_galaxy.rules.views import DYNAMIC, NUMERIC, element_type
 from lark import Token, Tree
-
-from engine.errors import RuleError, RuleRuntimeError, SourcePos
-from engine.rules import logic, ops
-from engine.rules.env import RuleEnv
-from engine.rules.ops import CONST, Node
-from engine.rules.syntax import token_pos
-from engine.rules.views import DYNAMIC, NUMERIC, element_type
 
 MAX_DEPTH = 80
 MAX_DICE = 1000
@@ -279,14 +278,14 @@ class Compiler:
         fns = [operand.fn for operand in operands]
         return Node(ops.GEN, ops.chain([ops.COMPARE[n] for n in names], fns, self.text), "bool")
 
-    # -- calls and comprehensions (see engine.rules.calls) --------------------------------------
+    # -- calls and comprehensions (see distant_galaxy.rules.calls) --------------------------------------
     def c_call(self, tree: Tree) -> Node:
-        from engine.rules.calls import compile_call
+        from distant_galaxy.rules.calls import compile_call
 
         return compile_call(self, tree, allow_effect=False)
 
     def c_select(self, tree: Tree) -> Node:
-        from engine.rules.calls import compile_select
+        from distant_galaxy.rules.calls import compile_select
 
         return compile_select(self, tree)
 

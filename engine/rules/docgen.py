@@ -1,6 +1,6 @@
 """The rule-language reference (``docs/rules.md``), generated so that it cannot drift.
 
-``python -m engine.rules.docgen > docs/rules.md`` writes it from :func:`reference_sources`:
+``python -m distant_galaxy.rules.docgen > docs/rules.md`` writes it from :func:`reference_sources`:
 for now the default registry and a small demo view set (:data:`DEMO_VIEWS`). The engine lead
 wires the real engine and plugin registries and view types into :func:`reference_sources`
 (``tests/rules/test_docs.py`` compares the file with the same call).
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import sys
 
-from engine.rules.registry import Registry
-from engine.rules.syntax import grammar_text
-from engine.rules.views import Attr, ViewType
+from distant_galaxy.rules.registry import Registry
+from distant_galaxy.rules.syntax import grammar_text
+from distant_galaxy.rules.views import Attr, ViewType
 
 #: Demonstration views until the engine's own are wired in.
 DEMO_VIEWS: dict[str, ViewType] = {
@@ -144,7 +144,7 @@ def render_reference(registry: Registry, views: dict[str, ViewType]) -> str:
 def reference_sources() -> tuple[Registry, dict[str, ViewType]]:
     """The registry and views documented in ``docs/rules.md``: the built-ins, the engine's game
     functions, the shipped plugins' functions, and the game's view types."""
-    from engine.game_env import reference_sources as game_sources
+    from distant_galaxy.scenario.bindings import reference_sources as game_sources
 
     return game_sources()
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy.rules import ops
+from distant_galaxy.rules.calls import compile_call
 from lark import Token, Tree
 
-from engine.rules import ops
-from engine.rules.calls import compile_call
-
 if TYPE_CHECKING:
-    from engine.rules.compiler import Compiler
+    from distant_galaxy.rules.compiler import Compiler
 
 Stmt = Callable[[dict], Any]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.errors import PluginError
-from engine.rules.registry import Registry, check_identifier
-from engine.rules.views import ViewType, is_known_type
+from distant_galaxy.errors import PluginError
+from distant_galaxy.rules.registry import Registry, check_identifier
+from distant_galaxy.rules.views import ViewType, is_known_type
 
 
 @dataclass(frozen=True)

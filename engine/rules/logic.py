@@ -1,6 +1,6 @@
 """Closures for ``not``, ``and``/``or`` and ``a if c else b``.
 
-They call their operands' closures directly, bare or not (see :func:`engine.rules.ops.guarded`),
+They call their operands' closures directly, bare or not (see :func:`distant_galaxy.rules.ops.guarded`),
 inside one ``try`` that turns Python failures into RuleRuntimeError, so that they are safe
 themselves and add no call of their own to the operands' work.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rules.ops import CATCH, Fn, Node, fail
+from distant_galaxy.rules.ops import CATCH, Fn, Node, fail
 
 
 def negation(a: Node, source: str) -> Fn:

@@ -4,9 +4,9 @@ Compiled operands come in four kinds (:class:`Node`): a constant, a context name
 of a context name with a getter bound at compile time, or any other closure. Binary operators
 and comparisons fuse their two operands into one closure per kind pair, so that
 ``unit.speed > 1`` costs one Python call (plus the C-level getter and operator) instead of four.
-Arithmetic and comparisons use the bare inline-operator closures of :mod:`engine.rules.inline`
+Arithmetic and comparisons use the bare inline-operator closures of :mod:`distant_galaxy.rules.inline`
 (:func:`fused`), which let Python exceptions through: such a node is *unsafe*. Every other closure
-turns Python failures into :class:`~engine.errors.RuleRuntimeError` naming the rule (``try`` costs
+turns Python failures into :class:`~distant_galaxy.errors.RuleRuntimeError` naming the rule (``try`` costs
 nothing in Python 3.11 until something raises), and wherever a value leaves the compiled tree (the
 root of a rule, a call argument, a comprehension part, a statement) :func:`guarded` gives the
 checked closure: for a fused node the same operation rebuilt with its try (no extra call).
@@ -18,15 +18,15 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from engine.errors import RuleRuntimeError
-from engine.rules.inline import TABLE
+from distant_galaxy.errors import RuleRuntimeError
+from distant_galaxy.rules.inline import TABLE
 
 Fn = Callable[[dict], Any]
 CONST, NAME, NATTR, KATTR, LATTR, GEN = "const", "name", "nattr", "kattr", "lattr", "gen"
 _LETTER = {CONST: "C", NAME: "N", NATTR: "A", KATTR: "K", LATTR: "L", GEN: "F"}
 #: Arithmetic operators folded with a constant into a name's attribute (a KATTR operand).
 FOLDS = frozenset({"+", "-", "*", "/", "//", "%"})
-#: Comparisons whose fused nodes ``and``/``or`` may fuse in turn (see :mod:`engine.rules.shapes`).
+#: Comparisons whose fused nodes ``and``/``or`` may fuse in turn (see :mod:`distant_galaxy.rules.shapes`).
 SIMPLE_COMPARE = frozenset({"==", "!=", "<", "<=", ">", ">="})
 #: Failures of operators, lookups and getters turned into RuleRuntimeError.
 CATCH = (ArithmeticError, TypeError, KeyError, IndexError, AttributeError)
@@ -38,7 +38,7 @@ class Node:
 
     ``value`` is the constant (CONST), the name (NAME), ``(name, getter)`` (NATTR), or
     ``(name, getter, operator, constant)`` (KATTR: ``name.attr <op> constant``, e.g.
-    ``player.points + 2``, which a fused parent evaluates inline, see :mod:`engine.rules.shapes`)
+    ``player.points + 2``, which a fused parent evaluates inline, see :mod:`distant_galaxy.rules.shapes`)
     or the same with a second ``operator, constant`` (LATTR: ``(unit.speed + 1) * 2``).
     ``compare`` is ``(operator, left, right)`` for a fused simple comparison (used to fuse
     ``and``/``or`` of two of them).
@@ -66,7 +66,7 @@ def guarded(node: Node, source: str) -> Fn:
 
 
 def _args(node: Node) -> tuple[Any, ...]:
-    """The operands an inline closure of :mod:`engine.rules.inline` takes for ``node``."""
+    """The operands an inline closure of :mod:`distant_galaxy.rules.inline` takes for ``node``."""
     if node.kind in (NATTR, KATTR, LATTR):
         return node.value
     if node.kind in (CONST, NAME):
@@ -76,7 +76,7 @@ def _args(node: Node) -> tuple[Any, ...]:
 
 def fused(symbol: str, a: Node, b: Node, source: str, type: str) -> Node:
     """``a <symbol> b`` as one bare inline closure (an unsafe node), or a checked op closure."""
-    from engine.rules.shapes import WITH_K
+    from distant_galaxy.rules.shapes import WITH_K
 
     table = TABLE.get(symbol)
     op = BINARY.get(symbol) or COMPARE[symbol]
@@ -99,7 +99,7 @@ def fused(symbol: str, a: Node, b: Node, source: str, type: str) -> Node:
 
 def logic_shape(word: str, a: Node, b: Node, source: str) -> Fn | None:
     """``a and b`` / ``a or b`` as one checked closure when both are simple comparisons."""
-    from engine.rules.shapes import LOGIC
+    from distant_galaxy.rules.shapes import LOGIC
 
     if a.compare is None or b.compare is None:
         return None

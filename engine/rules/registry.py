@@ -1,7 +1,7 @@
 """The registry of functions and effects a rule may call.
 
 Nothing is callable from a rule unless it is registered here: the engine registers general
-built-ins (:mod:`engine.rules.builtins`), the engine and plugins add game functions and effects.
+built-ins (:mod:`distant_galaxy.rules.builtins`), the engine and plugins add game functions and effects.
 A registered callable is called as ``fn(ctx, *args, **kwargs)`` where ``ctx`` is the evaluation
 context dict.
 """
@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import PluginError
+from distant_galaxy.errors import PluginError
 
 #: Words of the language that can be neither names, functions nor parameters.
 RESERVED = frozenset(

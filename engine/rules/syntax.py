@@ -2,7 +2,7 @@
 
 This module owns the grammar file (``grammar.lark``), the one parser built from it, and the
 mapping of positions inside a rule string to places in the author's YAML file
-(:func:`locate`). Every syntax error leaves here as a :class:`~engine.errors.RuleError` whose
+(:func:`locate`). Every syntax error leaves here as a :class:`~distant_galaxy.errors.RuleError` whose
 position points inside the string, with the expected tokens in human words.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
+from distant_galaxy.errors import RuleError, SourcePos
 from lark import Lark, Token, Tree
 from lark.exceptions import (
     LarkError,
@@ -20,8 +21,6 @@ from lark.exceptions import (
     UnexpectedToken,
 )
 from lark.lexer import PatternStr
-
-from engine.errors import RuleError, SourcePos
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 

@@ -1,4 +1,4 @@
-"""Writes out the closure tables :mod:`engine.rules.inline` and :mod:`engine.rules.shapes`.
+"""Writes out the closure tables :mod:`distant_galaxy.rules.inline` and :mod:`distant_galaxy.rules.shapes`.
 
 Rules are compiled to closures only — never with eval/exec or code generated at run time — so
 the closures for every operator and operand shape are written out as ordinary source. This
@@ -6,11 +6,11 @@ dev-time module renders both files (the engine never imports it), and
 ``tests/rules/test_tablegen.py`` checks that the committed files equal its output. After changing
 it, regenerate them (:data:`COMMANDS`)::
 
-    python -m engine.rules.tablegen --write inline
-    python -m engine.rules.tablegen shapes > engine/rules/shapes.py
+    python -m distant_galaxy.rules.tablegen --write inline
+    python -m distant_galaxy.rules.tablegen shapes > engine/rules/shapes.py
 
 ``inline`` needs ``--write``: the shell would empty ``inline.py`` for a ``>`` redirect before
-``python -m`` loads the ``engine.rules`` package, which imports it (``shapes`` is imported
+``python -m`` loads the ``distant_galaxy.rules`` package, which imports it (``shapes`` is imported
 lazily, so either form works for it).
 
 Operands are named by one letter (see the docstrings below) and a variable name ``x``: the
@@ -35,22 +35,22 @@ OPERANDS: dict[str, tuple[tuple[str, ...], str]] = {
     "L": (("{x}", "g{x}", "o{x}", "v{x}", "p{x}", "w{x}"), "p{x}(o{x}(g{x}(c[{x}]), v{x}), w{x})"),
 }
 
-#: The operators written inline in :data:`engine.rules.inline.TABLE`, in table order.
+#: The operators written inline in :data:`distant_galaxy.rules.inline.TABLE`, in table order.
 INLINE_OPS = ("+", "-", "*", "/", "//", "%", "==", "!=", "<", "<=", ">", ">=", "in", "not in")
 
-#: Operand pairs of :mod:`engine.rules.inline` (two constants are folded at compile time).
+#: Operand pairs of :mod:`distant_galaxy.rules.inline` (two constants are folded at compile time).
 INLINE_PAIRS = [x + y for x in "CNAF" for y in "CNAF" if x + y != "CC"]
 
-#: Operand pairs of :data:`engine.rules.shapes.WITH_K`: those with a folded ``K``/``L`` operand.
+#: Operand pairs of :data:`distant_galaxy.rules.shapes.WITH_K`: those with a folded ``K``/``L`` operand.
 WITH_K_PAIRS = [x + y for x in "CNAFKL" for y in "CNAFKL" if {"K", "L"} & {x, y}]
 
-#: Sides ``left + right`` of the simple comparisons joined in :data:`engine.rules.shapes.LOGIC`.
+#: Sides ``left + right`` of the simple comparisons joined in :data:`distant_galaxy.rules.shapes.LOGIC`.
 LOGIC_SIDES = [left + right for left in "NAK" for right in "CNA"]
 
 #: The command that regenerates each table, named in its first line.
 COMMANDS = {
-    "inline": "python -m engine.rules.tablegen --write inline",
-    "shapes": "python -m engine.rules.tablegen shapes > engine/rules/shapes.py",
+    "inline": "python -m distant_galaxy.rules.tablegen --write inline",
+    "shapes": "python -m distant_galaxy.rules.tablegen shapes > engine/rules/shapes.py",
 }
 
 _TYPE = "Callable[..., Callable[[dict], Any]]"
@@ -72,19 +72,19 @@ context name (``N``: ``ctx[key]``), a name's attribute (``A``: ``get(ctx[key])``
 ``"AC"`` for ``unit.speed > 1``. Pairs of two constants are folded at compile time instead.
 
 These closures let Python exceptions through: the node using them is marked unsafe, and
-:func:`engine.rules.ops.guarded` turns it into a checked closure where the value leaves the
-compiled tree (see :mod:`engine.rules.ops`). The entries are written out by
-:mod:`engine.rules.tablegen` (rules may not be compiled with eval/exec), one line each.
+:func:`distant_galaxy.rules.ops.guarded` turns it into a checked closure where the value leaves the
+compiled tree (see :mod:`distant_galaxy.rules.ops`). The entries are written out by
+:mod:`distant_galaxy.rules.tablegen` (rules may not be compiled with eval/exec), one line each.
 """
 '''
 
 _SHAPES_DOC = '''\
 """Closures for a few fixed shapes of simple operations, each evaluated in one Python call.
 
-Written out by :mod:`engine.rules.tablegen` (rules may not be compiled with eval/exec/codegen);
+Written out by :mod:`distant_galaxy.rules.tablegen` (rules may not be compiled with eval/exec/codegen);
 each entry is an ordinary function returning a closure with its own ``try`` (free in Python 3.11
 until something raises), so the nodes using them are *safe*. Operand letters as in
-:mod:`engine.rules.inline`: ``C`` constant, ``N`` context name (``c[a]``), ``A`` a name's attribute
+:mod:`distant_galaxy.rules.inline`: ``C`` constant, ``N`` context name (``c[a]``), ``A`` a name's attribute
 (``ga(c[a])``), ``F`` any other closure (``a(c)``), plus ``K``: a name's attribute combined with a
 constant by an arithmetic operator (``oa(ga(c[a]), va)``, e.g. ``player.points + 2``), the
 operator being the C function of :mod:`operator`, and ``L``: a ``K`` combined with a second
@@ -117,7 +117,7 @@ def header(table: str) -> str:
 
 
 def render_inline() -> str:
-    """The source of :mod:`engine.rules.inline`: ``TABLE[op][pair]``, one lambda per line."""
+    """The source of :mod:`distant_galaxy.rules.inline`: ``TABLE[op][pair]``, one lambda per line."""
     lines = ["# fmt: off", f"TABLE: dict[str, dict[str, {_TYPE}]] = {{"]
     for op in INLINE_OPS:
         lines.append(f"    {op!r}: {{")
@@ -164,13 +164,13 @@ def _entries(entries: dict[str, str], indent: str) -> list[str]:
 
 
 def render_shapes() -> str:
-    """The source of :mod:`engine.rules.shapes`: the ``WITH_K`` and ``LOGIC`` factories."""
+    """The source of :mod:`distant_galaxy.rules.shapes`: the ``WITH_K`` and ``LOGIC`` factories."""
     with_k = {pair: f"_k_{pair}" for pair in WITH_K_PAIRS}
     logic = {word: {f"{one}.{two}": f"_{word}_{one}_{two}"
                     for one in LOGIC_SIDES for two in LOGIC_SIDES}
              for word in ("and", "or")}
     prelude = (header("shapes") + _SHAPES_DOC + "\n" + _IMPORTS
-               + "\nfrom engine.rules.ops import CATCH, fail\n\n\n# fmt: off\n")
+               + "\nfrom distant_galaxy.rules.ops import CATCH, fail\n\n\n# fmt: off\n")
     factories = [_with_k(name, pair) for pair, name in with_k.items()]
     factories.append("\n".join([f"WITH_K: dict[str, {_TYPE}] = {{",
                                 *_entries(with_k, "    "), "}"]))
@@ -187,7 +187,7 @@ RENDERERS: dict[str, Callable[[], str]] = {"inline": render_inline, "shapes": re
 
 def main(argv: list[str] | None = None) -> None:
     """Print the source of the table named on the command line, or rewrite its file."""
-    parser = argparse.ArgumentParser(prog="python -m engine.rules.tablegen",
+    parser = argparse.ArgumentParser(prog="python -m distant_galaxy.rules.tablegen",
                                      description="Render engine/rules/inline.py or shapes.py.")
     parser.add_argument("table", choices=sorted(RENDERERS))
     parser.add_argument("--write", action="store_true",

@@ -15,20 +15,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import hookimpl
-from engine.actions import parse_pos_arg
-from plugins.aborigines import civ
-from plugins.aborigines.bots import CivBot
-from plugins.aborigines.model import ABORIGINES, CENTRE, CIVS, model, model_of
-from plugins.aborigines.priorities import compile_tables, register_functions
-from plugins.aborigines.schema import SECTION
-from plugins.aborigines.turn import aborigine_turn
+from distant_galaxy import hookimpl
+from distant_galaxy.core.actions import parse_pos_arg
+from distant_galaxy_episodes.aborigines import civ
+from distant_galaxy_episodes.aborigines.bots import CivBot
+from distant_galaxy_episodes.aborigines.model import ABORIGINES, CENTRE, CIVS, model, model_of
+from distant_galaxy_episodes.aborigines.priorities import compile_tables, register_functions
+from distant_galaxy_episodes.aborigines.schema import SECTION
+from distant_galaxy_episodes.aborigines.turn import aborigine_turn
 
 
 @hookimpl
 def dg_cli_commands(subparsers: Any) -> None:
     """``dg explain LOG``: the Aborigine decisions of a game, readably."""
-    from plugins.aborigines.explain import add_command
+    from distant_galaxy_episodes.aborigines.explain import add_command
 
     add_command(subparsers)
 
@@ -134,7 +134,7 @@ def dg_bots() -> dict[str, Any]:
 
 @hookimpl
 def dg_describe_event(game: Any, event: dict[str, Any]) -> str | None:
-    from plugins.aborigines.describe import describe_event
+    from distant_galaxy_episodes.aborigines.describe import describe_event
 
     return describe_event(game, event)
 

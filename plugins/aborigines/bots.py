@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import Action, Controller
-from plugins.aborigines.model import ABORIGINES, model_of
+from distant_galaxy import Action, Controller
+from distant_galaxy_episodes.aborigines.model import ABORIGINES, model_of
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from distant_galaxy.core.game import Game
 
 Pos = tuple[int, int]
 ATTACK_VALUE = {"invader": 30, "guard": 20, "hunter": 5}

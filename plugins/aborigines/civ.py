@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from engine import Action, ActionKind, require
-from engine.errors import IllegalAction
-from plugins.aborigines.combat import civ_fires, return_to_centre
-from plugins.aborigines.model import ABORIGINES, HACKED, model_of
+from distant_galaxy import Action, ActionKind, require
+from distant_galaxy.errors import IllegalAction
+from distant_galaxy_episodes.aborigines.combat import civ_fires, return_to_centre
+from distant_galaxy_episodes.aborigines.model import ABORIGINES, HACKED, model_of
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import Token
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.core.state import Token
 
 PHASES = frozenset({"main"})
 Pos = tuple[int, int]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from plugins.aborigines.model import ABORIGINES, model_of
+from distant_galaxy_episodes.aborigines.model import ABORIGINES, model_of
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from distant_galaxy.core.game import Game
 
 
 def by_lot(game: Game, options: list[Any], question: str) -> Any:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from plugins.aborigines.model import CENTRE, Model, model_of
+from distant_galaxy_episodes.aborigines.model import CENTRE, Model, model_of
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import Token
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.core.state import Token
 
 Pos = tuple[int, int]
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from plugins.aborigines import explain as ex
-from plugins.aborigines.model import model_of
+from distant_galaxy_episodes.aborigines import explain as ex
+from distant_galaxy_episodes.aborigines.model import model_of
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from distant_galaxy.core.game import Game
 
 Event = dict[str, Any]
 

@@ -158,7 +158,7 @@ def add_command(sub: Any) -> None:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from engine.log import read_log
+    from distant_galaxy.play.log import read_log
 
     records = [rec for _, rec in read_log(args.log)]
     lines = explain_records(records, args.turn)

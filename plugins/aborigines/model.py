@@ -1,7 +1,7 @@
 """The board model of episode 5: portals numbered clockwise, their zones, planets, the centre.
 
 Everything here is read from the scenario (the map and the ``aborigines:`` section) once per
-scenario and cached on it; queries take the live :class:`~engine.state.GameState`.
+scenario and cached on it; queries take the live :class:`~distant_galaxy.core.state.GameState`.
 
 Conventions (docs/aborigine-clash.md): the grid is ``square8`` (the source speaks of orthogonal
 and diagonal neighbours), a portal's *zone* is every cell within ``zone_radius`` (2) of it, the
@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.scenario import Scenario
-    from engine.state import GameState, Site, Token
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.core.state import GameState, Site, Token
+    from distant_galaxy.scenario.model import Scenario
 
 Pos = tuple[int, int]
 ABORIGINES = "aborigines"  # the side's name in results and logs (not a seat)

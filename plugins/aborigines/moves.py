@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from plugins.aborigines.combat import aborigine_fires, adjacent_targets
-from plugins.aborigines.model import ABORIGINES, model_of
-from plugins.aborigines.vision import visible_enemies
+from distant_galaxy_episodes.aborigines.combat import aborigine_fires, adjacent_targets
+from distant_galaxy_episodes.aborigines.model import ABORIGINES, model_of
+from distant_galaxy_episodes.aborigines.vision import visible_enemies
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import Token
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.core.state import Token
 
 Pos = tuple[int, int]
 
@@ -149,7 +149,7 @@ def attack(game: Game, ship: Token, portal: int, die: int, prefer: tuple[str, ..
         if not targets:
             continue
         t = targets[0]
-        from plugins.aborigines.combat import target_key
+        from distant_galaxy_episodes.aborigines.combat import target_key
 
         key = (*target_key(game, m, c, portal, t, prefer)[:2], idx)
         if best is None or key < best[0]:

@@ -21,17 +21,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engine.game_env import GameContext
-from plugins.aborigines import moves
-from plugins.aborigines.model import ABORIGINES, Model, model, model_of
-from plugins.aborigines.vision import visible_enemies, visible_portals
+from distant_galaxy.scenario.bindings import GameContext
+from distant_galaxy_episodes.aborigines import moves
+from distant_galaxy_episodes.aborigines.model import ABORIGINES, Model, model, model_of
+from distant_galaxy_episodes.aborigines.vision import visible_enemies, visible_portals
 
 if TYPE_CHECKING:
-    from engine.errors import SourceError
-    from engine.game import Game
-    from engine.rules import Registry
-    from engine.scenario import Scenario
-    from engine.state import Token
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.core.state import Token
+    from distant_galaxy.errors import SourceError
+    from distant_galaxy.rules import Registry
+    from distant_galaxy.scenario.model import Scenario
 
 ROW_NAMES = {"ship": "unit", "portal": "site", "home": "site"}
 
@@ -224,7 +224,7 @@ def register_functions(reg: Registry) -> None:
     @reg.function("adjacent_enemies", ["ship"], "Civilization ships next to the ship that it may "
                   "attack (R5.32).", "adjacent_enemies(ship) > 0", returns="int")
     def adjacent_enemies(ctx: dict, ship: Any) -> int:
-        from plugins.aborigines.combat import adjacent_targets
+        from distant_galaxy_episodes.aborigines.combat import adjacent_targets
 
         game = ctx["$game"]
         home = M(ctx).portal_of(ship)

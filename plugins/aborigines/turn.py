@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from plugins.aborigines.colonization import check_colonies
-from plugins.aborigines.model import CENTRE, model_of
-from plugins.aborigines.moves import entry_cells
-from plugins.aborigines.priorities import decide
+from distant_galaxy_episodes.aborigines.colonization import check_colonies
+from distant_galaxy_episodes.aborigines.model import CENTRE, model_of
+from distant_galaxy_episodes.aborigines.moves import entry_cells
+from distant_galaxy_episodes.aborigines.priorities import decide
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from distant_galaxy.core.game import Game
 
 
 def active_fallback(game: Game, rolled: int) -> int | None:
@@ -49,7 +49,7 @@ def reinforce(game: Game, portal: int, roll: int, row: dict[str, Any]) -> list[s
 
 
 def _die_cell(game: Game, portal: int, roll: int) -> tuple[int, int]:
-    from plugins.aborigines.moves import die_direction
+    from distant_galaxy_episodes.aborigines.moves import die_direction
 
     m = model_of(game)
     c = m.portal_pos[portal]

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from plugins.aborigines.model import Model
+from distant_galaxy_episodes.aborigines.model import Model
 
 if TYPE_CHECKING:
-    from engine.scenario import Scenario
-    from engine.state import GameState, Token
+    from distant_galaxy.core.state import GameState, Token
+    from distant_galaxy.scenario.model import Scenario
 
 
 def visible_portals(m: Model, state: GameState, home: int) -> list[int]:

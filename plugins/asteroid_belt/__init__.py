@@ -9,8 +9,8 @@ Modules: ``model`` (reading the scenario, state queries), ``movement``, ``combat
 
 from __future__ import annotations
 
-from engine import hookimpl
-from plugins.asteroid_belt import actions, checks, defenders, describe, model, shuttles, view
+from distant_galaxy import hookimpl
+from distant_galaxy_episodes.asteroid_belt import actions, checks, defenders, describe, model, shuttles, view
 
 
 @hookimpl
@@ -123,7 +123,7 @@ def dg_limit_result(game):
 @hookimpl
 def dg_bots():
     """The greedy bot (the random bot is built in)."""
-    from plugins.asteroid_belt.bots import GreedyBot
+    from distant_galaxy_episodes.asteroid_belt.bots import GreedyBot
 
     return {"greedy": GreedyBot}
 

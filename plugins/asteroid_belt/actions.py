@@ -7,15 +7,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from engine import Action, ActionKind, require
-from engine.setup import add_to_pool
-from plugins.asteroid_belt import model
-from plugins.asteroid_belt.combat import attack_cells, fight
-from plugins.asteroid_belt.movement import reachable, speed
+from distant_galaxy import Action, ActionKind, require
+from distant_galaxy.scenario.setup import add_to_pool
+from distant_galaxy_episodes.asteroid_belt import model
+from distant_galaxy_episodes.asteroid_belt.combat import attack_cells, fight
+from distant_galaxy_episodes.asteroid_belt.movement import reachable, speed
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import Site, Token
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.core.state import Site, Token
 
 MAIN = frozenset({"main"})
 Pos = tuple[int, int]
@@ -167,7 +167,7 @@ class Attack(ActionKind):
         assert other is not None
         tok.attrs["attacked"] = model.stamp(game)
         if model.is_shuttle(game, tok):
-            from plugins.asteroid_belt.shuttles import shuttle_bonus
+            from distant_galaxy_episodes.asteroid_belt.shuttles import shuttle_bonus
 
             a_extra, d_extra = shuttle_bonus(game, tok, other)
             fight(game, tok, other, rule="R7.43", att_extra=a_extra, def_extra=d_extra,

@@ -10,14 +10,14 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from engine.actions import Action, parse_pos_arg
-from engine.controllers import Controller
-from plugins.asteroid_belt import model
-from plugins.asteroid_belt.shuttles import aboard, cargo_portal
+from distant_galaxy.core.actions import Action, parse_pos_arg
+from distant_galaxy.play.controllers import Controller
+from distant_galaxy_episodes.asteroid_belt import model
+from distant_galaxy_episodes.asteroid_belt.shuttles import aboard, cargo_portal
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import Site, Token
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.core.state import Site, Token
 
 Pos = tuple[int, int]
 
@@ -199,7 +199,7 @@ class GreedyBot(Controller):
         return None
 
     def _activation_free(self, game: Game, seat: str, a: Action) -> bool:
-        from plugins.asteroid_belt.shuttles import activation_cells
+        from distant_galaxy_episodes.asteroid_belt.shuttles import activation_cells
 
         cell = parse_pos_arg(a.args[0])
         return activation_cells(game, seat).get(cell, ("", 1))[1] == 0
@@ -267,7 +267,7 @@ class GreedyBot(Controller):
 
     def _strike_cells(self, game: Game, seat: str, tok: Token) -> dict[Pos, float]:
         """Cells from which ``tok`` could attack a defender (or an enemy near our targets)."""
-        from plugins.asteroid_belt.combat import attack_cells
+        from distant_galaxy_episodes.asteroid_belt.combat import attack_cells
 
         st = game.state
         grid = game.scenario.grid

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import ScenarioError, SourceError, SourcePos
+from distant_galaxy.errors import ScenarioError, SourceError, SourcePos
 
 if TYPE_CHECKING:
-    from engine.scenario import Scenario
+    from distant_galaxy.scenario.model import Scenario
 
 Pos = tuple[int, int]
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from engine import Action, ActionKind, require
-from engine.actions import EndAction
-from plugins.asteroid_belt import model
-from plugins.asteroid_belt.combat import attack_cells, fight
+from distant_galaxy import Action, ActionKind, require
+from distant_galaxy.core.actions import EndAction
+from distant_galaxy_episodes.asteroid_belt import model
+from distant_galaxy_episodes.asteroid_belt.combat import attack_cells, fight
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import Site, Token
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.core.state import Site, Token
 
 DEFENCE = frozenset({"defence"})
 Pos = tuple[int, int]

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from plugins.asteroid_belt import model
+from distant_galaxy_episodes.asteroid_belt import model
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from distant_galaxy.core.game import Game
 
 MARKER_NAME = {"target": "Target", "flag": "Flag", "mine": "Mine"}
 # counters and pool changes whose reason another line already tells
@@ -151,7 +151,7 @@ def describe(game: Game, ev: dict[str, Any]) -> str | None:
         if ev.get("marker") == "mine" and ev.get("old") is not None:
             s = game.state.sites.get(ev["site"])
             if s is not None:
-                from plugins.asteroid_belt.actions import capture_resources
+                from distant_galaxy_episodes.asteroid_belt.actions import capture_resources
 
                 pts = int(model.kind(game, s).get("points", 0))
                 line += f" (+{pts} points, +{capture_resources(game, s)} resources)"

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.setup import add_to_pool
+from distant_galaxy.scenario.setup import add_to_pool
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import Site, Token
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.core.state import Site, Token
 
 Pos = tuple[int, int]
 SECTION = "asteroid_belt"
@@ -170,11 +170,11 @@ def remove_loser(game: Game, tok: Token, reason: str, rule: str) -> None:
         game.emit("destroyed", token=tok.id, unit=tok.type, at=list(tok.pos) if tok.pos else None,
                   site=site.id if site else None, reason=reason, rule=rule)
         if site is not None:
-            from plugins.asteroid_belt.defenders import check_capture
+            from distant_galaxy_episodes.asteroid_belt.defenders import check_capture
 
             check_capture(game, site)
     elif is_shuttle(game, tok):
-        from plugins.asteroid_belt.shuttles import destroy_shuttle
+        from distant_galaxy_episodes.asteroid_belt.shuttles import destroy_shuttle
 
         destroy_shuttle(game, tok, reason, rule)
     else:
@@ -183,7 +183,7 @@ def remove_loser(game: Game, tok: Token, reason: str, rule: str) -> None:
 
 def cell(game: Game, action: Any, i: int) -> Pos:
     """Argument ``i`` of an action as a cell on the map (IllegalAction when off the map)."""
-    from engine.errors import IllegalAction
+    from distant_galaxy.errors import IllegalAction
 
     pos = action.pos(i)
     if not game.scenario.grid.in_bounds(pos):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from plugins.asteroid_belt import model
+from distant_galaxy_episodes.asteroid_belt import model
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import Token
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.core.state import Token
 
 Pos = tuple[int, int]
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.game import Game
-from engine.scenario import Scenario, load_scenario
+from distant_galaxy.core.game import Game
+from distant_galaxy.scenario.model import Scenario, load_scenario
 
 _CACHE: dict[tuple[str, str | None], Scenario] = {}
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from engine import Action, ActionKind, require
-from plugins.asteroid_belt import model
-from plugins.asteroid_belt.actions import MAIN, own_token
-from plugins.asteroid_belt.movement import path_into, reachable, speed
+from distant_galaxy import Action, ActionKind, require
+from distant_galaxy_episodes.asteroid_belt import model
+from distant_galaxy_episodes.asteroid_belt.actions import MAIN, own_token
+from distant_galaxy_episodes.asteroid_belt.movement import path_into, reachable, speed
 
 if TYPE_CHECKING:
-    from engine.game import Game
-    from engine.state import Site, Token
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.core.state import Site, Token
 
 Pos = tuple[int, int]
 

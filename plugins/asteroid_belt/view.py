@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from plugins.asteroid_belt import model
+from distant_galaxy_episodes.asteroid_belt import model
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from distant_galaxy.core.game import Game
 
 MARK = {"target": "t", "flag": "f", "mine": "M"}
 LEGEND_HEAD = "legend: 3 asteroid of class 3; 3t/3f/3M its Target/Flag/Mine (whose: see below);"

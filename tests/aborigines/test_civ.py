@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from engine.errors import IllegalAction
-from plugins.aborigines.model import ABORIGINES, HACKED
+from distant_galaxy.errors import IllegalAction
+from distant_galaxy_episodes.aborigines.model import ABORIGINES, HACKED
 
 
 def test_move_within_speed(board):
@@ -88,7 +87,7 @@ def test_others_cannot_hack(board):
 
 
 def test_chaos_and_monarchy_get_a_level_3_planet_R5_4(scenario):
-    from engine import Game
+    from distant_galaxy import Game
 
     g = Game(scenario, seats=["red", "blue", "green", "yellow"], seed=1)
     owned = {s.owner: s for s in g.state.sites.values()

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from plugins.aborigines.colonization import check_colonies
-from plugins.aborigines.model import ABORIGINES, model_of
+from distant_galaxy_episodes.aborigines.colonization import check_colonies
+from distant_galaxy_episodes.aborigines.model import ABORIGINES, model_of
 
 
 def test_four_ships_colonize_and_block_R5_40(board):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from plugins.aborigines.combat import aborigine_need, adjacent_targets, civ_fires, may_target
-from plugins.aborigines.model import CENTRE
+from distant_galaxy_episodes.aborigines.combat import aborigine_need, adjacent_targets, civ_fires, may_target
+from distant_galaxy_episodes.aborigines.model import CENTRE
 
 
 def test_aborigine_attack_needs_5_R5_30(board):
@@ -91,7 +91,7 @@ def test_chaos_attack_bonus_and_avenge_R5_4(board):
     t = board.put("invader", (7, 2))
     board.game.dice.force([4])
     assert civ_fires(board.game, a, t)                   # +1 attack: 4-6
-    from plugins.aborigines.combat import aborigine_fires
+    from distant_galaxy_episodes.aborigines.combat import aborigine_fires
 
     g = board.put("guard", (7, 3))
     v = board.put("scout", (8, 3), owner="blue")
@@ -101,7 +101,7 @@ def test_chaos_attack_bonus_and_avenge_R5_4(board):
 
 
 def test_chaos_avenge_not_for_the_hunter_R5_4(board):
-    from plugins.aborigines.combat import aborigine_fires
+    from distant_galaxy_episodes.aborigines.combat import aborigine_fires
 
     h = board.put("hunter", (7, 3))
     v = board.put("scout", (8, 3), owner="blue")

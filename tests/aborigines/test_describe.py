@@ -8,17 +8,16 @@ import re
 from pathlib import Path
 
 import pytest
-
-from engine import Game
-from engine.controllers import HumanController
-from engine.errors import ActionError
-from engine.narrate import describe, narrate
-from plugins.aborigines import describe as ds
-from plugins.aborigines.bots import CivBot
-from plugins.aborigines.colonization import by_lot, check_colonies
-from plugins.aborigines.combat import aborigine_fires, civ_fires
-from plugins.aborigines.model import ABORIGINES, CENTRE
-from plugins.aborigines.turn import aborigine_turn
+from distant_galaxy import Game
+from distant_galaxy.errors import ActionError
+from distant_galaxy.play.controllers import HumanController
+from distant_galaxy.play.narrate import describe, narrate
+from distant_galaxy_episodes.aborigines import describe as ds
+from distant_galaxy_episodes.aborigines.bots import CivBot
+from distant_galaxy_episodes.aborigines.colonization import by_lot, check_colonies
+from distant_galaxy_episodes.aborigines.combat import aborigine_fires, civ_fires
+from distant_galaxy_episodes.aborigines.model import ABORIGINES, CENTRE
+from distant_galaxy_episodes.aborigines.turn import aborigine_turn
 
 PLUGIN = Path(ds.__file__).parent
 
@@ -196,7 +195,7 @@ def test_human_prompt_tells_what_happened_to_its_ships(scenario):
 
 # -- board and errors -----------------------------------------------------------------------
 def test_home_systems_show_their_owner_and_status_lines(scenario):
-    from engine.render import render_board
+    from distant_galaxy.play.render import render_board
 
     game = Game(scenario, seats=["red", "blue"], seed=2)
     board = render_board(game)
@@ -206,7 +205,7 @@ def test_home_systems_show_their_owner_and_status_lines(scenario):
            "R4 scout 12,0\n          planets held: system-2 12,1" in board
     assert "blue [B]: 4 ships:" in board and "system-6 24,16" in board
     game.state.sites["planet-1"].owner = ABORIGINES
-    from plugins.aborigines import dg_cell_glyph
+    from distant_galaxy_episodes.aborigines import dg_cell_glyph
 
     assert dg_cell_glyph(game, (4, 1)) == "@"
     assert dg_cell_glyph(game, (6, 3)) == "X"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.cli import main
+from distant_galaxy.cli.main import main
 
 
 def test_explain_a_logged_game(tmp_path, capsys):
@@ -18,7 +18,7 @@ def test_explain_a_logged_game(tmp_path, capsys):
 
 
 def test_explain_records_filters_rounds():
-    from plugins.aborigines.explain import explain_records
+    from distant_galaxy_episodes.aborigines.explain import explain_records
 
     recs = [{"kind": "event", "type": "turn_start", "round": 1},
             {"kind": "event", "type": "aborigine_turn", "round": 1, "before": "red"},

@@ -8,9 +8,8 @@ from __future__ import annotations
 import os
 
 import pytest
-
-from engine import Game
-from engine.runner import make_controllers
+from distant_galaxy import Game
+from distant_galaxy.play.runner import make_controllers
 
 REASONS = ("closed", "hold", "turn limit")
 GAMES = int(os.environ.get("AB_GAMES", "20"))

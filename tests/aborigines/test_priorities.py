@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from plugins.aborigines.model import ABORIGINES
-from plugins.aborigines.priorities import decide
+from distant_galaxy_episodes.aborigines.model import ABORIGINES
+from distant_galaxy_episodes.aborigines.priorities import decide
 
 
 def last(board, type_="ai_decision"):

@@ -5,11 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from engine import load_scenario
-from engine.errors import ScenarioErrors
-from plugins.aborigines.combat import aborigine_need
-from plugins.aborigines.priorities import decide
+from distant_galaxy import load_scenario
+from distant_galaxy.errors import ScenarioErrors
+from distant_galaxy_episodes.aborigines.combat import aborigine_need
+from distant_galaxy_episodes.aborigines.priorities import decide
 
 SRC = Path(__file__).resolve().parents[2] / "scenarios" / "aborigine-clash.yaml"
 

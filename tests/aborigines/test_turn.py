@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from plugins.aborigines.model import CENTRE, model_of
-from plugins.aborigines.moves import entry_cells
-from plugins.aborigines.turn import aborigine_turn
+from distant_galaxy_episodes.aborigines.model import CENTRE, model_of
+from distant_galaxy_episodes.aborigines.moves import entry_cells
+from distant_galaxy_episodes.aborigines.turn import aborigine_turn
 
 
 def test_active_portal_die_and_reinforcement_table_R5_50_R5_51(board):

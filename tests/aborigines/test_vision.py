@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from plugins.aborigines.model import model_of
-from plugins.aborigines.priorities import decide
-from plugins.aborigines.vision import visible_enemies, visible_portals
+from distant_galaxy_episodes.aborigines.model import model_of
+from distant_galaxy_episodes.aborigines.priorities import decide
+from distant_galaxy_episodes.aborigines.vision import visible_enemies, visible_portals
 
 
 def test_neighbours_only_R5_62(board):

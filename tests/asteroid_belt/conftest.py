@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-from engine.game import Game
-from engine.state import Pending
-from plugins.asteroid_belt.selfplay import scenario
+from distant_galaxy.core.game import Game
+from distant_galaxy.core.state import Pending
+from distant_galaxy_episodes.asteroid_belt.selfplay import scenario
 
 
 class Table:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from engine.errors import ScenarioErrors
-from engine.scenario import load_scenario
+from distant_galaxy.errors import ScenarioErrors
+from distant_galaxy.scenario.model import load_scenario
 
 SRC = Path(__file__).resolve().parents[2] / "scenarios" / "asteroid-belt.yaml"
 

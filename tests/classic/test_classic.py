@@ -10,11 +10,10 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from engine.errors import EngineError, IllegalAction, MalformedAction, ScenarioErrors
-from engine.game import Game
-from engine.scenario import load_scenario, scenarios_dir
-from engine.validate import validate_one
+from distant_galaxy.core.game import Game
+from distant_galaxy.errors import EngineError, IllegalAction, MalformedAction, ScenarioErrors
+from distant_galaxy.scenario.model import load_scenario, scenarios_dir
+from distant_galaxy.scenario.validate import validate_one
 
 CLASSIC = scenarios_dir() / "classic"
 TTT = str(CLASSIC / "tic-tac-toe.yaml")

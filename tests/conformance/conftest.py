@@ -1,6 +1,6 @@
 """Conformance suite fixtures: one case per scenario and variant that ``dg list`` shows.
 
-The cases come from :func:`engine.catalog.catalog` (through ``engine.reliability.shipped_cases``),
+The cases come from :func:`distant_galaxy.scenario.catalog.catalog` (through ``distant_galaxy.harness.reliability.shipped_cases``),
 so a newly shipped scenario or variant is covered without touching the suite, plus the example race
 of tests/data/scenarios/race.yaml (its plugin is registered by tests/conftest.py).
 
@@ -14,8 +14,7 @@ import os
 from pathlib import Path
 
 import pytest
-
-from engine.reliability import Case, file_cases, shipped_cases
+from distant_galaxy.harness.reliability import Case, file_cases, shipped_cases
 
 TESTS = Path(__file__).resolve().parents[1]
 RACE = TESTS / "data" / "scenarios" / "race.yaml"

@@ -2,8 +2,8 @@
 
 * two child processes with different ``PYTHONHASHSEED`` write byte-identical logs with ``dg run``,
   identical to the log of the same game played in this process, and ``dg replay`` confirms them;
-* every log of the suite's random games replays (``engine.runner.replay_log``);
-* saving at every step (``engine.saves``) and restoring (``GameState.from_json`` of the saved JSON)
+* every log of the suite's random games replays (``distant_galaxy.play.runner.replay_log``);
+* saving at every step (``distant_galaxy.play.saves``) and restoring (``GameState.from_json`` of the saved JSON)
   continues identically: the same events and the same final hash.
 """
 
@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.reliability import (
+from distant_galaxy.harness.reliability import (
     Case,
     Tally,
     check_save_restore,
@@ -45,7 +45,7 @@ def _run_child(case: Case, seed: int, log: Path, hashseed: str, env: dict[str, s
 
 
 def test_two_processes_same_log(case: Case, tmp_path: Path, plugin_env: dict[str, str]):
-    from engine.runner import new_session, play
+    from distant_galaxy.play.runner import new_session, play
 
     seed = 7
     a, b, here = tmp_path / "a.jsonl", tmp_path / "b.jsonl", tmp_path / "here.jsonl"

@@ -18,9 +18,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
-from engine.errors import LogError, SaveError
-from engine.reliability import (
+from distant_galaxy.errors import LogError, SaveError
+from distant_galaxy.harness.reliability import (
     Case,
     Tally,
     check_tampered,
@@ -29,9 +28,9 @@ from engine.reliability import (
     play_actions,
     random_game,
 )
-from engine.runner import replay_log
-from engine.saves import read_save, save_game, save_payload
-from engine.version import LOG_FORMAT, SAVE_FORMAT
+from distant_galaxy.play.runner import replay_log
+from distant_galaxy.play.saves import read_save, save_game, save_payload
+from distant_galaxy.version import LOG_FORMAT, SAVE_FORMAT
 
 from .conftest import RACE
 
@@ -75,7 +74,7 @@ def test_interrupted_saves_of_every_scenario(case: Case, tmp_path: Path):
     played = random_game(case, 2, Tally(), invariants=False)
     rng = random.Random(2)
     tally = Tally()
-    from engine.reliability import interrupted_save
+    from distant_galaxy.harness.reliability import interrupted_save
 
     for k in range(4):
         game = play_actions(case, 2, played.actions[: rng.randrange(len(played.actions) + 1)])
@@ -86,8 +85,8 @@ def test_interrupted_saves_of_every_scenario(case: Case, tmp_path: Path):
 
 CHILD = textwrap.dedent("""
     import json, os, sys, time
-    from engine.reliability import file_cases, play_actions
-    from engine.saves import save_game, read_save
+    from distant_galaxy.harness.reliability import file_cases, play_actions
+    from distant_galaxy.play.saves import save_game, read_save
     path, stage = sys.argv[1], sys.argv[2]
     actions = json.loads(sys.argv[3])
     case = file_cases(sys.argv[4])[0]

@@ -13,9 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
-
-from engine.errors import EngineError, SaveError
-from engine.scenario import load_scenario
+from distant_galaxy.errors import EngineError, SaveError
+from distant_galaxy.scenario.model import load_scenario
 
 from .conftest import RACE
 
@@ -84,7 +83,7 @@ def test_no_python_in_rules(tmp_path: Path, rule: str):
     _refused(path, f"{path.name}:")
 
 
-@pytest.mark.parametrize("name", ["os", "subprocess", "engine.saves", "../plugins", "os.path"])
+@pytest.mark.parametrize("name", ["os", "subprocess", "distant_galaxy.play.saves", "../plugins", "os.path"])
 def test_plugins_only_through_entry_points(tmp_path: Path, name: str):
     """A scenario cannot import a module by naming it as a plugin."""
     path = _variant(tmp_path, "plugins: [example_race]", f"plugins: [{json.dumps(name)}]")
@@ -190,7 +189,7 @@ def test_huge_map_params_refused(tmp_path: Path):
 
 # -- saves -----------------------------------------------------------------------------------------------------
 def test_huge_save_refused_quickly(tmp_path: Path):
-    from engine.saves import read_save
+    from distant_galaxy.play.saves import read_save
 
     path = tmp_path / "huge.save"
     path.write_text('{"magic": "distant-galaxy-save", "pad": "' + "x" * (20 * 1024 * 1024) + '"}')
@@ -202,9 +201,9 @@ def test_huge_save_refused_quickly(tmp_path: Path):
 
 def test_save_cannot_point_at_code(tmp_path: Path):
     """A save whose header names a scenario file with python tags is refused, no code runs."""
-    from engine.cli import main
-    from engine.reliability import Tally, file_cases, play_actions, random_game
-    from engine.saves import save_game
+    from distant_galaxy.cli.main import main
+    from distant_galaxy.harness.reliability import Tally, file_cases, play_actions, random_game
+    from distant_galaxy.play.saves import save_game
 
     mark = tmp_path / "PWNED"
     evil = _variant(tmp_path, "title: Dice race (example plugin)",

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-
-from engine import hookimpl
-from engine.invariants import InvariantError, assert_invariants, check_invariants
-from engine.reliability import Tally, file_cases, play_actions, random_game
+from distant_galaxy import hookimpl
+from distant_galaxy.harness.invariants import InvariantError, assert_invariants, check_invariants
+from distant_galaxy.harness.reliability import Tally, file_cases, play_actions, random_game
 
 from .conftest import RACE
 
@@ -67,7 +66,7 @@ def test_negative_pool(game):
 
 
 def test_marker_not_json(game):
-    from engine.state import Site
+    from distant_galaxy.core.state import Site
 
     game.state.sites["s-1"] = Site("s-1", "planet", (1, 1), None, {"bad": object()})
     _one(game, "non-JSON value")

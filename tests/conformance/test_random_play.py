@@ -7,8 +7,8 @@ a message and leave the state hash unchanged; undo must restore the state exactl
 
 from __future__ import annotations
 
-from engine.errors import EngineError
-from engine.reliability import Case, Tally, random_game, scenario_of
+from distant_galaxy.errors import EngineError
+from distant_galaxy.harness.reliability import Case, Tally, random_game, scenario_of
 
 
 def test_scenario_loads(case: Case):
@@ -51,7 +51,7 @@ def test_same_seed_same_log_and_hash(case: Case, seed: int):
 
 
 def test_actions_after_the_end_are_refused(case: Case):
-    from engine.errors import ActionError
+    from distant_galaxy.errors import ActionError
 
     played = random_game(case, 1, Tally(), invariants=False)
     game = played.game

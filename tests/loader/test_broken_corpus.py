@@ -10,9 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
-
-from engine.errors import ScenarioError
-from engine.loader import MAX_BYTES, check_schema, load_schema, load_yaml_file, resolve_extends
+from distant_galaxy.errors import ScenarioError
+from distant_galaxy.loader import MAX_BYTES, check_schema, load_schema, load_yaml_file, resolve_extends
 
 BROKEN = Path(__file__).resolve().parents[1] / "data" / "broken"
 

@@ -1,4 +1,4 @@
-"""Tests of engine.loader.merge: deep merge rules, extends chains, variants, origins."""
+"""Tests of distant_galaxy.loader.merge: deep merge rules, extends chains, variants, origins."""
 
 from __future__ import annotations
 
@@ -6,9 +6,8 @@ import os
 from pathlib import Path
 
 import pytest
-
-from engine.errors import ScenarioError
-from engine.loader import apply_variant, deep_merge, load_yaml_file, resolve_extends
+from distant_galaxy.errors import ScenarioError
+from distant_galaxy.loader import apply_variant, deep_merge, load_yaml_file, resolve_extends
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Tests of engine.loader.schema_check and of schemas/scenario.schema.json."""
+"""Tests of distant_galaxy.loader.schema_check and of schemas/scenario.schema.json."""
 
 from __future__ import annotations
 
@@ -6,10 +6,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator
-
-from engine.errors import PluginError
-from engine.loader import (
+from distant_galaxy.errors import PluginError
+from distant_galaxy.loader import (
     check_schema,
     combined_schema,
     describe_path,
@@ -17,6 +15,7 @@ from engine.loader import (
     load_yaml,
     schemas_dir,
 )
+from jsonschema import Draft202012Validator
 
 VALID = """\
 # yaml-language-server: $schema=../schemas/scenario.schema.json
@@ -211,8 +210,8 @@ def test_describe_path():
 
 def test_typo_of_a_known_key_in_a_free_form_section_is_caught():
     """unit_types entries accept free stats, but `glyf` is a typo of `glyph`, not a stat."""
-    from engine.loader import combined_schema
-    from engine.loader.yamlsafe import load_yaml
+    from distant_galaxy.loader import combined_schema
+    from distant_galaxy.loader.yamlsafe import load_yaml
 
     text = ("format: 1\nid: t\ntitle: T\nunit_types:\n  mark: {glyf: '#', shuttle: true, "
             "speed: 2}\n")

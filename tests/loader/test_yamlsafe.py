@@ -1,4 +1,4 @@
-"""Tests of engine.loader.yamlsafe: data, positions, safety limits."""
+"""Tests of distant_galaxy.loader.yamlsafe: data, positions, safety limits."""
 
 from __future__ import annotations
 
@@ -6,9 +6,8 @@ import time
 from pathlib import Path
 
 import pytest
-
-from engine.errors import ScenarioError
-from engine.loader import MAX_BYTES, load_yaml, load_yaml_file
+from distant_galaxy.errors import ScenarioError
+from distant_galaxy.loader import MAX_BYTES, load_yaml, load_yaml_file
 
 TEXT = """\
 # a comment

@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from engine.rules import RuleEnv
+from distant_galaxy.rules import RuleEnv
 
 from .models import Player, Unit, World, make_env
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.rules import Attr, Registry, RuleEnv, ViewType, default_registry
+from distant_galaxy.rules import Attr, Registry, RuleEnv, ViewType, default_registry
 
 
 @dataclass

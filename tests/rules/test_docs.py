@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.rules.docgen import reference_sources, render_reference
+from distant_galaxy.rules.docgen import reference_sources, render_reference
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
@@ -16,7 +16,7 @@ def expected_reference() -> str:
 
 def test_rules_doc_is_current() -> None:
     assert DOC.read_text(encoding="utf-8") == expected_reference(), (
-        "docs/rules.md is stale: run `python -m engine.rules.docgen > docs/rules.md`")
+        "docs/rules.md is stale: run `python -m distant_galaxy.rules.docgen > docs/rules.md`")
 
 
 def test_reference_covers_every_function_and_view() -> None:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from engine.errors import RuleRuntimeError
-from engine.rules import Effect, RuleEnv, compile_effect
+from distant_galaxy.errors import RuleRuntimeError
+from distant_galaxy.rules import Effect, RuleEnv, compile_effect
 
 
 def test_augmented_and_plain_assignment(env: RuleEnv, ctx: dict) -> None:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from engine.errors import PluginError, RuleError, SourcePos
-from engine.rules import Registry, RuleEnv, ViewType, compile_effect, compile_expr
+from distant_galaxy.errors import PluginError, RuleError, SourcePos
+from distant_galaxy.rules import Registry, RuleEnv, ViewType, compile_effect, compile_expr
 
 POS = SourcePos("s.yaml", 10, 15, '  cost: "player.points +"')
 

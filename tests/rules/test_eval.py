@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from engine.errors import RuleRuntimeError
-from engine.rules import Expr, RuleEnv, compile_expr
+from distant_galaxy.errors import RuleRuntimeError
+from distant_galaxy.rules import Expr, RuleEnv, compile_expr
 
 
 def run(text: str, env: RuleEnv, ctx: dict[str, Any]) -> Any:

@@ -5,11 +5,10 @@ from __future__ import annotations
 import operator
 from typing import Any
 
+from distant_galaxy.errors import RuleError, RuleRuntimeError
+from distant_galaxy.rules import RuleEnv, compile_effect, compile_expr
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from engine.errors import RuleError, RuleRuntimeError
-from engine.rules import RuleEnv, compile_effect, compile_expr
 
 from .models import Player, Unit, World, make_env
 

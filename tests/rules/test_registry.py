@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from engine.errors import PluginError
-from engine.rules import FunctionSpec, Registry, default_registry
+from distant_galaxy.errors import PluginError
+from distant_galaxy.rules import FunctionSpec, Registry, default_registry
 
 
 def test_decorators_register_and_iterate_sorted() -> None:

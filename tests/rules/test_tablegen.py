@@ -6,8 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-
-from engine.rules import tablegen
+from distant_galaxy.rules import tablegen
 
 RULES = Path(__file__).resolve().parents[2] / "engine" / "rules"
 TABLES = sorted(tablegen.RENDERERS)
@@ -27,8 +26,8 @@ def test_table_says_how_to_regenerate(table: str) -> None:
 
 
 def test_tables_cover_every_shape() -> None:
-    from engine.rules.inline import TABLE
-    from engine.rules.shapes import LOGIC, WITH_K
+    from distant_galaxy.rules.inline import TABLE
+    from distant_galaxy.rules.shapes import LOGIC, WITH_K
 
     assert list(TABLE) == list(tablegen.INLINE_OPS)
     assert all(list(row) == tablegen.INLINE_PAIRS for row in TABLE.values())

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine import Action, ActionKind, Game, hookimpl, require
+from distant_galaxy import Action, ActionKind, Game, hookimpl, require
 
 
 def _runner(game: Game, seat: str):

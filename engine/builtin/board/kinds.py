@@ -1,0 +1,438 @@
+"""The generic action kinds: ``place`` and ``move`` as ``ActionKind``s (legal / check / apply).
+
+Owns what the two kinds of the ``actions:`` section do in a game: their common parts (verb, doc,
+``ends_turn``, the optional ``where`` rule, interned actions), ``PlaceKind`` (a piece from a pool
+or an unlimited supply onto an empty cell) and ``MoveKind`` (a piece by its movement patterns,
+with captures). The patterns and the per-seat move tables are compiled by
+``distant_galaxy.builtin.board.patterns``; the section itself is read by
+``distant_galaxy.builtin.board.section``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from distant_galaxy.builtin.board.patterns import (
+    ABSOLUTE,
+    MovePattern,
+    Pos,
+    build_seat_tables,
+    compile_pattern,
+)
+from distant_galaxy.core.actions import Action, ActionKind
+from distant_galaxy.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from distant_galaxy.builtin.board.section import GenericSection
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.rules import Expr
+
+class _GenericKind(ActionKind):
+    """Common parts: verb, doc, ``ends_turn``, the optional ``where`` rule, interned actions."""
+
+    def __init__(self, section: GenericSection, i: int, item: dict[str, Any]):
+        self.section = section
+        self.scenario = sc = section.scenario
+        self.path: tuple[str | int, ...] = ("actions", i)
+        self.verb = str(item["id"])  # type: ignore[misc]
+        self.doc = str(item.get("doc", ""))  # type: ignore[misc]
+        self.rule: str | None = item.get("rule")
+        self.ends_turn = bool(item.get("ends_turn", False))
+        if "phases" in item:
+            self.phases = frozenset(item["phases"])  # type: ignore[misc]
+        self.where: Expr | None = None
+        if "where" in item:
+            self.where = section.rules.expr(item["where"], *self.path, "where",
+                                            names=self.where_names)
+        self.grid = sc.grid
+        self._interned: dict[Any, Action] = {}
+        self._decoded: dict[int, tuple[Action, Any]] = {}
+
+    where_names: ClassVar[dict[str, str]] = {}
+
+    def _finish(self, game: Game, seat: str) -> None:
+        if self.ends_turn:
+            game.end_decision()
+
+    def _intern(self, key: Any, *args: Any) -> Action:
+        act = self._interned.get(key)
+        if act is None:
+            act = self._interned[key] = Action.of(self.verb, *args)
+            self._decoded[id(act)] = (act, key)
+        return act
+
+    def _where_ok(self, game: Game, **names: Any) -> bool:
+        from distant_galaxy.scenario.bindings import GameContext
+
+        assert self.where is not None
+        return bool(self.where(GameContext(game, **names)))
+
+    def _may_stop(self, unit_type: str) -> frozenset[Pos]:
+        sc = self.scenario
+        tags = sc.unit_tags.get(unit_type, frozenset({unit_type}))
+        return frozenset(p for p in self.grid.all_cells()
+                         if sc.permissions.may_stop(self.grid.cell_type(p), tags))
+
+
+class PlaceKind(_GenericKind):
+    """``VERB x,y``: put a piece (from a pool or an unlimited supply) on an empty cell."""
+
+    where_names: ClassVar[dict[str, str]] = {"x": "int", "y": "int"}
+
+    def __init__(self, section: GenericSection, i: int, item: dict[str, Any]):
+        super().__init__(section, i, item)
+        sc = self.scenario
+        self.piece: str = item.get("piece", "")
+        if self.piece not in sc.unit_types:
+            raise sc.error(f"unknown unit type '{self.piece}'", *self.path, "piece",
+                           hint=f"unit types: {', '.join(sc.unit_types) or 'none'}")
+        self.pool: str | None = item.get("from")
+        if self.pool is not None and self.pool not in sc.pools:
+            raise sc.error(f"unknown pool '{self.pool}'", *self.path, "from",
+                           hint=f"pools: {', '.join(sc.pools) or 'none'}")
+        self.usage = f"{self.verb} x,y"  # type: ignore[misc]
+        self.arity = (1, 1)  # type: ignore[misc]
+        stop = self._may_stop(self.piece)
+        self.cells = [p for p in self.grid.all_cells() if p in stop]
+        self.actions = [(p, self._intern(p, p)) for p in self.cells]
+
+    def _supply(self, game: Game, seat: str) -> bool:
+        if self.pool is None:
+            return True
+        return game.state.players[seat].pools.get(self.pool, {}).get(self.piece, 0) > 0
+
+    def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        if not self._supply(game, seat):
+            return []
+        board = game.state.board
+        if self.where is None:
+            return [a for p, a in self.actions if p not in board]
+        return [a for p, a in self.actions
+                if p not in board and self._where_ok(game, x=p[0], y=p[1])]
+
+    def _target(self, action: Action) -> Pos:
+        hit = self._decoded.get(id(action))
+        if hit is not None and hit[0] is action:
+            return hit[1]
+        self.check_arity(action)
+        return action.pos(0)
+
+    def check(self, game: Game, seat: str, action: Action) -> None:
+        pos = self._target(action)
+        st = game.state
+        if not self.grid.in_bounds(pos):
+            raise IllegalAction(f"{action}: cell {pos[0]},{pos[1]} is off the board "
+                                f"({self.grid.width}x{self.grid.height})")
+        if pos in st.board:
+            raise IllegalAction(f"{action}: cell {pos[0]},{pos[1]} is occupied by "
+                                f"{st.describe_token(st.board[pos])}")
+        if pos not in self.cells:
+            raise IllegalAction(f"{action}: a {self.piece} may not stop on a "
+                                f"{self.grid.cell_type(pos)} cell")
+        if not self._supply(game, seat):
+            raise IllegalAction(f"{action}: {seat} has no {self.piece} left in '{self.pool}'")
+        if self.where is not None and not self._where_ok(game, x=pos[0], y=pos[1]):
+            raise IllegalAction(f"{action}: cell {pos[0]},{pos[1]} does not satisfy "
+                                f"'{self.where.source}'")
+
+    def touches(self, game: Game, seat: str, action: Action) -> tuple[tuple[str, ...],
+                                                                      tuple[str, ...]]:
+        """What apply changes besides the board: no token, the seat's pools (if any)."""
+        return (), ((seat,) if self.pool is not None else ())
+
+    def apply(self, game: Game, seat: str, action: Action) -> None:
+        pos = self._target(action)
+        if self.pool is not None:
+            from distant_galaxy.scenario.setup import add_to_pool
+
+            add_to_pool(game, seat, self.pool, self.piece, -1, self.verb)
+        tok = game.state.add_token(self.piece, seat, pos)
+        if game.record:
+            extra: dict[str, Any] = {"rule": self.rule} if self.rule else {}
+            game.emit("place", seat=seat, token=tok.id, unit=self.piece, to=list(pos), **extra)
+        self._finish(game, seat)
+
+
+
+class MoveKind(_GenericKind):
+    """``VERB x,y x,y``: move one of your pieces by one of its patterns (capturing if allowed)."""
+
+    where_names: ClassVar[dict[str, str]] = {"x": "int", "y": "int", "unit": "unit"}
+
+    def __init__(self, section: GenericSection, i: int, item: dict[str, Any]):
+        super().__init__(section, i, item)
+        sc = self.scenario
+        self.usage = f"{self.verb} x,y x,y"  # type: ignore[misc]
+        self.arity = (2, 2)  # type: ignore[misc]
+        if self.grid.is_hex:
+            raise sc.error("move patterns need a square grid (square4 or square8)", *self.path)
+        seats = [s["id"] for s in sc.seats]
+        self.forward: dict[str, str] = dict(item.get("forward") or {})
+        for seat in self.forward:
+            if seat not in seats:
+                raise sc.error(f"unknown seat '{seat}'", *self.path, "forward", seat,
+                               hint=f"seats: {', '.join(seats)}")
+        self.patterns: dict[str, list[MovePattern]] = {}
+        relative = False
+        for unit, pats in (item.get("pieces") or {}).items():
+            if unit not in sc.unit_types:
+                raise sc.error(f"unknown unit type '{unit}'", *self.path, "pieces", unit,
+                               hint=f"unit types: {', '.join(sc.unit_types) or 'none'}")
+            compiled = []
+            for j, pat in enumerate(pats):
+                p = compile_pattern(sc, self.path, pat, ("pieces", unit, j))
+                relative = relative or any(n not in ABSOLUTE for n, _ in p.vectors)
+                compiled.append(p)
+            self.patterns[unit] = compiled
+        if not self.patterns:
+            raise sc.error("a move action needs 'pieces' with their patterns", *self.path)
+        if relative:
+            missing = [s for s in seats if s not in self.forward]
+            if missing:
+                raise sc.error(f"relative directions need every seat's forward; missing: "
+                               f"{', '.join(missing)}", *self.path,
+                               hint="forward: {seat: north|south|east|west, ...}")
+        capture = item.get("capture", "remove")
+        self.capture_pool: str | None = None
+        self.capture_to_owner = False
+        if isinstance(capture, dict):
+            self.capture_pool = capture.get("pool")
+            self.capture_to_owner = capture.get("of", "captor") == "owner"
+            if self.capture_pool not in sc.pools:
+                raise sc.error(f"unknown pool '{self.capture_pool}'", *self.path, "capture",
+                               hint=f"pools: {', '.join(sc.pools) or 'none'}")
+        self._stop = {unit: self._may_stop(unit) for unit in self.patterns}
+        self._tables: dict[str, dict[str, dict[Pos, tuple[Any, ...]]]] = {}
+        # seat -> unit type -> cell -> steps, when no pattern of the seat slides or overlaps
+        self._jumps: dict[str, dict[str, dict[Pos, tuple[Any, ...]]] | None] = {}
+        # seat -> unit type -> cell -> (to, code, action) when no jump has cells in between:
+        # code 1 moves only, 2 captures only, 3 both (see ``legal``)
+        self._codes: dict[str, dict[str, dict[Pos, tuple[Any, ...]]] | None] = {}
+
+    # -- geometry, precomputed per seat ----------------------------------------------------------
+    def _table(self, seat: str) -> dict[str, dict[Pos, tuple[Any, ...]]]:
+        """unit type -> cell -> (steps, rays, dedup): ``steps`` are (to, between, move_ok,
+        capture_ok, action); ``rays`` are (cells, move_ok, capture_ok, stop) for slides.
+        Built once per seat (with ``_jumps`` and ``_codes``) by ``build_seat_tables``."""
+        tables = self._tables.get(seat)
+        if tables is not None:
+            return tables
+        tables, jumps, codes = build_seat_tables(self.grid, self.patterns, self._stop,
+                                                 self.forward, seat, self._intern)
+        self._tables[seat] = tables
+        self._jumps[seat] = jumps
+        self._codes[seat] = codes
+        return tables
+
+    def _targets(self, game: Game, seat: str, frm: Pos, entry: tuple[Any, ...]) -> list[Pos]:
+        st = game.state
+        board, tokens = st.board, st.tokens
+        steps, rays, dedup = entry
+        out: list[Pos] = []
+        for to, between, move_ok, capture_ok, _ in steps:
+            occ = board.get(to)
+            if occ is None:
+                if not move_ok:
+                    continue
+            elif not capture_ok or tokens[occ].owner == seat:
+                continue
+            if between and any(c in board for c in between):
+                continue
+            out.append(to)
+        for cells, move_ok, capture_ok, stop in rays:
+            for c in cells:
+                occ = board.get(c)
+                if occ is None:
+                    if move_ok and c in stop:
+                        out.append(c)
+                    continue
+                if capture_ok and tokens[occ].owner != seat and c in stop:
+                    out.append(c)
+                break
+        if dedup:
+            out = list(dict.fromkeys(out))
+        return out
+
+    # -- the ActionKind interface ------------------------------------------------------------------
+    def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        st = game.state
+        board, tokens = st.board, st.tokens
+        tables = self._table(seat)
+        interned = self._interned
+        where = self.where
+        out: list[Action] = []
+        append = out.append
+        jumps = self._jumps[seat]
+        codes = self._codes[seat] if where is None and game._pure else None
+        if codes is not None:
+            # single steps without cells in between, no rule, only the engine edits the state:
+            # the owner index says whose a cell is; a code says what the step may do
+            mine = st.pieces_of(seat)
+            for frm, unit in mine.items():
+                per_cell = codes.get(unit)
+                if per_cell is None:
+                    continue
+                for to, code, act in per_cell[frm]:
+                    if code == 3:  # moves or captures: anywhere but on an own piece
+                        if to not in mine:
+                            append(act)
+                    elif code == 1:  # moves only: an empty cell
+                        if to not in board:
+                            append(act)
+                    elif to in board and to not in mine:  # captures only
+                        append(act)
+            return out
+        if jumps is not None and where is None and game._pure:
+            # single jumps only, no rule, and only the engine edits the state: the owner index
+            mine = st.pieces_of(seat)
+            for frm, unit in mine.items():
+                per_cell = jumps.get(unit)
+                if per_cell is None:
+                    continue
+                for to, between, move_ok, capture_ok, act in per_cell[frm]:
+                    if to in board:
+                        if not capture_ok or to in mine:
+                            continue
+                    elif not move_ok:
+                        continue
+                    if between and any(c in board for c in between):
+                        continue
+                    append(act)
+            return out
+        if jumps is not None and where is None:  # single jumps only, no rule: the hot path
+            for frm, tid in board.items():
+                tok = tokens[tid]
+                if tok.owner != seat:
+                    continue
+                per_cell = jumps.get(tok.type)
+                if per_cell is None:
+                    continue
+                for to, between, move_ok, capture_ok, act in per_cell[frm]:
+                    occ = board.get(to)
+                    if occ is None:
+                        if not move_ok:
+                            continue
+                    elif not capture_ok or tokens[occ].owner == seat:
+                        continue
+                    if between and any(c in board for c in between):
+                        continue
+                    append(act)
+            return out
+        for frm, tid in board.items():
+            tok = tokens[tid]
+            if tok.owner != seat:
+                continue
+            per_cell = tables.get(tok.type)
+            if per_cell is None:
+                continue
+            entry = per_cell[frm]
+            if entry[1] or entry[2] or where is not None:  # slides, overlaps, a rule: general
+                targets = self._targets(game, seat, frm, entry)
+            else:  # only single jumps: the hot path, inlined
+                for to, between, move_ok, capture_ok, act in entry[0]:
+                    occ = board.get(to)
+                    if occ is None:
+                        if not move_ok:
+                            continue
+                    elif not capture_ok or tokens[occ].owner == seat:
+                        continue
+                    if between and any(c in board for c in between):
+                        continue
+                    append(act)
+                continue
+            for to in targets:
+                if where is not None and not self._where_ok(game, x=to[0], y=to[1], unit=tok):
+                    continue
+                act = interned.get((frm, to))
+                append(act if act is not None else self._intern((frm, to), frm, to))
+        return out
+
+    def _decode(self, action: Action) -> tuple[Pos, Pos]:
+        hit = self._decoded.get(id(action))
+        if hit is not None and hit[0] is action:
+            return hit[1]
+        self.check_arity(action)
+        return action.pos(0), action.pos(1)
+
+    def check(self, game: Game, seat: str, action: Action) -> None:
+        frm, to = self._decode(action)
+        st = game.state
+        for p in (frm, to):
+            if not self.grid.in_bounds(p):
+                raise IllegalAction(f"{action}: cell {p[0]},{p[1]} is off the board "
+                                    f"({self.grid.width}x{self.grid.height})")
+        tok = st.token_at(frm)
+        if tok is None:
+            raise IllegalAction(f"{action}: there is no piece on {frm[0]},{frm[1]}")
+        if tok.owner != seat:
+            raise IllegalAction(f"{action}: the {tok.type} on {frm[0]},{frm[1]} belongs to "
+                                f"{tok.owner}, not {seat}")
+        pats = self.patterns.get(tok.type)
+        if pats is None:
+            raise IllegalAction(f"{action}: a {tok.type} cannot {self.verb} (pieces that can: "
+                                f"{', '.join(self.patterns)})")
+        entry = self._table(seat)[tok.type][frm]
+        if to in self._targets(game, seat, frm, entry):
+            if self.where is not None and not self._where_ok(game, x=to[0], y=to[1], unit=tok):
+                raise IllegalAction(f"{action}: {to[0]},{to[1]} does not satisfy "
+                                    f"'{self.where.source}'")
+            return
+        occ = st.token_at(to)
+        step_hits = [s for s in entry[0] if s[0] == to]
+        ray_hits = [r for r in entry[1] if to in r[0]]
+        moves = "; ".join(p.text for p in pats)
+        if not step_hits and not ray_hits:
+            raise IllegalAction(f"{action}: a {tok.type} cannot reach {to[0]},{to[1]} from "
+                                f"{frm[0]},{frm[1]} (it moves: {moves})")
+        if occ is not None and occ.owner == seat:
+            raise IllegalAction(f"{action}: {to[0]},{to[1]} is occupied by your own "
+                                f"{occ.type}")
+        if occ is None and not any(s[2] for s in step_hits) and not any(r[1] for r in ray_hits):
+            raise IllegalAction(f"{action}: a {tok.type} moves to {to[0]},{to[1]} only to "
+                                f"capture, and the cell is empty")
+        if occ is not None and not any(s[3] for s in step_hits) \
+                and not any(r[2] for r in ray_hits):
+            raise IllegalAction(f"{action}: a {tok.type} cannot capture on {to[0]},{to[1]} "
+                                f"(that move is onto empty cells only)")
+        raise IllegalAction(f"{action}: the way from {frm[0]},{frm[1]} to {to[0]},{to[1]} "
+                            f"is blocked")
+
+    def touches(self, game: Game, seat: str, action: Action) -> tuple[tuple[str, ...],
+                                                                      tuple[str, ...]]:
+        """The tokens and seats apply changes: the mover, the captured piece, a pool's owner."""
+        frm, to = self._decode(action)
+        board = game.state.board
+        moved, taken = board.get(frm), board.get(to)
+        if taken is None:
+            return ((moved,) if moved is not None else ()), ()
+        tids = (moved, taken) if moved is not None else (taken,)
+        seats: tuple[str, ...] = ()
+        if self.capture_pool is not None:
+            owner = game.state.tokens[taken].owner
+            seats = (owner,) if self.capture_to_owner and owner else (seat,)
+        return tids, seats
+
+    def apply(self, game: Game, seat: str, action: Action) -> None:
+        frm, to = self._decode(action)
+        st = game.state
+        tok = st.tokens[st.board[frm]]
+        taken_id = st.board.get(to)
+        if taken_id is not None:
+            taken = st.tokens[taken_id]
+            st.remove_token(taken)
+            if game.record:  # unrecorded events go nowhere: skip building them
+                game.emit("capture", seat=seat, token=taken.id, unit=taken.type, owner=taken.owner,
+                          at=list(to), **({"rule": self.rule} if self.rule else {}))
+            if self.capture_pool is not None:
+                from distant_galaxy.scenario.setup import add_to_pool
+
+                keeper = taken.owner if self.capture_to_owner and taken.owner else seat
+                add_to_pool(game, keeper, self.capture_pool, taken.type, 1, "capture")
+        st.move_token(tok, to)
+        if game.record:
+            extra: dict[str, Any] = {"rule": self.rule} if self.rule else {}
+            game.emit("move", seat=seat, token=tok.id, unit=tok.type, to=list(to),
+                      **{"from": list(frm)}, **extra)
+        self._finish(game, seat)
+

@@ -1,0 +1,1 @@
+"""The ``dg`` command line (also installed as ``distant-galaxy``)."""

@@ -1,0 +1,44 @@
+"""``dg test PATH…``: run the YAML rule tests of scenario files and report each case."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from distant_galaxy.cli.main import extra_subcommands
+
+
+@extra_subcommands
+def add(sub: Any) -> None:
+    p = sub.add_parser("test", help="run the rule tests written in scenario files")
+    p.add_argument("paths", nargs="*", help="files or scenario ids (default: every shipped one)")
+    p.add_argument("-q", "--quiet", action="store_true", help="only failures and the summary")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from distant_galaxy.errors import ScenarioErrors
+    from distant_galaxy.scenario.model import scenario_files
+    from distant_galaxy.scenario.rule_tests import run_file
+
+    names = args.paths or [str(p) for p in scenario_files()]
+    passed = failed = 0
+    for name in names:
+        try:
+            results = run_file(name)
+        except ScenarioErrors as exc:
+            print(f"{name}: does not load:\n{exc}")
+            failed += 1
+            continue
+        for r in results:
+            if r.ok:
+                passed += 1
+                if not args.quiet:
+                    print(f"PASS {r.where} {r.name}")
+            else:
+                failed += 1
+                print(f"FAIL {r.where} {r.name}")
+                for p in r.problems:
+                    print(f"    {p}")
+    print(f"dg test: {passed} passed, {failed} failed")
+    return 1 if failed else 0

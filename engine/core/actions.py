@@ -1,0 +1,159 @@
+"""Actions: small frozen values with a text form that parses back, and the kinds that handle them.
+
+An :class:`Action` is a verb and its arguments as text, e.g. ``move E1 12,7``. Every verb belongs to
+an :class:`ActionKind` (engine built-ins and plugin ones) that lists the legal actions of a decision,
+checks one action (raising :class:`~distant_galaxy.errors.IllegalAction` with the reason) and applies it.
+
+>>> a = Action.parse("move E1 12,7")
+>>> a.verb, a.args
+('move', ('E1', '12,7'))
+>>> str(a)
+'move E1 12,7'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from distant_galaxy.errors import IllegalAction, MalformedAction
+
+if TYPE_CHECKING:
+    from distant_galaxy.core.game import Game
+
+Pos = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A verb and its arguments; ``str(action)`` is its text form."""
+
+    verb: str
+    args: tuple[str, ...] = ()
+    # the text form, made on first use (an action never changes, so it never goes stale)
+    _text: str | None = field(default=None, init=False, repr=False, compare=False)
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse ``"verb arg arg"``; raises :class:`MalformedAction` on empty or odd text."""
+        if not isinstance(text, str):
+            raise MalformedAction(f"an action is text, got {type(text).__name__}")
+        parts = text.split()
+        if not parts:
+            raise MalformedAction("empty action")
+        verb = parts[0].lower()
+        if not verb.replace("-", "").replace("_", "").isalnum():
+            raise MalformedAction(f"{text!r}: the verb must be a word, got {parts[0]!r}")
+        return cls(verb, tuple(parts[1:]))
+
+    @classmethod
+    def of(cls, verb: str, *args: Any) -> Action:
+        """Build an action from Python values; positions become ``x,y``."""
+        return cls(verb, tuple(format_arg(a) for a in args))
+
+    def __str__(self) -> str:
+        text = self._text
+        if text is None:
+            text = " ".join((self.verb, *self.args))
+            object.__setattr__(self, "_text", text)
+        return text
+
+    def pos(self, i: int) -> Pos:
+        """Argument ``i`` read as a position ``x,y``."""
+        return parse_pos_arg(self.arg(i), self)
+
+    def arg(self, i: int) -> str:
+        if i >= len(self.args):
+            raise MalformedAction(f"{self}: missing argument {i + 1}")
+        return self.args[i]
+
+    def int(self, i: int) -> int:
+        text = self.arg(i)
+        try:
+            return int(text)
+        except ValueError:
+            raise MalformedAction(f"{self}: argument {i + 1} must be a number, got {text!r}") from None
+
+
+def format_arg(value: Any) -> str:
+    if isinstance(value, tuple) and len(value) == 2:
+        return f"{value[0]},{value[1]}"
+    return str(value)
+
+
+def parse_pos_arg(text: str, action: Action | None = None) -> Pos:
+    """``"12,7"`` → (12, 7), or :class:`MalformedAction`."""
+    bits = text.split(",")
+    if len(bits) == 2:
+        try:
+            return int(bits[0]), int(bits[1])
+        except ValueError:
+            pass
+    where = f"{action}: " if action is not None else ""
+    raise MalformedAction(f"{where}{text!r} is not a cell; write it as x,y (e.g. 12,7)")
+
+
+class ActionKind:
+    """How one verb works. Subclass it in plugins; the engine asks these objects for everything.
+
+    ``phases`` limits the decisions (phase ids or hand-over kinds) in which the verb exists; None
+    means every decision. ``legal`` lists the legal actions; ``check`` raises
+    :class:`IllegalAction` saying why an action is not allowed; ``apply`` changes the state (after a
+    successful ``check``) and reports what happened through ``game.emit``.
+    """
+
+    verb: ClassVar[str] = ""
+    usage: ClassVar[str] = ""
+    doc: ClassVar[str] = ""
+    phases: ClassVar[frozenset[str] | None] = None
+    arity: ClassVar[tuple[int, int] | None] = None
+
+    def available(self, game: Game, decision: str) -> bool:
+        """Whether the verb exists in this decision at all (phase filter)."""
+        return self.phases is None or decision in self.phases
+
+    def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        raise NotImplementedError  # pragma: no cover - every kind overrides it
+
+    def check(self, game: Game, seat: str, action: Action) -> None:
+        """Default check: the action must be one of the listed legal ones."""
+        if action not in set(self.legal(game, seat)):
+            raise IllegalAction(f"{action}: not allowed now")
+
+    def apply(self, game: Game, seat: str, action: Action) -> None:
+        raise NotImplementedError  # pragma: no cover - every kind overrides it
+
+    def check_arity(self, action: Action) -> None:
+        if self.arity is None:
+            return
+        lo, hi = self.arity
+        if not lo <= len(action.args) <= hi:
+            raise MalformedAction(f"{action}: usage is '{self.usage or self.verb}'")
+
+
+class EndAction(ActionKind):
+    """``end``: close the current decision (end of the phase or of a hand-over)."""
+
+    verb = "end"
+    usage = "end"
+    doc = "End your part of the current phase (your turn, or the defence you were handed)."
+    arity = (0, 0)
+
+    def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        if game.may_end_decision():
+            yield Action("end")
+
+    def check(self, game: Game, seat: str, action: Action) -> None:
+        self.check_arity(action)
+        if not game.may_end_decision():
+            raise IllegalAction("this decision cannot be ended by 'end': make a move")
+
+    def apply(self, game: Game, seat: str, action: Action) -> None:
+        game.end_decision()
+
+
+def require(condition: bool, message: str) -> None:
+    """Raise :class:`IllegalAction` with ``message`` unless ``condition`` holds."""
+    if not condition:
+        raise IllegalAction(message)

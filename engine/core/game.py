@@ -1,0 +1,394 @@
+"""A game: scenario + state + dice + events, the turn loop, legal actions, apply and undo.
+
+Flow: ``Game(scenario, seed=…)`` sets up the state and advances through automatic phases to the
+first pending decision. ``legal_actions()`` lists what the pending seat may do; ``apply(action)``
+checks it (an illegal action raises and leaves the state exactly as it was), applies it, records
+events, checks victory and advances again. ``undo()`` restores the state before the last action of
+the current decision, unless a die was rolled since.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from distant_galaxy.builtin.board.section import generic_setup
+from distant_galaxy.core.actions import Action, ActionKind, EndAction
+from distant_galaxy.core.dice import Dice
+from distant_galaxy.core.state import GameState, Pending, _copy_attrs
+from distant_galaxy.core.turns import TurnLoop
+from distant_galaxy.errors import ActionError, EngineError, IllegalAction, MalformedAction
+
+if TYPE_CHECKING:
+    from distant_galaxy.scenario.model import Scenario
+
+Event = dict[str, Any]
+_END = Action("end")
+Sink = Callable[[dict[str, Any]], None]
+
+
+class Game:
+    """One game of a scenario. Separate games never share state or plugin data."""
+
+    def __init__(self, scenario: Scenario, seats: list[str] | None = None, seed: int = 0,
+                 variant: str | None = None, sink: Sink | None = None,
+                 state: GameState | None = None, record: bool = True):
+        self.scenario = scenario
+        self.variant = variant or scenario.variant
+        self.hook = scenario.pm.hook
+        self.kinds: dict[str, ActionKind] = scenario.action_kinds()
+        self.sink = sink
+        self.record = record
+        self.events: list[Event] = []
+        self.history: list[tuple[str, str]] = []  # (seat, action text) of every applied action
+        self._undo: list[tuple[GameState | _Light, int, int]] = []
+        # The cached legal actions are valid for (version, state object, pending object).
+        self._legal_key: tuple[int, GameState, Pending] | None = None
+        self._legal: list[Action] = []
+        self._settled_key: tuple[int, GameState, Pending] | None = None
+        self._version = 0
+        self._flushed = 0
+        self._plugged = bool(scenario.pm.get_plugins())  # any plugin loaded (else: skip hooks)
+        self._pure = _is_pure(scenario)
+        self._victory_memo: dict[tuple[int, int], set[str]] | None = None  # see check_victory
+        self._victory_at = _victory_moments(scenario, self._plugged)
+        self._kinds_at: dict[str, list[ActionKind]] = {}  # decision -> kinds (static ones only)
+        self._static_kinds = all(type(k).available is ActionKind.available
+                                 for k in self.kinds.values())
+        self.loop = TurnLoop(self)
+        if state is None:
+            self.state = scenario.new_state(seats, seed)
+            self.dice = self._make_dice()
+            self.emit("setup", scenario=scenario.id, variant=self.variant,
+                      seats=list(self.state.seats), seed=seed)
+            scenario.generic_setup(self)
+            generic_setup(self)
+            self.hook.dg_setup(game=self)
+            self.loop.start()
+            self.flush()
+        else:
+            self.state = state
+            self.dice = self._make_dice()
+
+    # -- events ------------------------------------------------------------------------------
+    def emit(self, type_: str, **fields: Any) -> Event:
+        """Record an event (it goes to the log sink and to the current action's event list)."""
+        ev: Event = {"type": type_, **fields}
+        if self.record:
+            self.events.append(ev)
+        return ev
+
+    def flush(self) -> None:
+        """Send the events not yet logged to the sink (after set-up and after each action)."""
+        if self.sink is not None:
+            for ev in self.events[self._flushed:]:
+                self.sink({"kind": "event", **ev})
+        self._flushed = len(self.events)
+
+    def change_counter(self, seat: str, counter: str, delta: int, reason: str,
+                       rule: str | None = None, allow_below_min: bool = False) -> int:
+        """Add ``delta`` to a player's counter, log it with the reason and the new balance."""
+        player = self.state.players[seat]
+        spec = self.scenario.counters.get(counter, {})
+        new = player.counters.get(counter, 0) + delta
+        lo, hi = spec.get("min"), spec.get("max")
+        if lo is not None and new < lo and not allow_below_min:
+            raise IllegalAction(f"{seat} has {player.counters.get(counter, 0)} {counter}, "
+                                f"{-delta} needed ({reason})")
+        if hi is not None and new > hi:
+            new = hi
+        player.counters[counter] = new
+        fields: dict[str, Any] = {"seat": seat, "counter": counter, "delta": delta,
+                                  "value": new, "reason": reason}
+        if rule:
+            fields["rule"] = rule
+        self.emit("counter", **fields)
+        return new
+
+    def _make_dice(self) -> Dice:
+        dice = Dice(self.state, self.emit)
+        dice.on_roll = self._undo.clear
+        return dice
+
+    # -- decisions ---------------------------------------------------------------------------
+    @property
+    def pending(self) -> Pending | None:
+        return self.state.pending
+
+    @property
+    def over(self) -> bool:
+        return self.state.result is not None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        return self.state.result
+
+    def may_end_decision(self) -> bool:
+        return self.loop.may_end()
+
+    def end_decision(self) -> None:
+        self.loop.end_decision()
+
+    def hand_over(self, seat: str, kind: str, reason: str) -> None:
+        """Hand the decision to ``seat`` for a while (``end`` gives it back)."""
+        self.loop.hand_over(seat, kind, reason)
+
+    def state_changed(self) -> None:
+        """Call after editing ``game.state`` by hand (tests, tools): forgets cached legal actions
+        and the state's derived owner index."""
+        self._version += 1
+        self.state.forget_index()
+
+    def kinds_for(self, decision: str) -> list[ActionKind]:
+        found = self._kinds_at.get(decision)
+        if found is not None:
+            return found
+        found = [k for k in self.kinds.values() if k.available(self, decision)]
+        if self._static_kinds:  # availability by phase only: the same list for every decision
+            self._kinds_at[decision] = found
+        return found
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the pending decision (empty when the game is over)."""
+        pend = self.state.pending
+        if pend is None or self.state.result is not None:
+            return []
+        key = self._legal_key
+        if key is not None and key[0] == self._version and key[1] is self.state \
+                and key[2] is pend:
+            return self._legal
+        acts: list[Action] = []
+        for kind in self.kinds_for(pend.kind):
+            if type(kind) is EndAction:  # the built-in `end`: no generator for a yes/no
+                if self.loop.may_end():
+                    acts.append(_END)
+                continue
+            acts.extend(kind.legal(self, pend.seat))
+        self._legal_key, self._legal = (self._version, self.state, pend), acts
+        return acts
+
+    def parse(self, text: str) -> Action:
+        """Parse an action text and check that its verb exists in this scenario."""
+        action = Action.parse(text)
+        if action.verb not in self.kinds:
+            verbs = ", ".join(sorted(self.kinds))
+            raise MalformedAction(f"unknown action '{action.verb}' (actions here: {verbs})")
+        return action
+
+    def check(self, action: Action | str) -> Action:
+        """Raise the reason why ``action`` is not legal now, or return it parsed."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        st = self.state
+        pend = st.pending
+        key = self._legal_key
+        if key is not None and key[2] is pend and key[1] is st and key[0] == self._version \
+                and pend is not None and st.result is None:
+            for listed in self._legal:  # one of the listed legal actions of this decision
+                if listed is action:
+                    return action
+        if self.state.result is not None:
+            raise IllegalAction(f"{action}: the game is over")
+        if pend is None:
+            raise IllegalAction(f"{action}: no decision is pending")
+        kind = self.kinds.get(action.verb)
+        if kind is None:
+            raise MalformedAction(f"unknown action '{action.verb}'")
+        if not kind.available(self, pend.kind):
+            raise IllegalAction(f"{action}: '{action.verb}' is not possible in the "
+                                f"{pend.kind} decision of {pend.seat}")
+        key = self._legal_key
+        if key is not None and key[0] == self._version and key[1] is self.state \
+                and key[2] is pend:
+            if action in self._legal:
+                return action
+        kind.check(self, pend.seat, action)
+        return action
+
+    def apply(self, action: Action | str, seat: str | None = None) -> list[Event]:
+        """Check and apply ``action`` for the pending seat; return the events it caused.
+
+        Raises an :class:`~distant_galaxy.errors.ActionError` (the state is then unchanged) when the action
+        is malformed or illegal, or when ``seat`` is given and is not the pending seat.
+        """
+        action = self.check(action)
+        pend = self.state.pending
+        assert pend is not None
+        if seat is not None and seat != pend.seat:
+            raise IllegalAction(f"{action}: it is {pend.seat}'s decision, not {seat}'s")
+        kind = self.kinds[action.verb]
+        pure = self._pure
+        touches = getattr(kind, "touches", None) if pure else None
+        snapshot: GameState | _Light
+        if touches is not None:  # the kind says what it changes: a cheap undo record suffices
+            snapshot = _Light(self.state, *touches(self, pend.seat, action))
+        else:
+            snapshot = self.state.clone()
+        start = len(self.events)
+        undo_depth = len(self._undo)
+        self._version += 1  # the state changes from here: the cached legal actions are stale
+        self._settled_key = None
+        if pure:  # only this action changes the state until apply returns: see check_victory
+            self._victory_memo = {}
+        try:
+            self.history.append((pend.seat, action._text or str(action)))
+            rolls_before = self.state.rolls
+            kind.apply(self, pend.seat, action)
+            if not pure:  # plugins' hooks and the scenario's triggers
+                if self._plugged:
+                    self.hook.dg_after_action(game=self, seat=pend.seat, action=action)
+                if self.scenario.rules.triggers:
+                    self.scenario.rules.run_triggers(self, self.events[start:])
+            self.loop.after_action()
+        except ActionError:
+            self._restore(snapshot, start)
+            self.history.pop()
+            raise
+        except Exception as exc:  # a bug in a plugin must not leave a half-applied action
+            self._restore(snapshot, start)
+            self.history.pop()
+            raise EngineError(f"{action}: internal error while applying: {exc!r}") from exc
+        except BaseException:  # Ctrl-C in the middle of an action: take it back whole
+            self._restore(snapshot, start)
+            self.history.pop()
+            raise
+        finally:
+            self._victory_memo = None
+        self._version += 1
+        settled = self._settled_key
+        if settled is not None and settled is self._legal_key and settled[1] is self.state \
+                and settled[2] is self.state.pending:
+            # the turn loop listed the new decision's actions after the last change: still valid
+            self._legal_key = (self._version, settled[1], settled[2])
+        if self.sink is not None:
+            self.sink({"kind": "action", "seat": pend.seat, "action": str(action)})
+            self.flush()
+        else:
+            self._flushed = len(self.events)
+        rolled = self.state.rolls != rolls_before or (len(self.events) > start and any(
+            e["type"] == "dice" for e in self.events[start:]))
+        now = self.state.pending
+        if rolled or now is None or (now is not pend and (now.seat != pend.seat or now != pend)):
+            self._undo.clear()
+            self._undo_why = ("your last action rolled a die" if rolled else
+                              "your last action ended the decision")
+        else:
+            del self._undo[undo_depth:]
+            self._undo.append((snapshot, start, len(self.history) - 1))
+        return self.events[start:]
+
+    def _restore(self, snapshot: GameState | _Light, events_len: int) -> None:
+        if isinstance(snapshot, _Light):
+            snapshot = snapshot.restore()
+        self.state = snapshot
+        self.dice.state = snapshot
+        del self.events[events_len:]
+        self._flushed = min(self._flushed, events_len)
+        self._version += 1
+
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    def undo(self) -> str:
+        """Take back the last action of the current decision (not past a die roll); returns the
+        text of the action taken back."""
+        if not self._undo:
+            why = getattr(self, "_undo_why", None) or "no action of this decision yet"
+            raise IllegalAction(f"nothing to undo: {why}")
+        snapshot, start, hist = self._undo.pop()
+        self._restore(snapshot, start)
+        undone = self.history[hist][1]
+        del self.history[hist:]
+        if not self._undo:
+            self._undo_why = "no earlier action of this decision"
+        if self.sink is not None:
+            self.sink({"kind": "undo"})
+        pend = self.state.pending
+        self.emit("undo", seat=pend.seat if pend else None, action=undone)
+        self.flush()
+        return undone
+
+    # -- copies --------------------------------------------------------------------------------
+    def clone(self, record: bool = False) -> Game:
+        """A copy for search and bots: same scenario and state, no log, no undo history."""
+        g = Game.__new__(Game)
+        g.scenario, g.variant, g.hook, g.kinds = self.scenario, self.variant, self.hook, self.kinds
+        g.sink, g.record, g.events, g.history = None, record, [], list(self.history)
+        g._undo, g._legal_key, g._legal, g._version, g._flushed = [], None, [], 0, 0
+        g._pure, g._plugged, g._settled_key = self._pure, self._plugged, None
+        g._victory_memo = None
+        g._victory_at, g._kinds_at, g._static_kinds = self._victory_at, self._kinds_at, \
+            self._static_kinds
+        g.loop = TurnLoop(g)
+        g.state = self.state.clone()
+        g.dice = g._make_dice()
+        return g
+
+    def finish(self, winner: str | None, reason: str, rule: str | None = None) -> None:
+        """End the game now with ``winner`` (None: a draw) and the reason."""
+        if self.state.result is not None:
+            return
+        result: dict[str, Any] = {"winner": winner, "reason": reason, "round": self.state.round}
+        if rule:
+            result["rule"] = rule
+        result["counters"] = {s: dict(self.state.players[s].counters) for s in self.state.seats}
+        self.state.result = result
+        self.state.pending = None
+        self.emit("game_over", **result)
+
+
+def _victory_moments(scenario: Scenario, plugged: bool) -> dict[str, bool]:
+    """Per moment of the turn loop, whether a victory check can find anything there (a plugin's
+    ``dg_check_victory`` always can; else the scenario's conditions checked at that moment)."""
+    rules = scenario.rules
+    return {when: plugged or rules.checks_at(when)
+            for when in ("after_action", "after_phase", "no_legal_action", "end_of_turn",
+                         "end_of_round")}
+
+
+def _is_pure(scenario: Scenario) -> bool:
+    """Whether nothing but the action kinds and the turn loop can change a game's state: no
+    plugin is loaded and the scenario has no triggers. Then an action kind that declares what it
+    touches (``touches(game, seat, action) -> (token ids, seats)``) gets a cheap undo record."""
+    return not scenario.pm.get_plugins() and not scenario.rules.triggers
+
+
+class _Light:
+    """A cheap undo record: the state's containers (shallow), its scalars, and copies of the
+    tokens and players an action declared it touches. ``restore()`` puts it all back in place."""
+
+    __slots__ = ("attrs", "board", "pending", "players", "scalars", "state", "tokens", "touched")
+
+    def __init__(self, state: GameState, token_ids: tuple[str, ...], seats: tuple[str, ...]):
+        self.state = state
+        toks = state.tokens
+        self.tokens = toks.copy()
+        self.board = state.board.copy()
+        self.pending = state.pending
+        self.scalars = (state.round, state.turn, state.phase, state.next_id, state.rolls,
+                        state.result)
+        attrs = state.attrs
+        self.attrs = _copy_attrs(attrs) if attrs else None  # None: restored as a new {}
+        touched = []
+        for tid in token_ids:
+            t = toks.get(tid)
+            if t is not None:
+                touched.append((t, t.pos, t.carrier, t.attrs.copy() if t.attrs else None))
+        self.touched = touched
+        self.players = [p.clone() for s in seats if (p := state.players.get(s)) is not None] \
+            if seats else ()
+
+    def restore(self) -> GameState:
+        st = self.state
+        st.tokens, st.board, st.pending = self.tokens, self.board, self.pending
+        st.attrs = self.attrs if self.attrs is not None else {}
+        st.round, st.turn, st.phase, st.next_id, st.rolls, st.result = self.scalars
+        for tok, pos, carrier, attrs in self.touched:
+            tok.pos, tok.carrier, tok.attrs = pos, carrier, attrs if attrs is not None else {}
+        for p in self.players:
+            st.players[p.seat] = p
+        st.forget_index()  # the owner index followed the action: rebuilt when next used
+        return st
+
+
+__all__ = ["EndAction", "Game"]

@@ -1,0 +1,336 @@
+"""Game state: players, tokens, sites, round and turn, the pending decision.
+
+The state is plain data. It serialises to JSON and back exactly (``to_json``/``from_json``), has a
+stable hash over that JSON form, and clones cheaply (bots clone a lot). It knows nothing of any
+episode: episode data lives in the open ``attrs`` and ``markers`` mappings.
+
+Invariants kept by the mutating methods here: one token per board cell (``board`` index), and every
+token is in exactly one place — on the board (``pos``), carried by another token (``carrier``), or
+gone (removed from ``tokens``). Units in pools (reserve, repair) are counts per player.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from distant_galaxy.errors import IllegalAction
+
+Pos = tuple[int, int]
+
+
+@dataclass(slots=True)
+class Token:
+    """A piece: a unit, a shuttle, a marker piece. ``pos`` is None while carried."""
+
+    id: str
+    type: str
+    owner: str | None
+    pos: Pos | None = None
+    carrier: str | None = None
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+    def clone(self) -> Token:
+        return Token(self.id, self.type, self.owner, self.pos, self.carrier, dict(self.attrs))
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "type": self.type, "owner": self.owner}
+        out["pos"] = list(self.pos) if self.pos is not None else None
+        if self.carrier is not None:
+            out["carrier"] = self.carrier
+        if self.attrs:
+            out["attrs"] = self.attrs
+        return out
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Token:
+        pos = tuple(d["pos"]) if d.get("pos") is not None else None
+        return cls(d["id"], d["type"], d.get("owner"), pos, d.get("carrier"),  # type: ignore[arg-type]
+                   dict(d.get("attrs", {})))
+
+
+@dataclass(slots=True)
+class Site:
+    """A fixed place on the map (asteroid, portal, planet) with markers and an owner."""
+
+    id: str
+    kind: str
+    pos: Pos
+    owner: str | None = None
+    markers: dict[str, Any] = field(default_factory=dict)
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+    def clone(self) -> Site:
+        return Site(self.id, self.kind, self.pos, self.owner, dict(self.markers), dict(self.attrs))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "pos": list(self.pos), "owner": self.owner,
+                "markers": self.markers, "attrs": self.attrs}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Site:
+        return cls(d["id"], d["kind"], tuple(d["pos"]), d.get("owner"),  # type: ignore[arg-type]
+                   dict(d.get("markers", {})), dict(d.get("attrs", {})))
+
+
+@dataclass(slots=True)
+class Player:
+    """A seat in the game: faction, named counters, pools of unit counts, free attributes."""
+
+    seat: str
+    faction: str | None
+    counters: dict[str, int] = field(default_factory=dict)
+    pools: dict[str, dict[str, int]] = field(default_factory=dict)
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+    def clone(self) -> Player:
+        return Player(self.seat, self.faction, dict(self.counters),
+                      {k: dict(v) for k, v in self.pools.items()}, _copy_attrs(self.attrs))
+
+    def pool(self, name: str) -> dict[str, int]:
+        return self.pools.setdefault(name, {})
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "faction": self.faction, "counters": self.counters,
+                "pools": self.pools, "attrs": self.attrs}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Player:
+        return cls(d["seat"], d.get("faction"), dict(d.get("counters", {})),
+                   {k: dict(v) for k, v in d.get("pools", {}).items()},
+                   json.loads(json.dumps(d.get("attrs", {}))))
+
+
+def _copy_attrs(attrs: dict[str, Any]) -> dict[str, Any]:
+    """Copy of a free attribute mapping, one level of containers deep (enough for episode data)."""
+    out: dict[str, Any] = {}
+    for k, v in attrs.items():
+        if isinstance(v, dict):
+            out[k] = dict(v)
+        elif isinstance(v, list):
+            out[k] = list(v)
+        else:
+            out[k] = v
+    return out
+
+
+@dataclass(slots=True)
+class Pending:
+    """Whose decision is awaited and why (the phase, or a hand-over such as defenders)."""
+
+    seat: str
+    kind: str
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "reason": self.reason}
+
+
+@dataclass(slots=True)
+class GameState:
+    """Everything that changes during a game. ``board`` maps a cell to the token standing on it."""
+
+    seats: list[str]
+    players: dict[str, Player]
+    tokens: dict[str, Token] = field(default_factory=dict)
+    sites: dict[str, Site] = field(default_factory=dict)
+    board: dict[Pos, str] = field(default_factory=dict)
+    round: int = 1
+    turn: int = 0
+    phase: int = 0
+    pending: Pending | None = None
+    next_id: int = 1
+    seed: int = 0
+    rolls: int = 0
+    result: dict[str, Any] | None = None
+    attrs: dict[str, Any] = field(default_factory=dict)
+    # Derived, not part of the state's value: owner -> {cell: unit type} of the tokens on the
+    # board, in board order. Built on first use (``pieces_of``), kept up to date by the mutating
+    # methods below, dropped by ``forget_index`` (after hand edits) and rebuilt whenever the board
+    # size no longer matches (a hand edit that added or removed a cell).
+    _index: dict[str | None, dict[Pos, str]] | None = field(default=None, repr=False,
+                                                             compare=False)
+    _index_n: int = field(default=-1, repr=False, compare=False)
+
+    # -- queries ---------------------------------------------------------------------------
+    @property
+    def active_seat(self) -> str:
+        return self.seats[self.turn]
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    def token_at(self, pos: Pos) -> Token | None:
+        tid = self.board.get(pos)
+        return self.tokens[tid] if tid is not None else None
+
+    def tokens_of(self, owner: str | None) -> list[Token]:
+        return [t for t in self.tokens.values() if t.owner == owner]
+
+    def carried_by(self, carrier_id: str) -> list[Token]:
+        return [t for t in self.tokens.values() if t.carrier == carrier_id]
+
+    def pieces_of(self, owner: str | None) -> dict[Pos, str]:
+        """The cells of ``owner``'s tokens on the board with their unit types, in board order
+        (a derived index: read it, never edit it)."""
+        index = self._index
+        if index is None or self._index_n != len(self.board):
+            index = self._reindex()
+        found = index.get(owner)
+        if found is None:
+            found = index[owner] = {}
+        return found
+
+    def _reindex(self) -> dict[str | None, dict[Pos, str]]:
+        index: dict[str | None, dict[Pos, str]] = {}
+        tokens = self.tokens
+        for pos, tid in self.board.items():
+            tok = tokens[tid]
+            mine = index.get(tok.owner)
+            if mine is None:
+                mine = index[tok.owner] = {}
+            mine[pos] = tok.type
+        self._index, self._index_n = index, len(self.board)
+        return index
+
+    def forget_index(self) -> None:
+        """Drop the derived owner index (call after editing ``board`` or tokens by hand)."""
+        self._index = None
+
+    def describe_token(self, tid: str) -> str:
+        """``orange's engineer E3`` — a token as a person reads it."""
+        tok = self.tokens.get(tid)
+        if tok is None:
+            return tid
+        owner = f"{tok.owner}'s " if tok.owner else ""
+        return f"{owner}{tok.type} {tok.id}"
+
+    def seat_after(self, seat: str, step: int = 1) -> str:
+        i = self.seats.index(seat)
+        return self.seats[(i + step) % len(self.seats)]
+
+    # -- mutations keeping the invariants ------------------------------------------------------
+    def new_id(self, prefix: str) -> str:
+        tid = f"{prefix}{self.next_id}"
+        self.next_id += 1
+        return tid
+
+    def add_token(self, type_: str, owner: str | None, pos: Pos | None, prefix: str = "T",
+                  attrs: dict[str, Any] | None = None, carrier: str | None = None) -> Token:
+        if pos is not None and pos in self.board:
+            raise IllegalAction(f"cell {pos[0]},{pos[1]} is occupied by "
+                                f"{self.describe_token(self.board[pos])}")
+        tok = Token(self.new_id(prefix), type_, owner, pos, carrier, dict(attrs or {}))
+        self.tokens[tok.id] = tok
+        if pos is not None:
+            self.board[pos] = tok.id
+            if self._index is not None:
+                self._index_put(tok, pos)
+        return tok
+
+    def move_token(self, tok: Token, pos: Pos | None, carrier: str | None = None) -> None:
+        board = self.board
+        if pos is not None and board.get(pos, tok.id) != tok.id:
+            raise IllegalAction(f"cell {pos[0]},{pos[1]} is occupied by "
+                                f"{self.describe_token(board[pos])}")
+        index = self._index
+        if tok.pos is not None:
+            del board[tok.pos]
+            if index is not None:
+                self._index_drop(tok)
+        tok.pos = pos
+        tok.carrier = carrier
+        if pos is not None:
+            board[pos] = tok.id
+            if index is not None:
+                self._index_put(tok, pos)
+        elif index is not None:
+            self._index_n = len(board)
+
+    def remove_token(self, tok: Token) -> None:
+        if tok.pos is not None:
+            del self.board[tok.pos]
+            if self._index is not None:
+                self._index_drop(tok)
+                self._index_n = len(self.board)
+        del self.tokens[tok.id]
+
+    def _index_put(self, tok: Token, pos: Pos) -> None:
+        index = self._index
+        if index is None:
+            return
+        mine = index.get(tok.owner)
+        if mine is None:
+            mine = index[tok.owner] = {}
+        mine[pos] = tok.type
+        self._index_n = len(self.board)
+
+    def _index_drop(self, tok: Token) -> None:
+        mine = self._index.get(tok.owner) if self._index is not None else None
+        if mine is None or mine.pop(tok.pos, None) is None:  # out of step: rebuild when used
+            self._index = None
+
+    # -- copies and serial form --------------------------------------------------------------
+    def clone(self) -> GameState:
+        return GameState(
+            seats=self.seats,  # never mutated after setup
+            players={k: p.clone() for k, p in self.players.items()},
+            tokens={k: t.clone() for k, t in self.tokens.items()},
+            sites={k: s.clone() for k, s in self.sites.items()},
+            board=dict(self.board),
+            round=self.round, turn=self.turn, phase=self.phase,
+            pending=self.pending, next_id=self.next_id, seed=self.seed, rolls=self.rolls,
+            result=self.result, attrs=_copy_attrs(self.attrs),
+            _index=({o: dict(m) for o, m in self._index.items()}
+                    if self._index is not None and self._index_n == len(self.board) else None),
+            _index_n=self._index_n,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seats": list(self.seats),
+            "players": [self.players[s].to_json() for s in self.seats],
+            "tokens": [t.to_json() for t in sorted(self.tokens.values(), key=_token_key)],
+            "sites": [s.to_json() for s in self.sites.values()],
+            "round": self.round, "turn": self.turn, "phase": self.phase,
+            "pending": self.pending.to_json() if self.pending else None,
+            "next_id": self.next_id, "seed": self.seed, "rolls": self.rolls,
+            "result": self.result, "attrs": self.attrs,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> GameState:
+        players = [Player.from_json(p) for p in d["players"]]
+        tokens = [Token.from_json(t) for t in d["tokens"]]
+        st = cls(
+            seats=list(d["seats"]),
+            players={p.seat: p for p in players},
+            tokens={t.id: t for t in tokens},
+            sites={s["id"]: Site.from_json(s) for s in d.get("sites", [])},
+            round=d["round"], turn=d["turn"], phase=d["phase"],
+            pending=Pending(**d["pending"]) if d.get("pending") else None,
+            next_id=d["next_id"], seed=d["seed"], rolls=d["rolls"],
+            result=d.get("result"), attrs=json.loads(json.dumps(d.get("attrs", {}))),
+        )
+        for t in tokens:
+            if t.pos is not None:
+                if t.pos in st.board:
+                    raise ValueError(f"two tokens on cell {t.pos}")
+                st.board[t.pos] = t.id
+        return st
+
+    def canonical(self) -> str:
+        """The canonical JSON text of the state (sorted keys, no spaces)."""
+        return json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+
+    def hash(self) -> str:
+        """A stable hash of the whole state (same on every machine and process)."""
+        return hashlib.sha256(self.canonical().encode()).hexdigest()[:16]
+
+
+def _token_key(t: Token) -> tuple[int, str]:
+    digits = "".join(c for c in t.id if c.isdigit())
+    return (int(digits) if digits else 0, t.id)

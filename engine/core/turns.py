@@ -1,0 +1,204 @@
+"""The turn loop: rounds, seats in order, the scenario's phases, hand-overs, limits and victory.
+
+A phase (scenario ``phases:``) is either automatic (``auto: NAME``, run by a plugin's
+``dg_run_phase``) or a decision of a seat (``seat: active | next | previous``) that lasts until the
+seat plays ``end`` or an action closes it. A decision can be handed to another seat for a while
+(:meth:`TurnLoop.hand_over`); ``end`` gives it back. A decision with no legal action is skipped
+(and logged); victory conditions are checked after every action and at the end of turns and rounds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from distant_galaxy.core.state import Pending
+
+if TYPE_CHECKING:
+    from distant_galaxy.core.game import Game
+
+HANDOVERS = "handovers"
+
+
+class TurnLoop:
+    """Moves a game from decision to decision. Holds no state of its own (all is in GameState)."""
+
+    def __init__(self, game: Game):
+        self.game = game
+        # Pending objects are never mutated (the state and undo records share them): one per
+        # (seat, phase) is reused instead of a new one at every decision.
+        self._pendings: dict[tuple[str, int], Pending] = {}
+
+    @property
+    def phases(self) -> list[dict[str, Any]]:
+        return self.game.scenario.phases
+
+    def current_phase(self) -> dict[str, Any]:
+        return self.phases[self.game.state.phase]
+
+    def start(self) -> None:
+        st = self.game.state
+        self.game.emit("turn_start", seat=st.active_seat, round=st.round)
+        if self.game._plugged:
+            self.game.hook.dg_turn_start(game=self.game, seat=st.active_seat)
+        self.advance()
+
+    # -- decisions -------------------------------------------------------------------------
+    def may_end(self) -> bool:
+        st = self.game.state
+        if st.attrs.get(HANDOVERS):
+            return True
+        return bool(self.game.scenario.phases[st.phase].get("end", True))
+
+    def reason_now(self) -> str:
+        """The pending decision's text as it stands now (a plugin may reword it as the decision
+        goes on, e.g. the defenders left to place), for the human prompt."""
+        st = self.game.state
+        pend = st.pending
+        if pend is None:
+            return ""
+        phase = self.current_phase()
+        if self.game._plugged and pend.kind == phase["id"] and not st.attrs.get(HANDOVERS):
+            fresh = self.game.hook.dg_decision_reason(game=self.game, phase=phase, seat=pend.seat)
+            if fresh is not None:
+                return str(fresh)
+        return pend.reason
+
+    def hand_over(self, seat: str, kind: str, reason: str) -> None:
+        st = self.game.state
+        assert st.pending is not None
+        stack = list(st.attrs.get(HANDOVERS, []))
+        stack.append(st.pending.to_json())
+        st.attrs[HANDOVERS] = stack
+        st.pending = Pending(seat, kind, reason)
+        self.game.emit("hand_over", seat=seat, decision=kind, reason=reason)
+
+    def end_decision(self) -> None:
+        st = self.game.state
+        stack = st.attrs.get(HANDOVERS)
+        if stack:
+            stack = list(stack)
+            back = stack.pop()
+            if stack:
+                st.attrs[HANDOVERS] = stack
+            else:
+                del st.attrs[HANDOVERS]
+            st.pending = Pending(**back)
+            self.game.emit("hand_back", seat=back["seat"], decision=back["kind"])
+            return
+        st.pending = None
+        self._next_phase()
+
+    def after_action(self) -> None:
+        if self.game._victory_at["after_action"]:
+            self.check_victory("after_action")
+        self.advance()
+
+    # -- the loop ------------------------------------------------------------------------------
+    def advance(self) -> None:
+        """Run automatic phases and skip empty decisions until a decision is pending or the end."""
+        game, st = self.game, self.game.state
+        phases = game.scenario.phases
+        guard = 0
+        while st.result is None and st.pending is None:
+            guard += 1
+            if guard > 10_000:
+                raise RuntimeError("the turn loop made no progress (a phase never opens)")
+            phase = phases[st.phase]
+            if phase.get("auto"):
+                handled = game.hook.dg_run_phase(game=game, phase=phase)
+                if not handled:
+                    raise RuntimeError(f"no plugin runs the automatic phase '{phase['auto']}'")
+                self.check_victory("after_phase")
+                if st.result is None and st.pending is None:
+                    self._next_phase()
+                continue
+            seat = self.phase_seat(phase)
+            if game._plugged and \
+                    game.hook.dg_phase_applies(game=game, phase=phase, seat=seat) is False:
+                self._next_phase()
+                continue
+            reason = game.hook.dg_decision_reason(game=game, phase=phase, seat=seat) \
+                if game._plugged else None
+            if reason is not None:
+                pend = Pending(seat, phase["id"], reason)
+            else:
+                pend = self._pendings.get((seat, st.phase))
+                if pend is None or pend.kind != phase["id"]:
+                    pend = self._pendings[(seat, st.phase)] = Pending(seat, phase["id"],
+                                                                      phase.get("doc", ""))
+            st.pending = pend
+            if game.legal_actions():
+                game._settled_key = game._legal_key  # listed after the last change of the state
+            else:
+                self.check_victory("no_legal_action")
+                if st.result is None:
+                    game.emit("decision_skipped", seat=seat, decision=phase["id"],
+                              reason="no legal action")
+                    st.pending = None
+                    self._next_phase()
+            st = game.state
+
+    def phase_seat(self, phase: dict[str, Any]) -> str:
+        st = self.game.state
+        who = phase.get("seat", "active")
+        if who == "active":
+            return st.seats[st.turn]
+        if who == "next":
+            return st.seat_after(st.active_seat, 1)
+        if who == "previous":
+            return st.seat_after(st.active_seat, -1)
+        return st.active_seat
+
+    def _next_phase(self) -> None:
+        st = self.game.state
+        st.phase += 1
+        if st.phase < len(self.game.scenario.phases):
+            return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        game, st = self.game, self.game.state
+        seat = st.active_seat
+        if game._plugged:
+            game.hook.dg_turn_end(game=game, seat=seat)
+        if game.record:  # an unrecorded event goes nowhere: skip building it
+            game.emit("turn_end", seat=seat, round=st.round)
+        if game._victory_at["end_of_turn"]:
+            self.check_victory("end_of_turn")
+            if st.result is not None:
+                return
+        st.phase = 0
+        st.turn += 1
+        if st.turn >= len(st.seats):
+            st.turn = 0
+            if game._victory_at["end_of_round"]:
+                self.check_victory("end_of_round")
+            if st.result is not None:
+                return
+            limit = game.scenario.limits.get("rounds")
+            if limit is not None and st.round >= limit:
+                self._limit_reached(limit)
+                return
+            st.round += 1
+        if game.record:
+            game.emit("turn_start", seat=st.active_seat, round=st.round)
+        if game._plugged:
+            game.hook.dg_turn_start(game=game, seat=st.active_seat)
+
+    def _limit_reached(self, limit: int) -> None:
+        game = self.game
+        res = game.hook.dg_limit_result(game=game)
+        if res is None:
+            res = game.scenario.limit_result(game)
+        reason = res.get("reason", f"round limit {limit} reached")
+        game.finish(res.get("winner"), reason, res.get("rule"))
+
+    def check_victory(self, when: str) -> None:
+        game = self.game
+        if game.state.result is not None:
+            return
+        res = game.hook.dg_check_victory(game=game) if game._plugged else None
+        if res is None:  # the compiled rules directly (Scenario.check_victory only passes through)
+            res = game.scenario.rules.check_victory(game, when)
+        if res is not None:
+            game.finish(res.get("winner"), res["reason"], res.get("rule"))

@@ -1,0 +1,281 @@
+"""The conformance and reliability harness (tests/conformance, bench/reliability.py, dg reliability).
+
+It plays seeded random games of every scenario and variant that ``dg list`` shows, choosing uniformly
+among the legal actions, and checks on the way:
+
+* the invariants of :mod:`distant_galaxy.harness.invariants` after every action, and that the
+  game ends within the scenario's limit;
+* illegal input at random points — malformed texts and well-formed actions made by mutating legal
+  ones (shifted cells, swapped token ids, changed numbers, wrong seat) — is refused with an
+  :class:`~distant_galaxy.errors.ActionError` carrying a message, and leaves the state hash unchanged;
+* ``undo`` restores the state exactly;
+* the JSONL log replays (:func:`distant_galaxy.play.runner.replay_log`);
+* a save interrupted by a failing write leaves the previous save readable;
+* save and restore at a step continues identically (same events, same final hash);
+* a tampered log is reported at the first bad line.
+
+:class:`Tally` counts what was tried and lists every failure with the scenario, seed and action, so
+a failure can be re-run alone.
+
+The games and illegal inputs are in :mod:`distant_galaxy.harness.conformance`, the checks on
+saves and logs in :mod:`distant_galaxy.harness.faults`; this module runs them (:func:`full_check`,
+serially or over processes), prints the report, provides the ``dg reliability`` sub-command, and re-exports the harness's public names
+(``from distant_galaxy.harness.reliability import random_game`` keeps working).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from distant_galaxy.errors import EngineError
+from distant_galaxy.harness.conformance import (
+    DEFAULT_MAX_ACTIONS,
+    GARBAGE,
+    Case,
+    Played,
+    Tally,
+    file_cases,
+    malformed_inputs,
+    mutated_actions,
+    play_actions,
+    probe_illegal,
+    random_game,
+    replay_text,
+    scenario_of,
+    seats_for,
+    shipped_cases,
+)
+from distant_galaxy.harness.faults import (
+    check_save_restore,
+    check_tampered,
+    failing_write,
+    interrupted_save,
+    tamper_log,
+)
+
+
+# -- one full check of a game, as the report runs it ----------------------------------------------
+def full_check(case: Case, seed: int, folder: Path, tally: Tally, *, restore_points: int = 8
+               ) -> None:
+    """Random game with probes, replay of its log, a tampered log, saves interrupted and restored."""
+    rng = random.Random(f"faults:{seed}")
+    try:
+        played = random_game(case, seed, tally, probes=0.15, undo_probes=0.0)
+    except Exception as exc:
+        tally.fail(case, seed, f"crash: {type(exc).__name__}: {exc}")
+        return
+    if not played.ok:
+        return
+    report = replay_text(played.log, folder)
+    tally.logs_replayed += 1
+    if not report.ok:
+        tally.fail(case, seed, f"replay differs at line {report.line}: {report.message}")
+    check_tampered(played.log, folder, rng, tally, case, seed)
+    n = len(played.actions)
+    steps = sorted({0, n, *(rng.randrange(n + 1) for _ in range(restore_points))})
+    check_save_restore(case, seed, played.actions, folder, tally, steps)
+    game = play_actions(case, seed, played.actions[: rng.randrange(n + 1)])
+    header = {"scenario": case.label, "seed": seed}
+    save = folder / "interrupted.save"
+    if save.exists():
+        save.unlink()
+    interrupted_save(game, save, header, tally, case, seed, rng)
+
+
+def run(cases: list[Case], games: int, *, first_seed: int = 1, progress: bool = False) -> Tally:
+    """Play ``games`` games round-robin over ``cases`` with every check; return the tally."""
+    tally = Tally()
+    loadable = []
+    for case in cases:
+        try:
+            scenario_of(case)
+            loadable.append(case)
+        except EngineError as exc:
+            tally.fail(case, 0, f"does not load: {str(exc).splitlines()[0]}")
+    if not loadable:
+        return tally
+    with tempfile.TemporaryDirectory(prefix="dg-reliability-") as tmp:
+        for i in range(games):
+            case = loadable[i % len(loadable)]
+            seed = first_seed + i // len(loadable)
+            full_check(case, seed, Path(tmp), tally)
+            if progress and (i + 1) % 50 == 0:
+                print(f"  {i + 1}/{games} games, {tally.actions} actions, "
+                      f"{len(tally.failures)} failures", file=sys.stderr)
+    return tally
+
+
+def _run_chunk(args: tuple[list[Case], list[str], int, int, int]) -> Tally:
+    cases, extra_paths, games, first_seed, offset = args
+    for p in extra_paths:
+        register_example_plugin(Path(p))
+    tally = Tally()
+    loadable = [c for c in cases if _loads(c, tally)]
+    with tempfile.TemporaryDirectory(prefix="dg-reliability-") as tmp:
+        for i in range(offset, offset + games):
+            case = loadable[i % len(loadable)]
+            full_check(case, first_seed + i // len(loadable), Path(tmp), tally)
+    return tally
+
+
+def _loads(case: Case, tally: Tally) -> bool:
+    try:
+        scenario_of(case)
+        return True
+    except EngineError as exc:
+        if tally is not None:
+            tally.fail(case, 0, f"does not load: {str(exc).splitlines()[0]}")
+        return False
+
+
+def run_parallel(cases: list[Case], games: int, jobs: int, first_seed: int = 1,
+                 plugin_roots: list[str] | None = None) -> Tally:
+    """:func:`run` split over ``jobs`` processes (same games and seeds as a serial run)."""
+    if jobs <= 1:
+        return run(cases, games, first_seed=first_seed)
+    from concurrent.futures import ProcessPoolExecutor
+
+    total = Tally()
+    loadable = [c for c in cases if _loads(c, total)]
+    if not loadable:
+        return total
+    per = -(-games // jobs)
+    chunks = [(loadable, plugin_roots or [], min(per, games - k * per), first_seed, k * per)
+              for k in range(jobs) if games - k * per > 0]
+    with ProcessPoolExecutor(jobs) as pool:
+        for part in pool.map(_run_chunk, chunks):
+            total.add(part)
+    return total
+
+
+# -- the example plugin (tests/example_plugin) outside pytest -------------------------------------
+def register_example_plugin(root: Path) -> None:
+    """Make ``dg_example_race`` importable and registered (as tests/conftest.py does)."""
+    from distant_galaxy import plugins
+
+    site = Path(tempfile.gettempdir()) / "dg-example-plugin-site"
+    dist = site / "dg_example_race-0.1.dist-info"
+    dist.mkdir(parents=True, exist_ok=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: dg-example-race\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text(
+        "[distant_galaxy.plugins]\nexample_race = dg_example_race\n")
+    for p in (str(site), str(root)):
+        if p not in sys.path:
+            sys.path.insert(0, p)
+    plugins.refresh()
+
+
+# -- the report -----------------------------------------------------------------------------------
+def format_report(tally: Tally, cases: list[Case], seconds: float) -> str:
+    c = tally.counts()
+    lines = [
+        f"scenarios/variants : {len(cases)} ({', '.join(x.label for x in cases)})",
+        f"games              : {c['games']}",
+        f"actions            : {c['actions']}",
+        f"invariant checks   : {c['decisions_checked']}",
+        f"illegal tried      : {c['illegal_tried']}",
+        f"illegal rejected   : {c['illegal_rejected']}",
+        f"saves interrupted  : {c['saves_interrupted']}",
+        f"saves recovered    : {c['saves_recovered']}",
+        f"restores checked   : {c['restores_checked']}",
+        f"logs replayed      : {c['logs_replayed']}",
+        (f"logs tampered      : {c['logs_tampered']} (detected at the right line: "
+         f"{c['tampering_detected']})"),
+        f"failures           : {len(tally.failures)} (mismatches, crashes, lost saves)",
+        f"time               : {seconds:.1f} s",
+    ]
+    lines += [f"  FAIL {f}" for f in tally.failures[:50]]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="reliability", description=__doc__.splitlines()[0])
+    add_arguments(p)
+    return run_command(p.parse_args(argv))
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
+    p.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
+    p.add_argument("--scenario", action="append", default=[],
+                   help="only this scenario id or file (repeatable); default: every shipped one")
+    p.add_argument("--example", action="store_true",
+                   help="also play the example race of tests/ (its plugin is registered)")
+    p.add_argument("--json", action="store_true", help="print the counts as JSON")
+
+
+def run_command(args: argparse.Namespace) -> int:
+    roots: list[str] = []
+    extra: list[str | Path] = []
+    if args.example:
+        repo = Path(__file__).resolve().parents[2]
+        roots.append(str(repo / "tests" / "example_plugin"))
+        register_example_plugin(Path(roots[0]))
+        extra.append(repo / "tests" / "data" / "scenarios" / "race.yaml")
+    cases = shipped_cases(extra)
+    if args.scenario:
+        cases = [c for c in cases if c.label.split("[")[0] in args.scenario or c.path
+                 in args.scenario]
+    if not cases:
+        print("no scenarios to play (none shipped; use --example)", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    tally = run_parallel(cases, args.games, args.jobs, args.seed, roots)
+    seconds = time.perf_counter() - start
+    if args.json:
+        print(json.dumps({**tally.counts(), "failures": tally.failures, "seconds": seconds,
+                          "cases": [c.label for c in cases]}, indent=1))
+    else:
+        print(format_report(tally, cases, seconds))
+    return 1 if tally.failures else 0
+
+
+__all__ = [  # the harness's public names, wherever they live
+    "DEFAULT_MAX_ACTIONS",
+    "GARBAGE",
+    "Case",
+    "Played",
+    "Tally",
+    "check_save_restore",
+    "check_tampered",
+    "failing_write",
+    "file_cases",
+    "interrupted_save",
+    "main",
+    "malformed_inputs",
+    "mutated_actions",
+    "play_actions",
+    "probe_illegal",
+    "random_game",
+    "replay_text",
+    "run",
+    "run_parallel",
+    "scenario_of",
+    "seats_for",
+    "shipped_cases",
+    "tamper_log",
+]
+
+
+def _register_cli() -> None:
+    from distant_galaxy.cli.main import COMMANDS, extra_subcommands
+
+    @extra_subcommands
+    def _add(sub: Any) -> None:
+        p = sub.add_parser("reliability", help="play many random games with every check and "
+                                                "print the counts (docs/reliability.md)")
+        add_arguments(p)
+
+    COMMANDS["reliability"] = run_command
+
+
+_register_cli()

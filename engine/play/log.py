@@ -1,0 +1,86 @@
+"""The event log: JSON Lines, one record a line (see docs/log-format.md).
+
+The first line is the header (scenario id, variant, seats, seed, engine version, log format); then,
+in order, ``event`` records (set-up, dice, moves, combats…), ``action`` records (the seat and the
+action text, written before the events the action caused), ``undo`` records, and a final ``result``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import IO, Any
+
+from distant_galaxy.errors import LogError
+from distant_galaxy.version import ENGINE_VERSION, LOG_FORMAT
+
+
+def make_header(scenario_id: str, variant: str | None, seats: list[str], seed: int,
+                source: str | None = None, controllers: dict[str, str] | None = None
+                ) -> dict[str, Any]:
+    """The first record of every log."""
+    header: dict[str, Any] = {"kind": "header", "format": LOG_FORMAT, "engine": ENGINE_VERSION,
+                              "scenario": scenario_id, "variant": variant, "seats": list(seats),
+                              "seed": seed}
+    if source:
+        header["source"] = source
+    if controllers:
+        header["controllers"] = controllers
+    return header
+
+
+def dumps(record: dict[str, Any]) -> str:
+    """One record as one canonical JSON line (sorted keys, so identical games give identical bytes)."""
+    return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+class LogWriter:
+    """Writes records to a JSONL file as the game goes (line-buffered, flushed per record)."""
+
+    def __init__(self, path: str | Path | None = None, stream: IO[str] | None = None):
+        self.path = Path(path) if path else None
+        self._own = stream is None and path is not None
+        self.stream: IO[str] | None = open(path, "w", encoding="utf-8") if self._own else stream
+        self.records: list[dict[str, Any]] = []
+
+    def __call__(self, record: dict[str, Any]) -> None:
+        self.records.append(record)
+        if self.stream is not None:
+            self.stream.write(dumps(record) + "\n")
+
+    def close(self) -> None:
+        if self._own and self.stream is not None:
+            self.stream.close()
+            self.stream = None
+
+
+def read_log(path: str | Path) -> list[tuple[int, dict[str, Any]]]:
+    """The records of a log with their 1-based line numbers; a malformed line is a LogError."""
+    out: list[tuple[int, dict[str, Any]]] = []
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise LogError(f"{path}: cannot read the log: {exc.strerror}") from None
+    except UnicodeDecodeError as exc:
+        raise LogError(f"{path}: not a text log (bad byte at {exc.start})") from None
+    if '"magic": "distant-galaxy-save"' in text[:4000]:
+        raise LogError(f"{path}: this is a save file, not a log; 'dg show {path}' shows it and "
+                       f"'dg resume {path}' continues it")
+    for n, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise LogError(f"{path}:{n}: not a JSON record ({exc.msg} at column {exc.colno})"
+                           ) from None
+        if not isinstance(rec, dict) or "kind" not in rec:
+            raise LogError(f"{path}:{n}: a record must be an object with a 'kind'")
+        out.append((n, rec))
+    if not out or out[0][1].get("kind") != "header":
+        raise LogError(f"{path}:1: the log does not start with a header record")
+    fmt = out[0][1].get("format")
+    if fmt != LOG_FORMAT:
+        raise LogError(f"{path}:1: log format {fmt!r} is not supported (this engine reads "
+                       f"format {LOG_FORMAT})")
+    return out

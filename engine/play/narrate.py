@@ -1,0 +1,80 @@
+"""Events told to people: one short line per event, for the human prompt and ``dg explain``-like
+read-outs. Plugins describe their own event types through ``dg_describe_event``; the engine
+describes its core types and falls back to ``type: field=value…`` for the rest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from distant_galaxy.core.game import Game
+
+QUIET = {"setup", "turn_end", "hand_back", "trigger"}
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, (list, tuple)) and len(value) == 2:
+        return f"{value[0]},{value[1]}"
+    return str(value)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def core_line(ev: dict[str, Any]) -> str | None:
+    """The engine's own wording of a core event, or None if the type is not a core one."""
+    t = ev.get("type")
+    rule = f" [{ev['rule']}]" if ev.get("rule") else ""
+    if t in QUIET:
+        return ""
+    if t == "turn_start":
+        return f"--- {ev['seat']}'s turn (round {ev['round']}) ---"
+    if t == "dice":
+        forced = " (forced)" if ev.get("forced") else ""
+        return f"  die {ev['die']} for {ev['purpose']}: {ev['value']}{forced}{rule}"
+    if t == "counter":
+        return (f"  {ev['seat']} {ev['counter']} {_signed(ev['delta'])} → {ev['value']} "
+                f"({ev['reason']}){rule}")
+    if t == "pool":
+        return (f"  {ev['seat']} {ev['pool']}: {_signed(ev['delta'])} {ev['unit']} → "
+                f"{ev['value']} ({ev['reason']})")
+    if t == "place":
+        owner = ev.get("owner") or ev.get("seat") or "neutral"
+        return f"  {owner} {ev.get('unit')} {ev.get('token')} placed at {_cell(ev.get('to'))}"
+    if t == "move" and "path" in ev:
+        cells = ([ev["frm"]] if ev.get("frm") else []) + list(ev["path"])
+        path = " → ".join(_cell(p) for p in cells)
+        cost = f", cost {ev['cost']}" if ev.get("cost") else ""
+        return f"  {ev.get('token')} moves {path}{cost}{rule}"
+    if t == "hand_over":
+        return f"  {ev['seat']} now decides: {ev['decision']} ({ev['reason']})"
+    if t == "decision_skipped":
+        return f"  {ev['seat']}: {ev['decision']} skipped ({ev['reason']})"
+    if t == "undo":
+        return f"  (taken back: {ev.get('action', 'the last action')})"
+    if t == "note":
+        return f"  note: {ev['message']}"
+    if t == "game_over":
+        who = f"{ev['winner']} wins" if ev.get("winner") else "the game is drawn"
+        return f"*** {who}: {ev['reason']} (round {ev['round']}) ***"
+    return None
+
+
+def describe(game: Game, ev: dict[str, Any]) -> str:
+    """One line for a person ("" to hide the event)."""
+    line = game.hook.dg_describe_event(game=game, event=ev)
+    if line is not None:
+        return str(line)
+    line = core_line(ev)
+    if line is not None:
+        return line
+    fields = ", ".join(f"{k}={_cell(v)}" for k, v in ev.items() if k not in ("type", "kind"))
+    return f"  {ev.get('type')}: {fields}"
+
+
+def narrate(game: Game, events: Iterable[dict[str, Any]]) -> list[str]:
+    """The lines of several events, hidden ones left out."""
+    return [line for ev in events if (line := describe(game, ev))]

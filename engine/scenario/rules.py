@@ -1,0 +1,212 @@
+"""The scenario's rule strings, compiled once at load: victory conditions, triggers, limits.
+
+``victory:`` items are ``{id, if, winner?, draw?, reason, when?, rule?}``. A condition that uses
+``player`` is evaluated for every player in turn order (from the active seat), and that player
+wins; otherwise it is evaluated once, and ``winner`` (a rule expression giving a seat) or
+``draw: true`` says the outcome. ``when`` is ``always`` (after every action and phase, the
+default), ``end_of_turn`` or ``end_of_round``.
+
+``triggers:`` items are ``{id, on: <event type>, if?, do}``: after every action the new events of
+that type run the effect, with the event's fields as ``event``.
+
+``limits: {rounds: N, rank_by: <counter>}``: at the round limit the player with the most of that
+counter wins (a tie is a draw); without ``rank_by`` it is a draw.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from distant_galaxy.errors import RuleError, ScenarioErrors, SourceError
+from distant_galaxy.rules import Effect, Expr, compile_effect, compile_expr
+from distant_galaxy.scenario.bindings import GameContext, build_env
+
+if TYPE_CHECKING:
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.scenario.model import Scenario
+
+WHEN_ALWAYS = {"after_action", "after_phase", "no_legal_action", "end_of_turn", "end_of_round"}
+
+
+@dataclass
+class Victory:
+    id: str
+    cond: Expr
+    per_player: bool
+    winner: Expr | None
+    draw: bool
+    reason: str
+    when: str
+    rule: str | None
+    steady: bool = False  # uses no seat, player, round or turn: see ``check_victory``
+
+
+#: The names whose value changes when a turn passes (a condition using none of them is "steady").
+TURN_NAMES = frozenset({"seat", "player", "round", "turn"})
+
+
+@dataclass
+class Trigger:
+    id: str
+    on: str
+    cond: Expr | None
+    effect: Effect
+
+
+class ScenarioRules:
+    """Compiled rules of one scenario; all compile errors are collected and raised together."""
+
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        self.env = build_env(scenario)
+        self.errors: list[SourceError] = []
+        self._when_cache: dict[str, list[Victory]] = {}
+        self.victories = [v for i, item in enumerate(scenario.data.get("victory", []))
+                          if (v := self._victory(i, item)) is not None]
+        self.triggers = [t for i, item in enumerate(scenario.data.get("triggers", []))
+                         if (t := self._trigger(i, item)) is not None]
+        from distant_galaxy.builtin.board.section import compile_section
+
+        self.generic = compile_section(self)  # the `actions:` section and `setup.fill`
+        if self.errors:
+            raise ScenarioErrors(self.errors)
+
+    # -- compiling -------------------------------------------------------------------------
+    def expr(self, text: Any, *path: str | int, names: dict[str, str] | None = None
+             ) -> Expr | None:
+        """Compile an expression written at ``path``; errors are collected."""
+        env = self.env.extended(names) if names else self.env
+        try:
+            return compile_expr(str(text), env, self.scenario.pos(*path))
+        except RuleError as exc:
+            self.errors.append(exc)
+            return None
+
+    def effect(self, text: Any, *path: str | int, names: dict[str, str] | None = None
+               ) -> Effect | None:
+        env = self.env.extended(names) if names else self.env
+        try:
+            return compile_effect(str(text), env, self.scenario.pos(*path))
+        except RuleError as exc:
+            self.errors.append(exc)
+            return None
+
+    def _victory(self, i: int, item: dict[str, Any]) -> Victory | None:
+        cond = self.expr(item["if"], "victory", i, "if")
+        winner = self.expr(item["winner"], "victory", i, "winner") if "winner" in item else None
+        if cond is None or ("winner" in item and winner is None):
+            return None
+        per_player = "player" in cond.names
+        return Victory(item.get("id", f"victory-{i + 1}"), cond, per_player,
+                       winner, bool(item.get("draw", False)), item.get("reason", "victory"),
+                       item.get("when", "always"), item.get("rule"),
+                       not per_player and not (cond.names & TURN_NAMES))
+
+    def _trigger(self, i: int, item: dict[str, Any]) -> Trigger | None:
+        names = {"event": "dict"}
+        cond = self.expr(item["if"], "triggers", i, "if", names=names) if "if" in item else None
+        eff = self.effect(item["do"], "triggers", i, "do", names=names)
+        if eff is None or ("if" in item and cond is None):
+            return None
+        return Trigger(item.get("id", f"trigger-{i + 1}"), item["on"], cond, eff)
+
+    # -- evaluating ------------------------------------------------------------------------
+    def _victories_when(self, when: str) -> list[Victory]:
+        """The victories checked at ``when``, in order (cached per moment)."""
+        found = self._when_cache.get(when)
+        if found is None:
+            found = self._when_cache[when] = [v for v in self.victories if v.when == when or (
+                v.when == "always" and when in WHEN_ALWAYS)]
+        return found
+
+    def checks_at(self, when: str) -> bool:
+        """Whether any victory condition is checked at ``when`` (else the check is skipped)."""
+        return bool(self._victories_when(when))
+
+    def check_victory(self, game: Game, when: str) -> dict[str, Any] | None:
+        found = self._when_cache.get(when)
+        if found is None:
+            found = self._victories_when(when)
+        if not found:
+            return None
+        st = game.state
+        order: list[str] | None = None
+        shared: GameContext | None = None  # one context for the conditions without `player`
+        steady: GameContext | None = None
+        # Within one action of a game where only the engine changes the state, the state stays
+        # as the action left it from the first victory check on; only the turn, round and phase
+        # advance, and the pending decision is set. A steady condition found false is then still
+        # false at a later check with the same pending decision and dice count: not evaluated
+        # again (``game._victory_memo`` is None outside such an action). Steady conditions share
+        # one context for the whole action (memo[None]): what they read stays as it is.
+        memo: dict[Any, Any] | None = game._victory_memo
+        known: set[str] | None = None
+        if memo is not None:
+            mkey = (id(st.pending), st.rolls)
+            known = memo.get(mkey)
+            if known is None:
+                known = memo[mkey] = set()
+        for v in found:
+            if v.steady and known is not None:
+                if v.id in known:
+                    continue
+                if steady is None:
+                    steady = memo.get(None)  # type: ignore[union-attr]
+                    if steady is None:
+                        steady = memo[None] = GameContext(game)  # type: ignore[index]
+                if v.cond(steady):
+                    return self._outcome(v, steady, None)
+                known.add(v.id)
+                continue
+            if v.per_player:
+                if order is None:
+                    order = [st.seat_after(st.active_seat, k) for k in range(len(st.seats))]
+                for seat in order:
+                    ctx = GameContext(game, seat=seat, player=st.players[seat])
+                    if v.cond(ctx):
+                        return self._outcome(v, ctx, seat)
+            else:
+                if shared is None:
+                    shared = GameContext(game)
+                if v.cond(shared):
+                    return self._outcome(v, shared, None)
+        return None
+
+    def _outcome(self, v: Victory, ctx: GameContext, seat: str | None) -> dict[str, Any]:
+        if v.draw:
+            winner = None
+        elif v.winner is not None:
+            winner = v.winner(ctx)
+        else:
+            winner = seat if seat is not None else ctx["seat"]
+        out: dict[str, Any] = {"winner": winner, "reason": v.reason, "victory": v.id}
+        if v.rule:
+            out["rule"] = v.rule
+        return out
+
+    def run_triggers(self, game: Game, events: list[dict[str, Any]]) -> None:
+        if not self.triggers:
+            return
+        for ev in list(events):
+            for t in self.triggers:
+                if ev.get("type") != t.on:
+                    continue
+                ctx = GameContext(game, event=ev)
+                ctx["$reason"] = f"trigger {t.id}"
+                if t.cond is None or t.cond(ctx):
+                    game.emit("trigger", id=t.id, on=t.on)
+                    t.effect(ctx)
+
+    def limit_result(self, game: Game) -> dict[str, Any]:
+        limits = self.scenario.limits
+        rounds = limits.get("rounds")
+        key = limits.get("rank_by")
+        reason = f"round limit {rounds} reached"
+        if not key:
+            return {"winner": None, "reason": reason + "; draw"}
+        st = game.state
+        scores = sorted(((st.players[s].counters.get(key, 0), s) for s in st.seats), reverse=True)
+        if len(scores) > 1 and scores[0][0] == scores[1][0]:
+            return {"winner": None, "reason": f"{reason}; tie on {key}"}
+        return {"winner": scores[0][1], "reason": f"{reason}; most {key} ({scores[0][0]})"}

@@ -1,0 +1,40 @@
+"""``dg validate``: every error of every file and variant, with file:line:col, never a traceback.
+
+The author's files are only read, never rewritten.
+"""
+
+from __future__ import annotations
+
+from distant_galaxy.errors import EngineError, ScenarioErrors, SourceError
+from distant_galaxy.scenario.model import load_scenario, scenario_files
+
+
+def validate_one(name: str) -> list[str]:
+    """Problems of one scenario (its base form and every variant), formatted."""
+    problems: list[str] = []
+    try:
+        scenario = load_scenario(name)
+    except ScenarioErrors as exc:
+        return [e.format() for e in exc.errors]
+    except SourceError as exc:
+        return [exc.format()]
+    except EngineError as exc:
+        return [f"{name}: {exc}"]
+    for variant in scenario.variants:
+        try:
+            load_scenario(name, variant)
+        except ScenarioErrors as exc:
+            problems.extend(f"[variant {variant}] " + e.format() for e in exc.errors)
+        except EngineError as exc:
+            problems.append(f"{name} [variant {variant}]: {exc}")
+    return problems
+
+
+def validate_paths(paths: list[str]) -> tuple[list[str], int]:
+    """All problems of the named files or ids (every shipped scenario when none is named), and
+    how many files were checked (each with all its variants)."""
+    names = paths or [str(p) for p in scenario_files()]
+    problems: list[str] = []
+    for name in names:
+        problems.extend(validate_one(name))
+    return problems, len(names)
