@@ -20,7 +20,8 @@ a failure can be re-run alone.
 The games and illegal inputs are in :mod:`distant_galaxy.harness.conformance`, the checks on
 saves and logs in :mod:`distant_galaxy.harness.faults`; this module runs them (:func:`full_check`,
 serially or over processes), prints the report, provides the ``dg reliability`` sub-command,
-and re-exports the harness's public names (``from distant_galaxy.harness.reliability import random_game`` keeps working).
+and re-exports the harness's public names (``from distant_galaxy.harness.reliability import
+random_game`` keeps working).
 """
 
 from __future__ import annotations
