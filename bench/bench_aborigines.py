@@ -14,7 +14,7 @@ import statistics
 import sys
 import time
 
-import distant_galaxy_episodes.aborigines as ab
+import distant_galaxy_episodes.aborigines.plugin as ab
 from distant_galaxy import Game, load_scenario
 from distant_galaxy.play.runner import make_controllers
 

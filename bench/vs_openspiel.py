@@ -45,7 +45,7 @@ def rate(play_one: Callable[[random.Random], int], seconds: float) -> tuple[floa
 
 def ours(scenario_id: str) -> Callable[[random.Random], int]:
     from distant_galaxy.core.game import Game
-    from distant_galaxy.scenario.model import load_scenario
+    from distant_galaxy.scenario.load import load_scenario
 
     start = Game(load_scenario(scenario_id), seed=1, record=False)
 

@@ -1,19 +1,20 @@
 """Distant Galaxy Engine: a data-driven grid-and-turn engine for scenarios written in YAML.
 
-The public API: load a scenario, make a game, list legal actions, apply them, read the events.
+This module is the public surface: everything a plugin or a program needs is exported here (see
+``__all__`` and docs/plugins.md); the sub-packages are the engine's own layout and may change.
 
->>> from engine import load_scenario, Game          # doctest: +SKIP
->>> game = Game(load_scenario("asteroid-belt"), seed=7)  # doctest: +SKIP
->>> game.apply(game.legal_actions()[0])              # doctest: +SKIP
+>>> from distant_galaxy import load_scenario, Game          # doctest: +SKIP
+>>> game = Game(load_scenario("asteroid-belt"), seed=7)      # doctest: +SKIP
+>>> game.apply(game.legal_actions()[0])                      # doctest: +SKIP
 """
 
 from __future__ import annotations
 
-from distant_galaxy.core.actions import Action, ActionKind, EndAction, require
+from distant_galaxy.core.actions import Action, ActionKind, EndAction, parse_pos, require
 from distant_galaxy.core.dice import Dice, table_lookup
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.grid import CellPermissions, Grid
-from distant_galaxy.core.state import GameState, Player, Site, Token
+from distant_galaxy.core.state import GameState, Pending, Player, Site, Token
 from distant_galaxy.errors import (
     ActionError,
     AmbiguousAction,
@@ -32,7 +33,14 @@ from distant_galaxy.errors import (
 )
 from distant_galaxy.hookspecs import hookimpl
 from distant_galaxy.play.controllers import Controller, HumanController, RandomBot
-from distant_galaxy.scenario.model import Scenario, load_scenario
+from distant_galaxy.play.log import read_log
+from distant_galaxy.rules import Effect, Expr, Registry
+from distant_galaxy.scenario.bindings import RuleContext
+from distant_galaxy.scenario.load import load_scenario
+from distant_galaxy.scenario.model import Scenario
+from distant_galaxy.scenario.rules import ScenarioRules
+from distant_galaxy.scenario.setup import add_to_pool
+from distant_galaxy.stash import Stash, StashKey
 from distant_galaxy.version import ENGINE_VERSION
 
 __version__ = ENGINE_VERSION
@@ -46,8 +54,10 @@ __all__ = [
     "CellPermissions",
     "Controller",
     "Dice",
+    "Effect",
     "EndAction",
     "EngineError",
+    "Expr",
     "Game",
     "GameState",
     "Grid",
@@ -55,22 +65,31 @@ __all__ = [
     "IllegalAction",
     "LogError",
     "MalformedAction",
+    "Pending",
     "Player",
     "PluginError",
     "RandomBot",
+    "Registry",
+    "RuleContext",
     "RuleError",
     "RuleRuntimeError",
     "SaveError",
     "Scenario",
     "ScenarioError",
     "ScenarioErrors",
+    "ScenarioRules",
     "Site",
     "SourceError",
     "SourcePos",
+    "Stash",
+    "StashKey",
     "Token",
     "__version__",
+    "add_to_pool",
     "hookimpl",
     "load_scenario",
+    "parse_pos",
+    "read_log",
     "require",
     "table_lookup",
 ]

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from distant_galaxy.play.controllers import Controller
     from distant_galaxy.rules import Registry
     from distant_galaxy.scenario.model import Scenario
+    from distant_galaxy.scenario.rules import ScenarioRules
 
 PROJECT = "distant_galaxy"
 hookspec = pluggy.HookspecMarker(PROJECT)
@@ -37,6 +38,17 @@ def dg_schema_sections() -> dict[str, dict[str, Any]]:
 @hookspec
 def dg_rule_functions(registry: Registry) -> None:
     """Register rule-language functions and effects into ``registry`` (before rules compile)."""
+
+
+@hookspec
+def dg_compile_rules(scenario: Scenario, rules: ScenarioRules) -> None:
+    """Compile the plugin's own rule strings, written in its sections, when the scenario loads.
+
+    ``rules.expr(text, *path, names={...})`` and ``rules.effect(...)`` compile one string written
+    at ``path`` (e.g. ``"aborigines", "priorities", 0, "if"``) and return it, or None after
+    recording the error with its file, line and column; every error of the scenario is reported
+    together. Keep what you compile in ``scenario.stash``.
+    """
 
 
 @hookspec

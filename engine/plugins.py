@@ -14,6 +14,7 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 import pluggy
+
 from distant_galaxy import hookspecs
 from distant_galaxy.errors import PluginError
 

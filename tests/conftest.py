@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from distant_galaxy import plugins
 
 HERE = Path(__file__).parent

@@ -9,6 +9,7 @@ import shlex
 from pathlib import Path
 
 import pytest
+
 from distant_galaxy.cli.main import main
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "authoring.md"
@@ -29,8 +30,9 @@ def _run(line: str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
 
 
 def _check_fragment(body: str) -> None:
-    from distant_galaxy.loader import load_schema, load_yaml
     from jsonschema import Draft202012Validator
+
+    from distant_galaxy.loader import load_schema, load_yaml
 
     schema = load_schema("scenario")
     data = load_yaml(body, "fragment.yaml").data

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+
 from distant_galaxy.core.dice import Dice, draw, parse_dice, table_lookup
 from distant_galaxy.errors import EngineError
 

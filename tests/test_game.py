@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from distant_galaxy import ActionError, Game, IllegalAction, MalformedAction
 from distant_galaxy.core.actions import Action
 

@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 import pytest
+
 from distant_galaxy.core.grid import CellPermissions, Grid, MapError, Pos, format_pos, parse_pos
 
 TOPOLOGIES = ("square4", "square8", "hex")

@@ -7,6 +7,7 @@ Tic-tac-toe has 255,168 complete games; breakthrough 8×8 has 22 / 484 / 11,132 
 from __future__ import annotations
 
 import pytest
+
 from distant_galaxy.cli.main import main
 from distant_galaxy.harness.perft import divide, new_game, perft
 

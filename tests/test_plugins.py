@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from distant_galaxy import PluginError, hookimpl
 from distant_galaxy.plugins import available_plugins, load_plugin, make_plugin_manager
 

@@ -72,8 +72,9 @@ def test_undo_is_logged_and_replayed(race, tmp_path):
 
 
 def test_every_log_record_matches_the_event_schema(race, tmp_path):
-    from distant_galaxy.loader import load_schema
     from jsonschema import Draft202012Validator
+
+    from distant_galaxy.loader import load_schema
 
     validator = Draft202012Validator(load_schema("event"))
     _, path = _logged_game(race, tmp_path)

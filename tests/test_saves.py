@@ -6,6 +6,7 @@ import json
 import os
 
 import pytest
+
 from distant_galaxy import Game, SaveError
 from distant_galaxy.play import saves
 from distant_galaxy.play.log import make_header

@@ -4,7 +4,8 @@ shipped scenario's cases pass."""
 from __future__ import annotations
 
 import pytest
-from distant_galaxy.scenario.model import scenario_files
+
+from distant_galaxy.scenario.find import scenario_files
 from distant_galaxy.scenario.rule_tests import run_file
 
 SHIPPED = scenario_files()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from distant_galaxy import Game, IllegalAction
 from distant_galaxy.core.state import GameState
 

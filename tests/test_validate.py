@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from distant_galaxy.scenario.validate import validate_one, validate_paths
 
 BROKEN = Path(__file__).parent / "data" / "broken"

@@ -153,7 +153,7 @@ def parse_seats(items: list[str]) -> dict[str, str]:
 def cmd_run(args: argparse.Namespace) -> int:
     from distant_galaxy.play.render import render_board
     from distant_galaxy.play.runner import new_session
-    from distant_galaxy.scenario.model import load_scenario
+    from distant_galaxy.scenario.load import load_scenario
 
     scenario = load_scenario(args.scenario, args.variant)
     seats = scenario.seat_ids(args.players) if args.players else scenario.seat_ids()
@@ -248,7 +248,7 @@ def _replayed_into_log(payload: dict[str, Any], saved: Any, log: Any) -> Any:
 
 def _game_from_save(payload: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
     from distant_galaxy.core.game import Game
-    from distant_galaxy.scenario.model import load_scenario
+    from distant_galaxy.scenario.load import load_scenario
 
     header = payload["header"]
     scenario = load_scenario(_source(header), header.get("variant"))

@@ -18,7 +18,7 @@ def add(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from distant_galaxy.errors import ScenarioErrors
-    from distant_galaxy.scenario.model import scenario_files
+    from distant_galaxy.scenario.find import scenario_files
     from distant_galaxy.scenario.rule_tests import run_file
 
     names = args.paths or [str(p) for p in scenario_files()]

@@ -61,7 +61,7 @@ class Action:
 
     def pos(self, i: int) -> Pos:
         """Argument ``i`` read as a position ``x,y``."""
-        return parse_pos_arg(self.arg(i), self)
+        return parse_pos(self.arg(i), self)
 
     def arg(self, i: int) -> str:
         if i >= len(self.args):
@@ -82,7 +82,7 @@ def format_arg(value: Any) -> str:
     return str(value)
 
 
-def parse_pos_arg(text: str, action: Action | None = None) -> Pos:
+def parse_pos(text: str, action: Action | None = None) -> Pos:
     """``"12,7"`` → (12, 7), or :class:`MalformedAction`."""
     bits = text.split(",")
     if len(bits) == 2:

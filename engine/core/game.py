@@ -18,6 +18,7 @@ from distant_galaxy.core.dice import Dice
 from distant_galaxy.core.state import GameState, Pending, _copy_attrs
 from distant_galaxy.core.turns import TurnLoop
 from distant_galaxy.errors import ActionError, EngineError, IllegalAction, MalformedAction
+from distant_galaxy.stash import Stash
 
 if TYPE_CHECKING:
     from distant_galaxy.scenario.model import Scenario
@@ -39,6 +40,7 @@ class Game:
         self.kinds: dict[str, ActionKind] = scenario.action_kinds()
         self.sink = sink
         self.record = record
+        self.stash = Stash()  # plugins' own data about this game object (not saved)
         self.events: list[Event] = []
         self.history: list[tuple[str, str]] = []  # (seat, action text) of every applied action
         self._undo: list[tuple[GameState | _Light, int, int]] = []
@@ -314,6 +316,7 @@ class Game:
         g = Game.__new__(Game)
         g.scenario, g.variant, g.hook, g.kinds = self.scenario, self.variant, self.hook, self.kinds
         g.sink, g.record, g.events, g.history = None, record, [], list(self.history)
+        g.stash = Stash()
         g._undo, g._legal_key, g._legal, g._version, g._flushed = [], None, [], 0, 0
         g._pure, g._plugged, g._settled_key = self._pure, self._plugged, None
         g._victory_memo = None

@@ -23,7 +23,8 @@ from distant_galaxy.core.game import Game
 from distant_galaxy.errors import ActionError
 from distant_galaxy.harness.invariants import check_invariants
 from distant_galaxy.play.log import LogWriter, make_header
-from distant_galaxy.scenario.model import Scenario, load_scenario
+from distant_galaxy.scenario.load import load_scenario
+from distant_galaxy.scenario.model import Scenario
 
 DEFAULT_MAX_ACTIONS = 20_000
 """Random games of a scenario without a round limit must end within this many actions."""
@@ -52,7 +53,7 @@ def shipped_cases(extra: list[str | Path] | None = None) -> list[Case]:
     """A case per scenario and variant of ``dg list`` (distant_galaxy.scenario.catalog), plus
     ``extra`` files."""
     from distant_galaxy.scenario.catalog import catalog
-    from distant_galaxy.scenario.model import scenarios_dir
+    from distant_galaxy.scenario.find import scenarios_dir
 
     out: list[Case] = []
     for entry in catalog():

@@ -50,7 +50,7 @@ def divide(game: Game, depth: int) -> list[tuple[str, int]]:
 def new_game(scenario_name: str, variant: str | None = None, seed: int = 1) -> Game:
     """A fresh game of a scenario (all seats, no log) to count from."""
     from distant_galaxy.core.game import Game
-    from distant_galaxy.scenario.model import load_scenario
+    from distant_galaxy.scenario.load import load_scenario
 
     return Game(load_scenario(scenario_name, variant), seed=seed, record=False)
 

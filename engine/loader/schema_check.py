@@ -18,10 +18,11 @@ import re
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from distant_galaxy.errors import PluginError, ScenarioError, SourcePos
-from distant_galaxy.loader.yamlsafe import JsonPath
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match, relevance
+
+from distant_galaxy.errors import PluginError, ScenarioError, SourcePos
+from distant_galaxy.loader.yamlsafe import JsonPath
 
 __all__ = [
     "Positioned",

@@ -30,9 +30,10 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 import yaml
-from distant_galaxy.errors import ScenarioError, SourcePos
 from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from distant_galaxy.errors import ScenarioError, SourcePos
 
 __all__ = [
     "MAX_ALIASES",

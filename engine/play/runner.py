@@ -16,7 +16,8 @@ from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError, LogError
 from distant_galaxy.play.controllers import Controller, HumanController, Quit
 from distant_galaxy.play.log import LogWriter, dumps, make_header, read_log
-from distant_galaxy.scenario.model import Scenario, load_scenario
+from distant_galaxy.scenario.load import load_scenario
+from distant_galaxy.scenario.model import Scenario
 
 
 @dataclass

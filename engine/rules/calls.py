@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from lark import Token, Tree
+
 from distant_galaxy.errors import EngineError, RuleRuntimeError
 from distant_galaxy.rules import ops
 from distant_galaxy.rules.ops import Node
 from distant_galaxy.rules.views import element_type
-from lark import Token, Tree
 
 if TYPE_CHECKING:
     from distant_galaxy.rules.compiler import Compiler

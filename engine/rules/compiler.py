@@ -13,13 +13,14 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from lark import Token, Tree
+
 from distant_galaxy.errors import RuleError, RuleRuntimeError, SourcePos
 from distant_galaxy.rules import logic, ops
 from distant_galaxy.rules.env import RuleEnv
 from distant_galaxy.rules.ops import CONST, Node
 from distant_galaxy.rules.syntax import token_pos
 from distant_galaxy.rules.views import DYNAMIC, NUMERIC, element_type
-from lark import Token, Tree
 
 MAX_DEPTH = 80
 MAX_DICE = 1000

@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from lark import Token, Tree
+
 from distant_galaxy.rules import ops
 from distant_galaxy.rules.calls import compile_call
-from lark import Token, Tree
 
 if TYPE_CHECKING:
     from distant_galaxy.rules.compiler import Compiler

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from distant_galaxy.errors import RuleError, SourcePos
 from lark import Lark, Token, Tree
 from lark.exceptions import (
     LarkError,
@@ -21,6 +20,8 @@ from lark.exceptions import (
     UnexpectedToken,
 )
 from lark.lexer import PatternStr
+
+from distant_galaxy.errors import RuleError, SourcePos
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 

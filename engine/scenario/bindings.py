@@ -109,8 +109,17 @@ def build_env(scenario: Scenario) -> RuleEnv:
                    {"params": scenario.params})
 
 
-class GameContext(dict):
-    """The evaluation context of a rule: names computed from the game when first used."""
+class RuleContext(dict):
+    """The evaluation context of a rule, passed as ``ctx`` to every rule function.
+
+    A rule function is registered as ``fn(ctx, *args)`` (see
+    :meth:`distant_galaxy.rules.Registry.function`). ``ctx`` is a dict of the names a rule can
+    read, computed from the game the first time a rule uses them: ``units``, ``sites``,
+    ``players``, ``round``, ``turn``, ``params``, ``seat`` (the pending seat, else the active
+    one) and ``player`` (that seat's player), plus the names the caller passes (``event`` in a
+    trigger, ``x``/``y`` in a ``where:``, a plugin's own). ``ctx["$game"]`` is the live
+    :class:`~distant_galaxy.core.game.Game`; ``ctx.get("$reason")`` the reason that effects log.
+    """
 
     def __init__(self, game: Game, **names: Any):
         if names:  # (no super().__init__: half the cost of making a context)
@@ -125,7 +134,7 @@ class GameContext(dict):
         return value
 
 
-def _seat(ctx: GameContext, game: Game) -> str:
+def _seat(ctx: RuleContext, game: Game) -> str:
     st = game.state
     return st.pending.seat if st.pending else st.active_seat
 

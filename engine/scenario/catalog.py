@@ -7,7 +7,7 @@ from typing import Any
 from distant_galaxy.errors import EngineError
 from distant_galaxy.loader import combined_schema, load_yaml_file
 from distant_galaxy.plugins import available_plugins, load_plugin
-from distant_galaxy.scenario.model import scenario_files, scenarios_dir
+from distant_galaxy.scenario.find import scenario_files, scenarios_dir
 
 
 def catalog() -> list[dict[str, Any]]:

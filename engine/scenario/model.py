@@ -1,34 +1,26 @@
 """The Scenario model: a loaded, merged, schema-checked and compiled scenario file.
 
-``load_scenario(name, variant)`` runs the whole pipeline: safe YAML load with positions →
-``extends:`` and variant overlays → the scenario's plugins → JSON Schema (with plugin sections) →
-the map, cell permissions and tables → rule strings compiled once → plugin semantic checks. Every
-problem found is reported with file, line and column; all of them at once (``ScenarioErrors``).
+It is made by :func:`distant_galaxy.scenario.load.load_scenario`; the files are found by
+:mod:`distant_galaxy.scenario.find`.
 """
 
 from __future__ import annotations
 
-import importlib.resources
 from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pluggy
+
 from distant_galaxy.core.actions import ActionKind, EndAction
 from distant_galaxy.core.grid import CellPermissions, Grid
 from distant_galaxy.core.state import GameState, Player, Site
-from distant_galaxy.errors import ScenarioError, ScenarioErrors, SourceError, SourcePos
+from distant_galaxy.errors import ScenarioError, SourcePos
 from distant_galaxy.loader import (
     MergedDocument,
-    apply_variant,
-    check_schema,
-    combined_schema,
-    load_schema,
-    load_yaml_file,
-    resolve_extends,
 )
-from distant_galaxy.plugins import make_plugin_manager
 from distant_galaxy.scenario.map import build_map
+from distant_galaxy.stash import Stash
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -46,6 +38,7 @@ class Scenario:
         self.path = path
         self.variant = variant
         self.pm = pm
+        self.stash = Stash()  # plugins' own data about this scenario (see distant_galaxy.stash)
         d = self.data
         self.id: str = d["id"]
         self.title: str = d.get("title", self.id)
@@ -140,98 +133,4 @@ class Scenario:
         return self.rules.limit_result(game)
 
 
-# -- finding and loading ----------------------------------------------------------------------
-def scenarios_dir() -> Path:
-    """The shipped scenarios (the package ``distant_galaxy.bundled.scenarios``, found through
-    importlib.resources: the repository's ``scenarios/`` folder in an editable install)."""
-    return Path(str(importlib.resources.files("distant_galaxy.bundled.scenarios")))
-
-
-def scenario_files(root: Path | None = None) -> list[Path]:
-    base = root or scenarios_dir()
-    return sorted(p for p in base.rglob("*.yaml") if p.is_file())
-
-
-def _index() -> dict[str, Path]:
-    out: dict[str, Path] = {}
-    for p in scenario_files():
-        sid = _peek_id(p)
-        if sid and sid not in out:
-            out[sid] = p
-    return out
-
-
-def _peek_id(path: Path) -> str | None:
-    """The ``id:`` of a scenario file, read cheaply (first top-level ``id:`` line)."""
-    try:
-        with path.open(encoding="utf-8") as fh:
-            for line in fh:
-                if line.startswith("id:"):
-                    return line[3:].split("#")[0].strip().strip("'\"") or None
-    except OSError:
-        return None
-    return None
-
-
-def find_by_id(sid: str) -> Path | None:
-    """The shipped scenario file with this id (``find_by_id.known()`` lists the ids)."""
-    return _index().get(sid)
-
-
-find_by_id.known = lambda: sorted(_index())  # type: ignore[attr-defined]
-
-
-def resolve_scenario_path(name: str) -> Path:
-    """A scenario by id (``asteroid-belt``) or by path (``mods/small.yaml``)."""
-    p = Path(name)
-    if p.suffix in (".yaml", ".yml") or p.exists():
-        if not p.is_file():
-            raise ScenarioError(f"{name}: no such scenario file")
-        return p
-    found = find_by_id(name)
-    if found is None:
-        import difflib
-
-        ids = sorted(_index())
-        near = difflib.get_close_matches(name, ids, n=1)
-        hint = f"did you mean '{near[0]}'?" if near else f"known: {', '.join(ids)}"
-        raise ScenarioError(f"unknown scenario '{name}'", hint=hint)
-    return found
-
-
-def load_scenario(name: str | Path, variant: str | None = None) -> Scenario:
-    """Load, merge, check and compile a scenario; raises ScenarioErrors listing every problem."""
-    path = resolve_scenario_path(str(name))
-    doc = resolve_extends(load_yaml_file(path), find_by_id)
-    if variant:
-        doc = apply_variant(doc, variant)
-    plugins = doc.data.get("plugins", []) if isinstance(doc.data, dict) else []
-    pm = make_plugin_manager([p for p in plugins if isinstance(p, str)])
-    sections: dict[str, Any] = {}
-    for group in pm.hook.dg_schema_sections():
-        sections.update(group)
-    errors: list[SourceError] = list(check_schema(doc, combined_schema(sections)))
-    if errors:
-        raise ScenarioErrors(errors)
-    try:
-        scenario = Scenario(doc, path, variant, pm)
-    except ScenarioErrors:
-        raise
-    except SourceError as exc:
-        raise ScenarioErrors([exc]) from None
-    for group in pm.hook.dg_validate_scenario(scenario=scenario):
-        errors.extend(group or [])
-    if errors:
-        raise ScenarioErrors(errors)
-    return scenario
-
-
-__all__ = [
-    "Scenario",
-    "find_by_id",
-    "load_scenario",
-    "load_schema",
-    "resolve_scenario_path",
-    "scenario_files",
-    "scenarios_dir",
-]
+__all__ = ["DEFAULT_PHASES", "Scenario"]

@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from distant_galaxy.core.actions import parse_pos_arg
+from distant_galaxy.core.actions import parse_pos
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.state import Pending, Token
 from distant_galaxy.errors import ActionError, EngineError, RuleError, ScenarioErrors
-from distant_galaxy.scenario.bindings import GameContext
-from distant_galaxy.scenario.model import Scenario, load_scenario
+from distant_galaxy.scenario.bindings import RuleContext
+from distant_galaxy.scenario.load import load_scenario
+from distant_galaxy.scenario.model import Scenario
 
 
 @dataclass
@@ -74,7 +75,7 @@ def run_case(scenario: Scenario, case: dict[str, Any], index: int, label: str, w
     _check_events(result, expect.get("events", []), game.events[start:])
     for text, fact in facts:
         try:
-            if not fact(GameContext(game)):
+            if not fact(RuleContext(game)):
                 result.problems.append(f"fact is false: {text}")
         except EngineError as exc:
             result.problems.append(f"fact failed: {text}: {exc}")
@@ -122,7 +123,7 @@ def apply_test_setup(game: Game, setup: dict[str, Any]) -> None:
         for tok in list(st.tokens.values()):
             st.remove_token(tok)
     for spec in setup.get("tokens", []):
-        pos = parse_pos_arg(str(spec["at"])) if spec.get("at") is not None else None
+        pos = parse_pos(str(spec["at"])) if spec.get("at") is not None else None
         tid = spec.get("id") or st.new_id("T")
         if tid in st.tokens:
             st.remove_token(st.tokens[tid])

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.errors import RuleError, ScenarioErrors, SourceError
 from distant_galaxy.rules import Effect, Expr, compile_effect, compile_expr
-from distant_galaxy.scenario.bindings import GameContext, build_env
+from distant_galaxy.scenario.bindings import RuleContext, build_env
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -69,10 +69,15 @@ class ScenarioRules:
         from distant_galaxy.builtin.board.section import compile_section
 
         self.generic = compile_section(self)  # the `actions:` section and `setup.fill`
+        scenario.pm.hook.dg_compile_rules(scenario=scenario, rules=self)
         if self.errors:
             raise ScenarioErrors(self.errors)
 
     # -- compiling -------------------------------------------------------------------------
+    def report(self, message: str, *path: str | int, hint: str | None = None) -> None:
+        """Record an error about the value written at ``path`` (reported with the others)."""
+        self.errors.append(self.scenario.error(message, *path, hint=hint))
+
     def expr(self, text: Any, *path: str | int, names: dict[str, str] | None = None
              ) -> Expr | None:
         """Compile an expression written at ``path``; errors are collected."""
@@ -132,8 +137,8 @@ class ScenarioRules:
             return None
         st = game.state
         order: list[str] | None = None
-        shared: GameContext | None = None  # one context for the conditions without `player`
-        steady: GameContext | None = None
+        shared: RuleContext | None = None  # one context for the conditions without `player`
+        steady: RuleContext | None = None
         # Within one action of a game where only the engine changes the state, the state stays
         # as the action left it from the first victory check on; only the turn, round and phase
         # advance, and the pending decision is set. A steady condition found false is then still
@@ -154,7 +159,7 @@ class ScenarioRules:
                 if steady is None:
                     steady = memo.get(None)  # type: ignore[union-attr]
                     if steady is None:
-                        steady = memo[None] = GameContext(game)  # type: ignore[index]
+                        steady = memo[None] = RuleContext(game)  # type: ignore[index]
                 if v.cond(steady):
                     return self._outcome(v, steady, None)
                 known.add(v.id)
@@ -163,17 +168,17 @@ class ScenarioRules:
                 if order is None:
                     order = [st.seat_after(st.active_seat, k) for k in range(len(st.seats))]
                 for seat in order:
-                    ctx = GameContext(game, seat=seat, player=st.players[seat])
+                    ctx = RuleContext(game, seat=seat, player=st.players[seat])
                     if v.cond(ctx):
                         return self._outcome(v, ctx, seat)
             else:
                 if shared is None:
-                    shared = GameContext(game)
+                    shared = RuleContext(game)
                 if v.cond(shared):
                     return self._outcome(v, shared, None)
         return None
 
-    def _outcome(self, v: Victory, ctx: GameContext, seat: str | None) -> dict[str, Any]:
+    def _outcome(self, v: Victory, ctx: RuleContext, seat: str | None) -> dict[str, Any]:
         if v.draw:
             winner = None
         elif v.winner is not None:
@@ -192,7 +197,7 @@ class ScenarioRules:
             for t in self.triggers:
                 if ev.get("type") != t.on:
                     continue
-                ctx = GameContext(game, event=ev)
+                ctx = RuleContext(game, event=ev)
                 ctx["$reason"] = f"trigger {t.id}"
                 if t.cond is None or t.cond(ctx):
                     game.emit("trigger", id=t.id, on=t.on)

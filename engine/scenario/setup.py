@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy.core.actions import parse_pos_arg
+from distant_galaxy.core.actions import parse_pos
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -29,7 +29,7 @@ def apply_setup(scenario: Scenario, game: Game) -> None:
     for tok in scenario.setup.get("tokens", []):
         if tok.get("owner") is not None and tok["owner"] not in st.players:
             continue  # a seat that is not in this game
-        pos = parse_pos_arg(str(tok["at"]))
+        pos = parse_pos(str(tok["at"]))
         t = st.add_token(tok["type"], tok.get("owner"), pos, prefix=tok.get("prefix", "T"))
         game.emit("place", token=t.id, unit=t.type, owner=t.owner, to=list(pos), reason="setup")
 

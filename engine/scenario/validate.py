@@ -6,7 +6,8 @@ The author's files are only read, never rewritten.
 from __future__ import annotations
 
 from distant_galaxy.errors import EngineError, ScenarioErrors, SourceError
-from distant_galaxy.scenario.model import load_scenario, scenario_files
+from distant_galaxy.scenario.find import scenario_files
+from distant_galaxy.scenario.load import load_scenario
 
 
 def validate_one(name: str) -> list[str]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy.scenario.bindings import GameContext
+from distant_galaxy.scenario.bindings import RuleContext
 from distant_galaxy_episodes.aborigines import moves
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, Model, model, model_of
 from distant_galaxy_episodes.aborigines.vision import visible_enemies, visible_portals
@@ -94,7 +94,7 @@ def decide(game: Game, ship: Token, die: int) -> dict[str, Any]:
     for row in m.tables.get(ship.type, []):
         sat: list[int] = []
         for p in cands:
-            ctx = GameContext(game, ship=ship, portal=m.site(st, p), home=home_site)
+            ctx = RuleContext(game, ship=ship, portal=m.site(st, p), home=home_site)
             if row.cond is None or row.cond(ctx):
                 sat.append(p)
         entry: dict[str, Any] = {"row": row.id, "satisfied": sat}
@@ -106,7 +106,7 @@ def decide(game: Game, ship: Token, die: int) -> dict[str, Any]:
                                       for p in cands if p not in sat]
         top = sat
         if row.rank is not None:
-            ranks = {p: row.rank(GameContext(game, ship=ship, portal=m.site(st, p),
+            ranks = {p: row.rank(RuleContext(game, ship=ship, portal=m.site(st, p),
                                              home=home_site)) for p in sat}
             entry["ranks"] = record["ranks"] = {str(p): v for p, v in ranks.items()}
             best = max(ranks.values())
@@ -126,7 +126,7 @@ def decide(game: Game, ship: Token, die: int) -> dict[str, Any]:
                       to=chosen, stay=chosen == home, how=how, lost=lost,
                       intent=row.intent.source)
         ev = game.emit("ai_decision", **record)
-        ctx = GameContext(game, ship=ship, portal=m.site(st, chosen), home=home_site)
+        ctx = RuleContext(game, ship=ship, portal=m.site(st, chosen), home=home_site)
         ctx["$die"] = die
         ctx["$decision"] = ev
         row.intent(ctx)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from distant_galaxy.core.actions import Action, parse_pos_arg
+from distant_galaxy.core.actions import Action, parse_pos
 from distant_galaxy.play.controllers import Controller
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.shuttles import aboard, cargo_portal
@@ -70,7 +70,7 @@ class GreedyBot(Controller):
             invaders = [t for t in model.units_of(game, st.active_seat)]
 
             def score(a: Action) -> tuple[int, float]:
-                at = parse_pos_arg(a.args[2])
+                at = parse_pos(a.args[2])
                 near = [t for t in invaders
                         if game.scenario.grid.is_orthogonal_neighbour(at, t.pos)]
                 weakest = min((_bonus(game, t, "defence_bonus") for t in near), default=9)
@@ -79,7 +79,7 @@ class GreedyBot(Controller):
         best, best_s = None, 0.0
         for a in by.get("strike", []):
             d = st.tokens[a.args[0]]
-            t = st.token_at(parse_pos_arg(a.args[1]))
+            t = st.token_at(parse_pos(a.args[1]))
             if t is None:
                 continue
             w, _, lo = odds(_bonus(game, d, "attack_bonus"), _bonus(game, t, "defence_bonus"))
@@ -126,7 +126,7 @@ class GreedyBot(Controller):
 
     def _near_fresh(self, game: Game, seat: str, a: Action) -> bool:
         base = model.base_of(game, seat)
-        at = parse_pos_arg(a.args[1])
+        at = parse_pos(a.args[1])
         return base is None or game.scenario.grid.distance(base.pos, at) > 1
 
     def _target_score(self, game: Game, seat: str, sid: str) -> float:
@@ -139,7 +139,7 @@ class GreedyBot(Controller):
         best, best_s = None, 0.05
         for a in by.get("attack", []):
             t = st.tokens[a.args[0]]
-            o = st.token_at(parse_pos_arg(a.args[1]))
+            o = st.token_at(parse_pos(a.args[1]))
             if o is None:
                 continue
             if model.is_shuttle(game, t):
@@ -177,7 +177,7 @@ class GreedyBot(Controller):
         port = cargo_portal(game)
         if "fly" in by and port is not None:
             grid = game.scenario.grid
-            return min(by["fly"], key=lambda a: grid.distance(parse_pos_arg(a.args[1]), port.pos))
+            return min(by["fly"], key=lambda a: grid.distance(parse_pos(a.args[1]), port.pos))
         if "unload" in by:
             for a in by["unload"]:
                 sh = st.tokens[st.tokens[a.args[0]].carrier]  # type: ignore[index]
@@ -201,7 +201,7 @@ class GreedyBot(Controller):
     def _activation_free(self, game: Game, seat: str, a: Action) -> bool:
         from distant_galaxy_episodes.asteroid_belt.shuttles import activation_cells
 
-        cell = parse_pos_arg(a.args[0])
+        cell = parse_pos(a.args[0])
         return activation_cells(game, seat).get(cell, ("", 1))[1] == 0
 
     def _goal(self, game: Game, seat: str, tok: Token) -> Pos | None:
@@ -243,25 +243,25 @@ class GreedyBot(Controller):
             strike = self._strike_cells(game, seat, tok)
             if strike and tok.attrs.get("attacked") != model.stamp(game):
                 here = tok.pos in strike
-                hits = [a for a in options if parse_pos_arg(a.args[1]) in strike]
+                hits = [a for a in options if parse_pos(a.args[1]) in strike]
                 if hits and not here:
-                    return max(hits, key=lambda a: strike[parse_pos_arg(a.args[1])])
+                    return max(hits, key=lambda a: strike[parse_pos(a.args[1])])
                 if here:
                     continue
             goal = self._goal(game, seat, tok)
             if goal is None:
                 continue
-            best = min(options, key=lambda a: self._move_score(game, parse_pos_arg(a.args[1]),
+            best = min(options, key=lambda a: self._move_score(game, parse_pos(a.args[1]),
                                                                goal))
-            if self._move_score(game, parse_pos_arg(best.args[1]), goal) < \
+            if self._move_score(game, parse_pos(best.args[1]), goal) < \
                     self._move_score(game, tok.pos, goal) - 0.1:  # type: ignore[arg-type]
                 return best
             if base is not None and fallback is None \
                     and grid.distance(tok.pos, base.pos) <= 1:  # type: ignore[arg-type]
                 away = [a for a in options
-                        if grid.distance(parse_pos_arg(a.args[1]), base.pos) > 1]
+                        if grid.distance(parse_pos(a.args[1]), base.pos) > 1]
                 if away:
-                    fallback = min(away, key=lambda a: grid.distance(parse_pos_arg(a.args[1]),
+                    fallback = min(away, key=lambda a: grid.distance(parse_pos(a.args[1]),
                                                                      goal))
         return fallback
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from distant_galaxy.core.game import Game
-from distant_galaxy.scenario.model import Scenario, load_scenario
+from distant_galaxy.scenario.load import load_scenario
+from distant_galaxy.scenario.model import Scenario
 
 _CACHE: dict[tuple[str, str | None], Scenario] = {}
 

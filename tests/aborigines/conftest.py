@@ -6,6 +6,7 @@ planet-4 0,6 (6))."""
 from __future__ import annotations
 
 import pytest
+
 from distant_galaxy import Game, load_scenario
 
 

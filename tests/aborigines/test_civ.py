@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from distant_galaxy.errors import IllegalAction
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, HACKED
 

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from distant_galaxy import Game
 from distant_galaxy.errors import ActionError
 from distant_galaxy.play.controllers import HumanController
@@ -205,7 +206,7 @@ def test_home_systems_show_their_owner_and_status_lines(scenario):
            "R4 scout 12,0\n          planets held: system-2 12,1" in board
     assert "blue [B]: 4 ships:" in board and "system-6 24,16" in board
     game.state.sites["planet-1"].owner = ABORIGINES
-    from distant_galaxy_episodes.aborigines import dg_cell_glyph
+    from distant_galaxy_episodes.aborigines.plugin import dg_cell_glyph
 
     assert dg_cell_glyph(game, (4, 1)) == "@"
     assert dg_cell_glyph(game, (6, 3)) == "X"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 
 import pytest
+
 from distant_galaxy import Game
 from distant_galaxy.play.runner import make_controllers
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from distant_galaxy import load_scenario
 from distant_galaxy.errors import ScenarioErrors
 from distant_galaxy_episodes.aborigines.combat import aborigine_need

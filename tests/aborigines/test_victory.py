@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from distant_galaxy import Game
-from distant_galaxy_episodes.aborigines import dg_check_victory, dg_limit_result
 from distant_galaxy_episodes.aborigines.model import ABORIGINES
+from distant_galaxy_episodes.aborigines.plugin import dg_check_victory, dg_limit_result
 
 
 def test_three_closed_portals_R5_1(board):

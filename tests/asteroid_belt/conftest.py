@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.state import Pending
 from distant_galaxy_episodes.asteroid_belt.selfplay import scenario

@@ -4,8 +4,8 @@ victory, factions and variants (R7.1–R7.2, R7.2x–R7.3x, R7.60–R7.63, R7.70
 from __future__ import annotations
 
 import pytest
-from distant_galaxy.errors import IllegalAction
 
+from distant_galaxy.errors import IllegalAction
 from tests.asteroid_belt.conftest import Table
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 
 import pytest
+
 from distant_galaxy_episodes.asteroid_belt.selfplay import play_game, scenario
 
 N = int(os.environ.get("AB_GAMES", "8"))
@@ -44,7 +45,6 @@ def test_greedy_beats_random():
 def test_greedy_plays_the_defenders():
     """R7.12/D7.3: handed the defence, the greedy bot places defenders and ends."""
     from distant_galaxy_episodes.asteroid_belt.bots import GreedyBot
-
     from tests.asteroid_belt.conftest import Table
 
     t = Table().clear().turn("orange")

@@ -5,8 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from distant_galaxy.errors import ScenarioErrors
-from distant_galaxy.scenario.model import load_scenario
+from distant_galaxy.scenario.load import load_scenario
 
 SRC = Path(__file__).resolve().parents[2] / "scenarios" / "asteroid-belt.yaml"
 

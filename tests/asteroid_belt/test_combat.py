@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from distant_galaxy.errors import IllegalAction
 
+from distant_galaxy.errors import IllegalAction
 from tests.asteroid_belt.conftest import Table
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from distant_galaxy.errors import IllegalAction
 
+from distant_galaxy.errors import IllegalAction
 from tests.asteroid_belt.conftest import Table
 
 AST = "asteroid-1-3"   # class 1 at 9,3: one Aborigine engineer

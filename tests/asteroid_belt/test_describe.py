@@ -6,13 +6,13 @@ import re
 from pathlib import Path
 
 import pytest
+
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import IllegalAction
 from distant_galaxy.play.narrate import _cell, describe
 from distant_galaxy.play.render import render_board
 from distant_galaxy_episodes.asteroid_belt.selfplay import scenario
 from distant_galaxy_episodes.asteroid_belt.view import status_lines
-
 from tests.asteroid_belt.conftest import Table
 
 PLUGIN = Path(__file__).resolve().parents[2] / "plugins" / "asteroid_belt"

@@ -4,7 +4,7 @@ the flag (R7.14), and the worked combat examples of R7.50 (6 vs 4, 2 vs 5, 3 vs 
 
 from __future__ import annotations
 
-from distant_galaxy.scenario.model import find_by_id
+from distant_galaxy.scenario.find import find_by_id
 from distant_galaxy.scenario.rule_tests import run_file
 
 

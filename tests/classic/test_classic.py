@@ -10,9 +10,11 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError, IllegalAction, MalformedAction, ScenarioErrors
-from distant_galaxy.scenario.model import load_scenario, scenarios_dir
+from distant_galaxy.scenario.find import scenarios_dir
+from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.validate import validate_one
 
 CLASSIC = scenarios_dir() / "classic"

@@ -14,6 +14,7 @@ import os
 from pathlib import Path
 
 import pytest
+
 from distant_galaxy.harness.reliability import Case, file_cases, shipped_cases
 
 TESTS = Path(__file__).resolve().parents[1]

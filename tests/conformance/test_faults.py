@@ -18,6 +18,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+
 from distant_galaxy.errors import LogError, SaveError
 from distant_galaxy.harness.reliability import (
     Case,

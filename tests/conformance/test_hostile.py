@@ -13,8 +13,9 @@ import time
 from pathlib import Path
 
 import pytest
+
 from distant_galaxy.errors import EngineError, SaveError
-from distant_galaxy.scenario.model import load_scenario
+from distant_galaxy.scenario.load import load_scenario
 
 from .conftest import RACE
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from distant_galaxy import hookimpl
 from distant_galaxy.harness.invariants import InvariantError, assert_invariants, check_invariants
 from distant_galaxy.harness.reliability import Tally, file_cases, play_actions, random_game

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 from distant_galaxy.errors import ScenarioError
 from distant_galaxy.loader import MAX_BYTES, check_schema, load_schema, load_yaml_file, resolve_extends
 

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+
 from distant_galaxy.errors import ScenarioError
 from distant_galaxy.loader import apply_variant, deep_merge, load_yaml_file, resolve_extends
 

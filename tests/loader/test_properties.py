@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import yaml
-from distant_galaxy.errors import ScenarioError, ScenarioErrors
-from distant_galaxy.loader import check_schema, deep_merge, load_schema, load_yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
+from distant_galaxy.errors import ScenarioError, ScenarioErrors
+from distant_galaxy.loader import check_schema, deep_merge, load_schema, load_yaml
 
 SCHEMA = load_schema("scenario")
 SETTINGS = settings(max_examples=150, deadline=1000, suppress_health_check=[HealthCheck.too_slow])

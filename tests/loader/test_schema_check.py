@@ -6,6 +6,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
+
 from distant_galaxy.errors import PluginError
 from distant_galaxy.loader import (
     check_schema,
@@ -15,7 +17,6 @@ from distant_galaxy.loader import (
     load_yaml,
     schemas_dir,
 )
-from jsonschema import Draft202012Validator
 
 VALID = """\
 # yaml-language-server: $schema=../schemas/scenario.schema.json

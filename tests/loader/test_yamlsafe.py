@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 from distant_galaxy.errors import ScenarioError
 from distant_galaxy.loader import MAX_BYTES, load_yaml, load_yaml_file
 

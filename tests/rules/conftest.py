@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from distant_galaxy.rules import RuleEnv
 
 from .models import Player, Unit, World, make_env

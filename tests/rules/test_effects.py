@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+
 from distant_galaxy.errors import RuleRuntimeError
 from distant_galaxy.rules import Effect, RuleEnv, compile_effect
 

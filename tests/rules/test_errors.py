@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from distant_galaxy.errors import PluginError, RuleError, SourcePos
 from distant_galaxy.rules import Registry, RuleEnv, ViewType, compile_effect, compile_expr
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import operator
 from typing import Any
 
-from distant_galaxy.errors import RuleError, RuleRuntimeError
-from distant_galaxy.rules import RuleEnv, compile_effect, compile_expr
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from distant_galaxy.errors import RuleError, RuleRuntimeError
+from distant_galaxy.rules import RuleEnv, compile_effect, compile_expr
 
 from .models import Player, Unit, World, make_env
 

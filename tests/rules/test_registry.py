@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from distant_galaxy.errors import PluginError
 from distant_galaxy.rules import FunctionSpec, Registry, default_registry
 

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from distant_galaxy.rules import tablegen
 
 RULES = Path(__file__).resolve().parents[2] / "engine" / "rules"

@@ -63,10 +63,10 @@ class _GenericKind(ActionKind):
         return act
 
     def _where_ok(self, game: Game, **names: Any) -> bool:
-        from distant_galaxy.scenario.bindings import GameContext
+        from distant_galaxy.scenario.bindings import RuleContext
 
         assert self.where is not None
-        return bool(self.where(GameContext(game, **names)))
+        return bool(self.where(RuleContext(game, **names)))
 
     def _may_stop(self, unit_type: str) -> frozenset[Pos]:
         sc = self.scenario

@@ -115,7 +115,7 @@ def generic_setup(game: Game) -> None:
     section = getattr(game.scenario.rules, "generic", None)
     if section is None or not section.fill:
         return
-    from distant_galaxy.scenario.bindings import GameContext
+    from distant_galaxy.scenario.bindings import RuleContext
 
     st = game.state
     for item, cond in section.fill:
@@ -123,7 +123,7 @@ def generic_setup(game: Game) -> None:
         if owner is not None and owner not in st.players:
             continue  # a seat that is not in this game
         for pos in game.scenario.grid.all_cells():
-            if pos in st.board or not cond(GameContext(game, x=pos[0], y=pos[1])):
+            if pos in st.board or not cond(RuleContext(game, x=pos[0], y=pos[1])):
                 continue
             t = st.add_token(item["type"], owner, pos, prefix=item.get("prefix", "T"))
             game.emit("place", token=t.id, unit=t.type, owner=t.owner, to=list(pos),

@@ -1,0 +1,68 @@
+"""Plugins import only the engine's public surface: names exported by ``distant_galaxy`` itself.
+
+A plugin (the shipped episodes, the example plugin of the docs) that imports a sub-module of the
+engine — ``distant_galaxy.core.game``, even under ``TYPE_CHECKING`` — depends on the engine's
+layout, which may change; what it needs must be exported from the top level and documented.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import distant_galaxy
+
+ROOT = Path(__file__).resolve().parents[1]
+#: The plugin packages held to the public surface.
+PLUGINS = ["tests/example_plugin/dg_example_race"]
+
+
+def private_imports(folder: Path) -> list[str]:
+    """``file:line: module`` for every import of an engine sub-module under ``folder``."""
+    found = []
+    for path in sorted(folder.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            mods: list[str] = []
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                mods = [node.module]
+            elif isinstance(node, ast.Import):
+                mods = [a.name for a in node.names]
+            for mod in mods:
+                if mod.startswith("distant_galaxy.") or mod.startswith("engine"):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}: {mod}")
+    return found
+
+
+@pytest.mark.parametrize("folder", PLUGINS)
+def test_plugin_imports_only_the_public_surface(folder: str) -> None:
+    assert private_imports(ROOT / folder) == []
+
+
+@pytest.mark.parametrize("folder", PLUGINS)
+def test_names_a_plugin_imports_are_exported(folder: str) -> None:
+    for path in (ROOT / folder).rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "distant_galaxy":
+                for alias in node.names:
+                    assert alias.name in distant_galaxy.__all__, (path, alias.name)
+
+
+def test_every_exported_name_exists() -> None:
+    for name in distant_galaxy.__all__:
+        assert hasattr(distant_galaxy, name), name
+
+
+def test_the_checker_sees_a_private_import(tmp_path: Path) -> None:
+    pkg = tmp_path / "p"
+    pkg.mkdir()
+    (pkg / "m.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                              "    from distant_galaxy.core.game import Game\n")
+    global ROOT
+    old, ROOT = ROOT, tmp_path
+    try:
+        assert private_imports(pkg) == ["p/m.py:3: distant_galaxy.core.game"]
+    finally:
+        ROOT = old
