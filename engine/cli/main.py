@@ -129,13 +129,16 @@ def _plugin_commands() -> Any:
 @command("list")
 def cmd_list(args: argparse.Namespace) -> int:
     from distant_galaxy.scenario.catalog import catalog
+    from distant_galaxy.scenario.find import scenario_problems
 
     for entry in catalog():
         variants = ", ".join(entry["variants"]) or "-"
         plugins = ", ".join(entry["plugins"]) or "none"
         print(f"{entry['id']:<22} {entry['title']}")
-        print(f"{'':<22} file: {entry['path']}")
+        print(f"{'':<22} file: {entry['path']} (package {entry['provider']})")
         print(f"{'':<22} variants: {variants}; plugins: {plugins}; players: {entry['players']}")
+    for problem in scenario_problems():
+        print(f"dg: warning: {problem}", file=sys.stderr)
     return 0
 
 

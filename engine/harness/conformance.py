@@ -50,16 +50,13 @@ class Case:
 
 
 def shipped_cases(extra: list[str | Path] | None = None) -> list[Case]:
-    """A case per scenario and variant of ``dg list`` (distant_galaxy.scenario.catalog), plus
-    ``extra`` files."""
+    """A case per scenario and variant of ``dg list`` (distant_galaxy.scenario.catalog: the
+    engine's and every installed package's), plus ``extra`` files."""
     from distant_galaxy.scenario.catalog import catalog
-    from distant_galaxy.scenario.find import scenarios_dir
 
     out: list[Case] = []
     for entry in catalog():
         path = Path(entry["path"])
-        if not path.is_absolute():
-            path = scenarios_dir().parent / path
         players = _players(entry.get("players"))
         error = entry["title"] if str(entry["title"]).startswith("(does not load") else None
         for variant in [None, *entry["variants"]]:

@@ -1,4 +1,9 @@
-"""The catalogue of shipped scenarios (``dg list``) and the combined schema (``dg schema``)."""
+"""The catalogue of installed scenarios (``dg list``) and the combined schema (``dg schema``).
+
+The scenarios are those of every registered folder (:mod:`distant_galaxy.scenario.find`): the
+engine's own and those of installed packages; each entry names the file it loads and the package
+that provides it.
+"""
 
 from __future__ import annotations
 
@@ -7,36 +12,31 @@ from typing import Any
 from distant_galaxy.errors import EngineError
 from distant_galaxy.loader import combined_schema, load_yaml_file
 from distant_galaxy.plugins import available_plugins, load_plugin
-from distant_galaxy.scenario.find import scenario_files, scenarios_dir
+from distant_galaxy.scenario.find import found_scenarios
 
 
 def catalog() -> list[dict[str, Any]]:
-    """Every scenario file found, with its title, variants, plugins and player counts."""
+    """Every scenario file found, with its title, variants, plugins and player counts, the file it
+    loads (``path``, absolute) and the distribution that provides it (``provider``)."""
     out = []
-    for path in scenario_files():
+    for found in found_scenarios():
+        where = {"path": str(found.path), "provider": found.provider}
         try:
-            data = load_yaml_file(path).data
+            data = load_yaml_file(found.path).data
         except EngineError as exc:
-            out.append({"id": path.stem, "title": f"(does not load: {exc})".splitlines()[0],
-                        "path": _rel(path), "variants": [], "plugins": [], "players": "?"})
+            out.append({"id": found.path.stem, "title": f"(does not load: {exc})".splitlines()[0],
+                        **where, "variants": [], "plugins": [], "players": "?"})
             continue
         if not isinstance(data, dict) or "id" not in data:
             continue
         players = data.get("players", {})
         count = len(data.get("seats", []))
-        out.append({"id": data["id"], "title": data.get("title", ""), "path": _rel(path),
+        out.append({"id": data["id"], "title": data.get("title", ""), **where,
                     "variants": sorted(data.get("variants", {})),
                     "plugins": list(data.get("plugins", [])),
                     "extends": data.get("extends"),
                     "players": f"{players.get('min', count)}-{players.get('max', count)}"})
     return out
-
-
-def _rel(path: Any) -> str:
-    try:
-        return str(path.relative_to(scenarios_dir().parent))
-    except ValueError:
-        return str(path)
 
 
 def full_schema() -> dict[str, Any]:

@@ -1,34 +1,147 @@
-"""Finding scenario files: the shipped ones (through importlib.resources), by id or by path."""
+"""Finding scenario files: the folders installed packages register, and a scenario by id or path.
+
+Every folder of scenarios comes from the entry-point group ``distant_galaxy.scenarios``: an entry
+``label = "some.package"`` names an importable package whose folder (searched recursively for
+``*.yaml``) holds scenario files; it is found through :mod:`importlib.resources`, never by looking
+at ``site-packages``. The engine registers its own bundled scenarios the same way
+(``distant_galaxy.bundled.scenarios``, listed first); a plugin package registers its own folder.
+
+Scenario ids are unique across all folders: an id found in two files is an error naming both files
+(``dg run ID`` refuses it, ``dg validate`` and ``dg list`` report it) — no folder silently wins.
+A package whose entry point is broken (module missing, not a package, no scenario file in it) is
+reported once, by name, in :func:`scenario_problems`; the other packages' scenarios still work.
+
+What is found is cached per process; :func:`refresh` forgets it (after installing a package).
+"""
 
 from __future__ import annotations
 
 import difflib
 import importlib.resources
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from distant_galaxy.errors import ScenarioError
 
+if TYPE_CHECKING:
+    from importlib.abc import Traversable
 
+GROUP = "distant_galaxy.scenarios"
+"""The entry-point group of scenario folders (``label = "package.with.yaml.files"``)."""
+
+BUNDLED = "distant_galaxy.bundled.scenarios"
+"""The package of the engine's own scenarios (the repository's ``scenarios/`` folder)."""
+
+
+@dataclass(frozen=True)
+class ScenarioFolder:
+    """A folder of scenario files and the installed package (distribution) that provides it."""
+
+    provider: str
+    """The distribution's name (``distant-galaxy-engine``, ``dg-example-race``)."""
+    package: str
+    """The import name of the folder (``distant_galaxy.bundled.scenarios``)."""
+    files: tuple[Path, ...]
+    """Its ``*.yaml`` files, sorted, sub-folders included."""
+
+
+@dataclass(frozen=True)
+class FoundScenario:
+    """One scenario file of a folder, with its ``id:`` (None when the file has none)."""
+
+    path: Path
+    id: str | None
+    folder: ScenarioFolder
+
+    @property
+    def provider(self) -> str:
+        """The distribution that provides the file."""
+        return self.folder.provider
+
+    def describe(self) -> str:
+        """``path (package provider)``, as errors name a file."""
+        return f"{self.path} (package {self.provider})"
+
+
+@dataclass(frozen=True)
+class Discovery:
+    """Everything found: the folders, each file, the files of each id, and the problems."""
+
+    folders: tuple[ScenarioFolder, ...]
+    scenarios: tuple[FoundScenario, ...]
+    by_id: dict[str, tuple[FoundScenario, ...]]
+    problems: tuple[str, ...]
+
+
+# -- the folders ------------------------------------------------------------------------------
 def scenarios_dir() -> Path:
-    """The shipped scenarios (the package ``distant_galaxy.bundled.scenarios``, found through
+    """The engine's own scenarios (the package ``distant_galaxy.bundled.scenarios``, found through
     importlib.resources: the repository's ``scenarios/`` folder in an editable install)."""
-    return Path(str(importlib.resources.files("distant_galaxy.bundled.scenarios")))
+    return Path(str(importlib.resources.files(BUNDLED)))
 
 
-def scenario_files(root: Path | None = None) -> list[Path]:
-    base = root or scenarios_dir()
-    return sorted(p for p in base.rglob("*.yaml") if p.is_file())
+def _provider(ep: EntryPoint) -> str:
+    dist = getattr(ep, "dist", None)
+    return dist.name if dist is not None else ep.name
 
 
-def _index() -> dict[str, Path]:
-    out: dict[str, Path] = {}
-    for p in scenario_files():
-        sid = _peek_id(p)
-        if sid and sid not in out:
-            out[sid] = p
-    return out
+def _yaml_files(root: Traversable) -> list[Path]:
+    """The ``*.yaml`` files on disk under ``root`` (a plain folder or a namespace package)."""
+    if isinstance(root, Path):
+        return sorted(p for p in root.rglob("*.yaml") if p.is_file())
+    found: list[Path] = []
+    for child in root.iterdir():
+        if child.is_dir():
+            found.extend(_yaml_files(child))
+        elif isinstance(child, Path) and child.name.endswith(".yaml"):
+            found.append(child)
+    return sorted(found)
 
 
+def _folder(ep: EntryPoint) -> ScenarioFolder:
+    """The folder an entry point names; raises LookupError with the reason it is unusable."""
+    name = ep.value.strip()
+    try:
+        root = importlib.resources.files(name)
+    except ModuleNotFoundError as exc:
+        raise LookupError(f"no module named '{exc.name or name}'") from None
+    except TypeError:
+        raise LookupError(f"'{name}' is a module, not a package (a folder of scenario files)") from None
+    except Exception as exc:  # a third-party package's import can fail in any way
+        raise LookupError(f"importing '{name}' failed: {type(exc).__name__}: {exc}") from None
+    files = _yaml_files(root)
+    if not files:
+        raise LookupError(f"package '{name}' holds no scenario (*.yaml) file on disk "
+                          f"(are the YAML files declared as package data?)")
+    return ScenarioFolder(_provider(ep), name, tuple(files))
+
+
+def _folders() -> tuple[list[ScenarioFolder], list[str]]:
+    """Every registered folder (the bundled one first, then by provider) and the broken entries."""
+    folders: list[ScenarioFolder] = []
+    problems: list[str] = []
+    seen: set[tuple[Path, ...]] = set()
+    eps = sorted(entry_points(group=GROUP), key=lambda ep: (ep.value != BUNDLED, _provider(ep), ep.name))
+    for ep in eps:
+        try:
+            folder = _folder(ep)
+        except LookupError as exc:
+            problems.append(f"scenarios of package '{_provider(ep)}' skipped: entry point "
+                            f"'{ep.name} = {ep.value}' (group {GROUP}): {exc}")
+            continue
+        if folder.files not in seen:  # the same folder registered twice counts once
+            seen.add(folder.files)
+            folders.append(folder)
+    if not any(ep.value == BUNDLED for ep in eps):
+        problems.append(f"the engine's own scenarios are not registered (no '{BUNDLED}' in the "
+                        f"entry-point group {GROUP}): reinstall distant-galaxy-engine")
+    return folders, problems
+
+
+# -- the index --------------------------------------------------------------------------------
 def _peek_id(path: Path) -> str | None:
     """The ``id:`` of a scenario file, read cheaply (first top-level ``id:`` line)."""
     try:
@@ -36,17 +149,68 @@ def _peek_id(path: Path) -> str | None:
             for line in fh:
                 if line.startswith("id:"):
                     return line[3:].split("#")[0].strip().strip("'\"") or None
-    except OSError:
+    except (OSError, UnicodeDecodeError):
         return None
     return None
 
 
+def _clash(sid: str, found: tuple[FoundScenario, ...]) -> str:
+    files = " and ".join(f.describe() for f in found)
+    return f"scenario id '{sid}' is in {len(found)} files: {files}; ids must be unique"
+
+
+@lru_cache(maxsize=1)
+def discover() -> Discovery:
+    """What is installed now (cached; :func:`refresh` forgets it)."""
+    folders, problems = _folders()
+    scenarios = tuple(FoundScenario(p, _peek_id(p), f) for f in folders for p in f.files)
+    grouped: dict[str, list[FoundScenario]] = {}
+    for found in scenarios:
+        if found.id:
+            grouped.setdefault(found.id, []).append(found)
+    by_id = {sid: tuple(group) for sid, group in grouped.items()}
+    problems += [_clash(sid, group) for sid, group in by_id.items() if len(group) > 1]
+    return Discovery(tuple(folders), scenarios, by_id, tuple(problems))
+
+
+def refresh() -> None:
+    """Forget what was found (after installing a package in the same process)."""
+    discover.cache_clear()
+
+
+def found_scenarios() -> list[FoundScenario]:
+    """Every scenario file of every registered folder, with its id and provider."""
+    return list(discover().scenarios)
+
+
+def scenario_files(root: Path | None = None) -> list[Path]:
+    """The ``*.yaml`` files under ``root``, or of every registered folder when it is None."""
+    if root is not None:
+        return sorted(p for p in root.rglob("*.yaml") if p.is_file())
+    return [found.path for found in discover().scenarios]
+
+
+def scenario_problems() -> list[str]:
+    """Broken entry points and clashing ids, one line each (``dg list`` warns, ``dg validate``
+    fails)."""
+    return list(discover().problems)
+
+
+def known_ids() -> list[str]:
+    """The ids of every registered scenario, sorted."""
+    return sorted(discover().by_id)
+
+
 def find_by_id(sid: str) -> Path | None:
-    """The shipped scenario file with this id (``find_by_id.known()`` lists the ids)."""
-    return _index().get(sid)
+    """The registered scenario file with this id; a clash (two files) is a ScenarioError naming
+    both. ``find_by_id.known()`` lists the ids."""
+    found = discover().by_id.get(sid, ())
+    if len(found) > 1:
+        raise ScenarioError(_clash(sid, found), hint="remove or rename one of them")
+    return found[0].path if found else None
 
 
-find_by_id.known = lambda: sorted(_index())  # type: ignore[attr-defined]
+find_by_id.known = known_ids  # type: ignore[attr-defined]
 
 
 def resolve_scenario_path(name: str) -> Path:
@@ -58,11 +222,33 @@ def resolve_scenario_path(name: str) -> Path:
         return p
     found = find_by_id(name)
     if found is None:
-        ids = sorted(_index())
-        near = difflib.get_close_matches(name, ids, n=1)
-        hint = f"did you mean '{near[0]}'?" if near else f"known: {', '.join(ids)}"
-        raise ScenarioError(f"unknown scenario '{name}'", hint=hint)
+        raise ScenarioError(f"unknown scenario '{name}'", hint=_unknown_hint(name))
     return found
 
 
-__all__ = ["find_by_id", "resolve_scenario_path", "scenario_files", "scenarios_dir"]
+def _unknown_hint(name: str) -> str:
+    ids = known_ids()
+    near = difflib.get_close_matches(name, ids, n=1)
+    if near:
+        return f"did you mean '{near[0]}'?"
+    if ids:
+        return f"known: {', '.join(ids)}"
+    return "no scenario is installed" + "".join(f"; {p}" for p in scenario_problems())
+
+
+__all__ = [
+    "BUNDLED",
+    "GROUP",
+    "Discovery",
+    "FoundScenario",
+    "ScenarioFolder",
+    "discover",
+    "find_by_id",
+    "found_scenarios",
+    "known_ids",
+    "refresh",
+    "resolve_scenario_path",
+    "scenario_files",
+    "scenario_problems",
+    "scenarios_dir",
+]

@@ -6,7 +6,7 @@ The author's files are only read, never rewritten.
 from __future__ import annotations
 
 from distant_galaxy.errors import EngineError, ScenarioErrors, SourceError
-from distant_galaxy.scenario.find import scenario_files
+from distant_galaxy.scenario.find import scenario_files, scenario_problems
 from distant_galaxy.scenario.load import load_scenario
 
 
@@ -32,10 +32,11 @@ def validate_one(name: str) -> list[str]:
 
 
 def validate_paths(paths: list[str]) -> tuple[list[str], int]:
-    """All problems of the named files or ids (every shipped scenario when none is named), and
-    how many files were checked (each with all its variants)."""
+    """All problems of the named files or ids, and how many files were checked (each with all
+    its variants). When none is named: every scenario of every registered folder, and the
+    problems of finding them (a broken package entry point, an id in two files)."""
     names = paths or [str(p) for p in scenario_files()]
-    problems: list[str] = []
+    problems: list[str] = [] if paths else scenario_problems()
     for name in names:
         problems.extend(validate_one(name))
     return problems, len(names)
