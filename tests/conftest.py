@@ -1,6 +1,9 @@
-"""Shared fixtures. The example plugin (tests/example_plugin) is registered through entry-point
-metadata: a ``.dist-info`` folder written on a path that is put on ``sys.path`` — exactly how an
-installed third-party plugin is found."""
+"""Shared fixtures. The example plugin (tests/example_plugin, a package of its own) is registered
+for the suite through entry-point metadata: a ``.dist-info`` folder written on a path that is put
+on ``sys.path`` — how an installed third-party plugin is found. Only its game plugin is registered
+so: its scenario folder (``race.yaml``, also at tests/data/scenarios/race.yaml) stays out of the
+shipped catalogue the suite plays; tests/test_install.py installs the package for real, scenario
+folder included."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from distant_galaxy import plugins
+from distant_galaxy.scenario import find
 
 HERE = Path(__file__).parent
 EXAMPLE = HERE / "example_plugin"
@@ -33,8 +37,10 @@ def example_plugin(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if p not in sys.path:
             sys.path.insert(0, p)
     plugins.refresh()
+    find.refresh()
     yield root
     plugins.refresh()
+    find.refresh()
 
 
 @pytest.fixture
