@@ -1,0 +1,201 @@
+"""Controllers (distant_galaxy.play.controllers): the random bot, deterministic by seed and seat,
+and the human prompt driven with scripted input: news, help, list, undo, quit, unique
+beginnings of an action and ambiguous ones."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from distant_galaxy import Action, Game, HumanController, RandomBot, load_scenario
+from distant_galaxy.play.controllers import HELP, Quit
+
+WIDE = """\
+seats: [{id: x}, {id: o}]
+map: {topology: square4, width: 10, height: 5, fill: floor}
+cell_types: {floor: {stop: ["*"]}}
+unit_types: {mark: {}}
+actions:
+  - {id: place, kind: place, piece: mark, ends_turn: true}
+phases: [{id: main, seat: active, end: false}]
+"""
+
+BASE = """\
+seats: [{id: x}, {id: o}]
+pools: {reserve: {}}
+map:
+  topology: square4
+  rows: "h."
+  legend: {"h": {cell: floor, site: rock, id: home}, ".": {cell: floor}}
+cell_types: {floor: {stop: ["*"]}}
+site_kinds: {rock: {}}
+unit_types: {ship: {}}
+setup:
+  pools: {x: {reserve: {ship: 2}}}
+  tokens:
+    - {type: ship, owner: x, at: "1,0"}
+    - {type: ship, owner: o, at: "0,0"}
+"""
+
+# A place that leaves the decision open (so it can be taken back) and scores through a trigger.
+SCORING = """\
+seats: [{id: x}, {id: o}]
+counters: {score: {}}
+map: {topology: square4, width: 3, height: 1, fill: floor}
+cell_types: {floor: {stop: ["*"]}}
+unit_types: {mark: {}}
+actions: [{id: place, kind: place, piece: mark}]
+triggers: [{id: point, on: place, do: "player.score += 1"}]
+"""
+
+
+def _human(seat: str, script: str) -> tuple[HumanController, io.StringIO]:
+    out = io.StringIO()
+    return HumanController(seat, inp=io.StringIO(script), out=out), out
+
+
+def _tic_tac_toe(seed: int = 1) -> Game:
+    return Game(load_scenario("tic-tac-toe"), seed=seed)
+
+
+def _picks(bot: RandomBot, game: Game, n: int = 12) -> list[str]:
+    return [str(bot.choose(game)) for _ in range(n)]
+
+
+def test_the_random_bot_is_deterministic_by_seed_and_seat():
+    game = _tic_tac_toe()
+    same = _picks(RandomBot("x", seed=3), game)
+    assert _picks(RandomBot("x", seed=3), game) == same
+    assert _picks(RandomBot("o", seed=3), game) != same   # another seat draws otherwise
+    assert _picks(RandomBot("x", seed=4), game) != same   # so does another seed
+    legal = {str(a) for a in game.legal_actions()}
+    assert set(same) <= legal
+
+
+def test_a_bot_never_rolls_the_games_dice(race):
+    game = Game(race, seed=2, seats=["red", "blue"])
+    before = (game.state.rolls, game.state.hash())
+    _picks(RandomBot("red", seed=2), game, 30)
+    assert (game.state.rolls, game.state.hash()) == before
+
+
+def test_bots_replay_the_same_game_from_the_same_seed():
+    def play(seed: int) -> list[tuple[str, str]]:
+        game = _tic_tac_toe(seed)
+        bots = {s: RandomBot(s, seed) for s in ("x", "o")}
+        while not game.over:
+            game.apply(bots[game.pending.seat].choose(game))
+        return game.history
+
+    assert play(5) == play(5)
+    assert any(play(5) != play(seed) for seed in (6, 7, 8))
+
+
+def test_the_prompt_tells_the_news_the_decision_and_the_legal_actions():
+    game = _tic_tac_toe()
+    game.apply("place 1,1")
+    human, out = _human("o", "place 0,0\n")
+    assert human.choose(game) == Action.parse("place 0,0")
+    text = out.getvalue()
+    assert "  x mark T1 placed at 1,1" in text          # what x did
+    assert "== o: play — put a mark on an empty cell" in text
+    assert "  place: 0,0 | 1,0 | 2,0 | 0,1 | 2,1 | 0,2 | 1,2 | 2,2" in text
+    assert text.rstrip().endswith("o>")
+
+
+def test_news_is_told_once():
+    game = _tic_tac_toe()
+    human, out = _human("x", "place 0,0\nplace 2,2\n")
+    game.apply(human.choose(game))
+    game.apply("place 1,1")
+    first = out.getvalue()
+    out.truncate(0)
+    out.seek(0)
+    human.choose(game)
+    again = out.getvalue()
+    assert "--- x's turn (round 1) ---" in first and "--- x's turn (round 1) ---" not in again
+    assert "  o mark T2 placed at 1,1" in again
+
+
+def test_help_prints_the_help_and_asks_again():
+    human, out = _human("x", "help\n?\nplace 2,2\n")
+    assert str(human.choose(_tic_tac_toe())) == "place 2,2"
+    assert out.getvalue().count(HELP) == 2
+
+
+def test_a_unique_beginning_is_enough(race):
+    game = Game(race, seed=2, seats=["red", "blue"])
+    human, _ = _human("red", "ro\n")
+    assert human.choose(game) == Action("roll")
+
+
+def test_an_ambiguous_beginning_lists_the_candidates():
+    human, out = _human("x", "place 1\nplace 1,2\n")
+    assert str(human.choose(_tic_tac_toe())) == "place 1,2"
+    assert "did you mean: place 1,0 | place 1,1 | place 1,2" in out.getvalue()
+
+
+def test_an_illegal_action_is_explained_and_asked_again():
+    game = _tic_tac_toe()
+    game.apply("place 1,1")
+    human, out = _human("o", "place 1,1\nfly\nplace 0,1\n")
+    assert str(human.choose(game)) == "place 0,1"
+    lines = [line for line in out.getvalue().splitlines() if "not possible:" in line]
+    assert len(lines) == 2
+    assert "occupied" in lines[0] and "unknown action 'fly'" in lines[1]
+
+
+def test_undo_takes_back_the_last_action_of_the_decision(race):
+    game = Game(race, seed=2, seats=["red", "blue"])
+    start = game.state.hash()
+    game.apply("step")
+    human, out = _human("red", "undo\nundo\nroll\n")
+    assert human.choose(game) == Action("roll")
+    text = out.getvalue()
+    assert "undone: step" in text
+    assert "nothing to undo" in text  # the second undo
+    assert game.state.hash() == start and game.history == []
+
+
+def test_after_an_undo_the_taken_back_action_is_no_news(make_scenario):
+    game = Game(make_scenario(SCORING), seed=1)
+    human, out = _human("x", "place 0,0\nundo\nend\nend\n")
+    game.apply(human.choose(game))  # place, trigger, counter: three events
+    assert str(human.choose(game)) == "end"
+    assert "undone: place 0,0" in out.getvalue()
+    out.truncate(0)
+    out.seek(0)
+    human.choose(game)  # the same decision again: nothing new happened
+    assert out.getvalue().startswith("== x: main")
+
+
+def test_list_shows_every_legal_action_where_the_prompt_shows_forty(make_scenario):
+    game = Game(make_scenario(WIDE), seed=1)
+    human, out = _human("x", "list\nplace 9,4\n")
+    human.choose(game)
+    shown, listed = out.getvalue().split("x> legal actions:")
+    assert "… 10 more" in shown and "9,4" not in shown
+    assert "9,4" in listed and "more" not in listed
+
+
+def test_units_and_sites_describe_the_board(make_scenario):
+    game = Game(make_scenario(BASE), seed=1)
+    game.state.sites["home"].owner = "x"
+    game.state.sites["home"].markers["flag"] = "x"
+    human, out = _human("x", "units\nsites\nend\n")
+    human.choose(game)
+    text = out.getvalue()
+    units = text.split("x> ")[1].splitlines()
+    assert units == ["x's units:", "  T1     ship         at 1,0", "  reserve: 2 ship"]
+    sites = text.split("x> ")[2].splitlines()
+    assert sites == ["sites:", "  home             at 0,0 owner x  [flag=x]"]
+
+
+def test_quit_stops_and_the_end_of_input_gives_no_action():
+    human, _ = _human("x", "quit\n")
+    with pytest.raises(Quit):
+        human.choose(_tic_tac_toe())
+    human, _ = _human("x", "")
+    assert human.choose(_tic_tac_toe()) is None
+
