@@ -1,0 +1,130 @@
+"""Bench: whole games with the generated closure tables against plain closures.
+
+Run ``python bench/bench_generated_rules.py`` from the repository root (``--games``, ``--rounds``,
+``--perft`` to add the perft counts). For every shipped scenario it loads the scenario and plays
+a fixed number of seeded games (:data:`GAMES`) with the default bots (no log, as ``dg run ID --seed K --quiet``) once per side:
+
+* ``generated`` — the compiler as it is, using :mod:`distant_galaxy.rules.inline` and
+  :mod:`distant_galaxy.rules.shapes` for operators, folded constants and ``and``/``or`` pairs;
+* ``plain`` — the tables switched off (:data:`distant_galaxy.rules.ops.TABLE` empty,
+  :func:`~distant_galaxy.rules.ops.logic_shape` never fusing): every operator is compiled by the
+  hand-written :func:`~distant_galaxy.rules.ops.binary` closures, ``and``/``or`` by
+  :mod:`distant_galaxy.rules.logic`.
+
+The scenario is loaded again for each side, so its rules are compiled under that side's switch.
+The sides alternate in rounds (the order flips every round); each round's CPU time
+(``time.process_time``) of the games is kept, and the table prints min and median per side and
+the ratio plain / generated (above 1: the tables save time). Both sides must play the same games:
+the bench checks that their final state hashes and log lengths are equal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from distant_galaxy.core.game import Game
+from distant_galaxy.harness.perft import perft
+from distant_galaxy.play.runner import new_session, play
+from distant_galaxy.rules import ops
+from distant_galaxy.scenario.load import load_scenario
+
+SCENARIOS = ("asteroid-belt", "aborigine-clash", "tic-tac-toe", "breakthrough")
+#: (scenario, depth) counted by ``--perft``: ``dg perft tic-tac-toe 9`` and breakthrough 3 and 4.
+PERFTS = (("tic-tac-toe", 9), ("breakthrough", 3), ("breakthrough", 4))
+SIDES = ("generated", "plain")
+#: Seeded games per scenario and round (about a second of CPU each on the reference machine).
+GAMES = {"asteroid-belt": 5, "aborigine-clash": 25, "tic-tac-toe": 3000, "breakthrough": 700}
+
+
+@contextmanager
+def side(name: str) -> Iterator[None]:
+    """Compile rules with the generated tables (``generated``) or without them (``plain``)."""
+    if name == "generated":
+        yield
+        return
+    saved = ops.TABLE, ops.logic_shape
+    ops.TABLE = {}
+    ops.logic_shape = lambda word, a, b, source: None
+    try:
+        yield
+    finally:
+        ops.TABLE, ops.logic_shape = saved
+
+
+def play_games(scenario_id: str, games: int) -> tuple[float, list[tuple[object, int]]]:
+    """Load ``scenario_id`` and play seeds 1..games; (CPU seconds of the games, outcomes)."""
+    scenario = load_scenario(scenario_id)
+    outcomes = []
+    elapsed = 0.0
+    for seed in range(1, games + 1):
+        session = new_session(scenario, seed, None, {})
+        start = time.process_time()
+        assert play(session), f"{scenario_id} seed {seed} did not finish"
+        elapsed += time.process_time() - start
+        outcomes.append((session.game.state.hash(), len(session.log.records)))
+    return elapsed, outcomes
+
+
+def count_lines(scenario_id: str, depth: int) -> tuple[float, list[tuple[object, int]]]:
+    """``perft(depth)`` of a fresh game of ``scenario_id``; (CPU seconds, [(None, count)])."""
+    game = Game(load_scenario(scenario_id), seed=1, record=False)
+    start = time.process_time()
+    lines = perft(game, depth)
+    return time.process_time() - start, [(None, lines)]
+
+
+def alternate(task: Callable[[], tuple[float, list[tuple[object, int]]]], rounds: int
+              ) -> dict[str, list[float]]:
+    """Run ``task`` under each side for ``rounds`` rounds, flipping the order every round."""
+    times: dict[str, list[float]] = {name: [] for name in SIDES}
+    outcomes: dict[str, object] = {}
+    for i in range(rounds):
+        for name in SIDES if i % 2 == 0 else SIDES[::-1]:
+            with side(name):
+                seconds, outcome = task()
+            times[name].append(seconds)
+            assert outcomes.setdefault(name, outcome) == outcome, f"{name}: not deterministic"
+    assert outcomes["generated"] == outcomes["plain"], "the two sides played different games"
+    return times
+
+
+def row(label: str, times: dict[str, list[float]]) -> str:
+    """One line of the table: min and median per side (seconds) and the ratios plain/generated."""
+    gen, plain = times["generated"], times["plain"]
+    ratio_min = min(plain) / min(gen)
+    ratio_med = statistics.median(plain) / statistics.median(gen)
+    return (f"{label:<26} {min(gen):8.3f} {statistics.median(gen):8.3f} {min(plain):8.3f} "
+            f"{statistics.median(plain):8.3f}   {ratio_min:5.3f}  {ratio_med:5.3f}")
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Print the table for the shipped scenarios (and the perft counts with ``--perft``)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=float, default=1.0, help="games per round × this")
+    parser.add_argument("--rounds", type=int, default=5, help="alternated rounds (at least 5)")
+    parser.add_argument("--perft", action="store_true", help="also time the perft counts")
+    parser.add_argument("--only", nargs="*", default=list(SCENARIOS), help="scenario ids")
+    args = parser.parse_args(argv)
+    print(f"CPU seconds per round ({args.rounds} rounds, sides alternated); "
+          "ratio = plain / generated")
+    print(f"{'what':<26} {'gen min':>8} {'gen med':>8} {'pl. min':>8} {'pl. med':>8}   "
+          f"{'r.min':>5}  {'r.med':>5}")
+    for scenario_id in args.only:
+        games = max(1, round(GAMES.get(scenario_id, 10) * args.scale))
+        times = alternate(lambda s=scenario_id, n=games: play_games(s, n), args.rounds)
+        print(row(f"{scenario_id} ×{games}", times), flush=True)
+    for scenario_id, depth in PERFTS if args.perft else ():
+        times = alternate(lambda s=scenario_id, d=depth: count_lines(s, d), args.rounds)
+        print(row(f"perft {scenario_id} {depth}", times), flush=True)
+
+
+if __name__ == "__main__":
+    main()
