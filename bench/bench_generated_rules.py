@@ -1,8 +1,9 @@
 """Bench: whole games with the generated closure tables against plain closures.
 
-Run ``python bench/bench_generated_rules.py`` from the repository root (``--games``, ``--rounds``,
+Run ``python bench/bench_generated_rules.py`` from the repository root (``--scale``, ``--rounds``,
 ``--perft`` to add the perft counts). For every shipped scenario it loads the scenario and plays
-a fixed number of seeded games (:data:`GAMES`) with the default bots (no log, as ``dg run ID --seed K --quiet``) once per side:
+a fixed number of seeded games (:data:`GAMES`) with the default bots (no log, as ``dg run ID
+--seed K --quiet``) once per side:
 
 * ``generated`` — the compiler as it is, using :mod:`distant_galaxy.rules.inline` and
   :mod:`distant_galaxy.rules.shapes` for operators, folded constants and ``and``/``or`` pairs;
@@ -37,8 +38,9 @@ from distant_galaxy.rules import ops
 from distant_galaxy.scenario.load import load_scenario
 
 SCENARIOS = ("asteroid-belt", "aborigine-clash", "tic-tac-toe", "breakthrough")
-#: (scenario, depth) counted by ``--perft``: ``dg perft tic-tac-toe 9`` and breakthrough 3 and 4.
-PERFTS = (("tic-tac-toe", 9), ("breakthrough", 3), ("breakthrough", 4))
+#: (scenario, depth, times per round) counted by ``--perft``: ``dg perft tic-tac-toe 9`` (255,168),
+#: breakthrough 3 (11,132; 20 ms, so repeated) and 4 (256,036).
+PERFTS = (("tic-tac-toe", 9, 1), ("breakthrough", 3, 25), ("breakthrough", 4, 2))
 SIDES = ("generated", "plain")
 #: Seeded games per scenario and round (about a second of CPU each on the reference machine).
 GAMES = {"asteroid-belt": 5, "aborigine-clash": 25, "tic-tac-toe": 3000, "breakthrough": 700}
@@ -73,12 +75,12 @@ def play_games(scenario_id: str, games: int) -> tuple[float, list[tuple[object, 
     return elapsed, outcomes
 
 
-def count_lines(scenario_id: str, depth: int) -> tuple[float, list[tuple[object, int]]]:
-    """``perft(depth)`` of a fresh game of ``scenario_id``; (CPU seconds, [(None, count)])."""
+def count_lines(scenario_id: str, depth: int, times: int) -> tuple[float, list[tuple[object, int]]]:
+    """``perft(depth)`` of a fresh game, ``times`` times; (CPU seconds, [(None, count)] each)."""
     game = Game(load_scenario(scenario_id), seed=1, record=False)
     start = time.process_time()
-    lines = perft(game, depth)
-    return time.process_time() - start, [(None, lines)]
+    counts = [(None, perft(game, depth)) for _ in range(times)]
+    return time.process_time() - start, counts
 
 
 def alternate(task: Callable[[], tuple[float, list[tuple[object, int]]]], rounds: int
@@ -121,9 +123,9 @@ def main(argv: list[str] | None = None) -> None:
         games = max(1, round(GAMES.get(scenario_id, 10) * args.scale))
         times = alternate(lambda s=scenario_id, n=games: play_games(s, n), args.rounds)
         print(row(f"{scenario_id} ×{games}", times), flush=True)
-    for scenario_id, depth in PERFTS if args.perft else ():
-        times = alternate(lambda s=scenario_id, d=depth: count_lines(s, d), args.rounds)
-        print(row(f"perft {scenario_id} {depth}", times), flush=True)
+    for scenario_id, depth, repeat in PERFTS if args.perft else ():
+        times = alternate(lambda s=scenario_id, d=depth, n=repeat: count_lines(s, d, n), args.rounds)
+        print(row(f"perft {scenario_id} {depth} ×{repeat}", times), flush=True)
 
 
 if __name__ == "__main__":
