@@ -19,6 +19,7 @@ from lark import Token, Tree
 
 from distant_galaxy.errors import EngineError, RuleRuntimeError
 from distant_galaxy.rules import ops
+from distant_galaxy.rules.hints import suggest
 from distant_galaxy.rules.ops import Node
 from distant_galaxy.rules.views import element_type
 
@@ -38,8 +39,6 @@ def compile_call(comp: Compiler, tree: Tree, allow_effect: bool) -> Node:
     spec = comp.env.registry.get(name)
     if spec is None:
         known = comp.env.registry.names() + list(AGGREGATES)
-        from distant_galaxy.rules.compiler import suggest
-
         hint = None
         if name in comp.env.names or name in comp.scope:
             hint = f"'{name}' is a value, not a function"

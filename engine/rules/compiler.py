@@ -8,16 +8,17 @@ comprehensions live in :mod:`distant_galaxy.rules.calls`, statements in :mod:`di
 
 from __future__ import annotations
 
-import difflib
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from lark import Token, Tree
 
 from distant_galaxy.errors import RuleError, RuleRuntimeError, SourcePos
 from distant_galaxy.rules import logic, ops
+from distant_galaxy.rules.calls import compile_call, compile_select
 from distant_galaxy.rules.env import RuleEnv
+from distant_galaxy.rules.hints import suggest
 from distant_galaxy.rules.ops import CONST, Node
 from distant_galaxy.rules.syntax import token_pos
 from distant_galaxy.rules.views import DYNAMIC, NUMERIC, element_type
@@ -28,12 +29,6 @@ _CONSTANTS = {"true": True, "True": True, "false": False, "False": False, "none"
               "None": None}
 _ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'"}
 _FOLDABLE = (int, float, bool)
-
-
-def suggest(word: str, choices: Iterable[str]) -> str:
-    """``"; did you mean 'x'?"`` for the closest choice, or ``""``."""
-    close = difflib.get_close_matches(word, sorted(set(choices)), n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
 
 
 def unescape(literal: str) -> str:
@@ -279,15 +274,11 @@ class Compiler:
         fns = [operand.fn for operand in operands]
         return Node(ops.GEN, ops.chain([ops.COMPARE[n] for n in names], fns, self.text), "bool")
 
-    # -- calls and comprehensions (see distant_galaxy.rules.calls) --------------------------------------
+    # -- calls and comprehensions (see distant_galaxy.rules.calls) ---------------------------
     def c_call(self, tree: Tree) -> Node:
-        from distant_galaxy.rules.calls import compile_call
-
         return compile_call(self, tree, allow_effect=False)
 
     def c_select(self, tree: Tree) -> Node:
-        from distant_galaxy.rules.calls import compile_select
-
         return compile_select(self, tree)
 
 
