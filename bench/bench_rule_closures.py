@@ -1,22 +1,26 @@
-"""Bench: whole games with the generated closure tables against plain closures.
+"""Bench: whole games with the compiler's specialised closures against one generic closure.
 
-Run ``python bench/bench_generated_rules.py`` from the repository root (``--scale``, ``--rounds``,
+Run ``python bench/bench_rule_closures.py`` from the repository root (``--scale``, ``--rounds``,
 ``--perft`` to add the perft counts). For every shipped scenario it loads the scenario and plays
 a fixed number of seeded games (:data:`GAMES`) with the default bots (no log, as ``dg run ID
 --seed K --quiet``) once per side:
 
-* ``generated`` — the compiler as it is, using :mod:`distant_galaxy.rules.inline` and
-  :mod:`distant_galaxy.rules.shapes` for operators, folded constants and ``and``/``or`` pairs;
-* ``plain`` — the tables switched off (:data:`distant_galaxy.rules.ops.TABLE` empty,
-  :func:`~distant_galaxy.rules.ops.logic_shape` never fusing): every operator is compiled by the
-  hand-written :func:`~distant_galaxy.rules.ops.binary` closures, ``and``/``or`` by
-  :mod:`distant_galaxy.rules.logic`.
+* ``specialised`` — the compiler as it is: :func:`distant_galaxy.rules.ops.binary` builds one
+  closure per operand-kind pair (constant, name, a name's attribute, other), reading the operands
+  in place;
+* ``generic`` — every operator compiled to one generic closure ``op(a(ctx), b(ctx))`` instead
+  (:func:`generic_binary`, swapped in for ``ops.binary``).
 
 The scenario is loaded again for each side, so its rules are compiled under that side's switch.
 The sides alternate in rounds (the order flips every round); each round's CPU time
 (``time.process_time``) of the games is kept, and the table prints min and median per side and
-the ratio plain / generated (above 1: the tables save time). Both sides must play the same games:
-the bench checks that their final state hashes and log lengths are equal.
+the ratio generic / specialised (above 1: the specialised closures save time). Both sides must
+play the same games: the bench checks that their final state hashes and log lengths are equal.
+
+Issue 10 used this bench (then ``bench/bench_generated_rules.py``, see ``git log --follow``) to
+decide the generated closure tables ``rules/shapes.py`` and ``rules/inline.py``, with the sides
+"generated tables" and "plain closures"; no scenario moved by more than 2 %, and the tables were
+deleted (figures in ``docs/performance.md``).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -41,24 +46,36 @@ SCENARIOS = ("asteroid-belt", "aborigine-clash", "tic-tac-toe", "breakthrough")
 #: (scenario, depth, times per round) counted by ``--perft``: ``dg perft tic-tac-toe 9`` (255,168),
 #: breakthrough 3 (11,132; 20 ms, so repeated) and 4 (256,036).
 PERFTS = (("tic-tac-toe", 9, 1), ("breakthrough", 3, 25), ("breakthrough", 4, 2))
-SIDES = ("generated", "plain")
+SIDES = ("specialised", "generic")
 #: Seeded games per scenario and round (about a second of CPU each on the reference machine).
 GAMES = {"asteroid-belt": 5, "aborigine-clash": 25, "tic-tac-toe": 3000, "breakthrough": 700}
 
 
+def generic_binary(op: Callable[[Any, Any], Any], a: ops.Node, b: ops.Node, source: str) -> ops.Fn:
+    """``op(a, b)`` through both operands' closures, whatever their kinds."""
+    fa, fb = a.fn, b.fn
+
+    def run(ctx: dict) -> Any:
+        try:
+            return op(fa(ctx), fb(ctx))
+        except ops.CATCH as exc:
+            raise ops.fail(source, exc) from exc
+
+    return run
+
+
 @contextmanager
 def side(name: str) -> Iterator[None]:
-    """Compile rules with the generated tables (``generated``) or without them (``plain``)."""
-    if name == "generated":
+    """Compile rules with the specialised closures or with :func:`generic_binary`."""
+    if name == "specialised":
         yield
         return
-    saved = ops.TABLE, ops.logic_shape
-    ops.TABLE = {}
-    ops.logic_shape = lambda word, a, b, source: None
+    saved = ops.binary
+    ops.binary = generic_binary
     try:
         yield
     finally:
-        ops.TABLE, ops.logic_shape = saved
+        ops.binary = saved
 
 
 def play_games(scenario_id: str, games: int) -> tuple[float, list[tuple[object, int]]]:
@@ -94,17 +111,17 @@ def alternate(task: Callable[[], tuple[float, list[tuple[object, int]]]], rounds
                 seconds, outcome = task()
             times[name].append(seconds)
             assert outcomes.setdefault(name, outcome) == outcome, f"{name}: not deterministic"
-    assert outcomes["generated"] == outcomes["plain"], "the two sides played different games"
+    assert outcomes["specialised"] == outcomes["generic"], "the two sides played different games"
     return times
 
 
 def row(label: str, times: dict[str, list[float]]) -> str:
-    """One line of the table: min and median per side (seconds) and the ratios plain/generated."""
-    gen, plain = times["generated"], times["plain"]
-    ratio_min = min(plain) / min(gen)
-    ratio_med = statistics.median(plain) / statistics.median(gen)
-    return (f"{label:<26} {min(gen):8.3f} {statistics.median(gen):8.3f} {min(plain):8.3f} "
-            f"{statistics.median(plain):8.3f}   {ratio_min:5.3f}  {ratio_med:5.3f}")
+    """One line of the table: min and median per side (seconds), the ratios generic/specialised."""
+    fast, slow = times["specialised"], times["generic"]
+    ratio_min = min(slow) / min(fast)
+    ratio_med = statistics.median(slow) / statistics.median(fast)
+    return (f"{label:<26} {min(fast):8.3f} {statistics.median(fast):8.3f} {min(slow):8.3f} "
+            f"{statistics.median(slow):8.3f}   {ratio_min:5.3f}  {ratio_med:5.3f}")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -116,8 +133,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--only", nargs="*", default=list(SCENARIOS), help="scenario ids")
     args = parser.parse_args(argv)
     print(f"CPU seconds per round ({args.rounds} rounds, sides alternated); "
-          "ratio = plain / generated")
-    print(f"{'what':<26} {'gen min':>8} {'gen med':>8} {'pl. min':>8} {'pl. med':>8}   "
+          "ratio = generic / specialised")
+    print(f"{'what':<26} {'sp. min':>8} {'sp. med':>8} {'gen min':>8} {'gen med':>8}   "
           f"{'r.min':>5}  {'r.med':>5}")
     for scenario_id in args.only:
         games = max(1, round(GAMES.get(scenario_id, 10) * args.scale))
