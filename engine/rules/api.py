@@ -15,7 +15,6 @@ from distant_galaxy.errors import RuleError, SourcePos
 from distant_galaxy.rules.compiler import Compiler
 from distant_galaxy.rules.effects import compile_statement
 from distant_galaxy.rules.env import RuleEnv
-from distant_galaxy.rules.ops import guarded
 from distant_galaxy.rules.syntax import locate, parse
 
 
@@ -70,7 +69,7 @@ def compile_expr(text: str, env: RuleEnv, pos: SourcePos | None = None) -> Expr:
         tree = parse(text, "start_expr", pos)
         comp = Compiler(text, env, pos)
         node = comp.node(tree.children[0])
-        expr = _label(guarded(node, text), "expr", text, frozenset(comp.names))
+        expr = _label(node.fn, "expr", text, frozenset(comp.names))
         expr.type = node.type
         return expr
 

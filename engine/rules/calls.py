@@ -19,6 +19,7 @@ from lark import Token, Tree
 
 from distant_galaxy.errors import EngineError, RuleRuntimeError
 from distant_galaxy.rules import ops
+from distant_galaxy.rules.hints import suggest
 from distant_galaxy.rules.ops import Node
 from distant_galaxy.rules.views import element_type
 
@@ -38,8 +39,6 @@ def compile_call(comp: Compiler, tree: Tree, allow_effect: bool) -> Node:
     spec = comp.env.registry.get(name)
     if spec is None:
         known = comp.env.registry.names() + list(AGGREGATES)
-        from distant_galaxy.rules.compiler import suggest
-
         hint = None
         if name in comp.env.names or name in comp.scope:
             hint = f"'{name}' is a value, not a function"
@@ -88,8 +87,8 @@ def _check_arity(comp: Compiler, spec: Any, token: Token, n_pos: int, keys: list
 
 def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source: str):
     fn, label = spec.fn, spec.name
-    args = [ops.guarded(node, source) for node in positional]
-    kwargs = [(key, ops.guarded(node, source)) for key, node in keywords.items()]
+    args = [node.fn for node in positional]
+    kwargs = [(key, node.fn) for key, node in keywords.items()]
     ordered = {p: i for i, p in enumerate(spec.params)}
     # Keywords naming declared parameters are passed positionally, in parameter order.
     if kwargs and not spec.varargs and all(key in ordered for key, _ in kwargs):
@@ -227,7 +226,7 @@ def _loop(comp: Compiler, var_token: Token, coll_tree: Tree, body: list[Tree | N
         nodes = [comp.node(t) if t is not None else None for t in body]
     finally:
         comp.scope = saved
-    return var, ops.guarded(collection, comp.text), nodes
+    return var, collection.fn, nodes
 
 
 def _items(coll: Callable[[dict], Any], ctx: dict, source: str) -> Any:
@@ -253,7 +252,7 @@ def compile_select(comp: Compiler, tree: Tree) -> Node:
     kind_token, var_token, coll_tree, cond_tree = tree.children
     var, coll, (cond_node,) = _loop(comp, var_token, coll_tree, [cond_tree])
     kind, source = kind_token.value, comp.text
-    cond = ops.guarded(cond_node, source) if cond_node is not None else _always
+    cond = cond_node.fn if cond_node is not None else _always
 
     if kind == "count":
         def run(ctx: dict) -> Any:
@@ -293,8 +292,8 @@ def _compile_aggregate(comp: Compiler, token: Token, gen: Tree) -> Node:
     value_tree, var_token, coll_tree, cond_tree = gen.children
     var, coll, (value, cond) = _loop(comp, var_token, coll_tree, [value_tree, cond_tree])
     source = comp.text
-    f = ops.guarded(value, source)
-    cond = ops.guarded(cond, source) if cond is not None else _always
+    f = value.fn
+    cond = cond.fn if cond is not None else _always
 
     def collect(ctx: dict) -> list[Any]:
         old = ctx.get(var, _MISSING)

@@ -8,16 +8,17 @@ comprehensions live in :mod:`distant_galaxy.rules.calls`, statements in :mod:`di
 
 from __future__ import annotations
 
-import difflib
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from lark import Token, Tree
 
 from distant_galaxy.errors import RuleError, RuleRuntimeError, SourcePos
 from distant_galaxy.rules import logic, ops
+from distant_galaxy.rules.calls import compile_call, compile_select
 from distant_galaxy.rules.env import RuleEnv
+from distant_galaxy.rules.hints import suggest
 from distant_galaxy.rules.ops import CONST, Node
 from distant_galaxy.rules.syntax import token_pos
 from distant_galaxy.rules.views import DYNAMIC, NUMERIC, element_type
@@ -28,12 +29,6 @@ _CONSTANTS = {"true": True, "True": True, "false": False, "False": False, "none"
               "None": None}
 _ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'"}
 _FOLDABLE = (int, float, bool)
-
-
-def suggest(word: str, choices: Iterable[str]) -> str:
-    """``"; did you mean 'x'?"`` for the closest choice, or ``""``."""
-    close = difflib.get_close_matches(word, sorted(set(choices)), n=1, cutoff=0.6)
-    return f"; did you mean '{close[0]}'?" if close else ""
 
 
 def unescape(literal: str) -> str:
@@ -144,7 +139,7 @@ class Compiler:
             node = Node(ops.GEN, lambda ctx: list(values), type_name)
             node.value = values  # lets `x in [...]` test against the constant tuple
             return node
-        fns = [ops.guarded(item, self.text) for item in items]
+        fns = [item.fn for item in items]
         return Node(ops.GEN, lambda ctx: [f(ctx) for f in fns], type_name)
 
     # -- attribute access ---------------------------------------------------------------------
@@ -185,27 +180,21 @@ class Compiler:
 
     # -- operators ----------------------------------------------------------------------------
     def binary_node(self, op: Callable[[Any, Any], Any], a: Node, b: Node, type_name: str,
-                    fold: bool = True, symbol: str | None = None) -> Node:
-        """``op(a, b)``, folded to a constant when both are numeric constants.
-
-        With the operator's ``symbol``, the closure has the operator written inline.
-        """
+                    fold: bool = True) -> Node:
+        """``op(a, b)``, folded to a constant when both are numeric constants."""
         if fold and a.kind == CONST and b.kind == CONST and isinstance(a.value, _FOLDABLE) \
                 and isinstance(b.value, _FOLDABLE):
             try:
                 return ops.const(op(a.value, b.value), type_name)
             except (ArithmeticError, TypeError):
                 pass  # left to fail when evaluated, as the same rule would at runtime
-        if symbol is not None:
-            return ops.fused(symbol, a, b, self.text, type_name)
         return Node(ops.GEN, ops.binary(op, a, b, self.text), type_name)
 
     def c_binop(self, tree: Tree) -> Node:
         left, op_token, right = tree.children
         a, b = self.node(left), self.node(right)
         op = op_token.value
-        return self.binary_node(ops.BINARY[op], a, b, _arith_type(a.type, b.type, op),
-                                symbol=op)
+        return self.binary_node(ops.BINARY[op], a, b, _arith_type(a.type, b.type, op))
 
     def c_pow(self, tree: Tree) -> Node:
         a, b = (self.node(child) for child in tree.children)
@@ -243,17 +232,11 @@ class Compiler:
     def c_and_(self, tree: Tree) -> Node:
         a, b = (self.node(child) for child in tree.children)
         type_name = a.type if a.type == b.type else "any"
-        fused = ops.logic_shape("and", a, b, self.text)
-        if fused is not None:
-            return Node(ops.GEN, fused, type_name)
         return Node(ops.GEN, logic.conjunction(a, b, self.text, want=False), type_name)
 
     def c_or_(self, tree: Tree) -> Node:
         a, b = (self.node(child) for child in tree.children)
         type_name = a.type if a.type == b.type else "any"
-        fused = ops.logic_shape("or", a, b, self.text)
-        if fused is not None:
-            return Node(ops.GEN, fused, type_name)
         return Node(ops.GEN, logic.conjunction(a, b, self.text, want=True), type_name)
 
     def c_ternary(self, tree: Tree) -> Node:
@@ -274,20 +257,15 @@ class Compiler:
                     frozen = values
                 right.kind, right.value = CONST, frozen
         if len(operands) == 2:
-            return self.binary_node(ops.COMPARE[names[0]], operands[0], operands[1], "bool",
-                                    symbol=names[0])
+            return self.binary_node(ops.COMPARE[names[0]], operands[0], operands[1], "bool")
         fns = [operand.fn for operand in operands]
         return Node(ops.GEN, ops.chain([ops.COMPARE[n] for n in names], fns, self.text), "bool")
 
-    # -- calls and comprehensions (see distant_galaxy.rules.calls) --------------------------------------
+    # -- calls and comprehensions (see distant_galaxy.rules.calls) ---------------------------
     def c_call(self, tree: Tree) -> Node:
-        from distant_galaxy.rules.calls import compile_call
-
         return compile_call(self, tree, allow_effect=False)
 
     def c_select(self, tree: Tree) -> Node:
-        from distant_galaxy.rules.calls import compile_select
-
         return compile_select(self, tree)
 
 

@@ -1,32 +1,15 @@
-"""The rule-language reference (``docs/rules.md``), generated so that it cannot drift.
+"""The rule-language reference: markdown rendered from a registry and view types.
 
-``python -m distant_galaxy.rules.docgen > docs/rules.md`` writes it from :func:`reference_sources`:
-for now the default registry and a small demo view set (:data:`DEMO_VIEWS`). The engine lead
-wires the real engine and plugin registries and view types into :func:`reference_sources`
-(``tests/rules/test_docs.py`` compares the file with the same call).
+:func:`render_reference` documents the language (grammar, operators, comprehensions, effects)
+and the functions and views it is given; it knows nothing of the game. The reference of the shipped
+game, ``docs/rules.md``, is wired in :mod:`distant_galaxy.scenario.reference`.
 """
 
 from __future__ import annotations
 
-import sys
-
 from distant_galaxy.rules.registry import Registry
 from distant_galaxy.rules.syntax import grammar_text
-from distant_galaxy.rules.views import Attr, ViewType
-
-#: Demonstration views until the engine's own are wired in.
-DEMO_VIEWS: dict[str, ViewType] = {
-    "player": ViewType("player", {
-        "points": Attr.field("points", "int", "Victory points.", settable=True),
-        "resources": Attr.field("resources", "int", "Resources in stock.", settable=True),
-        "seat": Attr.field("seat", "int", "Seat number, 0-based."),
-    }, "A player (demo view)."),
-    "unit": ViewType("unit", {
-        "owner": Attr.field("owner", "int", "Seat of the owning player."),
-        "speed": Attr.field("speed", "int", "Movement points."),
-        "type": Attr.field("type", "str", "Unit type id."),
-    }, "A unit on the map (demo view)."),
-}
+from distant_galaxy.rules.views import ViewType
 
 _INTRO = """\
 # The rule language
@@ -140,19 +123,3 @@ def render_reference(registry: Registry, views: dict[str, ViewType]) -> str:
              _views(views)]
     return "\n".join(parts)
 
-
-def reference_sources() -> tuple[Registry, dict[str, ViewType]]:
-    """The registry and views documented in ``docs/rules.md``: the built-ins, the engine's game
-    functions, the shipped plugins' functions, and the game's view types."""
-    from distant_galaxy.scenario.bindings import reference_sources as game_sources
-
-    return game_sources()
-
-
-def main() -> None:
-    """Print the reference to standard output."""
-    sys.stdout.write(render_reference(*reference_sources()))
-
-
-if __name__ == "__main__":
-    main()

@@ -32,7 +32,7 @@ def compile_statement(comp: Compiler, tree: Tree) -> Stmt:
         op = ops.BINARY[op_token.value[:-1]]
     base, get, setter = _target(comp, target)
     source = comp.text
-    value = ops.guarded(comp.node(value_tree), source)
+    value = comp.node(value_tree).fn
     if op is None:
         def run(ctx: dict) -> None:
             setter(base(ctx), value(ctx), ctx)
@@ -67,7 +67,7 @@ def _target(comp: Compiler, target: Tree) -> tuple[Stmt, Any, Any]:
     if attr.set is None:
         raise comp.error(f"attribute '{base.type}.{attr_name}' is read-only", token,
                          hint="only attributes the engine marks settable may be assigned")
-    return ops.guarded(base, comp.text), attr.get, attr.set
+    return base.fn, attr.get, attr.set
 
 
 def _expression_statement(comp: Compiler, tree: Tree) -> Stmt:

@@ -1,8 +1,7 @@
 """Closures for ``not``, ``and``/``or`` and ``a if c else b``.
 
-They call their operands' closures directly, bare or not (see :func:`distant_galaxy.rules.ops.guarded`),
-inside one ``try`` that turns Python failures into RuleRuntimeError, so that they are safe
-themselves and add no call of their own to the operands' work.
+They call their operands' closures directly inside one ``try`` that turns Python failures into
+RuleRuntimeError, like every closure of :mod:`distant_galaxy.rules.ops`.
 """
 
 from __future__ import annotations

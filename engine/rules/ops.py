@@ -2,14 +2,11 @@
 
 Compiled operands come in four kinds (:class:`Node`): a constant, a context name, an attribute
 of a context name with a getter bound at compile time, or any other closure. Binary operators
-and comparisons fuse their two operands into one closure per kind pair, so that
-``unit.speed > 1`` costs one Python call (plus the C-level getter and operator) instead of four.
-Arithmetic and comparisons use the bare inline-operator closures of :mod:`distant_galaxy.rules.inline`
-(:func:`fused`), which let Python exceptions through: such a node is *unsafe*. Every other closure
-turns Python failures into :class:`~distant_galaxy.errors.RuleRuntimeError` naming the rule (``try`` costs
-nothing in Python 3.11 until something raises), and wherever a value leaves the compiled tree (the
-root of a rule, a call argument, a comprehension part, a statement) :func:`guarded` gives the
-checked closure: for a fused node the same operation rebuilt with its try (no extra call).
+and comparisons fuse their two operands into one closure per kind pair (:func:`binary`, written
+out by hand for the sixteen pairs), so that ``unit.speed > 1`` costs one Python call (plus the
+C-level getter and operator) instead of three. Every closure turns Python failures into
+:class:`~distant_galaxy.errors.RuleRuntimeError` naming the rule (``try`` costs nothing in
+Python 3.11 until something raises), so a node's ``fn`` can be called from anywhere.
 """
 
 from __future__ import annotations
@@ -19,15 +16,9 @@ from collections.abc import Callable
 from typing import Any
 
 from distant_galaxy.errors import RuleRuntimeError
-from distant_galaxy.rules.inline import TABLE
 
 Fn = Callable[[dict], Any]
-CONST, NAME, NATTR, KATTR, LATTR, GEN = "const", "name", "nattr", "kattr", "lattr", "gen"
-_LETTER = {CONST: "C", NAME: "N", NATTR: "A", KATTR: "K", LATTR: "L", GEN: "F"}
-#: Arithmetic operators folded with a constant into a name's attribute (a KATTR operand).
-FOLDS = frozenset({"+", "-", "*", "/", "//", "%"})
-#: Comparisons whose fused nodes ``and``/``or`` may fuse in turn (see :mod:`distant_galaxy.rules.shapes`).
-SIMPLE_COMPARE = frozenset({"==", "!=", "<", "<=", ">", ">="})
+CONST, NAME, NATTR, GEN = "const", "name", "nattr", "gen"
 #: Failures of operators, lookups and getters turned into RuleRuntimeError.
 CATCH = (ArithmeticError, TypeError, KeyError, IndexError, AttributeError)
 MAX_EXPONENT = 10_000
@@ -36,77 +27,17 @@ MAX_EXPONENT = 10_000
 class Node:
     """A compiled operand: its kind, closure, static type and kind-specific value.
 
-    ``value`` is the constant (CONST), the name (NAME), ``(name, getter)`` (NATTR), or
-    ``(name, getter, operator, constant)`` (KATTR: ``name.attr <op> constant``, e.g.
-    ``player.points + 2``, which a fused parent evaluates inline, see :mod:`distant_galaxy.rules.shapes`)
-    or the same with a second ``operator, constant`` (LATTR: ``(unit.speed + 1) * 2``).
-    ``compare`` is ``(operator, left, right)`` for a fused simple comparison (used to fuse
-    ``and``/``or`` of two of them).
-    ``checked`` is None when ``fn`` converts its own failures (the node is *safe*), else a
-    function building the closure that does (see :func:`guarded`).
+    ``value`` is the constant (CONST), the name (NAME), ``(name, getter)`` (NATTR), or for
+    other closures (GEN) None, or the constant tuple of a list literal (``x in [...]``).
     """
 
-    __slots__ = ("checked", "compare", "fn", "kind", "type", "value")
+    __slots__ = ("fn", "kind", "type", "value")
 
-    def __init__(self, kind: str, fn: Fn, type: str = "any", value: Any = None,
-                 checked: Callable[[], Fn] | None = None) -> None:
+    def __init__(self, kind: str, fn: Fn, type: str = "any", value: Any = None) -> None:
         self.kind = kind
         self.fn = fn
         self.type = type
         self.value = value
-        self.checked = checked
-        self.compare: tuple[Any, Node, Node] | None = None
-
-
-def guarded(node: Node, source: str) -> Fn:
-    """``node``'s closure, turning Python failures into RuleRuntimeError like every safe one."""
-    if node.checked is None:
-        return node.fn
-    return node.checked()
-
-
-def _args(node: Node) -> tuple[Any, ...]:
-    """The operands an inline closure of :mod:`distant_galaxy.rules.inline` takes for ``node``."""
-    if node.kind in (NATTR, KATTR, LATTR):
-        return node.value
-    if node.kind in (CONST, NAME):
-        return (node.value,)
-    return (node.fn,)
-
-
-def fused(symbol: str, a: Node, b: Node, source: str, type: str) -> Node:
-    """``a <symbol> b`` as one bare inline closure (an unsafe node), or a checked op closure."""
-    from distant_galaxy.rules.shapes import WITH_K
-
-    table = TABLE.get(symbol)
-    op = BINARY.get(symbol) or COMPARE[symbol]
-    if table is None or (a.kind == CONST and b.kind == CONST):
-        return Node(GEN, binary(op, a, b, source), type)
-    letters = _LETTER[a.kind] + _LETTER[b.kind]
-    if "K" in letters or "L" in letters:  # folded operands: one checked closure, inline
-        node = Node(GEN, WITH_K[letters](op, *_args(a), *_args(b), source), type)
-        if letters == "KC" and symbol in FOLDS:  # (name.attr <op> c) <op> c: foldable again
-            node.kind, node.value = LATTR, (*a.value, op, b.value)
-    else:
-        fn = table[letters](*_args(a), *_args(b))
-        node = Node(GEN, fn, type, checked=lambda: binary(op, a, b, source))
-        if letters == "AC" and symbol in FOLDS:  # name.attr <op> constant: foldable in a parent
-            node.kind, node.value = KATTR, (*a.value, op, b.value)
-    if symbol in SIMPLE_COMPARE and letters[0] in "NAK" and letters[1] in "CNA":
-        node.compare = (op, a, b)
-    return node
-
-
-def logic_shape(word: str, a: Node, b: Node, source: str) -> Fn | None:
-    """``a and b`` / ``a or b`` as one checked closure when both are simple comparisons."""
-    from distant_galaxy.rules.shapes import LOGIC
-
-    if a.compare is None or b.compare is None:
-        return None
-    p, la, ra = a.compare
-    q, lb, rb = b.compare
-    key = f"{_LETTER[la.kind]}{_LETTER[ra.kind]}.{_LETTER[lb.kind]}{_LETTER[rb.kind]}"
-    return LOGIC[word][key](p, *_args(la), *_args(ra), q, *_args(lb), *_args(rb), source)
 
 
 def fail(source: str, exc: BaseException) -> RuleRuntimeError:

@@ -206,18 +206,3 @@ def register_game_functions(reg: Registry) -> None:
     def log(ctx: dict, message: Any) -> None:
         ctx["$game"].emit("note", message=str(message))
 
-
-BUILTIN_PLUGIN_PACKAGE = "distant_galaxy_episodes."
-
-
-def reference_sources() -> tuple[Registry, dict[str, ViewType]]:
-    """What docs/rules.md documents: every function a shipped scenario can use, and the views."""
-    from types import SimpleNamespace
-
-    from distant_galaxy.plugins import _entry_points, make_plugin_manager
-
-    shipped = sorted(name for name, ep in _entry_points().items()
-                     if ep.value.startswith(BUILTIN_PLUGIN_PACKAGE))
-    stub = SimpleNamespace(counters={}, unit_types={}, site_kinds={}, params={},
-                           pm=make_plugin_manager(shipped))
-    return engine_registry(stub), build_views(stub)  # type: ignore[arg-type]
