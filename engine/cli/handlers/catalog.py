@@ -1,0 +1,27 @@
+"""``dg list`` and ``dg schema``: the catalogue of scenario files and the combined schema.
+
+``dg list`` reads each file's top-level facts only; no scenario is loaded and no game plugin
+imported (``dg schema`` imports every installed game plugin, for its schema sections).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from distant_galaxy.scenario.catalog import catalog, full_schema
+
+
+def list_scenarios(args: argparse.Namespace) -> int:
+    for entry in catalog():
+        variants = ", ".join(entry["variants"]) or "-"
+        plugins = ", ".join(entry["plugins"]) or "none"
+        print(f"{entry['id']:<22} {entry['title']}")
+        print(f"{'':<22} file: {entry['path']}")
+        print(f"{'':<22} variants: {variants}; plugins: {plugins}; players: {entry['players']}")
+    return 0
+
+
+def print_schema(args: argparse.Namespace) -> int:
+    print(json.dumps(full_schema(), indent=2, sort_keys=True))
+    return 0
