@@ -60,6 +60,8 @@ class Commands:
             self.add_one(plugin, item)
 
     def add_one(self, plugin: str, command: Any) -> None:
+        """Add one command of ``plugin``, unless it is not a Command, its name is taken, or its
+        arguments cannot be added (each recorded in :attr:`warnings`)."""
         if not isinstance(command, Command):
             self.warnings.append(f"command plugin '{plugin}': {command!r} is not a Command")
             return

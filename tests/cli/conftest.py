@@ -33,10 +33,7 @@ def dg(example_plugin: Path, tmp_path: Path) -> Run:
     """``dg(*args, stdin="")``: run ``python -m distant_galaxy`` with the example plugin."""
     env = child_env(example_plugin, EXAMPLE)
 
-    def run(*args: str, stdin: str = "", extra_paths: tuple[Path, ...] = ()) -> subprocess.CompletedProcess:
-        here = child_env(*extra_paths) if extra_paths else env
-        if extra_paths:
-            here["PYTHONPATH"] = os.pathsep.join([here["PYTHONPATH"], env["PYTHONPATH"]])
+    def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
         return subprocess.run([sys.executable, "-m", "distant_galaxy", *args], capture_output=True,
-                              text=True, env=here, cwd=tmp_path, input=stdin, timeout=120)
+                              text=True, env=env, cwd=tmp_path, input=stdin, timeout=120)
     return run
