@@ -10,40 +10,98 @@ This module is the public surface: everything a plugin or a program needs is exp
 
 from __future__ import annotations
 
-from distant_galaxy.core.actions import Action, ActionKind, EndAction, parse_pos, require
-from distant_galaxy.core.dice import Dice, table_lookup
-from distant_galaxy.core.game import Game
-from distant_galaxy.core.grid import CellPermissions, Grid
-from distant_galaxy.core.state import GameState, Pending, Player, Site, Token
-from distant_galaxy.errors import (
-    ActionError,
-    AmbiguousAction,
-    EngineError,
-    IllegalAction,
-    LogError,
-    MalformedAction,
-    PluginError,
-    RuleError,
-    RuleRuntimeError,
-    SaveError,
-    ScenarioError,
-    ScenarioErrors,
-    SourceError,
-    SourcePos,
-)
-from distant_galaxy.hookspecs import hookimpl
-from distant_galaxy.play.controllers import Controller, HumanController, RandomBot
-from distant_galaxy.play.log import read_log
-from distant_galaxy.rules import Effect, Expr, Registry
-from distant_galaxy.scenario.bindings import RuleContext
-from distant_galaxy.scenario.load import load_scenario
-from distant_galaxy.scenario.model import Scenario
-from distant_galaxy.scenario.rules import ScenarioRules
-from distant_galaxy.scenario.setup import add_to_pool
-from distant_galaxy.stash import Stash, StashKey
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from distant_galaxy.version import ENGINE_VERSION
 
+if TYPE_CHECKING:  # the same names, for type checkers and editors
+    from distant_galaxy.cli.spec import Command
+    from distant_galaxy.core.actions import Action, ActionKind, EndAction, parse_pos, require
+    from distant_galaxy.core.dice import Dice, table_lookup
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.core.grid import CellPermissions, Grid
+    from distant_galaxy.core.state import GameState, Pending, Player, Site, Token
+    from distant_galaxy.errors import (
+        ActionError,
+        AmbiguousAction,
+        EngineError,
+        IllegalAction,
+        LogError,
+        MalformedAction,
+        PluginError,
+        RuleError,
+        RuleRuntimeError,
+        SaveError,
+        ScenarioError,
+        ScenarioErrors,
+        SourceError,
+        SourcePos,
+    )
+    from distant_galaxy.hookspecs import hookimpl
+    from distant_galaxy.play.controllers import Controller, HumanController, RandomBot
+    from distant_galaxy.play.log import read_log
+    from distant_galaxy.rules import Effect, Expr, Registry
+    from distant_galaxy.scenario.bindings import RuleContext
+    from distant_galaxy.scenario.load import load_scenario
+    from distant_galaxy.scenario.model import Scenario
+    from distant_galaxy.scenario.rules import ScenarioRules
+    from distant_galaxy.scenario.setup import add_to_pool
+    from distant_galaxy.stash import Stash, StashKey
+
 __version__ = ENGINE_VERSION
+
+# Where each public name is defined. A name is imported on first use (PEP 562), so
+# ``import distant_galaxy`` costs almost nothing and ``dg --help`` loads no scenario machinery.
+# A new export is a line here, its import above and its name in ``__all__``
+# (tests/test_public_surface.py checks that the three agree).
+_SOURCES: dict[str, str] = {
+    "Command": "distant_galaxy.cli.spec",
+    "Action": "distant_galaxy.core.actions",
+    "ActionKind": "distant_galaxy.core.actions",
+    "EndAction": "distant_galaxy.core.actions",
+    "parse_pos": "distant_galaxy.core.actions",
+    "require": "distant_galaxy.core.actions",
+    "Dice": "distant_galaxy.core.dice",
+    "table_lookup": "distant_galaxy.core.dice",
+    "Game": "distant_galaxy.core.game",
+    "CellPermissions": "distant_galaxy.core.grid",
+    "Grid": "distant_galaxy.core.grid",
+    "GameState": "distant_galaxy.core.state",
+    "Pending": "distant_galaxy.core.state",
+    "Player": "distant_galaxy.core.state",
+    "Site": "distant_galaxy.core.state",
+    "Token": "distant_galaxy.core.state",
+    "ActionError": "distant_galaxy.errors",
+    "AmbiguousAction": "distant_galaxy.errors",
+    "EngineError": "distant_galaxy.errors",
+    "IllegalAction": "distant_galaxy.errors",
+    "LogError": "distant_galaxy.errors",
+    "MalformedAction": "distant_galaxy.errors",
+    "PluginError": "distant_galaxy.errors",
+    "RuleError": "distant_galaxy.errors",
+    "RuleRuntimeError": "distant_galaxy.errors",
+    "SaveError": "distant_galaxy.errors",
+    "ScenarioError": "distant_galaxy.errors",
+    "ScenarioErrors": "distant_galaxy.errors",
+    "SourceError": "distant_galaxy.errors",
+    "SourcePos": "distant_galaxy.errors",
+    "hookimpl": "distant_galaxy.hookspecs",
+    "Controller": "distant_galaxy.play.controllers",
+    "HumanController": "distant_galaxy.play.controllers",
+    "RandomBot": "distant_galaxy.play.controllers",
+    "read_log": "distant_galaxy.play.log",
+    "Effect": "distant_galaxy.rules",
+    "Expr": "distant_galaxy.rules",
+    "Registry": "distant_galaxy.rules",
+    "RuleContext": "distant_galaxy.scenario.bindings",
+    "load_scenario": "distant_galaxy.scenario.load",
+    "Scenario": "distant_galaxy.scenario.model",
+    "ScenarioRules": "distant_galaxy.scenario.rules",
+    "add_to_pool": "distant_galaxy.scenario.setup",
+    "Stash": "distant_galaxy.stash",
+    "StashKey": "distant_galaxy.stash",
+}
 
 __all__ = [
     "ENGINE_VERSION",
@@ -52,6 +110,7 @@ __all__ = [
     "ActionKind",
     "AmbiguousAction",
     "CellPermissions",
+    "Command",
     "Controller",
     "Dice",
     "Effect",
@@ -93,3 +152,17 @@ __all__ = [
     "require",
     "table_lookup",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name on first use (PEP 562) and keep it in the module."""
+    module = _SOURCES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -1,4 +1,4 @@
-"""``python -m engine`` is the ``dg`` command."""
+"""``python -m distant_galaxy`` is the ``dg`` command."""
 
 from distant_galaxy.cli.main import main
 

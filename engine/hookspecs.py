@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pluggy
 
 if TYPE_CHECKING:
+    from distant_galaxy import Command
     from distant_galaxy.core.actions import Action, ActionKind
     from distant_galaxy.core.game import Game
     from distant_galaxy.errors import SourceError
@@ -129,11 +130,13 @@ def dg_status_lines(game: Game) -> list[str]:
 
 
 @hookspec
-def dg_cli_commands(subparsers: Any) -> None:
-    """Add ``dg`` sub-commands: ``p = subparsers.add_parser(...)``, then
-    ``p.set_defaults(func=handler)`` where ``handler(args) -> int`` (the exit code).
+def dg_commands() -> list[Command]:
+    """Return the ``dg`` sub-commands of a command plugin, as :class:`~distant_galaxy.Command` specs.
 
-    Every installed plugin is asked when ``dg`` starts, whatever scenario is used.
+    Asked of the command plugins only: the built-in ones (``distant_galaxy.cli.commands``) and
+    those registered in the entry-point group ``distant_galaxy.commands`` — never of the game
+    plugins, so that ``dg`` starts without importing them. Keep the module light: a command's
+    handler is a ``"module:function"`` string, imported when the command runs.
     """
 
 

@@ -66,3 +66,20 @@ def test_the_checker_sees_a_private_import(tmp_path: Path) -> None:
         assert private_imports(pkg) == ["p/m.py:3: distant_galaxy.core.game"]
     finally:
         ROOT = old
+
+
+def test_the_lazy_table_matches_the_type_checking_imports_and_all() -> None:
+    """``distant_galaxy/__init__.py`` names each export three times: in its ``TYPE_CHECKING``
+    imports, in the table its ``__getattr__`` imports from, and in ``__all__``."""
+    tree = ast.parse((ROOT / "engine" / "__init__.py").read_text(encoding="utf-8"))
+    typed: dict[str, str] = {}
+    table: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.If) and getattr(node.test, "id", "") == "TYPE_CHECKING":
+            for imp in node.body:
+                assert isinstance(imp, ast.ImportFrom) and imp.module
+                typed.update({alias.name: imp.module for alias in imp.names})
+        elif isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "_SOURCES":
+            table = ast.literal_eval(node.value)
+    assert typed == table
+    assert sorted(table) == sorted(set(distant_galaxy.__all__) - {"ENGINE_VERSION", "__version__"})

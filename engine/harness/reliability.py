@@ -19,22 +19,17 @@ a failure can be re-run alone.
 
 The games and illegal inputs are in :mod:`distant_galaxy.harness.conformance`, the checks on
 saves and logs in :mod:`distant_galaxy.harness.faults`; this module runs them (:func:`full_check`,
-serially or over processes), prints the report, provides the ``dg reliability`` sub-command,
-and re-exports the harness's public names (``from distant_galaxy.harness.reliability import
-random_game`` keeps working).
+serially or over processes), formats the report (``dg reliability`` prints it, from
+:mod:`distant_galaxy.cli.handlers.reliability`), and re-exports the harness's public names
+(``from distant_galaxy.harness.reliability import random_game`` keeps working).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import random
 import sys
 import tempfile
-import time
 from pathlib import Path
-from typing import Any
 
 from distant_galaxy.errors import EngineError
 from distant_galaxy.harness.conformance import (
@@ -197,49 +192,6 @@ def format_report(tally: Tally, cases: list[Case], seconds: float) -> str:
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="reliability", description=__doc__.splitlines()[0])
-    add_arguments(p)
-    return run_command(p.parse_args(argv))
-
-
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
-    p.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
-    p.add_argument("--scenario", action="append", default=[],
-                   help="only this scenario id or file (repeatable); default: every shipped one")
-    p.add_argument("--example", action="store_true",
-                   help="also play the example race of tests/ (its plugin is registered)")
-    p.add_argument("--json", action="store_true", help="print the counts as JSON")
-
-
-def run_command(args: argparse.Namespace) -> int:
-    roots: list[str] = []
-    extra: list[str | Path] = []
-    if args.example:
-        repo = Path(__file__).resolve().parents[2]
-        roots.append(str(repo / "tests" / "example_plugin"))
-        register_example_plugin(Path(roots[0]))
-        extra.append(repo / "tests" / "data" / "scenarios" / "race.yaml")
-    cases = shipped_cases(extra)
-    if args.scenario:
-        cases = [c for c in cases if c.label.split("[")[0] in args.scenario or c.path
-                 in args.scenario]
-    if not cases:
-        print("no scenarios to play (none shipped; use --example)", file=sys.stderr)
-        return 2
-    start = time.perf_counter()
-    tally = run_parallel(cases, args.games, args.jobs, args.seed, roots)
-    seconds = time.perf_counter() - start
-    if args.json:
-        print(json.dumps({**tally.counts(), "failures": tally.failures, "seconds": seconds,
-                          "cases": [c.label for c in cases]}, indent=1))
-    else:
-        print(format_report(tally, cases, seconds))
-    return 1 if tally.failures else 0
-
-
 __all__ = [  # the harness's public names, wherever they live
     "DEFAULT_MAX_ACTIONS",
     "GARBAGE",
@@ -251,7 +203,6 @@ __all__ = [  # the harness's public names, wherever they live
     "failing_write",
     "file_cases",
     "interrupted_save",
-    "main",
     "malformed_inputs",
     "mutated_actions",
     "play_actions",
@@ -265,18 +216,3 @@ __all__ = [  # the harness's public names, wherever they live
     "shipped_cases",
     "tamper_log",
 ]
-
-
-def _register_cli() -> None:
-    from distant_galaxy.cli.main import COMMANDS, extra_subcommands
-
-    @extra_subcommands
-    def _add(sub: Any) -> None:
-        p = sub.add_parser("reliability", help="play many random games with every check and "
-                                                "print the counts (docs/reliability.md)")
-        add_arguments(p)
-
-    COMMANDS["reliability"] = run_command
-
-
-_register_cli()

@@ -5,28 +5,50 @@ Typical use::
     doc = load_yaml_file("mods/hard/mod.yaml")
     merged = resolve_extends(doc, find_by_id)
     errors = check_schema(merged, load_schema("scenario"))
+
+The names below are imported on first use (PEP 562): reading a file does not import
+``jsonschema``, which only :func:`check_schema` needs.
 """
 
 from __future__ import annotations
 
-from distant_galaxy.loader.merge import MergedDocument, apply_variant, deep_merge, resolve_extends
-from distant_galaxy.loader.schema_check import (
-    check_schema,
-    combined_schema,
-    describe_path,
-    load_schema,
-    schemas_dir,
-)
-from distant_galaxy.loader.yamlsafe import (
-    MAX_ALIASES,
-    MAX_BYTES,
-    MAX_DEPTH,
-    MAX_NODES,
-    Document,
-    JsonPath,
-    load_yaml,
-    load_yaml_file,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from distant_galaxy.loader.merge import MergedDocument, apply_variant, deep_merge, resolve_extends
+    from distant_galaxy.loader.schema_check import check_schema, describe_path
+    from distant_galaxy.loader.schemas import combined_schema, load_schema, schemas_dir
+    from distant_galaxy.loader.yamlsafe import (
+        MAX_ALIASES,
+        MAX_BYTES,
+        MAX_DEPTH,
+        MAX_NODES,
+        Document,
+        JsonPath,
+        load_yaml,
+        load_yaml_file,
+    )
+
+_SOURCES: dict[str, str] = {
+    "MergedDocument": "distant_galaxy.loader.merge",
+    "apply_variant": "distant_galaxy.loader.merge",
+    "deep_merge": "distant_galaxy.loader.merge",
+    "resolve_extends": "distant_galaxy.loader.merge",
+    "check_schema": "distant_galaxy.loader.schema_check",
+    "describe_path": "distant_galaxy.loader.schema_check",
+    "combined_schema": "distant_galaxy.loader.schemas",
+    "load_schema": "distant_galaxy.loader.schemas",
+    "schemas_dir": "distant_galaxy.loader.schemas",
+    "MAX_ALIASES": "distant_galaxy.loader.yamlsafe",
+    "MAX_BYTES": "distant_galaxy.loader.yamlsafe",
+    "MAX_DEPTH": "distant_galaxy.loader.yamlsafe",
+    "MAX_NODES": "distant_galaxy.loader.yamlsafe",
+    "Document": "distant_galaxy.loader.yamlsafe",
+    "JsonPath": "distant_galaxy.loader.yamlsafe",
+    "load_yaml": "distant_galaxy.loader.yamlsafe",
+    "load_yaml_file": "distant_galaxy.loader.yamlsafe",
+}
 
 __all__ = [
     "MAX_ALIASES",
@@ -47,3 +69,17 @@ __all__ = [
     "resolve_extends",
     "schemas_dir",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a name of the loader on first use (PEP 562) and keep it in the package."""
+    module = _SOURCES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

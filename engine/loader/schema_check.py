@@ -2,17 +2,13 @@
 
 This module owns turning ``jsonschema`` errors into :class:`~distant_galaxy.errors.ScenarioError`: unknown
 keys point at the key and suggest the nearest known one, type errors say what was expected and
-what was found, ``oneOf``/``anyOf`` noise is collapsed to the most relevant branch. It also finds
-the shipped schemas (:func:`schemas_dir`, :func:`load_schema`) and adds plugin sections to the
-scenario schema (:func:`combined_schema`).
+what was found, ``oneOf``/``anyOf`` noise is collapsed to the most relevant branch. The schemas
+themselves are found and combined by :mod:`distant_galaxy.loader.schemas`.
 """
 
 from __future__ import annotations
 
-import copy
 import difflib
-import functools
-import importlib.resources
 import json
 import re
 from collections.abc import Iterable
@@ -21,16 +17,13 @@ from typing import Any, Protocol
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match, relevance
 
-from distant_galaxy.errors import PluginError, ScenarioError, SourcePos
+from distant_galaxy.errors import ScenarioError, SourcePos
 from distant_galaxy.loader.yamlsafe import JsonPath
 
 __all__ = [
     "Positioned",
     "check_schema",
-    "combined_schema",
     "describe_path",
-    "load_schema",
-    "schemas_dir",
 ]
 
 
@@ -43,38 +36,6 @@ class Positioned(Protocol):
     def pos(self, path: JsonPath = ()) -> SourcePos: ...
 
     def key_pos(self, path: JsonPath) -> SourcePos: ...
-
-
-def schemas_dir() -> Any:
-    """The JSON Schemas shipped as ``distant_galaxy.bundled.schemas`` (an importlib.resources
-    traversable: the repository's ``schemas/`` folder in an editable install)."""
-    return importlib.resources.files("distant_galaxy.bundled.schemas")
-
-
-@functools.cache
-def _load_schema_text(name: str) -> str:
-    return (schemas_dir() / f"{name}.schema.json").read_text(encoding="utf-8")
-
-
-def load_schema(name: str) -> dict[str, Any]:
-    """A fresh copy of ``schemas/<name>.schema.json`` as a dict."""
-    return json.loads(_load_schema_text(name))
-
-
-def combined_schema(extra_sections: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """The scenario schema with plugin sections (top-level keys named after plugins) allowed.
-
-    Raises :class:`PluginError` if a plugin section would replace a core key.
-    """
-    schema = load_schema("scenario")
-    props = schema.setdefault("properties", {})
-    for name, section in extra_sections.items():
-        if name in props:
-            raise PluginError(
-                f"plugin section '{name}' clashes with the core scenario key '{name}'"
-            )
-        props[name] = copy.deepcopy(section)
-    return schema
 
 
 _TYPE_WORDS = {

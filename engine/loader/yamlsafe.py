@@ -15,6 +15,11 @@ Safety rules (every violation is a :class:`~distant_galaxy.errors.ScenarioError`
 * files larger than :data:`MAX_BYTES` are refused, as is nesting deeper than :data:`MAX_DEPTH`;
 * duplicate keys are refused at the second key; keys must be strings (``"1": ...`` for digits).
 
+Where PyYAML has its C parser (libyaml), it reads the text and the same Python code composes its
+events, so the data, the positions and every check above are the same (tests/loader/test_libyaml.py
+compares the two on every YAML file of the repository and on random texts); any refusal is
+reported by the pure-Python parser, in its words and at its position.
+
 Scalars follow YAML 1.2 (the core schema, as editors do): only ``true``/``false`` are booleans
 (``on``, ``yes``, ``no`` stay strings), ``012`` is twelve, dates stay strings. Where 1.1 and 1.2
 disagree on numbers (``0o17``, ``1e5``) the text stays a string, so ``yaml.safe_dump`` output
@@ -26,6 +31,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -35,13 +41,20 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from distant_galaxy.errors import ScenarioError, SourcePos
 
+try:
+    from yaml.cyaml import CParser as _CParser
+except ImportError:  # PyYAML built without libyaml
+    _CParser = None
+
 __all__ = [
+    "LIBYAML",
     "MAX_ALIASES",
     "MAX_BYTES",
     "MAX_DEPTH",
     "MAX_NODES",
     "Document",
     "JsonPath",
+    "libyaml_reads_alike",
     "load_yaml",
     "load_yaml_file",
 ]
@@ -71,16 +84,22 @@ _FLOAT_RE = re.compile(
 )
 _BOOL_RE = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
 _NULL_RE = re.compile(r"^(?:~|null|Null|NULL|)$")
+_HEADER_COMMENT = re.compile(r"[|>][-+0-9]*#")  # see libyaml_reads_alike
 _LINE_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")  # as PyYAML counts lines
 
 
-class _SafeLoader(yaml.SafeLoader):
-    """Composes nodes only; YAML 1.2 core scalars; counts aliases and nesting as it goes."""
+class _Composer(yaml.composer.Composer, yaml.resolver.BaseResolver):
+    """Composes nodes only; YAML 1.2 core scalars; counts aliases and nesting as it goes.
+
+    The same Python code composes the events of both parsers below, so every check here holds
+    whichever parser read the text.
+    """
 
     yaml_implicit_resolvers: ClassVar[dict] = {}
 
-    def __init__(self, text: str, doc: _Builder):
-        super().__init__(text)
+    def __init__(self, doc: _Builder):
+        yaml.composer.Composer.__init__(self)
+        yaml.resolver.BaseResolver.__init__(self)
         self.builder = doc
         self.aliases = 0
         self.depth = 0
@@ -115,11 +134,44 @@ class _SafeLoader(yaml.SafeLoader):
             self.depth -= 1
 
 
-_SafeLoader.add_implicit_resolver(_BOOL, _BOOL_RE, list("tTfF"))
-_SafeLoader.add_implicit_resolver(_INT, _INT_RE, list("-+0123456789"))
-_SafeLoader.add_implicit_resolver(_FLOAT, _FLOAT_RE, list("-+0123456789."))
-_SafeLoader.add_implicit_resolver(_NULL, _NULL_RE, ["~", "n", "N", ""])
-_SafeLoader.add_implicit_resolver(_MERGE, re.compile(r"^<<$"), ["<"])
+_Composer.add_implicit_resolver(_BOOL, _BOOL_RE, list("tTfF"))
+_Composer.add_implicit_resolver(_INT, _INT_RE, list("-+0123456789"))
+_Composer.add_implicit_resolver(_FLOAT, _FLOAT_RE, list("-+0123456789."))
+_Composer.add_implicit_resolver(_NULL, _NULL_RE, ["~", "n", "N", ""])
+_Composer.add_implicit_resolver(_MERGE, re.compile(r"^<<$"), ["<"])
+
+
+class _SafeLoader(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser, _Composer):
+    """PyYAML's pure-Python reader, scanner and parser: the reference, whose errors are reported."""
+
+    def __init__(self, text: str, doc: _Builder):
+        yaml.reader.Reader.__init__(self, text)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        _Composer.__init__(self, doc)
+
+
+LIBYAML = _CParser is not None
+"""Whether PyYAML's C parser (libyaml) is installed: then :func:`load_yaml` reads the events of a
+valid file from it (the shipped scenarios load about five times faster), composed by the same
+code with the same positions; a file it refuses is read again by the pure-Python parser, which
+reports the error."""
+
+
+if _CParser is not None:
+
+    class _FastLoader(_Composer, _CParser):
+        """libyaml's events (PyYAML's ``CParser``) composed by :class:`_Composer`."""
+
+        def __init__(self, text: str, doc: _Builder):
+            _CParser.__init__(self, text)
+            _Composer.__init__(self, doc)
+
+        def compose_scalar_node(self, anchor: str | None) -> Node:
+            event = self.peek_event()
+            if event.tag == "!":  # PyYAML resolves `! x` as a plain scalar, libyaml as a string
+                event.implicit = (True, False)
+            return super().compose_scalar_node(anchor)
 
 
 @dataclass
@@ -393,32 +445,24 @@ class _Builder:
         return value
 
 
-def load_yaml(text: str, file: str) -> Document:
+def load_yaml(text: str, file: str, *, libyaml: bool = True) -> Document:
     """Load YAML ``text`` (named ``file`` in messages) safely into a :class:`Document`.
 
     Raises :class:`ScenarioError` for anything unsafe or malformed, never another exception.
+    With ``libyaml`` (and :data:`LIBYAML`), the text is first parsed by libyaml; if that fails in
+    any way, the pure-Python parser reads it again and reports the error, so the messages and
+    positions are those of the pure-Python parser either way. ``libyaml=False`` uses only the
+    pure-Python parser.
     """
+    _check_size(text, file)
+    if libyaml and LIBYAML and libyaml_reads_alike(text):
+        try:
+            return _compose(text, _Builder(text, file), _FastLoader)
+        except Exception:  # any refusal: read again below, to report it in the reference words
+            pass
     builder = _Builder(text, file)
-    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise ScenarioError(
-            f"file too large: more than {MAX_BYTES // (1024 * 1024)} MiB",
-            builder.doc.source_pos(1, 1),
-        )
-    if text.count("\n") + text.count(",") > MAX_NODES:
-        # Cheap early refusal: every line and every flow-collection item is roughly a value, and
-        # the pure-Python scanner would take seconds to reach MAX_NODES on such a file.
-        raise ScenarioError(
-            f"document too large: more than {MAX_NODES} lines and list items "
-            f"(a scenario may hold at most {MAX_NODES} values)",
-            builder.doc.source_pos(1, 1),
-        )
-    loader: _SafeLoader | None = None
     try:
-        loader = _SafeLoader(text, builder)
-        node = loader.get_single_node()
-        if node is not None:
-            builder.check_size(node)
-            builder.doc.data = builder.build(node, ())
+        return _compose(text, builder, _SafeLoader)
     except yaml.MarkedYAMLError as exc:
         raise _syntax_error(builder, exc) from None
     except yaml.reader.ReaderError as exc:
@@ -432,9 +476,43 @@ def load_yaml(text: str, file: str) -> Document:
         raise ScenarioError(f"YAML error: {exc}", builder.doc.source_pos(1, 1)) from None
     except RecursionError:
         raise ScenarioError("nesting too deep", builder.doc.source_pos(1, 1)) from None
+
+
+def libyaml_reads_alike(text: str) -> bool:
+    """Whether libyaml reads ``text`` as the pure-Python parser does (differences found by
+    tests/loader/test_libyaml.py are excluded here): not with a tab, a ``?`` or a block scalar
+    header touching a ``#``, which PyYAML refuses where libyaml allows them (``{a?b: 1}``,
+    ``>#``), nor with a byte-order mark after the start, which libyaml skips and PyYAML keeps
+    as content."""
+    return ("\t" not in text and "?" not in text and "\ufeff" not in text[1:]
+            and _HEADER_COMMENT.search(text) is None)
+
+
+def _check_size(text: str, file: str) -> None:
+    """Refuse, before parsing, a text too large in bytes or in lines and list items."""
+    if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        message = f"file too large: more than {MAX_BYTES // (1024 * 1024)} MiB"
+    elif text.count("\n") + text.count(",") > MAX_NODES:
+        # Cheap early refusal: every line and every flow-collection item is roughly a value, and
+        # the pure-Python scanner would take seconds to reach MAX_NODES on such a file.
+        message = (f"document too large: more than {MAX_NODES} lines and list items "
+                   f"(a scenario may hold at most {MAX_NODES} values)")
+    else:
+        return
+    raise ScenarioError(message, SourcePos(file, 1, 1, _LINE_BREAK.split(text, maxsplit=1)[0]))
+
+
+def _compose(text: str, builder: _Builder, make_loader: Callable[[str, _Builder], _Composer]
+             ) -> Document:
+    """Compose ``text`` with a loader of ``make_loader`` and build the data and positions."""
+    loader = make_loader(text, builder)
+    try:
+        node = loader.get_single_node()
+        if node is not None:
+            builder.check_size(node)
+            builder.doc.data = builder.build(node, ())
     finally:
-        if loader is not None:
-            loader.dispose()
+        loader.dispose()
     return builder.doc
 
 

@@ -9,6 +9,7 @@ position points inside the string, with the expected tokens in human words.
 from __future__ import annotations
 
 import functools
+import sys
 from pathlib import Path
 
 from lark import Lark, Token, Tree
@@ -21,6 +22,7 @@ from lark.exceptions import (
 )
 from lark.lexer import PatternStr
 
+from distant_galaxy.cache import cache_file
 from distant_galaxy.errors import RuleError, SourcePos
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
@@ -43,13 +45,16 @@ def grammar_text() -> str:
 
 @functools.cache
 def parser() -> Lark:
-    """The one LALR parser of the rule language, built on first use."""
+    """The one LALR parser of the rule language, built on first use in a process; its tables are
+    kept in the user's cache folder (Lark's ``cache=``, checked against the grammar, the options
+    and the Lark and Python versions), so later processes load them instead of building them."""
     return Lark(
         grammar_text(),
         parser="lalr",
         start=["start_expr", "start_effect"],
         propagate_positions=True,
         maybe_placeholders=True,
+        cache=cache_file(f"rule-parser-py{sys.version_info[0]}{sys.version_info[1]}.lark") or False,
     )
 
 

@@ -3,7 +3,8 @@
 Safe YAML load with positions → ``extends:`` and variant overlays → the scenario's plugins → JSON
 Schema (with plugin sections) → the map, cell permissions and tables → rule strings compiled once →
 plugin semantic checks. Every problem found is reported with file, line and column; all of them at
-once (``ScenarioErrors``).
+once (``ScenarioErrors``). A file is read once for all its variants (:func:`read_scenario`, then
+:func:`scenario_from_document` per variant), as ``dg validate`` does.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from distant_galaxy.errors import ScenarioErrors, SourceError
 from distant_galaxy.loader import (
+    MergedDocument,
     apply_variant,
     check_schema,
     combined_schema,
@@ -26,8 +28,21 @@ from distant_galaxy.scenario.model import Scenario
 
 def load_scenario(name: str | Path, variant: str | None = None) -> Scenario:
     """Load, merge, check and compile a scenario; raises ScenarioErrors listing every problem."""
+    path, doc = read_scenario(name)
+    return scenario_from_document(doc, path, variant)
+
+
+def read_scenario(name: str | Path) -> tuple[Path, MergedDocument]:
+    """The file of a scenario (by id or path) and its data with ``extends:`` resolved: read once,
+    it makes the scenario and each of its variants (:func:`scenario_from_document`)."""
     path = resolve_scenario_path(str(name))
-    doc = resolve_extends(load_yaml_file(path), find_by_id)
+    return path, resolve_extends(load_yaml_file(path), find_by_id)
+
+
+def scenario_from_document(doc: MergedDocument, path: Path, variant: str | None = None
+                           ) -> Scenario:
+    """The scenario (or its ``variant``) of a document read by :func:`read_scenario`; ``doc`` is
+    left as it was (a variant's overlay is merged into new data)."""
     if variant:
         doc = apply_variant(doc, variant)
     plugins = doc.data.get("plugins", []) if isinstance(doc.data, dict) else []
@@ -51,4 +66,4 @@ def load_scenario(name: str | Path, variant: str | None = None) -> Scenario:
     return scenario
 
 
-__all__ = ["load_scenario"]
+__all__ = ["load_scenario", "read_scenario", "scenario_from_document"]

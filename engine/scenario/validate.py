@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from distant_galaxy.errors import EngineError, ScenarioErrors, SourceError
 from distant_galaxy.scenario.find import scenario_files, scenario_problems
-from distant_galaxy.scenario.load import load_scenario
+from distant_galaxy.scenario.load import read_scenario, scenario_from_document
 
 
 def validate_one(name: str) -> list[str]:
-    """Problems of one scenario (its base form and every variant), formatted."""
+    """Problems of one scenario (its base form and every variant), formatted; the file is read
+    once for all of them."""
     problems: list[str] = []
     try:
-        scenario = load_scenario(name)
+        path, doc = read_scenario(name)
+        scenario = scenario_from_document(doc, path)
     except ScenarioErrors as exc:
         return [e.format() for e in exc.errors]
     except SourceError as exc:
@@ -23,7 +25,7 @@ def validate_one(name: str) -> list[str]:
         return [f"{name}: {exc}"]
     for variant in scenario.variants:
         try:
-            load_scenario(name, variant)
+            scenario_from_document(doc, path, variant)
         except ScenarioErrors as exc:
             problems.extend(f"[variant {variant}] " + e.format() for e in exc.errors)
         except EngineError as exc:

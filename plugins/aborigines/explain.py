@@ -149,15 +149,8 @@ def _xy(p: Any) -> str:
     return f"{p[0]},{p[1]}" if p else "-"
 
 
-def add_command(sub: Any) -> None:
-    """``dg explain LOG [--turn N]`` (added through the dg_cli_commands hook)."""
-    p = sub.add_parser("explain", help="explain the Aborigine decisions of a game log")
-    p.add_argument("log", help="a JSONL log written by dg run --log")
-    p.add_argument("--turn", type=int, help="only this round (1-based)")
-    p.set_defaults(func=cmd_explain)
-
-
 def cmd_explain(args: argparse.Namespace) -> int:
+    """The handler of ``dg explain`` (registered by :mod:`.commands`)."""
     from distant_galaxy.play.log import read_log
 
     records = [rec for _, rec in read_log(args.log)]

@@ -16,14 +16,6 @@ from distant_galaxy_episodes.aborigines.turn import aborigine_turn
 
 
 @hookimpl
-def dg_cli_commands(subparsers: Any) -> None:
-    """``dg explain LOG``: the Aborigine decisions of a game, readably."""
-    from distant_galaxy_episodes.aborigines.explain import add_command
-
-    add_command(subparsers)
-
-
-@hookimpl
 def dg_schema_sections() -> dict[str, Any]:
     return {"aborigines": SECTION}
 

@@ -1,26 +1,15 @@
-"""``dg test PATH…``: run the YAML rule tests of scenario files and report each case."""
+"""``dg test [PATH…]``: run the YAML rule tests of scenario files and report each case."""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
 
-from distant_galaxy.cli.main import extra_subcommands
-
-
-@extra_subcommands
-def add(sub: Any) -> None:
-    p = sub.add_parser("test", help="run the rule tests written in scenario files")
-    p.add_argument("paths", nargs="*", help="files or scenario ids (default: every shipped one)")
-    p.add_argument("-q", "--quiet", action="store_true", help="only failures and the summary")
-    p.set_defaults(func=run)
+from distant_galaxy.errors import ScenarioErrors
+from distant_galaxy.scenario.find import scenario_files
+from distant_galaxy.scenario.rule_tests import run_file
 
 
-def run(args: argparse.Namespace) -> int:
-    from distant_galaxy.errors import ScenarioErrors
-    from distant_galaxy.scenario.find import scenario_files
-    from distant_galaxy.scenario.rule_tests import run_file
-
+def run_rule_tests(args: argparse.Namespace) -> int:
     names = args.paths or [str(p) for p in scenario_files()]
     passed = failed = 0
     for name in names:

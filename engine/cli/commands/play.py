@@ -1,0 +1,57 @@
+"""``dg run``, ``dg resume``, ``dg show`` and ``dg replay``: playing games, saves and logs."""
+
+from __future__ import annotations
+
+import argparse
+
+from distant_galaxy.cli.spec import Command
+from distant_galaxy.hookspecs import hookimpl
+
+HANDLERS = "distant_galaxy.cli.handlers.play"
+SEAT_HELP = "controller of a seat: human, random, or a scenario's bot"
+
+
+def run_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("scenario", help="scenario id or path to a .yaml file")
+    parser.add_argument("--variant", help="a variant of the scenario (see dg list)")
+    parser.add_argument("--seed", type=int, help="seed of the game's dice (default: a random "
+                        "seed, printed with the result so the game can be replayed)")
+    parser.add_argument("--players", type=int, help="number of seats to use (the first N)")
+    parser.add_argument("--seat", action="append", default=[], metavar="NAME=CONTROLLER",
+                        help=SEAT_HELP)
+    parser.add_argument("--log", help="write the JSONL event log to this file")
+    parser.add_argument("--save", help="save the game to this file (atomically) when it stops")
+    parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    parser.add_argument("--quiet", action="store_true", help="do not print the board each round")
+
+
+def resume_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("save", help="a save written by dg run --save")
+    parser.add_argument("--seat", action="append", default=[], metavar="NAME=CONTROLLER",
+                        help="change a seat's controller (human, random, or a scenario's bot)")
+    parser.add_argument("--log", help="write a complete JSONL log: the saved actions are "
+                        "replayed into it (and must reproduce the saved state), then the rest "
+                        "of the game")
+    parser.add_argument("--save-to", help="where to save when it stops (default: the same file)")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--quiet", action="store_true")
+
+
+def show_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("save", help="a save written by dg run --save")
+
+
+def replay_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("log")
+
+
+@hookimpl
+def dg_commands() -> list[Command]:
+    return [
+        Command("run", "play a game (bots, or --seat NAME=human)", f"{HANDLERS}:run",
+                run_arguments),
+        Command("resume", "continue a saved game", f"{HANDLERS}:resume", resume_arguments),
+        Command("show", "print the board of a save file", f"{HANDLERS}:show", show_arguments),
+        Command("replay", "re-run a log and report the first record that differs",
+                f"{HANDLERS}:replay", replay_arguments),
+    ]

@@ -1,0 +1,33 @@
+"""``dg list``, ``dg validate``, ``dg test`` and ``dg schema``: the scenario files themselves."""
+
+from __future__ import annotations
+
+import argparse
+
+from distant_galaxy.cli.spec import Command
+from distant_galaxy.hookspecs import hookimpl
+
+HANDLERS = "distant_galaxy.cli.handlers"
+
+
+def validate_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", help="files or scenario ids (default: every shipped one)")
+
+
+def test_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", help="files or scenario ids (default: every shipped one)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="only failures and the summary")
+
+
+@hookimpl
+def dg_commands() -> list[Command]:
+    return [
+        Command("list", "scenarios and variants found, with the plugins each needs",
+                f"{HANDLERS}.catalog:list_scenarios"),
+        Command("validate", "check scenario files; report every error",
+                f"{HANDLERS}.validate:validate", validate_arguments),
+        Command("schema", "print the combined JSON Schema of scenarios",
+                f"{HANDLERS}.catalog:print_schema"),
+        Command("test", "run the rule tests written in scenario files",
+                f"{HANDLERS}.rule_tests:run_rule_tests", test_arguments),
+    ]

@@ -1,0 +1,31 @@
+"""``dg list`` and ``dg schema``: the catalogue of scenario files and the combined schema.
+
+``dg list`` reads each file's top-level facts only; no scenario is loaded and no game plugin
+imported (``dg schema`` imports every installed game plugin, for its schema sections).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from distant_galaxy.scenario.catalog import catalog, full_schema
+from distant_galaxy.scenario.find import scenario_problems
+
+
+def list_scenarios(args: argparse.Namespace) -> int:
+    for entry in catalog():
+        variants = ", ".join(entry["variants"]) or "-"
+        plugins = ", ".join(entry["plugins"]) or "none"
+        print(f"{entry['id']:<22} {entry['title']}")
+        print(f"{'':<22} file: {entry['path']} (package {entry['provider']})")
+        print(f"{'':<22} variants: {variants}; plugins: {plugins}; players: {entry['players']}")
+    for problem in scenario_problems():
+        print(f"dg: warning: {problem}", file=sys.stderr)
+    return 0
+
+
+def print_schema(args: argparse.Namespace) -> int:
+    print(json.dumps(full_schema(), indent=2, sort_keys=True))
+    return 0

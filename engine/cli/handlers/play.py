@@ -1,0 +1,146 @@
+"""``dg run``, ``dg resume``, ``dg show`` and ``dg replay``: games, saves and logs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+from distant_galaxy.core.game import Game
+from distant_galaxy.errors import EngineError
+from distant_galaxy.play.log import LogWriter
+from distant_galaxy.play.render import render_board, render_result
+from distant_galaxy.play.runner import Session, make_controllers, new_session, play, replay_log
+from distant_galaxy.play.saves import read_save, save_game
+from distant_galaxy.scenario.load import load_scenario
+from distant_galaxy.scenario.model import Scenario
+
+
+def parse_seats(items: list[str]) -> dict[str, str]:
+    """``--seat NAME=CONTROLLER`` options as ``{name: controller}``."""
+    out: dict[str, str] = {}
+    for item in items:
+        if "=" not in item:
+            raise EngineError(f"--seat {item!r}: write it as NAME=CONTROLLER (e.g. orange=human)")
+        name, _, kind = item.partition("=")
+        out[name.strip()] = kind.strip()
+    return out
+
+
+def run(args: argparse.Namespace) -> int:
+    scenario = load_scenario(args.scenario, args.variant)
+    seats = scenario.seat_ids(args.players) if args.players else scenario.seat_ids()
+    _check_players(scenario, args.players)
+    if args.seed is None:
+        args.seed = secrets.randbelow(1_000_000)
+    kinds = parse_seats(args.seat)
+    for name in kinds:
+        if name not in seats:
+            raise EngineError(f"--seat {name}: no such seat in this game (seats: {', '.join(seats)})")
+    session = new_session(scenario, args.seed, seats, kinds, args.log, render=render_board)
+    return _drive(session, args, save_to=args.save)
+
+
+def _check_players(scenario: Scenario, asked: int | None) -> None:
+    lo, hi = scenario.players.get("min", 1), scenario.players.get("max", len(scenario.seats))
+    if asked is not None and not lo <= asked <= hi:
+        raise EngineError(f"{scenario.id} is for {lo} to {hi} players, not {asked}")
+
+
+def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> int:
+    """Play the session to its end (or until a person stops), save, print the result."""
+    game = session.game
+    show = not (args.json or args.quiet)
+    humans = any(getattr(c, "name", "") == "human" for c in session.controllers.values())
+    if show and not humans:
+        print(render_board(game))
+    done = play(session, on_turn=(lambda g: print("\n" + render_board(g))) if show and not humans
+                else None)
+    if save_to:
+        save_game(game, session.header, save_to)
+    if not done:
+        print("game stopped" + (f"; saved to {save_to} (dg resume {save_to})" if save_to
+                                else "; nothing was kept (use --save FILE to keep a game)"))
+        return 0
+    if args.json:
+        print(json.dumps(result_json(game), sort_keys=True))
+    else:
+        if show:
+            print("\n" + render_board(game))
+        print(f"{render_result(game)} — seed {game.state.seed}")
+    return 0
+
+
+def result_json(game: Game) -> dict[str, Any]:
+    """The result of a finished game as ``dg run --json`` prints it."""
+    res = dict(game.result or {})
+    return {"scenario": game.scenario.id, "variant": game.variant, "seed": game.state.seed,
+            "winner": res.get("winner"), "draw": res.get("winner") is None,
+            "reason": res.get("reason"), "rounds": game.state.round,
+            "counters": res.get("counters", {}), "actions": len(game.history)}
+
+
+def resume(args: argparse.Namespace) -> int:
+    payload = read_save(args.save)
+    game, header = _game_from_save(payload)
+    log = LogWriter(args.log)
+    if args.log:
+        game = _replayed_into_log(payload, game, log)
+    kinds = dict(header.get("controllers", {}))
+    kinds.update(parse_seats(args.seat))
+    controllers = make_controllers(game.scenario, game.state.seats, kinds, game.state.seed, {},
+                                   render_board)
+    session = Session(game, header, controllers, log)
+    return _drive(session, args, save_to=args.save_to or args.save)
+
+
+def _replayed_into_log(payload: dict[str, Any], saved: Game, log: LogWriter) -> Game:
+    """A new game that replays the save's actions into ``log``; it must reach the saved state."""
+    header = payload["header"]
+    log(header)
+    game = Game(saved.scenario, seats=header["seats"], seed=header["seed"], sink=log)
+    for seat, text in payload["actions"]:
+        game.apply(text, seat=seat)
+    if game.state.hash() != saved.state.hash():
+        raise EngineError("the save's actions do not reproduce its state (was it made by another "
+                          "engine version?); resume without --log")
+    return game
+
+
+def _game_from_save(payload: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
+    header = payload["header"]
+    scenario = load_scenario(_source(header), header.get("variant"))
+    game = Game(scenario, state=payload["state"], seed=header["seed"])
+    game.history = [tuple(a) for a in payload["actions"]]  # type: ignore[misc]
+    return game, header
+
+
+def _source(header: dict[str, Any]) -> str:
+    src = header.get("source")
+    if src and Path(src).is_file():
+        return str(src)
+    return str(header["scenario"])
+
+
+def show(args: argparse.Namespace) -> int:
+    game, _ = _game_from_save(read_save(args.save))
+    print(render_board(game))
+    if game.over:
+        print(render_result(game))
+    return 0
+
+
+def replay(args: argparse.Namespace) -> int:
+    report = replay_log(args.log)
+    if report.ok:
+        print(f"{args.log}: replay matches ({report.records} records)")
+        return 0
+    print(f"{args.log}:{report.line}: {report.message}", file=sys.stderr)
+    if report.expected is not None:
+        print(f"  log:    {report.expected}", file=sys.stderr)
+    if report.actual is not None:
+        print(f"  replay: {report.actual}", file=sys.stderr)
+    return 1

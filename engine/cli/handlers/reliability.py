@@ -1,0 +1,59 @@
+"""``dg reliability``: run the reliability harness and print its report (docs/reliability.md).
+
+``--example`` also plays the example race of the repository's tests (``tests/example_plugin``
+and ``tests/data/scenarios/race.yaml``): that needs a checkout, so the paths are found here, on
+the command line's side, never by the harness.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from distant_galaxy.errors import EngineError
+from distant_galaxy.harness.reliability import (
+    format_report,
+    register_example_plugin,
+    run_parallel,
+    shipped_cases,
+)
+
+#: The checkout this module was imported from (``engine/cli/handlers/`` is three levels down).
+CHECKOUT = Path(__file__).resolve().parents[3]
+
+
+def example_paths(root: Path = CHECKOUT) -> tuple[Path, Path]:
+    """The example plugin's folder and the race scenario of a checkout's ``tests/``."""
+    plugin, race = root / "tests" / "example_plugin", root / "tests" / "data" / "scenarios" / "race.yaml"
+    if not (plugin.is_dir() and race.is_file()):
+        raise EngineError(f"--example needs the repository's tests/ folder (not found under {root})")
+    return plugin, race
+
+
+def run_reliability(args: argparse.Namespace) -> int:
+    roots: list[str] = []
+    extra: list[str | Path] = []
+    if args.example:
+        plugin, race = example_paths()
+        roots.append(str(plugin))
+        register_example_plugin(plugin)
+        extra.append(race)
+    cases = shipped_cases(extra)
+    if args.scenario:
+        cases = [c for c in cases if c.label.split("[")[0] in args.scenario or c.path
+                 in args.scenario]
+    if not cases:
+        print("no scenarios to play (none shipped; use --example)", file=sys.stderr)
+        return 2
+    start = time.perf_counter()
+    tally = run_parallel(cases, args.games, args.jobs, args.seed, roots)
+    seconds = time.perf_counter() - start
+    if args.json:
+        print(json.dumps({**tally.counts(), "failures": tally.failures, "seconds": seconds,
+                          "cases": [c.label for c in cases]}, indent=1))
+    else:
+        print(format_report(tally, cases, seconds))
+    return 1 if tally.failures else 0

@@ -1,0 +1,19 @@
+"""``dg validate [PATH…]``: every error of every file and variant, with file:line:col."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from distant_galaxy.scenario.validate import validate_paths
+
+
+def validate(args: argparse.Namespace) -> int:
+    problems, checked = validate_paths(args.paths)
+    for text in problems:
+        print(text)
+    if problems:
+        print(f"{len(problems)} error(s) in {checked} scenario file(s)", file=sys.stderr)
+        return 1
+    print(f"{checked} scenario file(s) valid, with all their variants")
+    return 0

@@ -1,0 +1,70 @@
+"""The spec of a ``dg`` sub-command: what ``dg --help`` lists and how to reach its handler.
+
+A command plugin (a built-in module of :mod:`distant_galaxy.cli.commands`, or a third-party module
+registered in the entry-point group ``distant_galaxy.commands``) returns these from its
+``dg_commands`` hook. The spec is cheap to make: the handler is named by a ``"module:function"``
+string and imported only when that command runs, so ``dg --help`` imports no game machinery::
+
+    from distant_galaxy import Command, hookimpl
+
+    def explain_arguments(parser):
+        parser.add_argument("log", help="a JSONL log written by dg run --log")
+
+    @hookimpl
+    def dg_commands():
+        return [Command("explain", "explain the AI's decisions of a game log",
+                        "my_package.explain:run", explain_arguments)]
+
+The handler is called with the parsed ``argparse.Namespace`` and returns the exit code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import cast
+
+from distant_galaxy.errors import PluginError
+
+Handler = Callable[[argparse.Namespace], int]
+"""What a command runs: ``handler(args) -> exit code``."""
+
+
+def no_arguments(parser: argparse.ArgumentParser) -> None:
+    """For a command without arguments."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A ``dg`` sub-command.
+
+    ``name`` is the word after ``dg``; ``help`` the one line ``dg --help`` shows; ``handler`` the
+    ``"package.module:function"`` that runs it; ``arguments(parser)`` adds its arguments to its
+    ``argparse`` parser (keep it free of heavy imports: it runs at every start).
+    """
+
+    name: str
+    help: str
+    handler: str
+    arguments: Callable[[argparse.ArgumentParser], None] = no_arguments
+
+    def __post_init__(self) -> None:
+        module, sep, function = self.handler.partition(":")
+        if not (self.name and sep and module and function):
+            raise PluginError(f"command {self.name!r}: handler must be 'module:function', "
+                              f"not {self.handler!r}")
+
+    def load_handler(self) -> Handler:
+        """Import the handler (only now: when the command runs)."""
+        module_name, _, function = self.handler.partition(":")
+        try:
+            module = importlib.import_module(module_name)
+        except Exception as exc:  # a plugin's module may fail in any way while importing
+            raise PluginError(f"cannot import the handler {self.handler} of 'dg {self.name}': "
+                              f"{type(exc).__name__}: {exc}") from None
+        handler = getattr(module, function, None)
+        if not callable(handler):
+            raise PluginError(f"the handler {self.handler} of 'dg {self.name}' does not exist")
+        return cast(Handler, handler)

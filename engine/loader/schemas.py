@@ -1,0 +1,50 @@
+"""The shipped JSON Schemas: finding them and adding plugin sections to the scenario schema.
+
+This module reads schema files only; validating data against them is
+:mod:`distant_galaxy.loader.schema_check` (which needs ``jsonschema``, so ``dg list`` and ``dg
+schema`` do not import it).
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import importlib.resources
+import json
+from typing import Any
+
+from distant_galaxy.errors import PluginError
+
+__all__ = ["combined_schema", "load_schema", "schemas_dir"]
+
+
+def schemas_dir() -> Any:
+    """The JSON Schemas shipped as ``distant_galaxy.bundled.schemas`` (an importlib.resources
+    traversable: the repository's ``schemas/`` folder in an editable install)."""
+    return importlib.resources.files("distant_galaxy.bundled.schemas")
+
+
+@functools.cache
+def _load_schema_text(name: str) -> str:
+    return (schemas_dir() / f"{name}.schema.json").read_text(encoding="utf-8")
+
+
+def load_schema(name: str) -> dict[str, Any]:
+    """A fresh copy of ``schemas/<name>.schema.json`` as a dict."""
+    return json.loads(_load_schema_text(name))
+
+
+def combined_schema(extra_sections: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The scenario schema with plugin sections (top-level keys named after plugins) allowed.
+
+    Raises :class:`PluginError` if a plugin section would replace a core key.
+    """
+    schema = load_schema("scenario")
+    props = schema.setdefault("properties", {})
+    for name, section in extra_sections.items():
+        if name in props:
+            raise PluginError(
+                f"plugin section '{name}' clashes with the core scenario key '{name}'"
+            )
+        props[name] = copy.deepcopy(section)
+    return schema

@@ -1,0 +1,23 @@
+"""The aborigines episode's command plugin: ``dg explain LOG [--turn N]``.
+
+A light module of its own (entry-point group ``distant_galaxy.commands``), so that starting ``dg``
+does not import the episode; the handler, :func:`.explain.cmd_explain`, is imported only when
+``dg explain`` runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from distant_galaxy import Command, hookimpl
+
+
+def explain_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("log", help="a JSONL log written by dg run --log")
+    parser.add_argument("--turn", type=int, help="only this round (1-based)")
+
+
+@hookimpl
+def dg_commands() -> list[Command]:
+    return [Command("explain", "explain the Aborigine decisions of a game log",
+                    "distant_galaxy_episodes.aborigines.explain:cmd_explain", explain_arguments)]

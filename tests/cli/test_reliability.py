@@ -1,0 +1,46 @@
+"""``dg reliability`` (:mod:`distant_galaxy.cli.commands.reliability`): the report, and
+``--example``, whose paths into the checkout's tests/ are found by the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from distant_galaxy import EngineError
+from distant_galaxy.cli.handlers.reliability import example_paths
+from distant_galaxy.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_example_paths_are_the_checkouts_tests():
+    plugin, race = example_paths()
+    assert plugin == ROOT / "tests" / "example_plugin"
+    assert race == ROOT / "tests" / "data" / "scenarios" / "race.yaml"
+
+
+def test_example_needs_a_checkout(tmp_path):
+    with pytest.raises(EngineError, match="--example needs the repository's tests/ folder"):
+        example_paths(tmp_path)
+
+
+def test_one_game_with_every_check(capsys):
+    assert main(["reliability", "--games", "1", "--jobs", "1", "--scenario", "tic-tac-toe",
+                 "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["games"] == 1 and report["failures"] == [] and report["cases"] == ["tic-tac-toe", "tic-tac-toe[big]"]
+
+
+def test_the_example_race_is_played_with_its_plugin(dg):
+    out = dg("reliability", "--games", "1", "--jobs", "1", "--example", "--scenario",
+             "example-race", "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["cases"] == ["example-race"] and report["games"] == 1
+
+
+def test_no_scenario_to_play(capsys):
+    assert main(["reliability", "--games", "1", "--scenario", "nothing-like-this"]) == 2
+    assert "no scenarios to play" in capsys.readouterr().err
