@@ -27,7 +27,7 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=5)
     args = ap.parse_args()
     bare = [sys.executable, "-c", "pass"]
-    validate = [sys.executable, "-m", "engine", "validate"]
+    validate = [sys.executable, "-m", "distant_galaxy", "validate"]
     imports = [sys.executable, "-c", "import distant_galaxy.scenario.model"]
     rows = {"bare interpreter": [], "import engine": [], "dg validate (all shipped)": []}
     for _ in range(args.repeat):

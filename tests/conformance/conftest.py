@@ -41,7 +41,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture
 def plugin_env(example_plugin: Path) -> dict[str, str]:
-    """Environment for a child ``python -m engine`` that also finds the example plugin."""
+    """Environment for a child ``python -m distant_galaxy`` that also finds the example plugin."""
     env = dict(os.environ)
     paths = [str(example_plugin), str(EXAMPLE), str(TESTS.parent)]
     if env.get("PYTHONPATH"):

@@ -31,7 +31,7 @@ DG_CONFORMANCE_RESTORE_ALL=1)."""
 
 
 def _run_child(case: Case, seed: int, log: Path, hashseed: str, env: dict[str, str]) -> str:
-    cmd = [sys.executable, "-m", "engine", "run", case.path, "--seed", str(seed), "--log",
+    cmd = [sys.executable, "-m", "distant_galaxy", "run", case.path, "--seed", str(seed), "--log",
            str(log), "--quiet", "--json"]
     if case.variant:
         cmd += ["--variant", case.variant]
@@ -56,7 +56,7 @@ def test_two_processes_same_log(case: Case, tmp_path: Path, plugin_env: dict[str
     session = new_session(scenario_of(case), seed, seats_for(case, seed), {}, here)
     assert play(session)
     assert here.read_bytes() == a.read_bytes()
-    replay = subprocess.run([sys.executable, "-m", "engine", "replay", str(a)], env=plugin_env,
+    replay = subprocess.run([sys.executable, "-m", "distant_galaxy", "replay", str(a)], env=plugin_env,
                             check=False, capture_output=True, text=True, timeout=240)
     assert replay.returncode == 0, replay.stderr
     assert "replay matches" in replay.stdout

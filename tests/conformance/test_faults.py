@@ -158,7 +158,7 @@ def test_truncated_log_reported_at_the_cut_line(race_game, tmp_path: Path, plugi
     path = _log(tmp_path, "".join(lines[:n]) + lines[n][: len(lines[n]) // 2])
     with pytest.raises(LogError, match=rf"game\.jsonl:{n + 1}: not a JSON record"):
         replay_log(path)
-    out = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], env=plugin_env,
+    out = subprocess.run([sys.executable, "-m", "distant_galaxy", "replay", str(path)], env=plugin_env,
                          check=False, capture_output=True, text=True, timeout=120)
     assert out.returncode == 2 and f"game.jsonl:{n + 1}:" in out.stderr
     assert "Traceback" not in out.stderr
@@ -174,7 +174,7 @@ def test_edited_log_reported_at_the_edited_line(race_game, tmp_path: Path, plugi
     path = _log(tmp_path, "".join(lines))
     report = replay_log(path)
     assert not report.ok and report.line == n + 1
-    out = subprocess.run([sys.executable, "-m", "engine", "replay", str(path)], env=plugin_env,
+    out = subprocess.run([sys.executable, "-m", "distant_galaxy", "replay", str(path)], env=plugin_env,
                          check=False, capture_output=True, text=True, timeout=120)
     assert out.returncode == 1 and f"game.jsonl:{n + 1}:" in out.stderr
 
