@@ -13,7 +13,7 @@ from pathlib import Path
 RULES = Path(__file__).resolve().parents[2] / "engine" / "rules"
 PACKAGE = "distant_galaxy.rules"
 #: What the language may import from the rest of the engine: its error types only.
-ALLOWED_OUTSIDE = {"distant_galaxy.errors"}
+ALLOWED_OUTSIDE = {"distant_galaxy.errors", "distant_galaxy.cache"}  # errors; the parser-table cache folder
 
 
 def _modules() -> dict[str, ast.Module]:
