@@ -11,6 +11,8 @@ import argparse
 from collections.abc import Iterable
 from typing import Any
 
+from distant_galaxy import read_log
+
 
 def explain_records(records: Iterable[dict[str, Any]], turn: int | None = None) -> list[str]:
     out: list[str] = []
@@ -158,8 +160,7 @@ def add_command(sub: Any) -> None:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    from distant_galaxy.play.log import read_log
-
+    """Print the explanation of ``args.log`` (only round ``args.turn`` when given)."""
     records = [rec for _, rec in read_log(args.log)]
     lines = explain_records(records, args.turn)
     if not lines:
