@@ -89,15 +89,17 @@ class CivBot(Controller):
         return best if best is not None else Action("end")
 
     def distance_to_goals(self, game: Game) -> Callable[[Pos], int]:
-        """``cost(pos)``: moves from ``pos`` to next to the nearest goal, through open portals
-        when that is shorter (0 when there is no goal)."""
+        """``cost(pos)``: steps from ``pos`` to next to the nearest goal, straight or through
+        open portals (to a portal, one jump, from the portal by the goal); 0 without a goal."""
         m = model_of(game)
         grid = game.scenario.grid
         goals = self.goals(game)
         open_p = [p for n, p in m.portal_pos.items() if not m.blocked(game.state, n)]
+        if not open_p:
+            return lambda pos: min((max(grid.distance(pos, g) - 1, 0) for g in goals), default=0)
 
-        def to_portal(pos: Pos) -> int | None:
-            return min((grid.distance(pos, p) - 1 for p in open_p), default=None)
+        def to_portal(pos: Pos) -> int:
+            return min(grid.distance(pos, p) - 1 for p in open_p)
 
         goal_gate = [(g, to_portal(g)) for g in goals]
 
@@ -105,7 +107,8 @@ class CivBot(Controller):
             if not goals:
                 return 0
             here = to_portal(pos)
-            return min(shortest(grid.distance(pos, g), here, gate) for g, gate in goal_gate)
+            return min(min(max(grid.distance(pos, g) - 1, 0), here + 1 + gate)
+                       for g, gate in goal_gate)
 
         return cost
 
@@ -123,11 +126,3 @@ class CivBot(Controller):
                 if t.pos is not None and t.owner is None and t.type == "invader"]
         return out
 
-
-def shortest(direct: int, here: int | None, gate: int | None) -> int:
-    """Steps to stand next to a goal ``direct`` cells away: straight there, or to a portal
-    (``here`` steps), one jump, and from the portal by the goal (``gate`` steps)."""
-    straight = max(direct - 1, 0)
-    if here is None or gate is None:
-        return straight
-    return min(straight, here + 1 + gate)

@@ -37,7 +37,7 @@ def table_errors(scenario: Scenario) -> list[SourceError]:
 def unit_errors(scenario: Scenario) -> list[SourceError]:
     """Civilization ships move by their ``speed``; Aborigine ships see by their ``vision``."""
     m = model(scenario)
-    out = []
+    out: list[SourceError] = []
     for type_ in m.civ_types:
         if "speed" not in scenario.unit_types[type_]:
             out.append(scenario.error(f"unit type '{type_}' has no speed (cells per move)",
