@@ -12,14 +12,15 @@ from pathlib import Path
 import pytest
 
 from distant_galaxy import Game, IllegalAction, ScenarioErrors, load_scenario
-from distant_galaxy_episodes.aborigines.bots import CivBot
+from distant_galaxy_episodes.aborigines.bots import CivBot, Weights
 from distant_galaxy_episodes.aborigines.colonization import check_colonies
 from distant_galaxy_episodes.aborigines.combat import aborigine_need, civ_fires
 from distant_galaxy_episodes.aborigines.describe import describe_event
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, model_of
+from distant_galaxy_episodes.aborigines.moves import entry_cells
 from distant_galaxy_episodes.aborigines.plugin import dg_check_victory
 from distant_galaxy_episodes.aborigines.view import status_lines
-from distant_galaxy_episodes.aborigines.vision import visible_enemies
+from distant_galaxy_episodes.aborigines.vision import visible_enemies, visible_portals
 from tests.aborigines.conftest import Board
 
 MOD = Path(__file__).resolve().parent / "data" / "numbers-mod.yaml"
@@ -146,6 +147,19 @@ def test_bot_weights_come_from_the_scenario(scenario, mod):
         chosen[sc.id] = str(CivBot("red", 1).choose(b.game))
     assert chosen["aborigine-clash"] == f"capture {s.id} planet-1"
     assert chosen["aborigine-numbers-mod"] == f"attack {s.id} {a.id}"
+    assert Weights.of(mod) == Weights(10, 80, 50, 40, {"invader": 35, "guard": 20, "hunter": 5},
+                                      12, 25, 0.75, 0.05)
+
+
+def test_zones_cells_and_vision_follow_the_radii_R5_60_R5_62(scenario, mod):
+    for sc, radius, seen in ((scenario, 2, [1, 2, 3, 6]), (mod, 3, [1, 2, 3, 5, 6])):
+        b = Board(sc)
+        m = model_of(b.game)
+        assert ((9, 3) in m.zone_of) == (radius == 3)                  # zone_radius
+        cells = entry_cells(b.game, "invader", 1, 1)
+        assert max(max(abs(x - 6), abs(y - 3)) for x, y in cells) == radius   # move_radius
+        b.put("guard", (18, 2))          # portal 2 holds a ship: extended_vision 1 sees portal 3
+        assert visible_portals(m, b.state, 1) == seen   # neighbour_portals 2 sees 3 and 5
 
 
 def test_unit_and_faction_numbers(scenario, mod):
