@@ -280,6 +280,16 @@ def test_clockwise_from_square8() -> None:
         g.clockwise_from((1, 1), (3, 3))
 
 
+def test_full_ring_keeps_off_map_cells_in_their_direction() -> None:
+    g = Grid(5, 5, "square8")
+    assert g.full_ring((0, 0)) == [(0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0),
+                                   (-1, -1)]
+    assert [c for c in g.full_ring((0, 0)) if g.in_bounds(c)] == g.ring_clockwise((0, 0))
+    assert len(g.full_ring((2, 2), 2)) == 16
+    with pytest.raises(ValueError):
+        g.full_ring((9, 9))
+
+
 def test_clockwise_from_hex() -> None:
     g = Grid(5, 5, "hex")
     assert g.clockwise_from((2, 2), (1, 3)) == [(1, 3), (1, 2), (1, 1), (2, 1), (3, 2), (2, 3)]

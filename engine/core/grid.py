@@ -316,6 +316,16 @@ class Grid:
         w, h = self.width, self.height
         return [c for c in full[i:] + full[:i] if 0 <= c[0] < w and 0 <= c[1] < h]
 
+    def full_ring(self, p: Pos, r: int = 1) -> list[Pos]:
+        """Every cell of the ring of radius ``r`` around ``p``, clockwise, off-map cells included.
+
+        Unlike :meth:`ring_clockwise` nothing is skipped, so the ``i``-th cell lies in the same
+        direction wherever ``p`` is, next to an edge too: ``full_ring(p)[face - 1]`` names the
+        neighbour a die face points at (square grids: face 1 north, then clockwise).
+        """
+        self._require(p)
+        return self._ring_raw(p, r)
+
     def within(self, p: Pos, r: int, include_center: bool = False) -> list[Pos]:
         """In-bounds cells at distance 1..r (0..r with ``include_center``) from ``p``.
 

@@ -1,18 +1,57 @@
 """A civilization bot: capture, colonize, shoot invaders first, move towards the nearest goal
-(free zone planets, unguarded Aborigine planets, invaders) using open portals as shortcuts."""
+(free zone planets, unguarded Aborigine planets, invaders) using open portals as shortcuts.
+
+Its weights are the scenario's (``aborigines.bots.civ``, docs/aborigine-clash.md "The civ bot"),
+read once per scenario into :class:`Weights` (kept in ``scenario.stash``).
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import Action, Controller
-from distant_galaxy_episodes.aborigines.model import ABORIGINES, model_of
+from distant_galaxy import Action, Controller, StashKey
+from distant_galaxy_episodes.aborigines.model import ABORIGINES, model, model_of
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
+    from distant_galaxy import Game, Scenario
 
 Pos = tuple[int, int]
-ATTACK_VALUE = {"invader": 30, "guard": 20, "hunter": 5}
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What the ``civ`` bot scores each kind of action (the best positive score is played)."""
+
+    capture: float
+    colonize: float
+    hack: float
+    attack: float                 # plus the target's value
+    targets: dict[str, float]     # value of attacking an Aborigine ship, by unit type
+    other_target: float           # value of a target type not in ``targets``
+    hunter_penalty: float         # taken off when a ship that is no cruiser attacks the Hunter
+    jump: float                   # added to a jump's gain (cells nearer a goal)
+    jitter: float                 # at most this much random noise on a move, to break ties
+
+    @classmethod
+    def of(cls, scenario: Scenario) -> Weights:
+        """The weights of ``scenario`` (built on first use, kept in its stash)."""
+        found = scenario.stash.get(WEIGHTS, None)
+        if found is None:
+            found = scenario.stash[WEIGHTS] = cls.read(model(scenario).cfg["bots"]["civ"])
+        return found
+
+    @classmethod
+    def read(cls, cfg: dict[str, Any]) -> Weights:
+        """The weights written in a ``bots.civ`` section."""
+        return cls(cfg["capture"], cfg["colonize"], cfg["hack"], cfg["attack"],
+                   dict(cfg["targets"]), cfg["other_target"], cfg["hunter_penalty"],
+                   cfg["jump"], cfg["jitter"])
+
+
+#: ``scenario.stash`` key of the scenario's :class:`Weights`.
+WEIGHTS = StashKey[Weights]()
 
 
 class CivBot(Controller):
@@ -21,15 +60,46 @@ class CivBot(Controller):
     name = "civ"
 
     def choose(self, game: Game) -> Action:
-        acts = game.legal_actions()
-        m = model_of(game)
+        w = Weights.of(game.scenario)
+        cost = self.distance_to_goals(game)
         st = game.state
+        best, best_score = None, 0.0
+        for a in game.legal_actions():
+            score = 0.0
+            if a.verb == "capture":
+                score = w.capture
+            elif a.verb == "colonize":
+                score = w.colonize
+            elif a.verb == "attack":
+                me, target = st.tokens[a.args[0]], st.tokens[a.args[1]]
+                score = w.attack + w.targets.get(target.type, w.other_target)
+                if target.type == "hunter" and "cruiser" not in game.scenario.unit_tags.get(
+                        me.type, ()):
+                    score -= w.hunter_penalty
+            elif a.verb == "hack":
+                score = w.hack
+            elif a.verb in ("move", "jump"):
+                tok = st.tokens[a.args[0]]
+                gain = cost(tok.pos) - cost(a.pos(1))
+                score = gain + (w.jump if a.verb == "jump" else 0) + self.rng.random() * w.jitter
+                if gain <= 0:
+                    score = 0
+            if score > best_score:
+                best, best_score = a, score
+        return best if best is not None else Action("end")
+
+    def distance_to_goals(self, game: Game) -> Callable[[Pos], int]:
+        """``cost(pos)``: steps from ``pos`` to next to the nearest goal, straight or through
+        open portals (to a portal, one jump, from the portal by the goal); 0 without a goal."""
+        m = model_of(game)
         grid = game.scenario.grid
         goals = self.goals(game)
-        open_p = [p for n, p in m.portal_pos.items() if not m.blocked(st, n)]
+        open_p = [p for n, p in m.portal_pos.items() if not m.blocked(game.state, n)]
+        if not open_p:
+            return lambda pos: min((max(grid.distance(pos, g) - 1, 0) for g in goals), default=0)
 
         def to_portal(pos: Pos) -> int:
-            return min((grid.distance(pos, p) - 1 for p in open_p), default=99)
+            return min(grid.distance(pos, p) - 1 for p in open_p)
 
         goal_gate = [(g, to_portal(g)) for g in goals]
 
@@ -37,36 +107,14 @@ class CivBot(Controller):
             if not goals:
                 return 0
             here = to_portal(pos)
-            return min(min(max(grid.distance(pos, g) - 1, 0), here + 1 + gp)
-                       for g, gp in goal_gate)
+            return min(min(max(grid.distance(pos, g) - 1, 0), here + 1 + gate)
+                       for g, gate in goal_gate)
 
-        best, best_score = None, 0.0
-        for a in acts:
-            score = 0.0
-            if a.verb == "capture":
-                score = 100
-            elif a.verb == "colonize":
-                score = 90
-            elif a.verb == "attack":
-                me, target = st.tokens[a.args[0]], st.tokens[a.args[1]]
-                score = 40 + ATTACK_VALUE.get(target.type, 10)
-                if target.type == "hunter" and "cruiser" not in game.scenario.unit_tags.get(
-                        me.type, ()):
-                    score -= 30
-            elif a.verb == "hack":
-                score = 45
-            elif a.verb in ("move", "jump"):
-                tok = st.tokens[a.args[0]]
-                gain = cost(tok.pos) - cost(a.pos(1))
-                score = gain + (0.5 if a.verb == "jump" else 0) + self.rng.random() * 0.1
-                if gain <= 0:
-                    score = 0
-            if score > best_score:
-                best, best_score = a, score
-        return best if best is not None else Action("end")
+        return cost
 
     @staticmethod
     def goals(game: Game) -> list[Pos]:
+        """Free zone planets and Aborigine planets, then every invader on the board."""
         m = model_of(game)
         st = game.state
         out: list[Pos] = []
@@ -77,3 +125,4 @@ class CivBot(Controller):
         out += [t.pos for t in st.tokens.values()
                 if t.pos is not None and t.owner is None and t.type == "invader"]
         return out
+

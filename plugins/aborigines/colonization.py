@@ -7,16 +7,15 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, model_of
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
+    from distant_galaxy import Game, Site, Token
 
 
 def by_lot(game: Game, options: list[Any], question: str) -> Any:
-    """R5.65: the rules give no answer — choose by a die roll, logged as such."""
+    """R5.65: the rules give no answer — choose by a die with a face per option, logged as such."""
     if len(options) == 1:
         return options[0]
-    sides = max(2, len(options))
-    roll = game.dice.roll(sides, purpose=f"lot: {question}", rule="R5.65")
-    choice = options[(roll - 1) % len(options)]
+    roll = game.dice.roll(len(options), purpose=f"lot: {question}", rule="R5.65")
+    choice = options[roll - 1]
     game.emit("lot", question=question, options=[str(o) for o in options], roll=roll,
               chosen=str(choice), rule="R5.65")
     return choice
@@ -26,9 +25,8 @@ def check_colonies(game: Game) -> None:
     """Every zone with enough Aborigine ships (one of them able to colonize) takes a planet."""
     m = model_of(game)
     st = game.state
-    cfg = m.n("colonize", {})
-    need = int(cfg.get("ships", 4))
-    colonists = set(cfg.get("colonists", ["invader"]))
+    need = m.param("colonize", "ships")
+    colonists = set(m.n("colonize", {}).get("colonists", ["invader"]))
     for n in m.portals:
         if m.captured(st, n):
             continue
@@ -48,10 +46,10 @@ def check_colonies(game: Game) -> None:
         pid = by_lot(game, [p.id for p in owned], f"which civilization planet of portal {n} "
                      "the Aborigines try to take")
         planet = st.sites[pid]
-        base = int(cfg.get("take_planet", 4))
+        base = m.param("colonize", "take_planet")
         fac = game.scenario.factions.get(st.players[planet.owner].faction or "", {}) or {}
         extra = int(fac.get("planet_defence", 0))
-        roll = game.dice.roll(6, purpose=f"Aborigines try to take {pid}", rule="R5.41")
+        roll = game.dice.roll(m.die, purpose=f"Aborigines try to take {pid}", rule="R5.41")
         ok = roll >= base + extra
         game.emit("takeover", planet=pid, owner=planet.owner, roll=roll, need=base + extra,
                   outcome="taken" if ok else "held", rule="R5.41",
@@ -60,7 +58,7 @@ def check_colonies(game: Game) -> None:
             _take(game, n, planet, ships, "R5.41")
 
 
-def _take(game: Game, portal: int, planet, ships, rule: str) -> None:
+def _take(game: Game, portal: int, planet: Site, ships: list[Token], rule: str) -> None:
     old = planet.owner
     planet.owner = ABORIGINES
     planet.markers = {**planet.markers, "colony": ABORIGINES}

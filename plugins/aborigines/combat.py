@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy_episodes.aborigines.model import CENTRE, Model, model_of
+from distant_galaxy_episodes.aborigines.model import CENTRE, model_of
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
-    from distant_galaxy.core.state import Token
+    from distant_galaxy import Game, Token
+    from distant_galaxy_episodes.aborigines.model import Model
 
 Pos = tuple[int, int]
 
@@ -44,7 +44,7 @@ def may_target(game: Game, ship: Token, target: Token) -> bool:
 def hunter_near(game: Game, m: Model, portal: int) -> Token | None:
     """R5.31: a Hunter in the portal's zone or next to it (within ``hunter_bonus_radius``)."""
     grid = game.scenario.grid
-    radius = int(m.n("hunter_bonus_radius", 3))
+    radius = m.param("hunter_bonus_radius")
     centre = m.portal_pos[portal]
     for t in game.state.tokens.values():
         if t.owner is None and t.pos is not None and is_hunter(game, t) \
@@ -56,15 +56,14 @@ def hunter_near(game: Game, m: Model, portal: int) -> Token | None:
 def aborigine_need(game: Game, ship: Token, target: Token) -> tuple[int, list[str]]:
     """The lowest die face that hits, with the reasons (R5.30, R5.31, R5.4 guidance failure)."""
     m = model_of(game)
-    att = m.n("attack", {})
-    need = int(att.get("base", 5))
-    why = [f"base {need}-6 (R5.30)"]
+    need = m.param("attack", "base")
+    why = [f"base {need}-{m.die} (R5.30)"]
     portal = m.portal_of(ship)
     if not is_hunter(game, ship) and portal is not None:
         h = hunter_near(game, m, portal)
         if h is not None:
-            need = int(att.get("with_hunter", 4))
-            why.append(f"hunter {h.id} near portal {portal}: {need}-6 (R5.31)")
+            need = m.param("attack", "with_hunter")
+            why.append(f"hunter {h.id} near portal {portal}: {need}-{m.die} (R5.31)")
     bonus = int(_faction(game, target.owner).get("defence_bonus", 0))
     if bonus:
         need += bonus
@@ -117,7 +116,7 @@ def destroy_civ(game: Game, tok: Token, reason: str, rule: str) -> None:
 def aborigine_fires(game: Game, ship: Token, target: Token, why: str = "") -> bool:
     """An Aborigine attack: one die (R5.30/R5.31); Chaos targets take the attacker along (R5.4)."""
     need, reasons = aborigine_need(game, ship, target)
-    roll = game.dice.roll(6, purpose=f"{ship.id} attacks {target.id}", rule="R5.30")
+    roll = game.dice.roll(model_of(game).die, purpose=f"{ship.id} attacks {target.id}", rule="R5.30")
     hit = roll >= need
     game.emit("combat", attacker=ship.id, attacker_type=ship.type, defender=target.id,
               defender_owner=target.owner, roll=roll, need=need, modifiers=reasons,
@@ -139,9 +138,9 @@ def civ_fires(game: Game, attacker: Token, target: Token) -> bool:
     if is_cruiser(game, attacker):
         attacker.attrs["fired"] = True  # R5.32: it may now be attacked by ordinary ships
     if is_hunter(game, target) and not is_cruiser(game, attacker):
-        need = int(m.n("attack", {}).get("base", 5))
+        need = m.param("attack", "base")
         need += int(_faction(game, attacker.owner).get("defence_bonus", 0))
-        roll = game.dice.roll(6, purpose=f"{target.id} fires first at {attacker.id}",
+        roll = game.dice.roll(m.die, purpose=f"{target.id} fires first at {attacker.id}",
                               rule="R5.11")
         hit = roll >= need
         game.emit("combat", attacker=target.id, attacker_type=target.type, defender=attacker.id,
@@ -150,12 +149,12 @@ def civ_fires(game: Game, attacker: Token, target: Token) -> bool:
         if hit:
             destroy_civ(game, attacker, f"first shot of {target.id}", "R5.11")
             return False
-    base = int(m.n("civ", {}).get("attack", 5))
+    base = m.param("civ", "attack")
     bonus = int(_faction(game, attacker.owner).get("attack_bonus", 0))
     need = base - bonus
-    roll = game.dice.roll(6, purpose=f"{attacker.id} attacks {target.id}", rule="R5.10")
+    roll = game.dice.roll(m.die, purpose=f"{attacker.id} attacks {target.id}", rule="R5.10")
     hit = roll >= need
-    mods = [f"base {base}-6 (R5.10)"] + ([f"{attacker.owner} attack +{bonus} (R5.4)"]
+    mods = [f"base {base}-{m.die} (R5.10)"] + ([f"{attacker.owner} attack +{bonus} (R5.4)"]
                                          if bonus else [])
     game.emit("combat", attacker=attacker.id, attacker_owner=attacker.owner, defender=target.id,
               defender_type=target.type, roll=roll, need=need, modifiers=mods,

@@ -16,7 +16,7 @@ from distant_galaxy_episodes.aborigines import explain as ex
 from distant_galaxy_episodes.aborigines.model import model_of
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
+    from distant_galaxy import Game
 
 Event = dict[str, Any]
 
@@ -122,7 +122,7 @@ def _takeover(game: Game, ev: Event) -> str:
 def _blocked(game: Game, ev: Event) -> str:
     m = model_of(game)
     return (f"  !! portal {ev['portal']} is BLOCKED: nobody may jump from or to it (closed "
-            f"{m.closed_count(game.state)}/{m.n('victory', {}).get('closed_portals', 3)}; "
+            f"{m.closed_count(game.state)}/{m.param('victory', 'closed_portals')}; "
             f"{ev.get('rule')})")
 
 

@@ -11,6 +11,8 @@ import argparse
 from collections.abc import Iterable
 from typing import Any
 
+from distant_galaxy import read_log
+
 
 def explain_records(records: Iterable[dict[str, Any]], turn: int | None = None) -> list[str]:
     out: list[str] = []
@@ -150,9 +152,8 @@ def _xy(p: Any) -> str:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    """The handler of ``dg explain`` (registered by :mod:`.commands`)."""
-    from distant_galaxy.play.log import read_log
-
+    """The handler of ``dg explain`` (registered by :mod:`.commands`): print the explanation of
+    ``args.log`` (only round ``args.turn`` when given)."""
     records = [rec for _, rec in read_log(args.log)]
     lines = explain_records(records, args.turn)
     if not lines:

@@ -1,7 +1,9 @@
 """The board model of episode 5: portals numbered clockwise, their zones, planets, the centre.
 
 Everything here is read from the scenario (the map and the ``aborigines:`` section) once per
-scenario and cached on it; queries take the live :class:`~distant_galaxy.core.state.GameState`.
+scenario and kept in ``scenario.stash`` (key :data:`MODEL`); queries take the live
+:class:`~distant_galaxy.GameState`. Every number of the episode is read from that section
+(:meth:`Model.param`): the schema requires each of them, so none is written in Python.
 
 Conventions (docs/aborigine-clash.md): the grid is ``square8`` (the source speaks of orthogonal
 and diagonal neighbours), a portal's *zone* is every cell within ``zone_radius`` (2) of it, the
@@ -13,10 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy import StashKey
+
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
-    from distant_galaxy.core.state import GameState, Site, Token
-    from distant_galaxy.scenario.model import Scenario
+    from distant_galaxy import Game, GameState, Scenario, Site, Token
 
 Pos = tuple[int, int]
 ABORIGINES = "aborigines"  # the side's name in results and logs (not a seat)
@@ -38,7 +40,6 @@ class Model:
     zone_planets: dict[int, list[str]] = field(default_factory=dict)
     ship_types: tuple[str, ...] = ()
     civ_types: tuple[str, ...] = ()
-    tables: dict[str, list[Any]] = field(default_factory=dict)  # compiled priority rows
 
     # -- numbers ---------------------------------------------------------------------------
     @property
@@ -46,7 +47,20 @@ class Model:
         return len(self.portals)
 
     def n(self, key: str, default: Any = None) -> Any:
+        """A value of the ``aborigines:`` section (names and lists; numbers: :meth:`param`)."""
         return self.cfg.get(key, default)
+
+    def param(self, *path: str) -> int:
+        """An integer of the ``aborigines:`` section, e.g. ``param("civ", "capture")``."""
+        value: Any = self.cfg
+        for key in path:
+            value = value[key]
+        return int(value)
+
+    @property
+    def die(self) -> int:
+        """The sides of the die of every shot, capture, hack and take-over (``die``)."""
+        return self.param("die")
 
     # -- portal arithmetic -----------------------------------------------------------------
     def step(self, number: int, k: int) -> int:
@@ -112,24 +126,29 @@ class Model:
         return sum(1 for n in self.portals if self.held(state, n))
 
 
+#: ``scenario.stash`` key of the scenario's :class:`Model`.
+MODEL = StashKey[Model]()
+
+
 def model(scenario: Scenario) -> Model:
-    """The cached model of a scenario (built on first use)."""
-    cached = scenario.__dict__.get("_aborigines_model")
-    if cached is None:
-        cached = build_model(scenario)
-        scenario.__dict__["_aborigines_model"] = cached
-    return cached
+    """The model of a scenario, built on first use and kept in its stash."""
+    found = scenario.stash.get(MODEL, None)
+    if found is None:
+        found = scenario.stash[MODEL] = build_model(scenario)
+    return found
 
 
 def model_of(game: Game) -> Model:
+    """The model of the game's scenario."""
     return model(game.scenario)
 
 
 def build_model(scenario: Scenario) -> Model:
+    """Read the portals (numbered by their labels), zones and zone planets from the map."""
     cfg = dict(scenario.data.get("aborigines", {}))
     portal_kind = cfg.get("portal_site", "portal")
     planet_kind = cfg.get("planet_site", "planet")
-    radius = int(cfg.get("zone_radius", 2))
+    radius = int(cfg["zone_radius"])
     portals: dict[int, str] = {}
     portal_pos: dict[int, Pos] = {}
     for i, site in enumerate(scenario.map_sites):

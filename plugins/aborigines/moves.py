@@ -10,20 +10,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from distant_galaxy_episodes.aborigines.combat import aborigine_fires, adjacent_targets
+from distant_galaxy_episodes.aborigines.combat import aborigine_fires, adjacent_targets, target_key
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, model_of
 from distant_galaxy_episodes.aborigines.vision import visible_enemies
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
-    from distant_galaxy.core.state import Token
+    from distant_galaxy import Game, Token
+    from distant_galaxy_episodes.aborigines.model import Model
 
 Pos = tuple[int, int]
 
 
 def die_direction(game: Game, centre: Pos, die: int) -> tuple[int, int]:
     """The unit offset of the die's neighbour (face 1 = north, clockwise)."""
-    ring = game.scenario.grid._ring_raw(centre, 1)
+    ring = game.scenario.grid.full_ring(centre, 1)
     cell = ring[(die - 1) % len(ring)]
     return cell[0] - centre[0], cell[1] - centre[1]
 
@@ -46,8 +46,8 @@ def entry_cells(game: Game, type_: str, portal: int, die: int,
     m = model_of(game)
     st = game.state
     centre = m.portal_pos[portal]
-    pref = int(m.n("preferred_radius", 1))
-    reach = int(m.n("move_radius", 2))
+    pref = m.param("preferred_radius")
+    reach = m.param("move_radius")
     out = []
     for r in range(pref, reach + 1):
         for c in ring_from_die(game, centre, die, r):
@@ -96,7 +96,8 @@ def join(game: Game, ship: Token, portal: int, die: int) -> None:
     place(game, ship, cells[0], f"to portal {portal}, die cell with clockwise fallback")
 
 
-def orbit_guards(game: Game, m, portal: int) -> int:
+def orbit_guards(game: Game, m: Model, portal: int) -> int:
+    """Aborigine ships next to the Aborigine planets of the portal's zone (R5.42)."""
     st = game.state
     grid = game.scenario.grid
     n = 0
@@ -135,7 +136,7 @@ def attack(game: Game, ship: Token, portal: int, die: int, prefer: tuple[str, ..
     st = game.state
     grid = game.scenario.grid
     centre = m.portal_pos[portal]
-    reach = int(m.n("move_radius", 2))
+    reach = m.param("move_radius")
     enemies = [e for e in visible_enemies(m, game.scenario, st, ship, portal)]
     cells: list[Pos] = []
     if m.portal_of(ship) == portal:
@@ -149,8 +150,6 @@ def attack(game: Game, ship: Token, portal: int, die: int, prefer: tuple[str, ..
         if not targets:
             continue
         t = targets[0]
-        from distant_galaxy_episodes.aborigines.combat import target_key
-
         key = (*target_key(game, m, c, portal, t, prefer)[:2], idx)
         if best is None or key < best[0]:
             best = (key, c, t)

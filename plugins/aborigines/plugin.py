@@ -3,75 +3,61 @@ each delegating to the modules of the package (``aborigines/__init__.py`` says w
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import hookimpl
-from distant_galaxy.core.actions import parse_pos
-from distant_galaxy_episodes.aborigines import civ
+from distant_galaxy_episodes.aborigines import checks, civ, view
 from distant_galaxy_episodes.aborigines.bots import CivBot
-from distant_galaxy_episodes.aborigines.model import ABORIGINES, CENTRE, CIVS, model, model_of
+from distant_galaxy_episodes.aborigines.describe import describe_event
+from distant_galaxy_episodes.aborigines.model import ABORIGINES, CENTRE, CIVS, model_of
 from distant_galaxy_episodes.aborigines.priorities import compile_tables, register_functions
 from distant_galaxy_episodes.aborigines.schema import SECTION
+from distant_galaxy_episodes.aborigines.start import set_up
 from distant_galaxy_episodes.aborigines.turn import aborigine_turn
+
+if TYPE_CHECKING:
+    from distant_galaxy import ActionKind, Game, Registry, Scenario, ScenarioRules, SourceError
 
 
 @hookimpl
 def dg_schema_sections() -> dict[str, Any]:
+    """The ``aborigines:`` section (schema.py)."""
     return {"aborigines": SECTION}
 
 
 @hookimpl
-def dg_rule_functions(registry: Any) -> None:
+def dg_rule_functions(registry: Registry) -> None:
+    """The functions and intents of the priority rows."""
     register_functions(registry)
 
 
 @hookimpl
-def dg_validate_scenario(scenario: Any) -> list[Any]:
-    errors = list(compile_tables(scenario))
-    m = model(scenario)
-    if sorted(m.portals) != list(range(1, len(m.portals) + 1)) or not m.portals:
-        errors.append(scenario.error("portals must be labelled P1..Pn (1 top-left, clockwise); "
-                                     f"found {sorted(m.portals)}", "map", "legend"))
-    table = scenario.data.get("aborigines", {}).get("reinforcement_table", "reinforcements")
-    if table not in scenario.tables:
-        errors.append(scenario.error(f"no dice table '{table}'", "aborigines"))
-    return errors
+def dg_compile_rules(scenario: Scenario, rules: ScenarioRules) -> None:
+    """The priority tables (R5.53), compiled into ``scenario.stash``."""
+    compile_tables(scenario, rules)
 
 
 @hookimpl
-def dg_action_kinds(scenario: Any) -> list[Any]:
-    return civ.action_kinds()
+def dg_validate_scenario(scenario: Scenario) -> list[SourceError]:
+    """Portal labels, the reinforcement table, the numbers read from other sections."""
+    return checks.validate(scenario)
 
 
 @hookimpl
-def dg_setup(game: Any) -> None:
-    m = model_of(game)
-    st = game.state
-    st.attrs[CENTRE] = {k: int(v) for k, v in m.n("centre", {}).items()}
-    by_pos = {s.pos: s for s in st.sites.values()}
-    for seat, at in m.n("homes", {}).items():
-        if seat in st.players:
-            site = by_pos.get(parse_pos(str(at)))
-            if site is not None:
-                site.owner = seat
-                game.emit("planet", planet=site.id, owner=seat, reason="home system")
-    for seat in st.seats:
-        fac = game.scenario.factions.get(st.players[seat].faction or "", {}) or {}
-        if fac.get("extra_planet"):
-            site = by_pos.get(parse_pos(str(fac["extra_planet"])))
-            if site is not None:
-                site.owner = seat
-                site.attrs = {**site.attrs, "level": int(fac.get("extra_planet_level", 3))}
-                game.emit("planet", planet=site.id, owner=seat, level=site.attrs["level"],
-                          reason="level-3 planet outside the portal zones", rule="R5.4")
-    for item in m.n("start", []) or []:
-        pos = parse_pos(str(item["at"]))
-        tok = st.add_token(item["type"], None, pos, prefix="A")
-        game.emit("place", token=tok.id, unit=tok.type, owner=None, to=list(pos), reason="setup")
+def dg_action_kinds(scenario: Scenario) -> list[ActionKind]:
+    """The civilizations' verbs (D5.1)."""
+    return civ.action_kinds(scenario)
 
 
 @hookimpl
-def dg_run_phase(game: Any, phase: dict[str, Any]) -> bool | None:
+def dg_setup(game: Game) -> None:
+    """The central area, home systems, Chaos and Monarchy planets, the first Aborigines."""
+    set_up(game)
+
+
+@hookimpl
+def dg_run_phase(game: Game, phase: dict[str, Any]) -> bool | None:
+    """``auto: aborigine_turn``: the Aborigine turn (R5.50–R5.53)."""
     if phase.get("auto") != "aborigine_turn":
         return None
     aborigine_turn(game)
@@ -79,7 +65,7 @@ def dg_run_phase(game: Any, phase: dict[str, Any]) -> bool | None:
 
 
 @hookimpl
-def dg_turn_start(game: Any, seat: str) -> None:
+def dg_turn_start(game: Game, seat: str) -> None:
     """A new turn of ``seat``: its ships may move and act again; its cruisers' shots expire."""
     for t in game.state.tokens.values():
         if t.owner == seat and t.attrs:
@@ -87,22 +73,24 @@ def dg_turn_start(game: Any, seat: str) -> None:
 
 
 @hookimpl
-def dg_check_victory(game: Any) -> dict[str, Any] | None:
+def dg_check_victory(game: Game) -> dict[str, Any] | None:
+    """R5.1: ``victory.closed_portals`` closed portals; R5.2: ``victory.held_zones`` held zones."""
     m = model_of(game)
     st = game.state
     closed = m.closed_count(st)
-    if closed >= int(m.n("victory", {}).get("closed_portals", 3)):
+    if closed >= m.param("victory", "closed_portals"):
         return {"winner": ABORIGINES, "reason": f"the Aborigines closed {closed} portals",
                 "rule": "R5.1"}
     held = m.held_count(st)
-    if held >= int(m.n("victory", {}).get("held_zones", 4)):
+    if held >= m.param("victory", "held_zones"):
         return {"winner": CIVS, "reason": f"the civilizations hold {held} portal zones",
                 "rule": "R5.2"}
     return None
 
 
 @hookimpl
-def dg_limit_result(game: Any) -> dict[str, Any] | None:
+def dg_limit_result(game: Game) -> dict[str, Any] | None:
+    """R5.3: at the turn limit the civilizations win."""
     m = model_of(game)
     return {"winner": CIVS, "rule": "R5.2",
             "reason": f"turn limit {game.scenario.limits.get('rounds')} reached: the Aborigines "
@@ -111,96 +99,31 @@ def dg_limit_result(game: Any) -> dict[str, Any] | None:
 
 @hookimpl
 def dg_bots() -> dict[str, Any]:
+    """The ``civ`` bot."""
     return {"civ": CivBot}
 
 
 @hookimpl
-def dg_describe_event(game: Any, event: dict[str, Any]) -> str | None:
-    from distant_galaxy_episodes.aborigines.describe import describe_event
-
+def dg_describe_event(game: Game, event: dict[str, Any]) -> str | None:
+    """One line per event of the episode for the human prompt (describe.py)."""
     return describe_event(game, event)
 
 
-def seat_letter(game: Any, seat: str) -> str:
-    """The letter of a seat on the board (its ``glyph``, else its initial), upper case."""
-    info = next((s for s in game.scenario.seats if s["id"] == seat), {})
-    return str(info.get("glyph", seat[:1])).upper()
+@hookimpl
+def dg_cell_glyph(game: Game, pos: tuple[int, int]) -> str | None:
+    """Portal numbers, owners' letters on planets (view.py)."""
+    return view.cell_glyph(game, pos)
 
 
 @hookimpl
-def dg_cell_glyph(game: Any, pos: tuple[int, int]) -> str | None:
-    """Portals show their number (X when blocked); planets and systems their owner's letter
-    (@ the Aborigines), free zone planets o (free systems keep their site glyph)."""
-    m = model_of(game)
-    st = game.state
-    for n, p in m.portal_pos.items():
-        if p == pos:
-            return "X" if m.blocked(st, n) else str(n)
-    for s in st.sites.values():
-        if s.pos != pos or s.kind == m.n("portal_site", "portal"):
-            continue
-        if s.owner == ABORIGINES:
-            return "@"
-        if s.owner:
-            return seat_letter(game, s.owner)
-        if s.kind == m.n("planet_site", "planet"):
-            return "o"
-    return None
+def dg_status_lines(game: Game) -> list[str]:
+    """Portals, the central area and the victory counts, seats, legend (view.py)."""
+    return view.status_lines(game)
 
 
 @hookimpl
-def dg_status_lines(game: Any) -> list[str]:
-    m = model_of(game)
-    st = game.state
-    lines = []
-    for n in m.portals:
-        abo = m.aborigines_in(st, n)
-        counts = {k: sum(1 for t in abo if t.type == k) for k in m.ship_types}
-        kinds = ", ".join(f"{n} {k}{'s' if n > 1 else ''}" for k, n in counts.items() if n)
-        state = "BLOCKED" if m.blocked(st, n) else ("held" if m.held(st, n) else "open")
-        lines.append(f"  portal {n}: {state}; Aborigines: {kinds or 'none'}")
-    centre = st.attrs.get(CENTRE, {})
-    lines.append("  centre: " + ", ".join(f"{v} {k}" for k, v in centre.items())
-                 + f" | closed {m.closed_count(st)}/3, held {m.held_count(st)}/4")
-    lines += seat_lines(game)
-    lines += legend(game)
-    lines += st.attrs.get("ab_report", [])
-    return lines
-
-
-def legend(game: Any) -> list[str]:
-    """What the board's letters mean, built from the scenario's unit types."""
-    units = game.scenario.unit_types
-    seat = game.state.seats[0]
-    civ = [u for u, spec in units.items() if "civ" in spec.get("tags", [])]
-    abo = [u for u, spec in units.items() if "aborigine" in spec.get("tags", [])]
-    civ_glyphs = " ".join(seat[0] + str(units[u].get("glyph", u[0].upper())) for u in civ)
-    abo_glyphs = " ".join(str(units[u].get("glyph", u[0])) for u in abo)
-    return ["legend: 1-6 portal (X blocked); o zone planet; H/L system; # centre;",
-            "  a held planet shows its owner's letter (@: an Aborigine colony)",
-            f"  {civ_glyphs}: {seat}'s {'/'.join(civ)}; {abo_glyphs}: Aborigine {'/'.join(abo)}"]
-
-
-def seat_lines(game: Any) -> list[str]:
-    """Per seat: its letter, ships on the board (id type cell) and planets held."""
-    st = game.state
-    out = []
-    for seat in st.seats:
-        ships = [t for t in st.tokens.values() if t.owner == seat and t.pos is not None]
-        fleet = ", ".join(f"{t.id} {t.type} {t.pos[0]},{t.pos[1]}" for t in ships) or "none"
-        planets = [s for s in st.sites.values() if s.owner == seat]
-        held = ", ".join(f"{s.id} {s.pos[0]},{s.pos[1]}" for s in planets) or "none"
-        line = f"  {seat} [{seat_letter(game, seat)}]: {len(ships)} ships: {fleet}"
-        more = f"planets held: {held}"
-        if len(line) + len(more) + 3 <= 100:
-            out.append(f"{line} | {more}")
-        else:
-            out += [line, " " * (len(seat) + 7) + more]
-    return out
-
-
-@hookimpl
-def dg_invariants(game: Any) -> list[str]:
+def dg_invariants(game: Game) -> list[str]:
+    """Aborigine ships stay in portal zones; the central area never goes negative."""
     m = model_of(game)
     bad = []
     for t in game.state.tokens.values():

@@ -21,63 +21,72 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy.scenario.bindings import RuleContext
+from distant_galaxy import RuleContext, StashKey
 from distant_galaxy_episodes.aborigines import moves
+from distant_galaxy_episodes.aborigines.combat import adjacent_targets
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, Model, model, model_of
 from distant_galaxy_episodes.aborigines.vision import visible_enemies, visible_portals
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
-    from distant_galaxy.core.state import Token
-    from distant_galaxy.errors import SourceError
-    from distant_galaxy.rules import Registry
-    from distant_galaxy.scenario.model import Scenario
+    from distant_galaxy import Effect, Expr, Game, Registry, Scenario, ScenarioRules, Token
 
 ROW_NAMES = {"ship": "unit", "portal": "site", "home": "site"}
 
 
 @dataclass
 class Row:
+    """One compiled row of a priority table."""
+
     id: str
     rule: str
     text: str
-    cond: Any          # compiled expression or None (always applies)
-    rank: Any          # compiled expression or None
-    intent: Any        # compiled effect
-    where: str         # file:line of the row, for explanations
+    cond: Expr | None      # None: the row applies at every visible portal
+    rank: Expr | None      # None: every satisfying portal is as good
+    intent: Effect
+    where: str             # file:line of the row, for explanations
 
 
-def compile_tables(scenario: Scenario) -> list[SourceError]:
-    """Compile every row of every table; return the errors (file:line:col of each rule)."""
-    m = model(scenario)
-    rules = scenario.rules
-    before = len(rules.errors)
+#: ``scenario.stash`` key of the compiled tables: ship type -> rows in order.
+TABLES = StashKey[dict[str, list[Row]]]()
+
+
+def compile_tables(scenario: Scenario, rules: ScenarioRules) -> None:
+    """Compile every row of every table into ``scenario.stash[TABLES]`` (the ``dg_compile_rules``
+    hook); mistakes are reported through ``rules`` with the file:line:col of each string."""
     tables = scenario.data.get("aborigines", {}).get("priorities", {})
     out: dict[str, list[Row]] = {}
     for type_, rows in tables.items():
         if type_ not in scenario.unit_types:
-            rules.errors.append(scenario.error(
-                f"priority table for unknown ship type '{type_}'", "aborigines", "priorities",
-                type_, hint=f"unit types: {', '.join(scenario.unit_types)}"))
+            rules.report(f"priority table for unknown ship type '{type_}'", "aborigines",
+                         "priorities", type_, hint=f"unit types: {', '.join(scenario.unit_types)}")
             continue
-        compiled = []
-        for i, row in enumerate(rows):
-            path = ("aborigines", "priorities", type_, i)
-            cond = rules.expr(row["if"], *path, "if", names=ROW_NAMES) if "if" in row else None
-            rank = rules.expr(row["rank"], *path, "rank", names=ROW_NAMES) \
-                if "rank" in row else None
-            intent = rules.effect(row["intent"], *path, "intent", names=ROW_NAMES)
-            pos = scenario.pos(*path)
-            compiled.append(Row(str(row.get("id", f"{type_}-{i + 1}")), str(row.get("rule", "R5.53")),
-                                str(row.get("text", "")), cond, rank, intent,
-                                f"{pos.file}:{pos.line}" if pos else ""))
-        out[type_] = compiled
-    for type_ in m.ship_types:
+        out[type_] = [r for i, row in enumerate(rows)
+                      if (r := compile_row(scenario, rules, type_, i, row)) is not None]
+    for type_ in model(scenario).ship_types:
         if type_ not in tables:
-            rules.errors.append(scenario.error(f"no priority table for ship type '{type_}'",
-                                               "aborigines", "priorities"))
-    m.tables = out
-    return rules.errors[before:]
+            rules.report(f"no priority table for ship type '{type_}'", "aborigines", "priorities")
+    scenario.stash[TABLES] = out
+
+
+def compile_row(scenario: Scenario, rules: ScenarioRules, type_: str, i: int,
+                row: dict[str, Any]) -> Row | None:
+    """Row ``i`` of the table of ``type_`` with its ``if``, ``rank`` and ``intent`` compiled
+    (None when one of them has an error, which ``rules`` reports)."""
+    path = ("aborigines", "priorities", type_, i)
+    cond = rules.expr(row["if"], *path, "if", names=ROW_NAMES) if "if" in row else None
+    rank = rules.expr(row["rank"], *path, "rank", names=ROW_NAMES) if "rank" in row else None
+    intent = rules.effect(row["intent"], *path, "intent", names=ROW_NAMES)
+    if intent is None or ("if" in row and cond is None) or ("rank" in row and rank is None):
+        return None
+    pos = scenario.pos(*path)
+    return Row(str(row.get("id", f"{type_}-{i + 1}")), str(row.get("rule", "R5.53")),
+               str(row.get("text", "")), cond, rank, intent,
+               f"{pos.file}:{pos.line}" if pos else "")
+
+
+def tables_of(game: Game) -> dict[str, list[Row]]:
+    """The compiled tables of the game's scenario."""
+    return game.scenario.stash[TABLES]
 
 
 # -- the choice ------------------------------------------------------------------------------
@@ -91,7 +100,7 @@ def decide(game: Game, ship: Token, die: int) -> dict[str, Any]:
     home_site = m.site(st, home)
     record: dict[str, Any] = {"ship": ship.id, "unit": ship.type, "from": home,
                               "visible": cands, "rows": [], "rule": "R5.53"}
-    for row in m.tables.get(ship.type, []):
+    for row in tables_of(game).get(ship.type, []):
         sat: list[int] = []
         for p in cands:
             ctx = RuleContext(game, ship=ship, portal=m.site(st, p), home=home_site)
@@ -146,7 +155,7 @@ def register_functions(reg: Registry) -> None:
     def num(ctx: dict, portal: Any) -> int:
         return M(ctx).number(portal)
 
-    @reg.function("portal_no", ["portal"], "The number (1-6, clockwise from top-left) of a portal.",
+    @reg.function("portal_no", ["portal"], "The number of a portal (1 top-left, then clockwise).",
                   "portal_no(portal) == 1", returns="int")
     def portal_no(ctx: dict, portal: Any) -> int:
         return num(ctx, portal)
@@ -190,7 +199,7 @@ def register_functions(reg: Registry) -> None:
         if m.captured(game.state, n) or not m.planets(game.state, n):
             return False
         others = sum(1 for t in m.aborigines_in(game.state, n) if t.id != ship.id)
-        return others < int(m.n("colonize", {}).get("ships", 4))
+        return others < m.param("colonize", "ships")
 
     @reg.function("enemies", ["ship", "portal"], "Civilization ships the ship sees around the "
                   "portal (its vision radius, R5.60/R5.61).", "enemies(ship, portal) > 0",
@@ -224,8 +233,6 @@ def register_functions(reg: Registry) -> None:
     @reg.function("adjacent_enemies", ["ship"], "Civilization ships next to the ship that it may "
                   "attack (R5.32).", "adjacent_enemies(ship) > 0", returns="int")
     def adjacent_enemies(ctx: dict, ship: Any) -> int:
-        from distant_galaxy_episodes.aborigines.combat import adjacent_targets
-
         game = ctx["$game"]
         home = M(ctx).portal_of(ship)
         return len(adjacent_targets(game, ship, ship.pos, home)) if home else 0

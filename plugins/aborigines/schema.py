@@ -1,8 +1,15 @@
-"""JSON Schema of the ``aborigines:`` section of a scenario."""
+"""JSON Schema of the ``aborigines:`` section of a scenario.
+
+Every number the plugin uses is required here (the plugin has no defaults in Python), so a mod
+that ``extends:`` the shipped scenario inherits them and changes what it wants.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 _INT = {"type": "integer", "minimum": 0}
+_WEIGHT = {"type": "number"}
 _ROW = {
     "type": "object",
     "description": "One row of a priority table: `if` (per candidate portal), optional `rank` "
@@ -16,12 +23,45 @@ _ROW = {
     "additionalProperties": False,
 }
 
+
+def _numbers(description: str, *names: str, **more: Any) -> dict[str, Any]:
+    """An object of the required integers ``names`` (and the optional properties ``more``)."""
+    return {"type": "object", "description": description,
+            "properties": {**{n: _INT for n in names}, **more},
+            "required": list(names), "additionalProperties": False}
+
+
+CIV_BOT = {
+    "type": "object",
+    "description": "The `civ` bot's weights: it plays the legal action of the highest positive "
+                   "score (docs/aborigine-clash.md, \"The civ bot\").",
+    "properties": {
+        "capture": _WEIGHT, "colonize": _WEIGHT, "hack": _WEIGHT,
+        "attack": {**_WEIGHT, "description": "attacking, plus the target's value"},
+        "targets": {"type": "object", "additionalProperties": _WEIGHT,
+                    "description": "the value of an Aborigine target, by unit type"},
+        "other_target": {**_WEIGHT, "description": "the value of a type not in `targets`"},
+        "hunter_penalty": {**_WEIGHT, "description": "taken off when a ship that is no "
+                                                     "cruiser attacks the Hunter (it fires first)"},
+        "jump": {**_WEIGHT, "description": "added to a jump's gain over a move of the same gain"},
+        "jitter": {**_WEIGHT, "description": "random noise (at most this) breaking ties of moves"},
+    },
+    "required": ["capture", "colonize", "hack", "attack", "targets", "other_target",
+                 "hunter_penalty", "jump", "jitter"],
+    "additionalProperties": False,
+}
+
+NUMBERS = ("die", "zone_radius", "move_radius", "preferred_radius", "neighbour_portals",
+           "extended_vision", "hunter_bonus_radius")
+
 SECTION = {
     "type": "object",
     "description": "Episode 5: the Aborigines' numbers, centre, priority tables and set-up.",
     "properties": {
         "portal_site": {"type": "string"},
         "planet_site": {"type": "string"},
+        "die": {"type": "integer", "minimum": 2,
+                "description": "sides of the die of every shot, capture, hack and take-over"},
         "zone_radius": _INT,
         "move_radius": _INT,
         "preferred_radius": _INT,
@@ -33,17 +73,18 @@ SECTION = {
         "avoiders": {"type": "array", "items": {"type": "string"}},
         "reinforcement_table": {"type": "string"},
         "centre": {"type": "object", "additionalProperties": _INT},
-        "attack": {"type": "object", "properties": {"base": _INT, "with_hunter": _INT},
-                   "additionalProperties": False},
-        "civ": {"type": "object", "properties": {"attack": _INT, "capture": _INT, "hack": _INT,
-                                                 "hack_range": _INT},
-                "additionalProperties": False},
-        "colonize": {"type": "object",
-                     "properties": {"ships": _INT, "take_planet": _INT,
-                                    "colonists": {"type": "array", "items": {"type": "string"}}},
-                     "additionalProperties": False},
-        "victory": {"type": "object", "properties": {"closed_portals": _INT, "held_zones": _INT},
-                    "additionalProperties": False},
+        "attack": _numbers("Aborigine shots: the lowest face that hits (R5.30, R5.31).",
+                           "base", "with_hunter"),
+        "civ": _numbers("Civilization rolls: attack (R5.10), capture, hack (R5.4) and the hack's "
+                        "range in cells.", "attack", "capture", "hack", "hack_range"),
+        "colonize": _numbers("Aborigine colonies: ships needed (R5.40), the take-over face "
+                             "(R5.41).", "ships", "take_planet",
+                             colonists={"type": "array", "items": {"type": "string"}}),
+        "victory": _numbers("Closed portals for the Aborigines (R5.1), held zones for the "
+                            "civilizations (R5.2).", "closed_portals", "held_zones"),
+        "bots": {"type": "object", "description": "The weights of the episode's bots.",
+                 "properties": {"civ": CIV_BOT}, "required": ["civ"],
+                 "additionalProperties": False},
         "homes": {"type": "object", "additionalProperties": {"type": "string"}},
         "start": {"type": "array", "items": {"type": "object", "properties": {
             "type": {"type": "string"}, "at": {"type": "string"}},
@@ -51,6 +92,6 @@ SECTION = {
         "priorities": {"type": "object", "additionalProperties": {"type": "array", "items": _ROW}},
         "doc": {"type": "string"},
     },
-    "required": ["priorities"],
+    "required": ["priorities", *NUMBERS, "attack", "civ", "colonize", "victory", "bots"],
     "additionalProperties": False,
 }

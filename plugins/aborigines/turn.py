@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy_episodes.aborigines.colonization import check_colonies
 from distant_galaxy_episodes.aborigines.model import CENTRE, model_of
-from distant_galaxy_episodes.aborigines.moves import entry_cells
+from distant_galaxy_episodes.aborigines.moves import die_direction, entry_cells
 from distant_galaxy_episodes.aborigines.priorities import decide
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
+    from distant_galaxy import Game
 
 
 def active_fallback(game: Game, rolled: int) -> int | None:
@@ -49,8 +49,6 @@ def reinforce(game: Game, portal: int, roll: int, row: dict[str, Any]) -> list[s
 
 
 def _die_cell(game: Game, portal: int, roll: int) -> tuple[int, int]:
-    from distant_galaxy_episodes.aborigines.moves import die_direction
-
     m = model_of(game)
     c = m.portal_pos[portal]
     dx, dy = die_direction(game, c, roll)
@@ -58,6 +56,7 @@ def _die_cell(game: Game, portal: int, roll: int) -> tuple[int, int]:
 
 
 def aborigine_turn(game: Game) -> None:
+    """The whole Aborigine turn: active portal, reinforcements, each ship's row, colonies."""
     m = model_of(game)
     st = game.state
     game.emit("aborigine_turn", before=st.active_seat, round=st.round, rule="R5.50")

@@ -13,18 +13,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from distant_galaxy_episodes.aborigines.model import Model
-
 if TYPE_CHECKING:
-    from distant_galaxy.core.state import GameState, Token
-    from distant_galaxy.scenario.model import Scenario
+    from distant_galaxy import GameState, Scenario, Token
+    from distant_galaxy_episodes.aborigines.model import Model
 
 
 def visible_portals(m: Model, state: GameState, home: int) -> list[int]:
     """The portals seen from ``home``, own portal first, then in tie-break order (R5.62)."""
     seen = {home}
-    reach = int(m.n("neighbour_portals", 1))
-    extend = int(m.n("extended_vision", 1))
+    reach = m.param("neighbour_portals")
+    extend = m.param("extended_vision")
     for direction in (1, -1):
         for k in range(1, reach + 1):
             seen.add(m.step(home, direction * k))
@@ -39,7 +37,8 @@ def visible_portals(m: Model, state: GameState, home: int) -> list[int]:
 
 
 def vision_radius(scenario: Scenario, type_: str) -> int:
-    return int(scenario.unit_types.get(type_, {}).get("vision", 2))
+    """How far a ship of ``type_`` sees from a portal (its unit type's ``vision``, R5.60)."""
+    return int(scenario.unit_types[type_]["vision"])
 
 
 def visible_enemies(m: Model, scenario: Scenario, state: GameState, ship: Token,

@@ -25,10 +25,10 @@ class Board:
             st.remove_token(t)
         st.attrs.pop("ab_report", None)
         self.game.events.clear()
-        self.game._version += 1   # the state was changed behind the game's back
+        self.game.state_changed()   # the state was changed behind the game's back
 
     def touch(self):
-        self.game._version += 1
+        self.game.state_changed()
 
     @property
     def state(self):

@@ -1,0 +1,60 @@
+"""Semantic checks of an episode-5 scenario (``dg_validate_scenario``), beyond its JSON Schema:
+portals labelled ``P1``..``Pn``, the reinforcement table, and the numbers the plugin reads from
+other sections (each civilization ship's ``speed``, each Aborigine ship's ``vision``, the level
+of a faction's extra planet), so that no number has a default in Python."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from distant_galaxy_episodes.aborigines.model import model
+
+if TYPE_CHECKING:
+    from distant_galaxy import Scenario, SourceError
+
+
+def validate(scenario: Scenario) -> list[SourceError]:
+    """Every problem found, each with the YAML position it is about."""
+    return [*portal_errors(scenario), *table_errors(scenario), *unit_errors(scenario),
+            *faction_errors(scenario)]
+
+
+def portal_errors(scenario: Scenario) -> list[SourceError]:
+    m = model(scenario)
+    if sorted(m.portals) != list(range(1, len(m.portals) + 1)) or not m.portals:
+        return [scenario.error("portals must be labelled P1..Pn (1 top-left, clockwise); "
+                               f"found {sorted(m.portals)}", "map", "legend")]
+    return []
+
+
+def table_errors(scenario: Scenario) -> list[SourceError]:
+    table = scenario.data.get("aborigines", {}).get("reinforcement_table", "reinforcements")
+    if table not in scenario.tables:
+        return [scenario.error(f"no dice table '{table}'", "aborigines")]
+    return []
+
+
+def unit_errors(scenario: Scenario) -> list[SourceError]:
+    """Civilization ships move by their ``speed``; Aborigine ships see by their ``vision``."""
+    m = model(scenario)
+    out: list[SourceError] = []
+    for type_ in m.civ_types:
+        if "speed" not in scenario.unit_types[type_]:
+            out.append(scenario.error(f"unit type '{type_}' has no speed (cells per move)",
+                                      "unit_types", type_))
+    for type_ in m.ship_types:
+        if type_ not in scenario.unit_types:
+            out.append(scenario.error(f"aborigines.order names unknown unit type '{type_}'",
+                                      "aborigines", "order"))
+        elif "vision" not in scenario.unit_types[type_]:
+            out.append(scenario.error(f"unit type '{type_}' has no vision (R5.60)",
+                                      "unit_types", type_))
+    return out
+
+
+def faction_errors(scenario: Scenario) -> list[SourceError]:
+    """A faction with an ``extra_planet`` says its level (R5.4)."""
+    return [scenario.error(f"faction '{name}' has an extra_planet but no extra_planet_level",
+                           "factions", name)
+            for name, fac in scenario.factions.items()
+            if isinstance(fac, dict) and fac.get("extra_planet") and "extra_planet_level" not in fac]

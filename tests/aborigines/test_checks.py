@@ -1,0 +1,53 @@
+"""The scenario's own checks: the priority tables compiled in ``dg_compile_rules`` (all errors
+together, with positions) and ``dg_validate_scenario`` (checks.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from distant_galaxy import ScenarioErrors, load_scenario
+from distant_galaxy_episodes.aborigines.priorities import TABLES
+
+SRC = Path(__file__).resolve().parents[2] / "scenarios" / "aborigine-clash.yaml"
+
+
+def _mod(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "mod.yaml"
+    p.write_text("format: 1\nid: checks-mod\nextends: aborigine-clash\n" + text, encoding="utf-8")
+    return p
+
+
+def test_tables_are_compiled_into_the_stash(scenario):
+    tables = scenario.stash[TABLES]
+    assert [r.id for r in tables["invader"]] == ["I0", "I1", "I2", "I3"]
+    assert tables["guard"][1].intent.source == "attack(ship, portal, [])"
+    line = SRC.read_text(encoding="utf-8").splitlines().index("      - id: H1") + 1
+    assert tables["hunter"][0].where == f"{SRC}:{line}"           # ai_decision's row_at
+
+
+def test_every_bad_row_is_reported_together(tmp_path):
+    text = SRC.read_text(encoding="utf-8")
+    text = text.replace('rank: "-enemies(ship, portal)"', 'rank: "-enemy(ship, portal)"')
+    text = text.replace('intent: "strike_and_evade(ship)"', 'intent: "strike(ship)"')
+    p = tmp_path / "two.yaml"
+    p.write_text(text, encoding="utf-8")
+    with pytest.raises(ScenarioErrors) as exc:
+        load_scenario(p)
+    assert len(exc.value.errors) == 2
+    assert "enemy" in str(exc.value) and "strike" in str(exc.value)
+
+
+def test_a_table_for_an_unknown_type_and_a_missing_table(tmp_path):
+    p = _mod(tmp_path, "aborigines:\n  priorities:\n    hunter: null\n    drone: []\n")
+    with pytest.raises(ScenarioErrors) as exc:
+        load_scenario(p)
+    text = str(exc.value)
+    assert "priority table for unknown ship type 'drone'" in text
+    assert "no priority table for ship type 'hunter'" in text
+
+
+def test_the_reinforcement_table_must_exist(tmp_path):
+    with pytest.raises(ScenarioErrors, match="no dice table 'nope'"):
+        load_scenario(_mod(tmp_path, "aborigines: {reinforcement_table: nope}\n"))

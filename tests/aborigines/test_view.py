@@ -1,0 +1,33 @@
+"""What the board shows (view.py): glyphs, status lines and the legend, from the scenario."""
+
+from __future__ import annotations
+
+from distant_galaxy_episodes.aborigines.model import ABORIGINES
+from distant_galaxy_episodes.aborigines.view import cell_glyph, legend, seat_letter, status_lines
+
+
+def test_portal_lines_count_the_aborigines(board):
+    board.put("invader", (7, 2))
+    board.put("invader", (5, 2))
+    board.put("guard", (6, 4))
+    board.own("planet-2", ABORIGINES)
+    board.own("planet-5", "red")
+    lines = status_lines(board.game)
+    assert "  portal 1: open; Aborigines: 2 invaders, 1 guard" in lines
+    assert "  portal 2: BLOCKED; Aborigines: none" in lines
+    assert "  portal 3: held; Aborigines: none" in lines
+
+
+def test_legend_is_built_from_the_scenario(board):
+    assert legend(board.game) == [
+        "legend: 1-6 portal (X blocked); o zone planet; H/L system; # centre;",
+        "  a held planet shows its owner's letter (@: an Aborigine colony)",
+        "  rC rD rS: red's cruiser/destroyer/scout; Ai Ag Ah: Aborigine invader/guard/hunter"]
+
+
+def test_glyphs(board):
+    assert cell_glyph(board.game, (6, 3)) == "1"
+    assert cell_glyph(board.game, (4, 1)) == "o"
+    board.own("planet-1", "blue")
+    assert cell_glyph(board.game, (4, 1)) == seat_letter(board.game, "blue") == "B"
+    assert cell_glyph(board.game, (9, 9)) is None
