@@ -10,6 +10,7 @@ This module is the public surface: everything a plugin or a program needs is exp
 
 from __future__ import annotations
 
+from distant_galaxy.builtin.board.patterns import MovePattern, compile_pattern, oriented
 from distant_galaxy.core.actions import Action, ActionKind, EndAction, parse_pos, require
 from distant_galaxy.core.dice import Dice, table_lookup
 from distant_galaxy.core.game import Game
@@ -65,6 +66,7 @@ __all__ = [
     "IllegalAction",
     "LogError",
     "MalformedAction",
+    "MovePattern",
     "Pending",
     "Player",
     "PluginError",
@@ -86,8 +88,10 @@ __all__ = [
     "Token",
     "__version__",
     "add_to_pool",
+    "compile_pattern",
     "hookimpl",
     "load_scenario",
+    "oriented",
     "parse_pos",
     "read_log",
     "require",
