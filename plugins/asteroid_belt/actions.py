@@ -146,13 +146,16 @@ def attack_doc(scenario: Scenario) -> str:
     spec = scenario.unit_types
     ways = "; ".join(f"{u}: {describe_patterns(scenario, u)}" for u in civ if u in spec)
     safe = [u for u in civ if spec.get(u, {}).get("safe_attack")]
-    bonus = ", ".join(f"+{spec[u]['attack_bonus']} {u}" for u in civ
-                      if spec.get(u, {}).get("attack_bonus"))
+    by_bonus: dict[int, list[str]] = {}
+    for u in civ:
+        if spec.get(u, {}).get("attack_bonus"):
+            by_bonus.setdefault(int(spec[u]["attack_bonus"]), []).append(u)
+    bonus = "; ".join(f"+{b} for {model.joined(us)}" for b, us in by_bonus.items())
     die = scenario.data[model.SECTION]["combat_die"]
     return (f"Attack the enemy on x,y in your unit's attack pattern ({ways})"
-            + (f"; {'/'.join(safe)} without risk" if safe else "")
+            + (f"; {model.joined(safe)} without risk" if safe else "")
             + " (R7.20, R7.21); a shuttle attacks an adjacent shuttle (R7.43). "
-            f"One d{die} roll each" + (f", {bonus} (attack)" if bonus else "") + " (R7.50, R7.51).")
+            f"One d{die} roll each" + (f", {bonus}" if bonus else "") + " (R7.50, R7.51).")
 
 
 class Attack(ActionKind):

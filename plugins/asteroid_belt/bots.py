@@ -48,7 +48,8 @@ def weights(game: Game) -> dict[str, Any]:
     return model.cfg(game)["bot"]
 
 
-def _odds(game: Game, att_bonus: int, def_bonus: int) -> tuple[float, float, float]:
+def combat_odds(game: Game, att_bonus: int, def_bonus: int) -> tuple[float, float, float]:
+    """(win, draw, lose) of an attacker with these bonuses, with the scenario's combat die."""
     return odds(combat_die(game), att_bonus, def_bonus)
 
 
@@ -98,7 +99,8 @@ class GreedyBot(Controller):
             t = st.token_at(parse_pos(a.args[1]))
             if t is None:
                 continue
-            win, _, lo = _odds(game, _bonus(game, d, "attack_bonus"), _bonus(game, t, "defence_bonus"))
+            win, _, lo = combat_odds(game, _bonus(game, d, "attack_bonus"),
+                                     _bonus(game, t, "defence_bonus"))
             safe = bool(model.utype(game, d.type).get("safe_attack"))
             s = win - (0 if safe else lo) \
                 + w["defend_weak_target"] * (w["defend_weak_pivot"] - _bonus(game, t, "defence_bonus"))
@@ -160,11 +162,11 @@ class GreedyBot(Controller):
             if o is None:
                 continue
             if model.is_shuttle(game, t):
-                win, _, lo = _odds(game, *shuttle_bonus(game, t, o))
+                win, _, lo = combat_odds(game, *shuttle_bonus(game, t, o))
                 s = win - lo
             else:
-                win, _, lo = _odds(game, _bonus(game, t, "attack_bonus"),
-                                   _bonus(game, o, "defence_bonus"))
+                win, _, lo = combat_odds(game, _bonus(game, t, "attack_bonus"),
+                                         _bonus(game, o, "defence_bonus"))
                 safe = bool(model.utype(game, t.type).get("safe_attack"))
                 gain = w["attack_gain_aborigine"] if o.owner is None else w["attack_gain_unit"]
                 risk = w["attack_risk_elite"] if model.utype(game, t.type).get("abilities") \
@@ -291,8 +293,8 @@ class GreedyBot(Controller):
         for t in st.tokens.values():
             if t.pos is None or t.owner is not None or grid.distance(t.pos, here) > reach:
                 continue
-            win, _, lo = _odds(game, _bonus(game, tok, "attack_bonus"),
-                               _bonus(game, t, "defence_bonus"))
+            win, _, lo = combat_odds(game, _bonus(game, tok, "attack_bonus"),
+                                     _bonus(game, t, "defence_bonus"))
             safe = bool(model.utype(game, tok.type).get("safe_attack"))
             val = win - (0 if safe else lo)
             if val <= w["strike_min_value"]:

@@ -29,7 +29,7 @@ def param(game: Game, name: str) -> int:
 
 def cells(n: int) -> str:
     """``1 cell``, ``2 cells``: a distance for messages and help texts."""
-    return f"{n} cell" if n == 1 else f"{n} cells"
+    return plural(n, "cell")
 
 
 def refuse(why: str | None) -> None:
@@ -37,6 +37,16 @@ def refuse(why: str | None) -> None:
     why an action is not legal, or None when it is)."""
     if why is not None:
         raise IllegalAction(why)
+
+
+def plural(n: int, word: str) -> str:
+    """``1 shuttle``, ``2 shuttles``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def joined(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def present(value: T | None, message: str) -> T:

@@ -93,7 +93,7 @@ def activate_refusal(game: Game, seat: str, at: Pos, where: dict[Pos, tuple[str,
     """Why the seat may not activate a shuttle on ``at`` now (``where``: its activation cells)."""
     n = model.param(game, "max_shuttles")
     if len(model.shuttles_of(game, seat)) >= n:
-        return f"you already have {n} shuttles (D7.9)"
+        return f"you already have {model.plural(n, 'shuttle')} (D7.9)"
     if at not in where:
         return (f"{at[0]},{at[1]} is not a free red cell next to a {model.dock_name(game.scenario)}"
                 " asteroid that one of your units is near (R7.41)")
@@ -114,7 +114,7 @@ class Activate(ActionKind):
         self.doc = (f"Activate a passenger shuttle on a free red cell next to a "
                     f"{model.dock_name(scenario)} asteroid that a unit of yours is near (within "
                     f"{cells(p['shuttle_range'])}): {p['activation_cost']} resources, free if the "
-                    f"asteroid is your mine; at most {p['max_shuttles']} shuttles each "
+                    f"asteroid is your mine; at most {model.plural(p['max_shuttles'], 'shuttle')} each "
                     "(R7.41, D7.9).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
