@@ -8,6 +8,7 @@ layout, which may change; what it needs must be exported from the top level and 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -66,3 +67,17 @@ def test_the_checker_sees_a_private_import(tmp_path: Path) -> None:
         assert private_imports(pkg) == ["p/m.py:3: distant_galaxy.core.game"]
     finally:
         ROOT = old
+
+
+
+def test_every_exported_name_is_documented() -> None:
+    """The table of docs/plugins.md's "The public surface" has a row for every name of
+    ``__all__`` (the names in backticks of its first column, without their arguments)."""
+    text = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
+    section = text.split("## The public surface", 1)[1]
+    documented = set()
+    for line in section.splitlines():
+        if line.startswith("| `"):
+            first = line.split("|")[1]
+            documented.update(re.sub(r"\(.*", "", name) for name in re.findall(r"`([^`]+)`", first))
+    assert sorted(set(distant_galaxy.__all__) - documented) == []
