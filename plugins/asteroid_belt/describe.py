@@ -103,12 +103,13 @@ def _place(game: Game, ev: dict[str, Any]) -> str | None:
 
 
 def _raid(game: Game, ev: dict[str, Any]) -> str:
-    out = ev.get("outcome")
+    out = str(ev.get("outcome"))
     what = {"destroyed": "the shuttle is destroyed, its passengers go to repair",
-            "escape": "the cargo shuttle escapes"}.get(out, str(out))
+            "escape": "the cargo shuttle escapes"}.get(out, out)
     if out == "loot":
         table = game.scenario.tables.get("cargo_raid", {})
-        row = next((r for r in table.get("rows", []) if _covers(r.get("roll"), ev["roll"])), {})
+        row: dict[str, Any] = next(
+            (r for r in table.get("rows", []) if _covers(r.get("roll"), ev["roll"])), {})
         what = f"loot, +{row.get('resources', '?')} resources"
     return (f"  {ev['seat']}'s shuttle {ev['shuttle']} ({ev.get('aboard', 0)} aboard) raids the "
             f"cargo shuttle at {site_label(game, ev.get('portal'))}: roll {ev['roll']} → {what}"
@@ -189,7 +190,7 @@ def describe(game: Game, ev: dict[str, Any]) -> str | None:
                 f"asked; {ready}){rule}")
     if t == "ability_used":
         what = {"speed": "moves further this turn", "reroll": "armed for the next losing die",
-                "shield": "armed: the elite survives one lost combat"}.get(ev.get("effect"), "")
+                "shield": "armed: the elite survives one lost combat"}.get(str(ev.get("effect")), "")
         return f"  {ev['seat']} uses the elite's {ev['ability']} token ({what}){rule}"
     if t == "ability_spent":
         return f"  {ev['seat']}'s {ev['ability']} token is spent: {ev['reason']}{rule}"
