@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from distant_galaxy import IllegalAction
+from distant_galaxy import IllegalAction, StashKey
 
 if TYPE_CHECKING:
     from distant_galaxy import Action, Game, Scenario, Site, Token
@@ -16,6 +16,8 @@ if TYPE_CHECKING:
 Pos = tuple[int, int]
 T = TypeVar("T")
 SECTION = "asteroid_belt"
+#: The ids of the scenario's asteroid sites, in map order (made on first use).
+ASTEROID_IDS = StashKey[tuple[str, ...]]()
 
 
 def cfg(game: Game) -> dict[str, Any]:
@@ -101,7 +103,13 @@ def is_asteroid(game: Game, site: Site) -> bool:
 
 
 def asteroids(game: Game) -> list[Site]:
-    return [s for s in game.state.sites.values() if is_asteroid(game, s)]
+    """The asteroid sites, in map order (their ids are the scenario's: kept in its stash)."""
+    ids = game.scenario.stash.get(ASTEROID_IDS, None)
+    if ids is None:
+        ids = game.scenario.stash[ASTEROID_IDS] = tuple(
+            s.id for s in game.state.sites.values() if is_asteroid(game, s))
+    sites = game.state.sites
+    return [sites[i] for i in ids]
 
 
 def portals(game: Game) -> list[Site]:
@@ -160,13 +168,13 @@ def distance(game: Game, a: Pos, b: Pos) -> int:
 
 def is_unit_on_board(game: Game, tok: Token) -> bool:
     """A civilization or Aborigine unit standing on a cell (not a shuttle, not aboard one)."""
-    return not is_shuttle(game, tok) and tok.pos is not None
+    return tok.pos is not None and not is_shuttle(game, tok)
 
 
 def units_of(game: Game, seat: str) -> list[Token]:
-    """The seat's units on the board."""
+    """The seat's units on the board (``is_unit_on_board``, written out: a hot path)."""
     return [t for t in game.state.tokens.values()
-            if t.owner == seat and is_unit_on_board(game, t)]
+            if t.owner == seat and t.pos is not None and not is_shuttle(game, t)]
 
 
 def shuttles_of(game: Game, seat: str) -> list[Token]:

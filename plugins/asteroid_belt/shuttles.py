@@ -140,9 +140,9 @@ class Activate(ActionKind):
 
 
 # -- loading and unloading (R7.42) -------------------------------------------------------------
-def board_path(game: Game, tok: Token, sh: Token) -> tuple[Pos, ...] | None:
-    """The path of ``tok`` into the cell of the shuttle ``sh``, if it can reach it (R7.42)."""
-    reach = load_range(game, tok, sh)
+def board_path(game: Game, tok: Token, sh: Token, reach: int) -> tuple[Pos, ...] | None:
+    """The path of ``tok`` into the cell of the shuttle ``sh`` within ``reach`` cells (its
+    ``load_range``), if it can get there (R7.42)."""
     start, goal = model.on_board(tok), model.on_board(sh)
     if game.scenario.grid.distance(start, goal) > reach:
         return None
@@ -165,8 +165,9 @@ def board_refusal(game: Game, seat: str, tok: Token, sh: Token) -> str | None:
     cost = model.move_cost(game, tok.type)
     if cost > model.resources(game, seat):
         return f"moving {tok.id} costs {cost} resources (D7.5)"
-    if board_path(game, tok, sh) is None:
-        return f"{tok.id} cannot reach {sh.id} within {load_range(game, tok, sh)} cells (R7.42)"
+    reach = load_range(game, tok, sh)
+    if board_path(game, tok, sh, reach) is None:
+        return f"{tok.id} cannot reach {sh.id} within {reach} cells (R7.42)"
     return None
 
 
@@ -203,7 +204,7 @@ class Board(ActionKind):
     def apply(self, game: Game, seat: str, action: Action) -> None:
         tok = game.state.tokens[action.arg(0)]
         sh = game.state.tokens[action.arg(1)]
-        path = board_path(game, tok, sh)
+        path = board_path(game, tok, sh, load_range(game, tok, sh))
         cost = model.move_cost(game, tok.type)
         if cost:
             game.change_counter(seat, "resources", -cost, f"{tok.id} boards {sh.id}", rule="D7.5")
