@@ -35,7 +35,8 @@ def compile_attack_patterns(scenario: Scenario, rules: ScenarioRules) -> None:
     """Compile ``asteroid_belt.attack_patterns`` and check the names unit types attack with."""
     where = (SECTION, "attack_patterns")
     compiled: dict[str, MovePattern] = {}
-    for name, pat in (scenario.data.get(SECTION, {}).get("attack_patterns") or {}).items():
+    written = scenario.data.get(SECTION, {}).get("attack_patterns") or {}
+    for name, pat in written.items():
         try:
             found = compile_pattern(scenario, where, pat, (name,))
         except SourceError as exc:
@@ -47,7 +48,7 @@ def compile_attack_patterns(scenario: Scenario, rules: ScenarioRules) -> None:
         compiled[name] = found
     for unit, spec in scenario.unit_types.items():
         for i, name in enumerate(spec.get("attack", [])):
-            if name not in compiled:
+            if name not in written:  # (a written one that does not compile is reported above)
                 rules.report(f"unknown attack pattern '{name}' (asteroid_belt.attack_patterns: "
                              f"{', '.join(compiled) or 'none'})", "unit_types", unit, "attack", i)
     scenario.stash[PATTERNS] = compiled
