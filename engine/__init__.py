@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy.version import ENGINE_VERSION
 
 if TYPE_CHECKING:  # the same names, for type checkers and editors
+    from distant_galaxy.builtin.board.patterns import MovePattern, compile_pattern, oriented
     from distant_galaxy.cli.spec import Command
     from distant_galaxy.core.actions import Action, ActionKind, EndAction, parse_pos, require
     from distant_galaxy.core.dice import Dice, table_lookup
@@ -56,6 +57,9 @@ __version__ = ENGINE_VERSION
 # A new export is a line here, its import above and its name in ``__all__``
 # (tests/test_public_surface.py checks that the three agree).
 _SOURCES: dict[str, str] = {
+    "MovePattern": "distant_galaxy.builtin.board.patterns",
+    "compile_pattern": "distant_galaxy.builtin.board.patterns",
+    "oriented": "distant_galaxy.builtin.board.patterns",
     "Command": "distant_galaxy.cli.spec",
     "Action": "distant_galaxy.core.actions",
     "ActionKind": "distant_galaxy.core.actions",
@@ -124,6 +128,7 @@ __all__ = [
     "IllegalAction",
     "LogError",
     "MalformedAction",
+    "MovePattern",
     "Pending",
     "Player",
     "PluginError",
@@ -145,8 +150,10 @@ __all__ = [
     "Token",
     "__version__",
     "add_to_pool",
+    "compile_pattern",
     "hookimpl",
     "load_scenario",
+    "oriented",
     "parse_pos",
     "read_log",
     "require",

@@ -8,6 +8,7 @@ layout, which may change; what it needs must be exported from the top level and 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ import distant_galaxy
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The plugin packages held to the public surface.
-PLUGINS = ["tests/example_plugin/dg_example_race", "plugins/aborigines"]
+PLUGINS = ["tests/example_plugin/dg_example_race", "plugins/asteroid_belt", "plugins/aborigines"]
 
 
 def private_imports(folder: Path) -> list[str]:
@@ -83,3 +84,16 @@ def test_the_lazy_table_matches_the_type_checking_imports_and_all() -> None:
             table = ast.literal_eval(node.value)
     assert typed == table
     assert sorted(table) == sorted(set(distant_galaxy.__all__) - {"ENGINE_VERSION", "__version__"})
+
+
+def test_every_exported_name_is_documented() -> None:
+    """The table of docs/plugins.md's "The public surface" has a row for every name of
+    ``__all__`` (the names in backticks of its first column, without their arguments)."""
+    text = (ROOT / "docs" / "plugins.md").read_text(encoding="utf-8")
+    section = text.split("## The public surface", 1)[1]
+    documented = set()
+    for line in section.splitlines():
+        if line.startswith("| `"):
+            first = line.split("|")[1]
+            documented.update(re.sub(r"\(.*", "", name) for name in re.findall(r"`([^`]+)`", first))
+    assert sorted(set(distant_galaxy.__all__) - documented) == []

@@ -100,12 +100,14 @@ class ActionKind:
     ``phases`` limits the decisions (phase ids or hand-over kinds) in which the verb exists; None
     means every decision. ``legal`` lists the legal actions; ``check`` raises
     :class:`IllegalAction` saying why an action is not allowed; ``apply`` changes the state (after a
-    successful ``check``) and reports what happened through ``game.emit``.
+    successful ``check``) and reports what happened through ``game.emit``. ``doc`` is the verb's
+    help; a kind made for a scenario may set its own on the instance, built from the scenario's
+    numbers.
     """
 
     verb: ClassVar[str] = ""
     usage: ClassVar[str] = ""
-    doc: ClassVar[str] = ""
+    doc: str = ""
     phases: ClassVar[frozenset[str] | None] = None
     arity: ClassVar[tuple[int, int] | None] = None
 

@@ -1,24 +1,30 @@
 """The verbs of a player's own turn: move, attack, target, mine, deploy, create, elite-create,
 liquidate, use (elite tokens), reinforce. Shuttle verbs are in ``shuttles``, the defenders' verbs
-in ``defenders``."""
+in ``defenders``.
+
+Each kind has one predicate (``…_refusal``) that says why an action is not legal, or None: its
+``legal`` lists what the predicate allows, its ``check`` raises the predicate's reason. Help texts
+are built from the scenario's numbers when the kinds are made for a scenario.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from distant_galaxy import Action, ActionKind, require
-from distant_galaxy.scenario.setup import add_to_pool
+from distant_galaxy import Action, ActionKind, IllegalAction, add_to_pool
 from distant_galaxy_episodes.asteroid_belt import model
-from distant_galaxy_episodes.asteroid_belt.combat import attack_cells, fight
+from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells, describe_patterns
+from distant_galaxy_episodes.asteroid_belt.combat import fight, shuttle_bonus
 from distant_galaxy_episodes.asteroid_belt.movement import reachable, speed
+from distant_galaxy_episodes.asteroid_belt.removal import to_repair
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
-    from distant_galaxy.core.state import Site, Token
+    from distant_galaxy import Game, Scenario, Site, Token
 
 MAIN = frozenset({"main"})
 Pos = tuple[int, int]
+cells = model.cells
 
 
 def your_units(game: Game, seat: str, shuttles: bool | None = None) -> str:
@@ -33,20 +39,32 @@ def your_units(game: Game, seat: str, shuttles: bool | None = None) -> str:
 
 
 def own_token(game: Game, seat: str, tid: str, what: str = "unit") -> Token:
+    """The seat's token ``tid``, or IllegalAction listing the seat's units (or shuttles)."""
     tok = game.state.tokens.get(tid)
-    kind = True if what == "shuttle" else None
-    require(tok is not None, f"there is no {what} '{tid}'; your {what}s: "
-                             f"{your_units(game, seat, kind)}")
-    require(tok.owner == seat, f"{tok.id} is not yours; your {what}s: "  # type: ignore[union-attr]
-                               f"{your_units(game, seat, kind)}")
-    return tok  # type: ignore[return-value]
-
-
-def _active_units(game: Game, seat: str) -> list[Token]:
-    return [t for t in model.units_of(game, seat) if model.ready(game, t)]
+    if tok is None or tok.owner != seat:
+        kind = True if what == "shuttle" else None
+        head = f"there is no {what} '{tid}'" if tok is None else f"{tok.id} is not yours"
+        raise IllegalAction(f"{head}; your {what}s: {your_units(game, seat, kind)}")
+    return tok
 
 
 # -- move (R7.30, R7.31, D7.5, D7.6) -----------------------------------------------------------
+def move_refusal(game: Game, seat: str, tok: Token) -> str | None:
+    """Why the seat's ``tok`` may not move now, or None."""
+    if model.is_shuttle(game, tok):
+        return f"{tok.id} is a shuttle: roll, then fly it"
+    if tok.pos is None:
+        return f"{tok.id} is aboard a shuttle: use unload"
+    if not model.ready(game, tok):
+        return f"{tok.id} was created this turn by the elite and acts from your next turn (R7.70)"
+    if tok.attrs.get("moved") == model.stamp(game):
+        return f"{tok.id} has already moved this turn (D7.6)"
+    cost, have = model.move_cost(game, tok.type), model.resources(game, seat)
+    if cost > have:
+        return f"moving {tok.id} costs {cost} resources, you have {have} (D7.5)"
+    return None
+
+
 class Move(ActionKind):
     verb = "move"
     usage = "move UNIT x,y"
@@ -56,50 +74,36 @@ class Move(ActionKind):
     arity = (2, 2)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        st = model.stamp(game)
-        res = game.state.players[seat].counters.get("resources", 0)
-        for tok in _active_units(game, seat):
-            if tok.attrs.get("moved") == st:
-                continue
-            if int(model.utype(game, tok.type).get("move_cost", 0)) > res:
-                continue
-            for cell in reachable(game, tok.type, tok.pos, speed(game, tok)):  # type: ignore[arg-type]
-                yield Action("move", (tok.id, f"{cell[0]},{cell[1]}"))
+        for tok in model.units_of(game, seat):
+            if move_refusal(game, seat, tok) is None:
+                for cell in reachable(game, tok.type, model.on_board(tok), speed(game, tok)):
+                    yield Action("move", (tok.id, f"{cell[0]},{cell[1]}"))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
         tok = own_token(game, seat, action.arg(0))
         to = model.cell(game, action, 1)
-        require(not model.is_shuttle(game, tok), f"{tok.id} is a shuttle: roll, then fly it")
-        require(tok.pos is not None, f"{tok.id} is aboard a shuttle: use unload")
-        require(model.ready(game, tok), f"{tok.id} was created this turn by the elite and acts "
-                                        "from your next turn (R7.70)")
-        require(tok.attrs.get("moved") != model.stamp(game),
-                f"{tok.id} has already moved this turn (D7.6)")
-        cost = int(model.utype(game, tok.type).get("move_cost", 0))
-        have = game.state.players[seat].counters.get("resources", 0)
-        require(cost <= have, f"moving {tok.id} costs {cost} resources, you have {have} (D7.5)")
-        require(game.scenario.grid.in_bounds(to), f"{to[0]},{to[1]} is off the map")
-        paths = reachable(game, tok.type, tok.pos, speed(game, tok))
-        if to not in paths:
+        model.refuse(move_refusal(game, seat, tok))
+        if to not in reachable(game, tok.type, model.on_board(tok), speed(game, tok)):
             ctype = game.scenario.grid.cell_type(to)
-            require(model.may_stop(game, tok.type, to),
-                    f"a {tok.type} may not stop on a {ctype} cell (R7.30)")
-            require(model.free(game, to), f"{to[0]},{to[1]} is occupied (R7.31)")
-            require(False, f"{tok.id} cannot reach {to[0]},{to[1]} within {speed(game, tok)} "
-                           "cells along cells it may use (R7.30)")
+            if not model.may_stop(game, tok.type, to):
+                raise IllegalAction(f"a {tok.type} may not stop on a {ctype} cell (R7.30)")
+            if not model.free(game, to):
+                raise IllegalAction(f"{to[0]},{to[1]} is occupied (R7.31)")
+            raise IllegalAction(f"{tok.id} cannot reach {to[0]},{to[1]} within {speed(game, tok)} "
+                                "cells along cells it may use (R7.30)")
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         tok = game.state.tokens[action.arg(0)]
         to = model.cell(game, action, 1)
-        frm = tok.pos
-        path = reachable(game, tok.type, frm, speed(game, tok))[to]  # type: ignore[arg-type]
-        cost = int(model.utype(game, tok.type).get("move_cost", 0))
+        frm = model.on_board(tok)
+        path = reachable(game, tok.type, frm, speed(game, tok))[to]
+        cost = model.move_cost(game, tok.type)
         if cost:
             game.change_counter(seat, "resources", -cost, f"move of {tok.id}", rule="D7.5")
         game.state.move_token(tok, to)
         tok.attrs["moved"] = model.stamp(game)
-        game.emit("move", token=tok.id, unit=tok.type, seat=seat, frm=list(frm),  # type: ignore[arg-type]
+        game.emit("move", token=tok.id, unit=tok.type, seat=seat, frm=list(frm),
                   to=list(to), path=[list(p) for p in path], cost=cost, rule="R7.30")
 
 
@@ -125,41 +129,66 @@ def attack_targets(game: Game, seat: str, tok: Token) -> list[Token]:
     return out
 
 
+def attack_refusal(game: Game, tok: Token) -> str | None:
+    """Why the seat's ``tok`` may not attack now (whatever the target), or None."""
+    if tok.pos is None:
+        return f"{tok.id} is aboard a shuttle and cannot attack"
+    if not model.ready(game, tok):
+        return f"{tok.id} acts from your next turn (R7.70)"
+    if tok.attrs.get("attacked") == model.stamp(game):
+        return f"{tok.id} has already attacked this turn (D7.6)"
+    return None
+
+
+def attack_doc(scenario: Scenario) -> str:
+    """The attack verb's help: each unit type's patterns, safe attackers, the die and bonuses."""
+    civ = list(scenario.data.get(model.SECTION, {}).get("unit_types", []))
+    spec = scenario.unit_types
+    ways = "; ".join(f"{u}: {describe_patterns(scenario, u)}" for u in civ if u in spec)
+    safe = [u for u in civ if spec.get(u, {}).get("safe_attack")]
+    by_bonus: dict[int, list[str]] = {}
+    for u in civ:
+        if spec.get(u, {}).get("attack_bonus"):
+            by_bonus.setdefault(int(spec[u]["attack_bonus"]), []).append(u)
+    bonus = "; ".join(f"+{b} for {model.joined(us)}" for b, us in by_bonus.items())
+    die = scenario.data[model.SECTION]["combat_die"]
+    return (f"Attack the enemy on x,y in your unit's attack pattern ({ways})"
+            + (f"; {model.joined(safe)} without risk" if safe else "")
+            + " (R7.20, R7.21); a shuttle attacks an adjacent shuttle (R7.43). "
+            f"One d{die} roll each" + (f", {bonus}" if bonus else "") + " (R7.50, R7.51).")
+
+
 class Attack(ActionKind):
     verb = "attack"
     usage = "attack UNIT x,y"
-    doc = ("Attack the enemy on x,y: orthogonally adjacent; a scout also diagonally or two cells "
-           "away in a line, without risk (R7.20, R7.21); a shuttle attacks an adjacent shuttle "
-           "(R7.43). One roll each, +1 for assault and elite (R7.50, R7.51).")
     phases = MAIN
     arity = (2, 2)
 
+    def __init__(self, scenario: Scenario):
+        self.doc = attack_doc(scenario)
+
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        st = model.stamp(game)
         for tok in list(game.state.tokens.values()):
-            if tok.owner != seat or tok.pos is None or tok.attrs.get("attacked") == st \
-                    or not model.ready(game, tok):
-                continue
-            for other in attack_targets(game, seat, tok):
-                yield Action("attack", (tok.id, f"{other.pos[0]},{other.pos[1]}"))  # type: ignore[index]
+            if tok.owner == seat and attack_refusal(game, tok) is None:
+                for other in attack_targets(game, seat, tok):
+                    at = model.on_board(other)
+                    yield Action("attack", (tok.id, f"{at[0]},{at[1]}"))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
         tok = own_token(game, seat, action.arg(0))
         at = model.cell(game, action, 1)
-        require(tok.pos is not None, f"{tok.id} is aboard a shuttle and cannot attack")
-        require(model.ready(game, tok), f"{tok.id} acts from your next turn (R7.70)")
-        require(tok.attrs.get("attacked") != model.stamp(game),
-                f"{tok.id} has already attacked this turn (D7.6)")
-        other = game.state.token_at(at)
-        require(other is not None, f"there is nothing to attack on {at[0]},{at[1]}")
-        require(other.owner != seat, "you cannot attack your own unit")  # type: ignore[union-attr]
-        require(other in attack_targets(game, seat, tok),
-                f"{tok.id} cannot attack {at[0]},{at[1]}: "
-                + ("a shuttle attacks only an adjacent enemy shuttle (R7.43)"
+        model.refuse(attack_refusal(game, tok))
+        other = model.present(game.state.token_at(at),
+                              f"there is nothing to attack on {at[0]},{at[1]}")
+        if other.owner == seat:
+            raise IllegalAction("you cannot attack your own unit")
+        if other not in attack_targets(game, seat, tok):
+            why = ("a shuttle attacks only an adjacent enemy shuttle (R7.43)"
                    if model.is_shuttle(game, tok) else
-                   "only orthogonally adjacent enemies (scouts: also diagonal or two away in a "
-                   "line) (R7.20, R7.21)"))
+                   f"{tok.type} units attack only enemies "
+                   f"{describe_patterns(game.scenario, tok.type)} (R7.20, R7.21)")
+            raise IllegalAction(f"{tok.id} cannot attack {at[0]},{at[1]}: {why}")
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         tok = game.state.tokens[action.arg(0)]
@@ -167,8 +196,6 @@ class Attack(ActionKind):
         assert other is not None
         tok.attrs["attacked"] = model.stamp(game)
         if model.is_shuttle(game, tok):
-            from distant_galaxy_episodes.asteroid_belt.shuttles import shuttle_bonus
-
             a_extra, d_extra = shuttle_bonus(game, tok, other)
             fight(game, tok, other, rule="R7.43", att_extra=a_extra, def_extra=d_extra,
                   kind="shuttle")
@@ -176,50 +203,65 @@ class Attack(ActionKind):
             fight(game, tok, other, rule="R7.50")
 
 
-def _site_list(game: Game, acts: Iterable[Action]) -> str:
+def _site_list(game: Game, acts: Iterable[Action], r: int) -> str:
     out = []
     for a in acts:
         s = game.state.sites[a.args[0]]
         out.append(f"{s.id} (class {model.kind(game, s).get('class')}) at {s.pos[0]},{s.pos[1]}")
-    return ", ".join(out) or "none now (a unit of yours must be within 2 cells)"
+    return ", ".join(out) or f"none now (a unit of yours must be within {cells(r)})"
+
+
+def asteroid_arg(game: Game, ref: str, may: str, legal: Iterable[Action], r: int) -> Site:
+    """The asteroid an action names (id, label or x,y), or IllegalAction listing the legal ones."""
+    site = model.find_site(game, ref)
+    if site is None or not model.is_asteroid(game, site):
+        raise IllegalAction(f"'{ref}' is not an asteroid (give its id or x,y); you may {may}: "
+                            f"{_site_list(game, legal, r)}")
+    return site
 
 
 # -- target (R7.10, R7.11) --------------------------------------------------------------------
 def near(game: Game, seat: str, site: Site, r: int) -> bool:
     grid = game.scenario.grid
-    return any(grid.distance(t.pos, site.pos) <= r for t in model.units_of(game, seat))  # type: ignore[arg-type]
+    return any(grid.distance(model.on_board(t), site.pos) <= r for t in model.units_of(game, seat))
+
+
+def target_refusal(game: Game, seat: str, site: Site) -> str | None:
+    """Why the seat may not put its Target on the asteroid ``site`` now, or None."""
+    name, who = model.marker(site)
+    if name == "mine":
+        return f"{site.id} already has a mine (R7.15)"
+    if name == "flag":
+        return f"{site.id} is flagged: build a mine instead (R7.14)"
+    if name == "target" and who == seat:
+        return f"{site.id} is already your target"
+    r = model.param(game, "target_range")
+    if not near(game, seat, site, r):
+        return f"you need a unit within {cells(r)} of {site.id} (R7.10)"
+    return None
 
 
 class Target(ActionKind):
     verb = "target"
     usage = "target ASTEROID"
-    doc = ("Put your Target marker on an asteroid with a unit of yours within 2 cells, replacing "
-           "another player's Target if any (R7.10, R7.11).")
     phases = MAIN
     arity = (1, 1)
 
+    def __init__(self, scenario: Scenario):
+        self.doc = (f"Put your Target marker on an asteroid with a unit of yours within "
+                    f"{cells(scenario.params['target_range'])}, replacing another player's Target "
+                    "if any (R7.10, R7.11).")
+
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        r = int(model.param(game, "target_range", 2))
         for site in model.asteroids(game):
-            name, who = model.marker(site)
-            if name in ("mine", "flag") or (name == "target" and who == seat):
-                continue
-            if near(game, seat, site, r):
+            if target_refusal(game, seat, site) is None:
                 yield Action("target", (site.id,))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
-        site = model.find_site(game, action.arg(0))
-        require(site is not None and model.is_asteroid(game, site),
-                f"'{action.arg(0)}' is not an asteroid (give its id or x,y); you may target: "
-                f"{_site_list(game, self.legal(game, seat))}")
-        name, who = model.marker(site)  # type: ignore[arg-type]
-        require(name != "mine", f"{site.id} already has a mine (R7.15)")  # type: ignore[union-attr]
-        require(name != "flag", f"{site.id} is flagged: build a mine instead (R7.14)")  # type: ignore[union-attr]
-        require(not (name == "target" and who == seat), f"{site.id} is already your target")  # type: ignore[union-attr]
-        r = int(model.param(game, "target_range", 2))
-        require(near(game, seat, site, r),  # type: ignore[arg-type]
-                f"you need a unit within {r} cells of {site.id} (R7.10)")  # type: ignore[union-attr]
+        site = asteroid_arg(game, action.arg(0), "target", self.legal(game, seat),
+                            model.param(game, "target_range"))
+        model.refuse(target_refusal(game, seat, site))
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         site = model.find_site(game, action.arg(0))
@@ -236,30 +278,37 @@ def capture_resources(game: Game, site: Site) -> int:
     return max(0, base + int(model.cfg(game).get("capture_resources_delta", 0)))
 
 
+def mine_refusal(game: Game, seat: str, site: Site) -> str | None:
+    """Why the seat may not build its Mine on the asteroid ``site`` now, or None."""
+    if "flag" not in site.markers:
+        return f"{site.id} has no Flag: capture it first (Target, then beat the defenders, R7.13)"
+    r = model.param(game, "mine_range")
+    if not near(game, seat, site, r):
+        return f"you need a unit within {cells(r)} of {site.id} (R7.14)"
+    return None
+
+
 class Mine(ActionKind):
     verb = "mine"
     usage = "mine ASTEROID"
-    doc = ("Replace a Flag (anyone's) by your Mine with a unit within 2 cells: gain the class's "
-           "points and resources (R7.14, R7.1, R7.60).")
     phases = MAIN
     arity = (1, 1)
 
+    def __init__(self, scenario: Scenario):
+        self.doc = (f"Replace a Flag (anyone's) by your Mine with a unit within "
+                    f"{cells(scenario.params['mine_range'])}: gain the class's points and "
+                    "resources (R7.14, R7.1, R7.60).")
+
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        r = int(model.param(game, "mine_range", 2))
         for site in model.asteroids(game):
-            if "flag" in site.markers and near(game, seat, site, r):
+            if mine_refusal(game, seat, site) is None:
                 yield Action("mine", (site.id,))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
-        site = model.find_site(game, action.arg(0))
-        require(site is not None and model.is_asteroid(game, site),
-                f"'{action.arg(0)}' is not an asteroid (give its id or x,y); you may mine: "
-                f"{_site_list(game, self.legal(game, seat))}")
-        require("flag" in site.markers,  # type: ignore[union-attr]
-                f"{site.id} has no Flag: capture it first (Target, then beat the defenders, R7.13)")  # type: ignore[union-attr]
-        r = int(model.param(game, "mine_range", 2))
-        require(near(game, seat, site, r), f"you need a unit within {r} cells of {site.id} (R7.14)")  # type: ignore[arg-type, union-attr]
+        site = asteroid_arg(game, action.arg(0), "mine", self.legal(game, seat),
+                            model.param(game, "mine_range"))
+        model.refuse(mine_refusal(game, seat, site))
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         site = model.find_site(game, action.arg(0))
@@ -295,6 +344,24 @@ def fresh_budget(game: Game, seat: str) -> dict[str, int]:
     return dict(p.attrs.get("fresh", {}))
 
 
+def deploy_refusal(game: Game, seat: str, unit: str, at: Pos) -> str | None:
+    """Why the seat may not bring a ``unit`` of its reserve onto ``at`` now, or None."""
+    reserve = game.state.players[seat].pools.get("reserve", {})
+    if reserve.get(unit, 0) <= 0:
+        left = ", ".join(f"{n} {u}" for u, n in sorted(reserve.items()) if n) or "empty"
+        return f"you have no {unit} in reserve (reserve: {left})"
+    base = model.base_of(game, seat)
+    if base is None:
+        return "you have no start base"
+    if at not in game.scenario.grid.within(base.pos, 1):
+        return f"{at[0]},{at[1]} is not next to your start base {base.id} (R7.34)"
+    if not model.free(game, at):
+        return f"{at[0]},{at[1]} is occupied (R7.31)"
+    if not model.may_stop(game, unit, at):
+        return f"a {unit} may not stand on a {game.scenario.grid.cell_type(at)} cell (R7.30)"
+    return None
+
+
 class Deploy(ActionKind):
     verb = "deploy"
     usage = "deploy TYPE x,y"
@@ -306,25 +373,15 @@ class Deploy(ActionKind):
         base = model.base_of(game, seat)
         if base is None:
             return
-        for unit, n in sorted(game.state.players[seat].pools.get("reserve", {}).items()):
-            if n > 0:
-                for c in _cells_near(game, base, unit):
+        for unit in sorted(game.state.players[seat].pools.get("reserve", {})):
+            for c in game.scenario.grid.within(base.pos, 1):
+                if deploy_refusal(game, seat, unit, c) is None:
                     yield Action("deploy", (unit, f"{c[0]},{c[1]}"))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
         unit, at = action.arg(0), model.cell(game, action, 1)
-        reserve = game.state.players[seat].pools.get("reserve", {})
-        require(reserve.get(unit, 0) > 0,
-                f"you have no {unit} in reserve (reserve: "
-                f"{', '.join(f'{n} {u}' for u, n in sorted(reserve.items()) if n) or 'empty'})")
-        base = model.base_of(game, seat)
-        require(base is not None, "you have no start base")
-        require(at in game.scenario.grid.within(base.pos, 1),  # type: ignore[union-attr]
-                f"{at[0]},{at[1]} is not next to your start base {base.id} (R7.34)")  # type: ignore[union-attr]
-        require(model.free(game, at), f"{at[0]},{at[1]} is occupied (R7.31)")
-        require(model.may_stop(game, unit, at),
-                f"a {unit} may not stand on a {game.scenario.grid.cell_type(at)} cell (R7.30)")
+        model.refuse(deploy_refusal(game, seat, unit, at))
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         unit, at = action.arg(0), model.cell(game, action, 1)
@@ -374,6 +431,18 @@ def place_created(game: Game, seat: str, unit: str, at: Pos, cost: int, reason: 
     return tok
 
 
+def create_refusal(game: Game, seat: str, unit: str) -> str | None:
+    """Why the seat may not pay for a ``unit`` now (wherever it would stand), or None."""
+    if unit not in model.civ_types(game):
+        return f"unknown unit type '{unit}' (types: {', '.join(model.civ_types(game))})"
+    cost, have = model.unit_cost(game, seat, unit), model.resources(game, seat)
+    if cost > have:
+        return f"a {unit} costs {cost} resources, you have {have}"
+    if _source_pool(game, seat, unit) is None:
+        return f"you already have the most {unit} units allowed (D7.7)"
+    return None
+
+
 class Create(ActionKind):
     verb = "create"
     usage = "create TYPE x,y"
@@ -384,26 +453,19 @@ class Create(ActionKind):
     arity = (2, 2)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        res = game.state.players[seat].counters.get("resources", 0)
         for unit in model.civ_types(game):
-            if model.unit_cost(game, seat, unit) > res or _source_pool(game, seat, unit) is None:
-                continue
-            for c in _create_places(game, seat, unit):
-                yield Action("create", (unit, f"{c[0]},{c[1]}"))
+            if create_refusal(game, seat, unit) is None:
+                for c in _create_places(game, seat, unit):
+                    yield Action("create", (unit, f"{c[0]},{c[1]}"))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
         unit, at = action.arg(0), model.cell(game, action, 1)
-        require(unit in model.civ_types(game),
-                f"unknown unit type '{unit}' (types: {', '.join(model.civ_types(game))})")
-        cost = model.unit_cost(game, seat, unit)
-        have = game.state.players[seat].counters.get("resources", 0)
-        require(cost <= have, f"a {unit} costs {cost} resources, you have {have}")
-        require(_source_pool(game, seat, unit) is not None,
-                f"you already have the most {unit} units allowed (D7.7)")
-        require(at in _create_places(game, seat, unit),
-                f"{at[0]},{at[1]}: create units on a free cell next to your start base, or next "
-                "to a mine you built this turn if its fresh resources pay (R7.35, R7.16)")
+        model.refuse(create_refusal(game, seat, unit))
+        if at not in _create_places(game, seat, unit):
+            raise IllegalAction(f"{at[0]},{at[1]}: create units on a free cell next to your start "
+                                "base, or next to a mine you built this turn if its fresh "
+                                "resources pay (R7.35, R7.16)")
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         unit, at = action.arg(0), model.cell(game, action, 1)
@@ -442,9 +504,27 @@ def _elite_cells(game: Game, seat: str) -> list[Pos]:
     unit = spec["unit"]
     out: list[Pos] = []
     for site in model.asteroids(game):
-        if site.owner == seat and game.scenario.grid.distance(el.pos, site.pos) <= 1:  # type: ignore[arg-type]
+        if site.owner == seat and game.scenario.grid.distance(model.on_board(el), site.pos) <= 1:
             out.extend(c for c in _cells_near(game, site, unit) if c not in out)
     return out
+
+
+def elite_refusal(game: Game, seat: str) -> str | None:
+    """Why the seat's elite may not create its faction's unit now (wherever), or None."""
+    spec = _elite_spec(game, seat)
+    if not spec:
+        return "your faction's elite creates no units"
+    if _elite(game, seat) is None:
+        return "your elite is not on the board"
+    if game.state.players[seat].attrs.get("elite_made") == model.stamp(game):
+        return "your elite has already created units this turn (R7.70–R7.72)"
+    unit = spec["unit"]
+    cost = model.unit_cost(game, seat, unit)
+    if cost > model.resources(game, seat):
+        return f"a {unit} costs {cost} resources"
+    if _source_pool(game, seat, unit) is None:
+        return f"you already have the most {unit} units allowed (D7.7)"
+    return None
 
 
 class EliteCreate(ActionKind):
@@ -456,34 +536,17 @@ class EliteCreate(ActionKind):
     arity = (1, 1)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        p = game.state.players[seat]
-        spec = _elite_spec(game, seat)
-        if not spec or p.attrs.get("elite_made") == model.stamp(game):
-            return
-        unit = spec["unit"]
-        if model.unit_cost(game, seat, unit) > p.counters.get("resources", 0) \
-                or _source_pool(game, seat, unit) is None:
-            return
-        for c in _elite_cells(game, seat):
-            yield Action("elite-create", (f"{c[0]},{c[1]}",))
+        if elite_refusal(game, seat) is None:
+            for c in _elite_cells(game, seat):
+                yield Action("elite-create", (f"{c[0]},{c[1]}",))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
         at = model.cell(game, action, 0)
-        spec = _elite_spec(game, seat)
-        require(bool(spec), "your faction's elite creates no units")
-        require(_elite(game, seat) is not None, "your elite is not on the board")
-        p = game.state.players[seat]
-        require(p.attrs.get("elite_made") != model.stamp(game),
-                "your elite has already created units this turn (R7.70–R7.72)")
-        unit = spec["unit"]
-        cost = model.unit_cost(game, seat, unit)
-        require(cost <= p.counters.get("resources", 0), f"a {unit} costs {cost} resources")
-        require(_source_pool(game, seat, unit) is not None,
-                f"you already have the most {unit} units allowed (D7.7)")
-        require(at in _elite_cells(game, seat),
-                f"{at[0]},{at[1]}: the elite must stand next to a mine of yours and the unit is "
-                "placed on a free cell next to that mine (R7.23)")
+        model.refuse(elite_refusal(game, seat))
+        if at not in _elite_cells(game, seat):
+            raise IllegalAction(f"{at[0]},{at[1]}: the elite must stand next to a mine of yours "
+                                "and the unit is placed on a free cell next to that mine (R7.23)")
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         at = model.cell(game, action, 0)
@@ -493,15 +556,15 @@ class EliteCreate(ActionKind):
         p.attrs["elite_made"] = model.stamp(game)
         rule = {"orange": "R7.70", "purple": "R7.71", "green": "R7.72"}.get(p.faction or "",
                                                                            "R7.23")
-        count = int(spec.get("count", 1))
+        count = int(spec["count"])
         if spec.get("bonus_die"):
             roll = game.dice.roll(int(spec["bonus_die"]), purpose="elite creation: how many",
                                   rule=rule)
-            if roll >= int(spec.get("bonus_at_least", 99)):
-                count = int(spec.get("bonus_count", count))
-        cells = [at] + [c for c in _elite_cells(game, seat) if c != at]
+            if roll >= int(spec["bonus_at_least"]):
+                count = int(spec["bonus_count"])
+        places = [at] + [c for c in _elite_cells(game, seat) if c != at]
         made = 0
-        for c in cells:
+        for c in places:
             if made >= count:
                 break
             cost = model.unit_cost(game, seat, unit)
@@ -531,14 +594,24 @@ class Liquidate(ActionKind):
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
         tok = own_token(game, seat, action.arg(0))
-        require(not model.is_shuttle(game, tok) and tok.pos is not None,
-                f"{tok.id} is not one of your units on the board")
+        if not model.is_unit_on_board(game, tok):
+            raise IllegalAction(f"{tok.id} is not one of your units on the board")
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
-        model.to_repair(game, game.state.tokens[action.arg(0)], "liquidated by its owner", "R7.33")
+        to_repair(game, game.state.tokens[action.arg(0)], "liquidated by its owner", "R7.33")
 
 
 # -- the elite's ability tokens (R7.22, D7.4) ---------------------------------------------------
+def use_refusal(game: Game, seat: str, name: str) -> str | None:
+    """Why the seat may not spend its elite's ``name`` token now, or None."""
+    held = game.state.players[seat].attrs.get("abilities", [])
+    if name not in held:
+        return f"you have no '{name}' token left (left: {', '.join(held) or 'none'})"
+    if _elite(game, seat) is None:
+        return "your elite must be on the board"
+    return None
+
+
 class Use(ActionKind):
     verb = "use"
     usage = "use ABILITY"
@@ -548,20 +621,13 @@ class Use(ActionKind):
     arity = (1, 1)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        if _elite(game, seat) is None:
-            return
-        p = game.state.players[seat]
-        for name in p.attrs.get("abilities", []):
-            yield Action("use", (name,))
+        for name in game.state.players[seat].attrs.get("abilities", []):
+            if use_refusal(game, seat, name) is None:
+                yield Action("use", (name,))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
-        p = game.state.players[seat]
-        name = action.arg(0)
-        require(name in p.attrs.get("abilities", []),
-                f"you have no '{name}' token left (left: "
-                f"{', '.join(p.attrs.get('abilities', [])) or 'none'})")
-        require(_elite(game, seat) is not None, "your elite must be on the board")
+        model.refuse(use_refusal(game, seat, action.arg(0)))
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         p = game.state.players[seat]
@@ -599,10 +665,13 @@ def may_reinforce(game: Game, seat: str) -> str | None:
 class Reinforce(ActionKind):
     verb = "reinforce"
     usage = "reinforce"
-    doc = ("Once per game, with no units left and no resources to create one: one unit of every "
-           "type into your reserve and 20 resources (R7.61).")
     phases = MAIN
     arity = (0, 0)
+
+    def __init__(self, scenario: Scenario):
+        self.doc = ("Once per game, with no units left and no resources to create one: one unit "
+                    "of every type into your reserve and "
+                    f"{scenario.params['reinforcement_resources']} resources (R7.61).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         if may_reinforce(game, seat) is None:
@@ -610,8 +679,7 @@ class Reinforce(ActionKind):
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
-        why = may_reinforce(game, seat)
-        require(why is None, why or "")
+        model.refuse(may_reinforce(game, seat))
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         p = game.state.players[seat]
@@ -622,6 +690,5 @@ class Reinforce(ActionKind):
                 add_to_pool(game, seat, "repair", unit, -1, "reinforcement (R7.61)")
             if src is not None:
                 add_to_pool(game, seat, "reserve", unit, 1, "reinforcement (R7.61)")
-        game.change_counter(seat, "resources",
-                            int(model.param(game, "reinforcement_resources", 20)),
+        game.change_counter(seat, "resources", model.param(game, "reinforcement_resources"),
                             "reinforcement", rule="R7.61")

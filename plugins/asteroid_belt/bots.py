@@ -2,32 +2,36 @@
 mines (steals flags), attacks when the odds are good, deploys and creates units, uses shuttles for
 cargo raids when worth it, and plays the Aborigine defenders sensibly when handed the defence.
 
-It looks at the legal actions only (no search), one decision at a time, so it is fast.
+It looks at the legal actions only (no search), one decision at a time, so it is fast. Its
+weights are the scenario's (``asteroid_belt.bot``, described in plugins/asteroid_belt/checks.py
+and docs/asteroid-belt.md), so a mod can tune the bot without Python.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from distant_galaxy.core.actions import Action, parse_pos
-from distant_galaxy.play.controllers import Controller
+from distant_galaxy import Action, Controller, parse_pos
 from distant_galaxy_episodes.asteroid_belt import model
-from distant_galaxy_episodes.asteroid_belt.shuttles import aboard, cargo_portal
+from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells
+from distant_galaxy_episodes.asteroid_belt.combat import combat_die, shuttle_bonus
+from distant_galaxy_episodes.asteroid_belt.shuttles import activation_cells, cargo_portal
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
-    from distant_galaxy.core.state import Site, Token
+    from distant_galaxy import Game, Site, Token
 
 Pos = tuple[int, int]
+aboard = model.aboard
 
 
-@lru_cache(maxsize=64)
-def odds(att_bonus: int, def_bonus: int) -> tuple[float, float, float]:
-    """(win, draw, lose) of an attacker with these bonuses, one d6 each (R7.50, R7.51)."""
+@lru_cache(maxsize=256)
+def odds(die: int, att_bonus: int, def_bonus: int) -> tuple[float, float, float]:
+    """(win, draw, lose) of an attacker with these bonuses, one die of ``die`` sides each
+    (R7.50, R7.51)."""
     w = d = lo = 0
-    for a in range(1, 7):
-        for b in range(1, 7):
+    for a in range(1, die + 1):
+        for b in range(1, die + 1):
             x, y = a + att_bonus, b + def_bonus
             if x > y:
                 w += 1
@@ -35,16 +39,28 @@ def odds(att_bonus: int, def_bonus: int) -> tuple[float, float, float]:
                 d += 1
             else:
                 lo += 1
-    return w / 36, d / 36, lo / 36
+    n = die * die
+    return w / n, d / n, lo / n
 
 
-def _bonus(game: Game, tok: Token, key: str) -> int:
+def weights(game: Game) -> dict[str, Any]:
+    """The bot's weights, from the scenario (``asteroid_belt.bot``)."""
+    return model.cfg(game)["bot"]
+
+
+def combat_odds(game: Game, att_bonus: int, def_bonus: int) -> tuple[float, float, float]:
+    """(win, draw, lose) of an attacker with these bonuses, with the scenario's combat die."""
+    return odds(combat_die(game), att_bonus, def_bonus)
+
+
+def _bonus(game: Game, tok: Token | Tok, key: str) -> int:
     return int(model.utype(game, tok.type).get(key, 0))
 
 
 def _value(game: Game, site: Site) -> float:
-    k = model.kind(game, site)
-    return 3.0 * float(k.get("points", 0)) + float(k.get("resources", 0)) / 10.0
+    k, w = model.kind(game, site), weights(game)
+    return w["value_points"] * float(k.get("points", 0)) \
+        + float(k.get("resources", 0)) / w["value_resources_per"]
 
 
 class GreedyBot(Controller):
@@ -66,25 +82,28 @@ class GreedyBot(Controller):
     # -- the defenders (R7.12, D7.3) -------------------------------------------------------------
     def _defence(self, game: Game, by: dict[str, list[Action]]) -> Action | None:
         st = game.state
+        w = weights(game)
         if "place" in by:
-            invaders = [t for t in model.units_of(game, st.active_seat)]
+            invaders = model.units_of(game, st.active_seat)
 
-            def score(a: Action) -> tuple[int, float]:
+            def score(a: Action) -> tuple[bool, int]:
+                """Next to an invader first, then next to the weakest defence."""
                 at = parse_pos(a.args[2])
-                near = [t for t in invaders
-                        if game.scenario.grid.is_orthogonal_neighbour(at, t.pos)]
-                weakest = min((_bonus(game, t, "defence_bonus") for t in near), default=9)
-                return (-len(near) and 1, -weakest) if near else (0, -9.0)  # type: ignore[return-value]
+                near = [_bonus(game, t, "defence_bonus") for t in invaders
+                        if game.scenario.grid.is_orthogonal_neighbour(at, model.on_board(t))]
+                return (True, -min(near)) if near else (False, 0)
             return max(by["place"], key=score)
-        best, best_s = None, 0.0
+        best, best_s = None, w["defend_min_score"]
         for a in by.get("strike", []):
             d = st.tokens[a.args[0]]
             t = st.token_at(parse_pos(a.args[1]))
             if t is None:
                 continue
-            w, _, lo = odds(_bonus(game, d, "attack_bonus"), _bonus(game, t, "defence_bonus"))
+            win, _, lo = combat_odds(game, _bonus(game, d, "attack_bonus"),
+                                     _bonus(game, t, "defence_bonus"))
             safe = bool(model.utype(game, d.type).get("safe_attack"))
-            s = w - (0 if safe else lo) + 0.01 * (10 - _bonus(game, t, "defence_bonus"))
+            s = win - (0 if safe else lo) \
+                + w["defend_weak_target"] * (w["defend_weak_pivot"] - _bonus(game, t, "defence_bonus"))
             if s > best_s:
                 best, best_s = a, s
         return best
@@ -92,9 +111,10 @@ class GreedyBot(Controller):
     # -- a player's own turn ---------------------------------------------------------------------
     def _main(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
         st = game.state
+        w = weights(game)
         res = st.players[seat].counters.get("resources", 0)
         if "mine" in by:
-            return max(by["mine"], key=lambda a: _value(game, model.find_site(game, a.args[0])))  # type: ignore[arg-type]
+            return max(by["mine"], key=lambda a: _value(game, st.sites[a.args[0]]))
         if "reinforce" in by:
             return by["reinforce"][0]
         act = self._attack(game, seat, by)
@@ -105,24 +125,22 @@ class GreedyBot(Controller):
             return act
         if "target" in by:
             mine_targets = sum(1 for s in model.asteroids(game) if s.markers.get("target") == seat)
-            if mine_targets < 2:
+            if mine_targets < w["max_open_targets"]:
                 return max(by["target"], key=lambda a: self._target_score(game, seat, a.args[0]))
         if "deploy" in by:
             return max(by["deploy"],
                        key=lambda a: int(model.utype(game, a.args[0]).get("speed", 0)))
-        if "elite-create" in by and res >= 30:
+        if "elite-create" in by and res >= w["elite_create_min_resources"]:
             return by["elite-create"][0]
         if "create" in by:
             on_board = len(model.units_of(game, seat))
             fresh = [a for a in by["create"] if self._near_fresh(game, seat, a)]
-            pool = fresh or (by["create"] if res >= 30 and on_board < 12 else [])
+            pool = fresh or (by["create"] if res >= w["create_min_resources"]
+                             and on_board < w["max_units_on_board"] else [])
             if pool:
                 return max(pool, key=lambda a: (_bonus(game, Tok(a.args[0]), "attack_bonus"),
                                                 -model.unit_cost(game, seat, a.args[0])))
-        act = self._move(game, seat, by, res)
-        if act is not None:
-            return act
-        return None
+        return self._move(game, seat, by, res)
 
     def _near_fresh(self, game: Game, seat: str, a: Action) -> bool:
         base = model.base_of(game, seat)
@@ -136,41 +154,39 @@ class GreedyBot(Controller):
 
     def _attack(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
         st = game.state
-        best, best_s = None, 0.05
+        w = weights(game)
+        best, best_s = None, w["attack_min_score"]
         for a in by.get("attack", []):
             t = st.tokens[a.args[0]]
             o = st.token_at(parse_pos(a.args[1]))
             if o is None:
                 continue
             if model.is_shuttle(game, t):
-                w, _, lo = odds(1 if len(aboard(game, t)) > len(aboard(game, o)) else 0,
-                                1 if len(aboard(game, o)) > len(aboard(game, t)) else 0)
-                s = w - lo
+                win, _, lo = combat_odds(game, *shuttle_bonus(game, t, o))
+                s = win - lo
             else:
-                w, _, lo = odds(_bonus(game, t, "attack_bonus"), _bonus(game, o, "defence_bonus"))
+                win, _, lo = combat_odds(game, _bonus(game, t, "attack_bonus"),
+                                         _bonus(game, o, "defence_bonus"))
                 safe = bool(model.utype(game, t.type).get("safe_attack"))
-                gain = 1.5 if o.owner is None else 1.0
-                s = gain * w - (0 if safe else lo * (1.5 if model.utype(game, t.type).get(
-                    "abilities") else 1.0))
+                gain = w["attack_gain_aborigine"] if o.owner is None else w["attack_gain_unit"]
+                risk = w["attack_risk_elite"] if model.utype(game, t.type).get("abilities") \
+                    else w["attack_risk_unit"]
+                s = gain * win - (0 if safe else lo * risk)
             if s > best_s:
                 best, best_s = a, s
-        if best is not None:
-            t = st.tokens[best.args[0]]
+        if best is not None and model.utype(game, st.tokens[best.args[0]].type).get("abilities"):
             p = st.players[seat]
-            if model.utype(game, t.type).get("abilities") and "reroll" in by.get("use", []) \
-                    and "reroll" not in p.attrs.get("armed", []):
-                pass
-            if model.utype(game, t.type).get("abilities"):
-                for u in by.get("use", []):
-                    if u.args[0] in ("reroll", "shield") and not p.attrs.get("armed"):
-                        return u
+            for u in by.get("use", []):
+                if u.args[0] in ("reroll", "shield") and not p.attrs.get("armed"):
+                    return u
         return best
 
     def _shuttle(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
         st = game.state
+        passengers = weights(game)["raid_passengers"]
         if "raid" in by:
             sh = st.tokens[by["raid"][0].args[0]]
-            if len(aboard(game, sh)) >= 2:
+            if len(aboard(game, sh)) >= passengers:
                 return by["raid"][0]
         if "roll" in by:
             return by["roll"][0]
@@ -180,13 +196,14 @@ class GreedyBot(Controller):
             return min(by["fly"], key=lambda a: grid.distance(parse_pos(a.args[1]), port.pos))
         if "unload" in by:
             for a in by["unload"]:
-                sh = st.tokens[st.tokens[a.args[0]].carrier]  # type: ignore[index]
-                if port is None or sh.attrs.get("raided") == model.stamp(game):
+                carrier = st.tokens[a.args[0]].carrier
+                if carrier is not None and (port is None or st.tokens[carrier].attrs.get(
+                        "raided") == model.stamp(game)):
                     return a
         if "board" in by:
             for a in by["board"]:
                 sh = st.tokens[a.args[1]]
-                if len(aboard(game, sh)) < 2:
+                if len(aboard(game, sh)) < passengers:
                     return a
         if "activate" in by and port is not None and not model.shuttles_of(game, seat):
             free = [a for a in by["activate"] if self._activation_free(game, seat, a)]
@@ -194,31 +211,31 @@ class GreedyBot(Controller):
                 trial = game.clone()
                 trial.apply(a)
                 boards = [b for b in trial.legal_actions() if b.verb == "board"]
-                if len({b.args[0] for b in boards}) >= 2:
+                if len({b.args[0] for b in boards}) >= passengers:
                     return a
         return None
 
     def _activation_free(self, game: Game, seat: str, a: Action) -> bool:
-        from distant_galaxy_episodes.asteroid_belt.shuttles import activation_cells
-
-        cell = parse_pos(a.args[0])
-        return activation_cells(game, seat).get(cell, ("", 1))[1] == 0
+        found = activation_cells(game, seat).get(parse_pos(a.args[0]))
+        return found is not None and found[1] == 0
 
     def _goal(self, game: Game, seat: str, tok: Token) -> Pos | None:
         grid = game.scenario.grid
-        best, best_s = None, -1.0
+        w = weights(game)
+        best: Pos | None = None
+        best_s = 0.0
         for site in model.asteroids(game):
             name, who = model.marker(site)
             if name == "mine":
                 continue
-            d = grid.distance(site.pos, tok.pos)  # type: ignore[arg-type]
-            v = _value(game, site) * (3.0 if name == "flag" else 1.0)
+            d = grid.distance(site.pos, model.on_board(tok))
+            v = _value(game, site) * (w["goal_flag"] if name == "flag" else 1.0)
             if name == "target" and who != seat:
-                v *= 0.7
+                v *= w["goal_foreign_target"]
             dfd = len(site.attrs.get("reserve_defenders", [])) + sum(
                 1 for t in game.state.tokens.values() if t.attrs.get("site") == site.id)
-            s = v / (1.0 + dfd) / (2.0 + d)
-            if s > best_s:
+            s = v / (w["goal_defender_offset"] + dfd) / (w["goal_distance_offset"] + d)
+            if best is None or s > best_s:
                 best, best_s = site.pos, s
         return best
 
@@ -229,6 +246,7 @@ class GreedyBot(Controller):
             return None
         st = game.state
         grid = game.scenario.grid
+        w = weights(game)
         per: dict[str, list[Action]] = {}
         for a in moves:
             per.setdefault(a.args[0], []).append(a)
@@ -236,17 +254,17 @@ class GreedyBot(Controller):
         fallback: Action | None = None
         for tid, options in per.items():
             tok = st.tokens[tid]
-            cost = int(model.utype(game, tok.type).get("move_cost", 0))
-            if cost and res - cost < 3:
+            here = model.on_board(tok)
+            cost = model.move_cost(game, tok.type)
+            if cost and res - cost < w["move_reserve_resources"]:
                 continue
             # 1. a cell from which this unit can attack an Aborigine defender or an enemy unit
             strike = self._strike_cells(game, seat, tok)
             if strike and tok.attrs.get("attacked") != model.stamp(game):
-                here = tok.pos in strike
                 hits = [a for a in options if parse_pos(a.args[1]) in strike]
-                if hits and not here:
+                if hits and here not in strike:
                     return max(hits, key=lambda a: strike[parse_pos(a.args[1])])
-                if here:
+                if here in strike:
                     continue
             goal = self._goal(game, seat, tok)
             if goal is None:
@@ -254,10 +272,9 @@ class GreedyBot(Controller):
             best = min(options, key=lambda a: self._move_score(game, parse_pos(a.args[1]),
                                                                goal))
             if self._move_score(game, parse_pos(best.args[1]), goal) < \
-                    self._move_score(game, tok.pos, goal) - 0.1:  # type: ignore[arg-type]
+                    self._move_score(game, here, goal) - w["move_min_gain"]:
                 return best
-            if base is not None and fallback is None \
-                    and grid.distance(tok.pos, base.pos) <= 1:  # type: ignore[arg-type]
+            if base is not None and fallback is None and grid.distance(here, base.pos) <= 1:
                 away = [a for a in options
                         if grid.distance(parse_pos(a.args[1]), base.pos) > 1]
                 if away:
@@ -267,33 +284,34 @@ class GreedyBot(Controller):
 
     def _strike_cells(self, game: Game, seat: str, tok: Token) -> dict[Pos, float]:
         """Cells from which ``tok`` could attack a defender (or an enemy near our targets)."""
-        from distant_galaxy_episodes.asteroid_belt.combat import attack_cells
-
         st = game.state
         grid = game.scenario.grid
+        w = weights(game)
+        here = model.on_board(tok)
         out: dict[Pos, float] = {}
-        pattern = model.utype(game, tok.type).get("attack", ["orthogonal"])
-        reach = int(model.utype(game, tok.type).get("speed", 2)) + 2
+        reach = int(model.utype(game, tok.type).get("speed", 0)) + w["strike_reach"]
         for t in st.tokens.values():
-            if t.pos is None or t.owner is not None or grid.distance(t.pos, tok.pos) > reach:  # type: ignore[arg-type]
+            if t.pos is None or t.owner is not None or grid.distance(t.pos, here) > reach:
                 continue
-            w, _, lo = odds(_bonus(game, tok, "attack_bonus"), _bonus(game, t, "defence_bonus"))
+            win, _, lo = combat_odds(game, _bonus(game, tok, "attack_bonus"),
+                                     _bonus(game, t, "defence_bonus"))
             safe = bool(model.utype(game, tok.type).get("safe_attack"))
-            val = w - (0 if safe else lo)
-            if val <= -0.05:
+            val = win - (0 if safe else lo)
+            if val <= w["strike_min_value"]:
                 continue
             for c in attack_cells(game, tok.type, t.pos):
                 # symmetric patterns: a cell that ``t`` sees with our pattern sees ``t`` too
-                if c == tok.pos or (model.free(game, c) and model.may_stop(game, tok.type, c)):
+                if c == here or (model.free(game, c) and model.may_stop(game, tok.type, c)):
                     out[c] = max(out.get(c, -1.0), val)
-        del pattern
         return out
 
     def _move_score(self, game: Game, at: Pos, goal: Pos) -> float:
+        """Lower is better: the distance to the goal, less a bonus next to a defender."""
+        w = weights(game)
         d = game.scenario.grid.distance(at, goal)
-        s = float(max(d, 1)) if d > 0 else 3.0
+        s = float(max(d, 1)) if d > 0 else float(w["move_on_goal"])
         if self._adjacent_defender(game, at) is not None:
-            s -= 0.5
+            s -= w["move_near_defender"]
         return s
 
     def _adjacent_defender(self, game: Game, at: Pos) -> Token | None:

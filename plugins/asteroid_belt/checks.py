@@ -1,9 +1,10 @@
 """The plugin's YAML section schema and the semantic checks ``dg validate`` runs (D7.8, R7.2).
 
-Checks: the number of asteroids of each class on the map equals the class's declared ``count``;
-the start bases exist, are class-5 asteroids and lie in corners; every asteroid can be reached —
-an ordinary unit leaving any start base can stop within the target range of it along the cells its
-type may use.
+Checks: every number the plugin reads is written (``params``, the shuttle type's ``capacity`` and
+``speed_die``, the factions' elite creation); the number of asteroids of each class on the map
+equals the class's declared ``on_field``; the start bases exist, are class-5 asteroids and lie in
+corners; every asteroid can be reached — an ordinary unit leaving any start base can stop within
+the target range of it along the cells its type may use.
 """
 
 from __future__ import annotations
@@ -11,12 +12,54 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy.errors import ScenarioError, SourceError, SourcePos
+from distant_galaxy import ScenarioError, SourceError, SourcePos
 
 if TYPE_CHECKING:
-    from distant_galaxy.scenario.model import Scenario
+    from distant_galaxy import Scenario
 
 Pos = tuple[int, int]
+
+#: The ``params:`` the plugin reads, with the rule each one is for.
+PARAMS = {
+    "track_length": "D7.1", "target_range": "R7.10", "mine_range": "R7.14",
+    "defender_range": "R7.52", "defender_extra_rings": "R7.52", "shuttle_range": "R7.41",
+    "activation_cost": "R7.41", "max_shuttles": "D7.9", "dock_reach_bonus": "R7.42",
+    "shuttle_majority_bonus": "R7.43", "reinforcement_resources": "R7.61",
+}
+
+#: The greedy bot's weights (``asteroid_belt.bot``), each with what it weighs (bots.py).
+BOT_WEIGHTS = {
+    "value_points": "an asteroid's value: this much per point of its class…",
+    "value_resources_per": "… plus one per this many of its resources",
+    "max_open_targets": "Targets the bot keeps open at once",
+    "elite_create_min_resources": "resources kept before the elite creates units",
+    "create_min_resources": "resources needed to create a unit next to the base",
+    "max_units_on_board": "no creation next to the base with this many units on the board",
+    "attack_min_score": "an attack is made when its score (odds of winning less risk) is above",
+    "attack_gain_aborigine": "weight of winning against an Aborigine defender",
+    "attack_gain_unit": "weight of winning against another seat's unit",
+    "attack_risk_elite": "weight of losing the elite in an attack",
+    "attack_risk_unit": "weight of losing another unit in an attack",
+    "raid_passengers": "passengers a shuttle takes before it raids the cargo shuttle",
+    "goal_flag": "a Flag (stealable) is worth this many times an unmarked asteroid",
+    "goal_foreign_target": "another seat's Target is worth this fraction",
+    "goal_defender_offset": "an asteroid's value is divided by its defenders plus this…",
+    "goal_distance_offset": "… and by its distance plus this",
+    "move_reserve_resources": "resources a paid move leaves at least",
+    "move_min_gain": "a move is made when it brings the unit at least this closer",
+    "move_on_goal": "the score of standing on the goal itself (lower is better)",
+    "move_near_defender": "score bonus of a cell next to a defender",
+    "strike_reach": "cells beyond its speed a unit looks for defenders to attack",
+    "strike_min_value": "a defender is worth approaching when the odds are above",
+    "defend_min_score": "a defender strikes when its score is above",
+    "defend_weak_target": "a defender prefers weak targets by this much per point of defence…",
+    "defend_weak_pivot": "… below this defence bonus",
+}
+BOT_SCHEMA: dict[str, Any] = {
+    "type": "object", "additionalProperties": False, "required": list(BOT_WEIGHTS),
+    "description": "The greedy bot's weights (docs/asteroid-belt.md).",
+    "properties": {k: {"type": "number", "description": v} for k, v in BOT_WEIGHTS.items()},
+}
 
 SECTION_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -34,6 +77,12 @@ SECTION_SCHEMA: dict[str, Any] = {
         "capture_resources_delta": {"type": "integer", "description": "R7.63"},
         "limit_rank": {"type": "array", "items": {"type": "string"}},
         "limit_reason": {"type": "string"},
+        "combat_die": {"type": "integer", "minimum": 2,
+                       "description": "sides of the die each side of a combat rolls (R7.50)"},
+        "attack_patterns": {"type": "object", "additionalProperties": {"type": "object"},
+                            "description": "name → a pattern in the movement-pattern syntax of "
+                                           "the generic move action (R7.20, R7.21)"},
+        "bot": BOT_SCHEMA,
         "abilities": {"type": "object", "additionalProperties": {
             "type": "object", "required": ["effect"],
             "properties": {"effect": {"enum": ["reroll", "shield", "speed"]},
@@ -41,7 +90,7 @@ SECTION_SCHEMA: dict[str, Any] = {
                            "doc": {"type": "string"}},
             "additionalProperties": False}},
     },
-    "required": ["start_bases", "unit_types"],
+    "required": ["start_bases", "unit_types", "combat_die", "attack_patterns", "bot"],
 }
 
 
@@ -53,8 +102,32 @@ def _cell_pos(scenario: Scenario, pos: Pos) -> SourcePos:
     return SourcePos(origin.file, origin.line + pos[1], origin.col + pos[0], text)
 
 
-def validate(scenario: Scenario) -> list[SourceError]:
+def numbers_written(scenario: Scenario) -> list[SourceError]:
+    """Every number the plugin reads outside its own section is written in the scenario."""
     errors: list[SourceError] = []
+    for name, rule in PARAMS.items():
+        if not isinstance(scenario.params.get(name), int):
+            errors.append(scenario.error(f"params.{name} must be a whole number ({rule})",
+                                         "params"))
+    shuttle = scenario.data.get("asteroid_belt", {}).get("shuttle_type")
+    for stat in ("capacity", "speed_die"):
+        if shuttle in scenario.unit_types and stat not in scenario.unit_types[shuttle]:
+            errors.append(scenario.error(f"the shuttle type needs '{stat}' (R7.40b)",
+                                         "unit_types", shuttle))
+    for name, fac in scenario.factions.items():
+        spec = (fac or {}).get("elite_creates")
+        if not spec:
+            continue
+        need = ["count"] + (["bonus_at_least", "bonus_count"] if "bonus_die" in spec else [])
+        for key in need:
+            if key not in spec:
+                errors.append(scenario.error(f"elite_creates needs '{key}' (R7.23)",
+                                             "factions", name, "elite_creates"))
+    return errors
+
+
+def validate(scenario: Scenario) -> list[SourceError]:
+    errors: list[SourceError] = numbers_written(scenario)
     sec = scenario.data.get("asteroid_belt", {})
     kinds = scenario.site_kinds
     ast_sites = [s for s in scenario.map_sites if kinds.get(s["kind"], {}).get("asteroid")]
@@ -110,7 +183,9 @@ def validate(scenario: Scenario) -> list[SourceError]:
         tags = scenario.unit_tags[units[0]]
         perms = scenario.permissions
         reach = _reach(scenario, bases, tags)
-        r = int(scenario.params.get("target_range", 2))
+        r = scenario.params.get("target_range")
+        if not isinstance(r, int):
+            return errors
         for s in ast_sites:
             if s["pos"] in bases:
                 continue

@@ -10,30 +10,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy_episodes.asteroid_belt import model
+from distant_galaxy_episodes.asteroid_belt.removal import remove_loser
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
-    from distant_galaxy.core.state import Token
-
-Pos = tuple[int, int]
+    from distant_galaxy import Game, Token
 
 
-def attack_cells(game: Game, unit_type: str, pos: Pos) -> list[Pos]:
-    """Cells a unit of ``unit_type`` at ``pos`` may attack (R7.20, R7.21)."""
-    grid = game.scenario.grid
-    x, y = pos
-    out: list[Pos] = []
-    for pattern in model.utype(game, unit_type).get("attack", ["orthogonal"]):
-        if pattern == "orthogonal":
-            cand = [(x, y - 1), (x + 1, y), (x, y + 1), (x - 1, y)]
-        elif pattern == "diagonal":
-            cand = [(x + 1, y - 1), (x + 1, y + 1), (x - 1, y + 1), (x - 1, y - 1)]
-        elif pattern == "line2":
-            cand = [(x, y - 2), (x + 2, y), (x, y + 2), (x - 2, y)]
-        else:
-            cand = []
-        out.extend(c for c in cand if grid.in_bounds(c) and c not in out)
-    return out
+def combat_die(game: Game) -> int:
+    """The sides of the die each side of a combat rolls (``asteroid_belt.combat_die``)."""
+    return int(model.cfg(game)["combat_die"])
+
+
+def shuttle_bonus(game: Game, att: Token, dfd: Token) -> tuple[int, int]:
+    """R7.43: the shuttle carrying more units gets ``params.shuttle_majority_bonus`` to attack and
+    defence."""
+    a, d = len(model.aboard(game, att)), len(model.aboard(game, dfd))
+    bonus = model.param(game, "shuttle_majority_bonus")
+    return (bonus if a > d else 0), (bonus if d > a else 0)
 
 
 def _bonus(game: Game, tok: Token, which: str, bonus: int) -> int:
@@ -60,19 +53,19 @@ def _disarm(game: Game, seat: str, name: str, why: str) -> None:
 def fight(game: Game, att: Token, dfd: Token, rule: str = "R7.50",
           att_extra: int = 0, def_extra: int = 0, kind: str = "unit") -> str:
     """Resolve one combat; return ``attacker_wins``, ``defender_wins`` or ``draw``."""
-    dice = game.dice
+    dice, die = game.dice, combat_die(game)
     a_bonus = _bonus(game, att, "attack_bonus", att_extra)
     d_bonus = _bonus(game, dfd, "defence_bonus", def_extra)
-    a = dice.roll(6, purpose=f"attack roll of {att.id}", rule=rule)
-    d = dice.roll(6, purpose=f"defence roll of {dfd.id}", rule=rule)
+    a = dice.roll(die, purpose=f"attack roll of {att.id}", rule=rule)
+    d = dice.roll(die, purpose=f"defence roll of {dfd.id}", rule=rule)
     rerolls: list[dict[str, Any]] = []
     # D7.4 Reroll: a seat's armed token rerolls its own die once when that die would lose.
     for side, tok in (("attacker", att), ("defender", dfd)):
         name = _armed(game, tok.owner, "reroll")
         losing = (a + a_bonus < d + d_bonus) if side == "attacker" else (d + d_bonus < a + a_bonus)
-        if name and losing:
-            _disarm(game, tok.owner, name, f"reroll of the {side}'s die")  # type: ignore[arg-type]
-            new = dice.roll(6, purpose=f"reroll ({name}) of {tok.id}", rule="D7.4")
+        if name and losing and tok.owner is not None:
+            _disarm(game, tok.owner, name, f"reroll of the {side}'s die")
+            new = dice.roll(die, purpose=f"reroll ({name}) of {tok.id}", rule="D7.4")
             rerolls.append({"side": side, "old": a if side == "attacker" else d, "new": new})
             if side == "attacker":
                 a = new
@@ -113,7 +106,7 @@ def fight(game: Game, att: Token, dfd: Token, rule: str = "R7.50",
 def _lose(game: Game, tok: Token, reason: str, rule: str) -> None:
     name = _armed(game, tok.owner, "shield") \
         if model.utype(game, tok.type).get("abilities") else None
-    if name:
-        _disarm(game, tok.owner, name, f"{tok.id} is not removed")  # type: ignore[arg-type]
+    if name and tok.owner is not None:
+        _disarm(game, tok.owner, name, f"{tok.id} is not removed")
         return
-    model.remove_loser(game, tok, reason, rule)
+    remove_loser(game, tok, reason, rule)

@@ -1,9 +1,10 @@
 """The Aborigine defenders (R7.12, R7.13, R7.52, D7.3), played by the seat after the attacker.
 
 After the attacker's main phase, targets whose defenders are all beaten become Flags; then the
-``defence`` decision goes to the next seat: it places the class's remaining defenders within 1 cell
-of each targeted asteroid (``place``; every one that has a free cell must be placed before
-``end``), then each defender may strike once (``strike``) at a unit of the attacking seat.
+``defence`` decision goes to the next seat: it places the class's remaining defenders within
+``params.defender_range`` of each targeted asteroid (``place``; every one that has a free cell
+must be placed before ``end``), then each defender may strike once (``strike``) at a unit of the
+attacking seat.
 """
 
 from __future__ import annotations
@@ -11,33 +12,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from distant_galaxy import Action, ActionKind, require
-from distant_galaxy.core.actions import EndAction
+from distant_galaxy import Action, ActionKind, EndAction, IllegalAction, require
 from distant_galaxy_episodes.asteroid_belt import model
-from distant_galaxy_episodes.asteroid_belt.combat import attack_cells, fight
+from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells
+from distant_galaxy_episodes.asteroid_belt.combat import fight
+from distant_galaxy_episodes.asteroid_belt.removal import deployed, remaining
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
-    from distant_galaxy.core.state import Site, Token
+    from distant_galaxy import Game, Scenario, Site, Token
 
 DEFENCE = frozenset({"defence"})
 Pos = tuple[int, int]
-
-
-def deployed(game: Game, site: Site) -> list[Token]:
-    return [t for t in game.state.tokens.values() if t.attrs.get("site") == site.id]
-
-
-def remaining(site: Site) -> list[str]:
-    return list(site.attrs.get("reserve_defenders", []))
-
-
-def check_capture(game: Game, site: Site) -> None:
-    """R7.13: a Target whose defenders are all beaten becomes a Flag."""
-    if "target" in site.markers and not remaining(site) and not deployed(game, site):
-        seat = site.markers["target"]
-        model.set_marker(game, site, "flag", seat, "R7.13",
-                         f"the defenders of {site.id} are beaten")
 
 
 def attacker(game: Game) -> str:
@@ -55,12 +40,12 @@ def needs_defence(game: Game) -> bool:
 def placement_cells(game: Game, site: Site, unit: str) -> list[Pos]:
     """Free cells for a defender: within ``defender_range`` of the asteroid (R7.52); when the
     invaders fill them all, the nearest ring further out (project decision, docs)."""
-    r = int(model.param(game, "defender_range", 1))
+    r = model.param(game, "defender_range")
     grid = game.scenario.grid
     cells = [c for c in grid.within(site.pos, r) if model.free(game, c)
              and model.may_stop(game, unit, c)]
     extra = 1
-    while not cells and extra <= 2:
+    while not cells and extra <= model.param(game, "defender_extra_rings"):
         cells = [c for c in grid.ring_clockwise(site.pos, r + extra) if model.free(game, c)
                  and model.may_stop(game, unit, c)]
         extra += 1
@@ -86,7 +71,7 @@ def strikers(game: Game) -> list[Token]:
 def strike_targets(game: Game, tok: Token) -> list[Token]:
     seat = attacker(game)
     out = []
-    for c in attack_cells(game, tok.type, tok.pos):  # type: ignore[arg-type]
+    for c in attack_cells(game, tok.type, model.on_board(tok)):
         other = game.state.token_at(c)
         if other is not None and other.owner == seat and not model.is_shuttle(game, other):
             out.append(other)
@@ -106,9 +91,10 @@ def announce(game: Game, phase: dict, seat: str) -> str:
         if out:
             todo += f"; on the board: {', '.join(t.id for t in out)}"
         parts.append(f"{what} {todo}")
+    within = model.cells(model.param(game, "defender_range"))
     reason = (f"you play the Aborigines defending {att}'s targets — " + "; ".join(parts)
-              + ". Place every defender within 1 cell of its asteroid (place ASTEROID TYPE x,y), "
-              "then each may strike once (strike DEFENDER x,y), then end (R7.12, R7.52)")
+              + f". Place every defender within {within} of its asteroid (place ASTEROID TYPE "
+              "x,y), then each may strike once (strike DEFENDER x,y), then end (R7.12, R7.52)")
     return reason
 
 
@@ -124,10 +110,13 @@ def unit_arg(site: Site, name: str) -> str:
 class Place(ActionKind):
     verb = "place"
     usage = "place ASTEROID TYPE x,y"
-    doc = ("Defence: set up one of the asteroid's remaining Aborigine defenders on a free cell "
-           "within 1 cell of it (R7.12, R7.52).")
     phases = DEFENCE
     arity = (3, 3)
+
+    def __init__(self, scenario: Scenario):
+        self.doc = ("Defence: set up one of the asteroid's remaining Aborigine defenders on a "
+                    f"free cell within {model.cells(scenario.params['defender_range'])} of it "
+                    "(R7.12, R7.52).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         for site, unit, c in place_options(game):
@@ -139,23 +128,23 @@ class Place(ActionKind):
         if site is None or site.markers.get("target") != attacker(game):
             valid = "; ".join(f"{s.id} at {s.pos[0]},{s.pos[1]}"
                               for s in targets_of(game, attacker(game)))
-            require(False, f"'{action.arg(0)}' is not an asteroid targeted by {attacker(game)} "
-                           f"(give its id or x,y: {valid or 'none'})")
-        unit, at = unit_arg(site, action.arg(1)), model.cell(game, action, 2)  # type: ignore[arg-type]
-        if unit not in remaining(site):  # type: ignore[arg-type]
+            raise IllegalAction(f"'{action.arg(0)}' is not an asteroid targeted by "
+                                f"{attacker(game)} (give its id or x,y: {valid or 'none'})")
+        unit, at = unit_arg(site, action.arg(1)), model.cell(game, action, 2)
+        if unit not in remaining(site):
             known = model.cfg(game).get("aborigine_types", [])
             guess = [u for u in known if u.endswith("-" + unit) or u.startswith(unit)]
             hint = f"unknown type '{unit}'; did you mean {guess[0]}? " if unit not in known \
                 and guess else ("" if unit in known else f"unknown type '{unit}'. ")
-            require(False, f"{hint}{site.id} has no {unit} left to place (left: "  # type: ignore[union-attr]
-                           f"{', '.join(remaining(site)) or 'none'})")  # type: ignore[arg-type]
+            raise IllegalAction(f"{hint}{site.id} has no {unit} left to place (left: "
+                                f"{', '.join(remaining(site)) or 'none'})")
         require(model.free(game, at), f"{at[0]},{at[1]} is occupied (R7.31)")
         require(model.may_stop(game, unit, at),
                 f"a {unit} may not stand on a {game.scenario.grid.cell_type(at)} cell (R7.30)")
-        require(at in placement_cells(game, site, unit),  # type: ignore[arg-type]
+        require(at in placement_cells(game, site, unit),
                 f"{at[0]},{at[1]}: defenders stand on a free cell within "
-                f"{model.param(game, 'defender_range', 1)} cell of the asteroid (R7.52) where "
-                f"a {unit} may stand (R7.30)")
+                f"{model.cells(model.param(game, 'defender_range'))} of the asteroid (R7.52) "
+                f"where a {unit} may stand (R7.30)")
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         site = model.find_site(game, action.arg(0))
@@ -182,19 +171,21 @@ class Strike(ActionKind):
             return
         for tok in strikers(game):
             for other in strike_targets(game, tok):
-                yield Action("strike", (tok.id, f"{other.pos[0]},{other.pos[1]}"))  # type: ignore[index]
+                at = model.on_board(other)
+                yield Action("strike", (tok.id, f"{at[0]},{at[1]}"))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
         require(not place_options(game), "place the defenders first (R7.12)")
         tok = game.state.tokens.get(action.arg(0))
         if tok is None or tok not in strikers(game):
-            left = ", ".join(f"{t.id} at {t.pos[0]},{t.pos[1]}" for t in strikers(game))  # type: ignore[index]
-            require(False, f"'{action.arg(0)}' is not a defender that may still strike this "
-                           f"defence (D7.3); defenders that may: {left or 'none'}")
+            left = ", ".join(f"{t.id} at {model.on_board(t)[0]},{model.on_board(t)[1]}"
+                             for t in strikers(game))
+            raise IllegalAction(f"'{action.arg(0)}' is not a defender that may still strike this "
+                                f"defence (D7.3); defenders that may: {left or 'none'}")
         other = game.state.token_at(model.cell(game, action, 1))
-        require(other is not None and other in strike_targets(game, tok),  # type: ignore[arg-type]
-                f"{tok.id} cannot attack {action.arg(1)}: a unit of {attacker(game)} in its "  # type: ignore[union-attr]
+        require(other is not None and other in strike_targets(game, tok),
+                f"{tok.id} cannot attack {action.arg(1)}: a unit of {attacker(game)} in its "
                 "attack pattern is needed (R7.20, R7.21)")
 
     def apply(self, game: Game, seat: str, action: Action) -> None:

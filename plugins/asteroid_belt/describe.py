@@ -11,9 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy_episodes.asteroid_belt import model
+from distant_galaxy_episodes.asteroid_belt.actions import capture_resources
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
+    from distant_galaxy import Game
 
 MARKER_NAME = {"target": "Target", "flag": "Flag", "mine": "Mine"}
 # counters and pool changes whose reason another line already tells
@@ -85,7 +86,7 @@ def _combat(game: Game, ev: dict[str, Any]) -> str:
     return f"  {att} {verb} {dfd}{where}: {a} vs {d}{rr} → {result}"
 
 
-def _place(game: Game, ev: dict[str, Any]) -> str:
+def _place(game: Game, ev: dict[str, Any]) -> str | None:
     tid, unit, to = ev.get("token"), ev.get("unit"), cell(ev.get("to"))
     if ev.get("site"):
         who = f"{ev['played_by']} places" if ev.get("played_by") else "placed:"
@@ -98,16 +99,17 @@ def _place(game: Game, ev: dict[str, Any]) -> str:
         how = "the elite creates" if str(ev.get("reason", "")).startswith("elite") else "creates"
         return (f"  {owner} {how} {unit} {tid} at {to} ({src}, {ev.get('cost', 0)} resources)"
                 f" [{ev.get('rule')}]")
-    return None  # type: ignore[return-value]
+    return None
 
 
 def _raid(game: Game, ev: dict[str, Any]) -> str:
-    out = ev.get("outcome")
+    out = str(ev.get("outcome"))
     what = {"destroyed": "the shuttle is destroyed, its passengers go to repair",
-            "escape": "the cargo shuttle escapes"}.get(out, str(out))
+            "escape": "the cargo shuttle escapes"}.get(out, out)
     if out == "loot":
         table = game.scenario.tables.get("cargo_raid", {})
-        row = next((r for r in table.get("rows", []) if _covers(r.get("roll"), ev["roll"])), {})
+        row: dict[str, Any] = next(
+            (r for r in table.get("rows", []) if _covers(r.get("roll"), ev["roll"])), {})
         what = f"loot, +{row.get('resources', '?')} resources"
     return (f"  {ev['seat']}'s shuttle {ev['shuttle']} ({ev.get('aboard', 0)} aboard) raids the "
             f"cargo shuttle at {site_label(game, ev.get('portal'))}: roll {ev['roll']} → {what}"
@@ -151,8 +153,6 @@ def describe(game: Game, ev: dict[str, Any]) -> str | None:
         if ev.get("marker") == "mine" and ev.get("old") is not None:
             s = game.state.sites.get(ev["site"])
             if s is not None:
-                from distant_galaxy_episodes.asteroid_belt.actions import capture_resources
-
                 pts = int(model.kind(game, s).get("points", 0))
                 line += f" (+{pts} points, +{capture_resources(game, s)} resources)"
         if ev.get("marker") == "flag":
@@ -190,7 +190,7 @@ def describe(game: Game, ev: dict[str, Any]) -> str | None:
                 f"asked; {ready}){rule}")
     if t == "ability_used":
         what = {"speed": "moves further this turn", "reroll": "armed for the next losing die",
-                "shield": "armed: the elite survives one lost combat"}.get(ev.get("effect"), "")
+                "shield": "armed: the elite survives one lost combat"}.get(str(ev.get("effect")), "")
         return f"  {ev['seat']} uses the elite's {ev['ability']} token ({what}){rule}"
     if t == "ability_spent":
         return f"  {ev['seat']}'s {ev['ability']} token is spent: {ev['reason']}{rule}"

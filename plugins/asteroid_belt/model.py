@@ -6,30 +6,69 @@ that adds a unit type or changes a speed needs no Python.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from distant_galaxy.scenario.setup import add_to_pool
+from distant_galaxy import IllegalAction, StashKey
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
-    from distant_galaxy.core.state import Site, Token
+    from distant_galaxy import Action, Game, Scenario, Site, Token
 
 Pos = tuple[int, int]
+T = TypeVar("T")
 SECTION = "asteroid_belt"
+#: The ids of the scenario's asteroid sites, in map order (made on first use).
+ASTEROID_IDS = StashKey[tuple[str, ...]]()
 
 
 def cfg(game: Game) -> dict[str, Any]:
     return game.scenario.data.get(SECTION, {})
 
 
-def param(game: Game, name: str, default: Any = None) -> Any:
-    return game.scenario.params.get(name, default)
+def param(game: Game, name: str) -> int:
+    """A number of ``params:`` the plugin needs (``checks.validate`` makes sure it is written)."""
+    return int(game.scenario.params[name])
+
+
+def cells(n: int) -> str:
+    """``1 cell``, ``2 cells``: a distance for messages and help texts."""
+    return plural(n, "cell")
+
+
+def refuse(why: str | None) -> None:
+    """Raise :class:`IllegalAction` with ``why`` unless it is None (a kind's one predicate says
+    why an action is not legal, or None when it is)."""
+    if why is not None:
+        raise IllegalAction(why)
+
+
+def plural(n: int, word: str) -> str:
+    """``1 shuttle``, ``2 shuttles``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def joined(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def present(value: T | None, message: str) -> T:
+    """``value`` when it is not None, else :class:`IllegalAction` with ``message``."""
+    if value is None:
+        raise IllegalAction(message)
+    return value
+
+
+def on_board(tok: Token) -> Pos:
+    """The cell of a token the caller knows is on the board (not aboard a shuttle)."""
+    assert tok.pos is not None, f"{tok.id} is not on the board"
+    return tok.pos
 
 
 def stamp(game: Game) -> int:
-    """A number unique to the current turn (per-turn flags store it instead of being reset)."""
+    """A number unique to the current turn (per-turn flags store it instead of being reset):
+    the rounds are counted in steps of the game's seat count, so every seat's turn has its own."""
     st = game.state
-    return st.round * 16 + st.turn
+    return st.round * len(st.seats) + st.turn
 
 
 def utype(game: Game, name: str) -> dict[str, Any]:
@@ -64,7 +103,13 @@ def is_asteroid(game: Game, site: Site) -> bool:
 
 
 def asteroids(game: Game) -> list[Site]:
-    return [s for s in game.state.sites.values() if is_asteroid(game, s)]
+    """The asteroid sites, in map order (their ids are the scenario's: kept in its stash)."""
+    ids = game.scenario.stash.get(ASTEROID_IDS, None)
+    if ids is None:
+        ids = game.scenario.stash[ASTEROID_IDS] = tuple(
+            s.id for s in game.state.sites.values() if is_asteroid(game, s))
+    sites = game.state.sites
+    return [sites[i] for i in ids]
 
 
 def portals(game: Game) -> list[Site]:
@@ -121,9 +166,15 @@ def distance(game: Game, a: Pos, b: Pos) -> int:
     return game.scenario.grid.distance(a, b)
 
 
-def units_of(game: Game, seat: str, on_board: bool = True) -> list[Token]:
+def is_unit_on_board(game: Game, tok: Token) -> bool:
+    """A civilization or Aborigine unit standing on a cell (not a shuttle, not aboard one)."""
+    return tok.pos is not None and not is_shuttle(game, tok)
+
+
+def units_of(game: Game, seat: str) -> list[Token]:
+    """The seat's units on the board (``is_unit_on_board``, written out: a hot path)."""
     return [t for t in game.state.tokens.values()
-            if t.owner == seat and not is_shuttle(game, t) and (t.pos is not None or not on_board)]
+            if t.owner == seat and t.pos is not None and not is_shuttle(game, t)]
 
 
 def shuttles_of(game: Game, seat: str) -> list[Token]:
@@ -151,42 +202,31 @@ def ready(game: Game, tok: Token) -> bool:
     return tok.attrs.get("fresh") != stamp(game)
 
 
-def to_repair(game: Game, tok: Token, reason: str, rule: str) -> None:
-    """A beaten civilization unit leaves the board (or its shuttle) for repair (R7.35)."""
-    seat = tok.owner
-    where = list(tok.pos) if tok.pos is not None else None
-    game.state.remove_token(tok)
-    game.emit("to_repair", token=tok.id, unit=tok.type, seat=seat, at=where,
-              carrier=tok.carrier, reason=reason, rule=rule)
-    if seat is not None:
-        add_to_pool(game, seat, "repair", tok.type, 1, reason)
+def aboard(game: Game, shuttle: Token) -> list[Token]:
+    """The passengers of a shuttle."""
+    return game.state.carried_by(shuttle.id)
 
 
-def remove_loser(game: Game, tok: Token, reason: str, rule: str) -> None:
-    """Remove a beaten token: Aborigines are gone, civilization units go to repair (R7.50)."""
-    if is_aborigine(game, tok):
-        site = game.state.sites.get(tok.attrs.get("site", ""))
-        game.state.remove_token(tok)
-        game.emit("destroyed", token=tok.id, unit=tok.type, at=list(tok.pos) if tok.pos else None,
-                  site=site.id if site else None, reason=reason, rule=rule)
-        if site is not None:
-            from distant_galaxy_episodes.asteroid_belt.defenders import check_capture
-
-            check_capture(game, site)
-    elif is_shuttle(game, tok):
-        from distant_galaxy_episodes.asteroid_belt.shuttles import destroy_shuttle
-
-        destroy_shuttle(game, tok, reason, rule)
-    else:
-        to_repair(game, tok, reason, rule)
-
-
-def cell(game: Game, action: Any, i: int) -> Pos:
+def cell(game: Game, action: Action, i: int) -> Pos:
     """Argument ``i`` of an action as a cell on the map (IllegalAction when off the map)."""
-    from distant_galaxy.errors import IllegalAction
-
     pos = action.pos(i)
     if not game.scenario.grid.in_bounds(pos):
         g = game.scenario.grid
         raise IllegalAction(f"{pos[0]},{pos[1]} is off the {g.width}×{g.height} map")
     return pos
+
+
+def move_cost(game: Game, unit: str) -> int:
+    """What one move of a unit of this type costs (D7.5; none when the type has no cost)."""
+    return int(utype(game, unit).get("move_cost", 0))
+
+
+def resources(game: Game, seat: str) -> int:
+    return game.state.players[seat].counters.get("resources", 0)
+
+
+def dock_name(scenario: Scenario) -> str:
+    """``class-3``: the class of the asteroids shuttles are activated at, for texts (R7.41)."""
+    classes = [str(k.get("class", name)) for name, k in scenario.site_kinds.items()
+               if k.get("shuttle_dock")]
+    return "class-" + "/".join(classes)

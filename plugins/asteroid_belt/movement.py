@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from distant_galaxy import StashKey
 from distant_galaxy_episodes.asteroid_belt import model
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
-    from distant_galaxy.core.state import Token
+    from distant_galaxy import Game, Token
 
 Pos = tuple[int, int]
+CellTest = Callable[[Pos], bool]
+#: unit type → (may enter, may stop) cell tests, made once per scenario.
+PREDICATES = StashKey[dict[str, tuple[CellTest, CellTest]]]()
 
 
-def _preds(game: Game, unit: str):
+def _preds(game: Game, unit: str) -> tuple[CellTest, CellTest]:
     sc = game.scenario
-    cache = sc.__dict__.setdefault("_ab_preds", {})
+    cache = sc.stash.setdefault(PREDICATES, {})
     hit = cache.get(unit)
     if hit is None:
         hit = cache[unit] = sc.permissions.predicates(sc.grid, sc.unit_tags[unit])

@@ -4,13 +4,30 @@ each delegating to the modules of the package (``asteroid_belt/__init__.py`` say
 from __future__ import annotations
 
 from distant_galaxy import hookimpl
-from distant_galaxy_episodes.asteroid_belt import actions, checks, defenders, describe, model, shuttles, view
+from distant_galaxy_episodes.asteroid_belt import (
+    actions,
+    attacks,
+    checks,
+    defenders,
+    describe,
+    model,
+    removal,
+    shuttles,
+    view,
+)
+from distant_galaxy_episodes.asteroid_belt.bots import GreedyBot
 
 
 @hookimpl
 def dg_schema_sections():
     """The ``asteroid_belt:`` section."""
     return {model.SECTION: checks.SECTION_SCHEMA}
+
+
+@hookimpl
+def dg_compile_rules(scenario, rules):
+    """The attack patterns of ``asteroid_belt.attack_patterns`` (R7.20, R7.21)."""
+    attacks.compile_attack_patterns(scenario, rules)
 
 
 @hookimpl
@@ -24,10 +41,11 @@ def dg_validate_scenario(scenario):
 @hookimpl
 def dg_action_kinds(scenario):
     """Every verb of the episode (and an ``end`` that waits for the defenders' placement)."""
-    return [actions.Move(), actions.Attack(), actions.Target(), actions.Mine(), actions.Deploy(),
-            actions.Create(), actions.EliteCreate(), actions.Liquidate(), actions.Use(),
-            actions.Reinforce(), shuttles.Activate(), shuttles.Board(), shuttles.Unload(),
-            shuttles.Roll(), shuttles.Fly(), shuttles.Raid(), defenders.Place(),
+    return [actions.Move(), actions.Attack(scenario), actions.Target(scenario),
+            actions.Mine(scenario), actions.Deploy(), actions.Create(), actions.EliteCreate(),
+            actions.Liquidate(), actions.Use(), actions.Reinforce(scenario),
+            shuttles.Activate(scenario), shuttles.Board(scenario), shuttles.Unload(scenario),
+            shuttles.Roll(scenario), shuttles.Fly(), shuttles.Raid(), defenders.Place(scenario),
             defenders.Strike(), defenders.End()]
 
 
@@ -74,7 +92,7 @@ def dg_run_phase(game, phase):
         return True
     if auto in ("asteroid_resolve", "asteroid_cleanup"):
         for site in defenders.targets_of(game, seat):
-            defenders.check_capture(game, site)
+            removal.check_capture(game, site)
         if auto == "asteroid_cleanup":
             for sh in model.shuttles_of(game, seat):
                 shuttles.leave_if_empty(game, sh)
@@ -117,8 +135,6 @@ def dg_limit_result(game):
 @hookimpl
 def dg_bots():
     """The greedy bot (the random bot is built in)."""
-    from distant_galaxy_episodes.asteroid_belt.bots import GreedyBot
-
     return {"greedy": GreedyBot}
 
 
@@ -151,7 +167,7 @@ def dg_invariants(game):
             out.append(f"{site.id}: mine of {site.markers['mine']} but owner {site.owner}")
     for seat in game.state.seats:
         for sh in model.shuttles_of(game, seat):
-            cap = int(model.utype(game, sh.type).get("capacity", 3))
+            cap = int(model.utype(game, sh.type)["capacity"])
             if len(game.state.carried_by(sh.id)) > cap:
                 out.append(f"{sh.id} carries more than {cap}")
         for unit in model.civ_types(game):

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from distant_galaxy.core.game import Game
-from distant_galaxy.scenario.load import load_scenario
-from distant_galaxy.scenario.model import Scenario
+from distant_galaxy import Game, Scenario, load_scenario
 
 _CACHE: dict[tuple[str, str | None], Scenario] = {}
 
@@ -30,7 +28,8 @@ def play_game(sc: Scenario, seed: int, bots: dict[str, str], max_actions: int = 
         n += 1
         if n > max_actions:
             raise RuntimeError(f"seed {seed}: no end after {max_actions} actions")
-        seat = game.pending.seat  # type: ignore[union-attr]
+        assert game.pending is not None, "a game that is not over has a pending decision"
+        seat = game.pending.seat
         game.apply(ctrls[seat].choose(game))
         if check_invariants:
             broken = [b for group in game.hook.dg_invariants(game=game) for b in group or []]

@@ -11,24 +11,35 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from distant_galaxy import Action, ActionKind, require
+from distant_galaxy import Action, ActionKind, IllegalAction
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.actions import MAIN, own_token
 from distant_galaxy_episodes.asteroid_belt.movement import path_into, reachable, speed
+from distant_galaxy_episodes.asteroid_belt.removal import destroy_shuttle
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
-    from distant_galaxy.core.state import Site, Token
+    from distant_galaxy import Game, Scenario, Site, Token
 
 Pos = tuple[int, int]
+cells = model.cells
+aboard = model.aboard
+#: Tries of the die that sends the cargo shuttle to another portal before it stays (a guard
+#: against forced dice repeating the same portal, not a rule).
+RELOCATION_TRIES = 50
 
 
 def shuttle_type(game: Game) -> str:
     return str(model.cfg(game).get("shuttle_type", "shuttle"))
 
 
-def aboard(game: Game, shuttle: Token) -> list[Token]:
-    return game.state.carried_by(shuttle.id)
+def capacity(game: Game, shuttle: Token) -> int:
+    """How many units a shuttle carries (R7.40b; the shuttle type's ``capacity``)."""
+    return int(model.utype(game, shuttle.type)["capacity"])
+
+
+def _shuttle_stat(scenario: Scenario, stat: str) -> int:
+    sec = scenario.data.get(model.SECTION, {})
+    return int(scenario.unit_types[sec.get("shuttle_type", "shuttle")][stat])
 
 
 def docks_near(game: Game, pos: Pos) -> list[Site]:
@@ -39,24 +50,10 @@ def docks_near(game: Game, pos: Pos) -> list[Site]:
 
 
 def load_range(game: Game, tok: Token, shuttle: Token) -> int:
-    """A unit's reach into or out of a shuttle: its speed, +1 by a class-3 asteroid (R7.42)."""
-    return speed(game, tok) + (1 if docks_near(game, shuttle.pos) else 0)  # type: ignore[arg-type]
-
-
-def shuttle_bonus(game: Game, att: Token, dfd: Token) -> tuple[int, int]:
-    """R7.43: the shuttle carrying more units gets +1 to attack and defence."""
-    a, d = len(aboard(game, att)), len(aboard(game, dfd))
-    return (1 if a > d else 0), (1 if d > a else 0)
-
-
-def destroy_shuttle(game: Game, shuttle: Token, reason: str, rule: str) -> None:
-    """A beaten shuttle leaves the board; its passengers go to repair (R7.44 row 1)."""
-    for t in aboard(game, shuttle):
-        model.to_repair(game, t, f"its shuttle {shuttle.id} was destroyed", rule)
-    at = list(shuttle.pos) if shuttle.pos else None
-    game.state.remove_token(shuttle)
-    game.emit("shuttle_destroyed", token=shuttle.id, seat=shuttle.owner, at=at, reason=reason,
-              rule=rule)
+    """A unit's reach into or out of a shuttle: its speed, plus ``params.dock_reach_bonus`` by a
+    class-3 asteroid (R7.42)."""
+    bonus = model.param(game, "dock_reach_bonus")
+    return speed(game, tok) + (bonus if docks_near(game, model.on_board(shuttle)) else 0)
 
 
 def leave_if_empty(game: Game, shuttle: Token, rule: str = "R7.42") -> None:
@@ -71,17 +68,17 @@ def leave_if_empty(game: Game, shuttle: Token, rule: str = "R7.42") -> None:
 def activation_cells(game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
     """Free red cells where ``seat`` may activate a shuttle → (class-3 asteroid, cost)."""
     out: dict[Pos, tuple[str, int]] = {}
-    if len(model.shuttles_of(game, seat)) >= int(model.param(game, "max_shuttles", 2)):
+    if len(model.shuttles_of(game, seat)) >= model.param(game, "max_shuttles"):
         return out
-    r = int(model.param(game, "shuttle_range", 2))
-    cost = int(model.param(game, "activation_cost", 3))
+    r = model.param(game, "shuttle_range")
+    cost = model.param(game, "activation_cost")
     grid = game.scenario.grid
     stype = shuttle_type(game)
     mine = model.units_of(game, seat)
     for site in model.asteroids(game):
         if not model.kind(game, site).get("shuttle_dock"):
             continue
-        if not any(grid.distance(t.pos, site.pos) <= r for t in mine):  # type: ignore[arg-type]
+        if not any(grid.distance(model.on_board(t), site.pos) <= r for t in mine):
             continue
         c = 0 if site.owner == seat else cost
         for cell in grid.neighbours(site.pos):
@@ -91,32 +88,45 @@ def activation_cells(game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
     return out
 
 
+def activate_refusal(game: Game, seat: str, at: Pos, where: dict[Pos, tuple[str, int]]
+                     ) -> str | None:
+    """Why the seat may not activate a shuttle on ``at`` now (``where``: its activation cells)."""
+    n = model.param(game, "max_shuttles")
+    if len(model.shuttles_of(game, seat)) >= n:
+        return f"you already have {model.plural(n, 'shuttle')} (D7.9)"
+    if at not in where:
+        return (f"{at[0]},{at[1]} is not a free red cell next to a {model.dock_name(game.scenario)}"
+                " asteroid that one of your units is near (R7.41)")
+    cost, have = where[at][1], model.resources(game, seat)
+    if cost > have:
+        return f"activation costs {cost} resources, you have {have} (R7.41)"
+    return None
+
+
 class Activate(ActionKind):
     verb = "activate"
     usage = "activate x,y"
-    doc = ("Activate a passenger shuttle on a free red cell next to a class-3 asteroid that a unit "
-           "of yours is near (within 2 cells): 3 resources, free if the asteroid is your mine; "
-           "at most 2 shuttles each (R7.41, D7.9).")
     phases = MAIN
     arity = (1, 1)
 
+    def __init__(self, scenario: Scenario):
+        p = scenario.params
+        self.doc = (f"Activate a passenger shuttle on a free red cell next to a "
+                    f"{model.dock_name(scenario)} asteroid that a unit of yours is near (within "
+                    f"{cells(p['shuttle_range'])}): {p['activation_cost']} resources, free if the "
+                    f"asteroid is your mine; at most {model.plural(p['max_shuttles'], 'shuttle')} each "
+                    "(R7.41, D7.9).")
+
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        res = game.state.players[seat].counters.get("resources", 0)
-        for cell, (_, cost) in activation_cells(game, seat).items():
-            if cost <= res:
+        where = activation_cells(game, seat)
+        for cell in where:
+            if activate_refusal(game, seat, cell, where) is None:
                 yield Action("activate", (f"{cell[0]},{cell[1]}",))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
         at = model.cell(game, action, 0)
-        n = int(model.param(game, "max_shuttles", 2))
-        require(len(model.shuttles_of(game, seat)) < n, f"you already have {n} shuttles (D7.9)")
-        cells = activation_cells(game, seat)
-        require(at in cells, f"{at[0]},{at[1]} is not a free red cell next to a class-3 asteroid "
-                             "that one of your units is near (R7.41)")
-        cost = cells[at][1]
-        have = game.state.players[seat].counters.get("resources", 0)
-        require(cost <= have, f"activation costs {cost} resources, you have {have} (R7.41)")
+        model.refuse(activate_refusal(game, seat, at, activation_cells(game, seat)))
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         at = model.cell(game, action, 0)
@@ -130,145 +140,201 @@ class Activate(ActionKind):
 
 
 # -- loading and unloading (R7.42) -------------------------------------------------------------
+def board_path(game: Game, tok: Token, sh: Token, reach: int) -> tuple[Pos, ...] | None:
+    """The path of ``tok`` into the cell of the shuttle ``sh`` within ``reach`` cells (its
+    ``load_range``), if it can get there (R7.42)."""
+    start, goal = model.on_board(tok), model.on_board(sh)
+    if game.scenario.grid.distance(start, goal) > reach:
+        return None
+    return path_into(game, tok.type, start, goal, reach)
+
+
+def board_refusal(game: Game, seat: str, tok: Token, sh: Token) -> str | None:
+    """Why the seat's ``tok`` may not board its ``sh`` now, or None."""
+    if not model.is_shuttle(game, sh):
+        return f"{sh.id} is not a shuttle"
+    if not model.is_unit_on_board(game, tok):
+        return f"{tok.id} is not a unit of yours on the board"
+    if not model.ready(game, tok):
+        return f"{tok.id} acts from your next turn (R7.70)"
+    if tok.attrs.get("moved") == model.stamp(game):
+        return f"{tok.id} has already moved (D7.6)"
+    cap = capacity(game, sh)
+    if len(aboard(game, sh)) >= cap:
+        return f"{sh.id} is full ({cap} units, R7.40b)"
+    cost = model.move_cost(game, tok.type)
+    if cost > model.resources(game, seat):
+        return f"moving {tok.id} costs {cost} resources (D7.5)"
+    reach = load_range(game, tok, sh)
+    if board_path(game, tok, sh, reach) is None:
+        return f"{tok.id} cannot reach {sh.id} within {reach} cells (R7.42)"
+    return None
+
+
+def _dock_reach(scenario: Scenario) -> str:
+    return (f"reach +{scenario.params['dock_reach_bonus']} next to a {model.dock_name(scenario)} "
+            "asteroid")
+
+
 class Board(ActionKind):
     verb = "board"
     usage = "board UNIT SHUTTLE"
-    doc = ("Move a unit into your shuttle's cell (its move; reach +1 next to a class-3 "
-           "asteroid); up to 3 aboard (R7.42, R7.40b).")
     phases = MAIN
     arity = (2, 2)
 
-    def _path(self, game: Game, tok: Token, sh: Token) -> tuple[Pos, ...] | None:
-        return path_into(game, tok.type, tok.pos, sh.pos, load_range(game, tok, sh))  # type: ignore[arg-type]
+    def __init__(self, scenario: Scenario):
+        self.doc = (f"Move a unit into your shuttle's cell (its move; {_dock_reach(scenario)}); "
+                    f"up to {_shuttle_stat(scenario, 'capacity')} aboard (R7.42, R7.40b).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        st = model.stamp(game)
-        res = game.state.players[seat].counters.get("resources", 0)
-        cap = {}
-        for sh in model.shuttles_of(game, seat):
-            if len(aboard(game, sh)) < int(model.utype(game, sh.type).get("capacity", 3)):
-                cap[sh.id] = sh
-        if not cap:
+        shuttles = model.shuttles_of(game, seat)
+        if not shuttles:
             return
         for tok in model.units_of(game, seat):
-            if tok.attrs.get("moved") == st or not model.ready(game, tok) \
-                    or int(model.utype(game, tok.type).get("move_cost", 0)) > res:
-                continue
-            for sh in cap.values():
-                if game.scenario.grid.distance(tok.pos, sh.pos) <= load_range(game, tok, sh) \
-                        and self._path(game, tok, sh) is not None:  # type: ignore[arg-type]
+            for sh in shuttles:
+                if board_refusal(game, seat, tok, sh) is None:
                     yield Action("board", (tok.id, sh.id))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
         tok = own_token(game, seat, action.arg(0))
         sh = own_token(game, seat, action.arg(1), "shuttle")
-        require(model.is_shuttle(game, sh), f"{sh.id} is not a shuttle")
-        require(not model.is_shuttle(game, tok) and tok.pos is not None,
-                f"{tok.id} is not a unit of yours on the board")
-        require(model.ready(game, tok), f"{tok.id} acts from your next turn (R7.70)")
-        require(tok.attrs.get("moved") != model.stamp(game), f"{tok.id} has already moved (D7.6)")
-        cap = int(model.utype(game, sh.type).get("capacity", 3))
-        require(len(aboard(game, sh)) < cap, f"{sh.id} is full ({cap} units, R7.40b)")
-        cost = int(model.utype(game, tok.type).get("move_cost", 0))
-        require(cost <= game.state.players[seat].counters.get("resources", 0),
-                f"moving {tok.id} costs {cost} resources (D7.5)")
-        require(self._path(game, tok, sh) is not None,
-                f"{tok.id} cannot reach {sh.id} within {load_range(game, tok, sh)} cells (R7.42)")
+        model.refuse(board_refusal(game, seat, tok, sh))
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         tok = game.state.tokens[action.arg(0)]
         sh = game.state.tokens[action.arg(1)]
-        path = self._path(game, tok, sh)
-        cost = int(model.utype(game, tok.type).get("move_cost", 0))
+        path = board_path(game, tok, sh, load_range(game, tok, sh))
+        cost = model.move_cost(game, tok.type)
         if cost:
             game.change_counter(seat, "resources", -cost, f"{tok.id} boards {sh.id}", rule="D7.5")
-        frm = tok.pos
+        frm = model.on_board(tok)
         game.state.move_token(tok, None, carrier=sh.id)
         tok.attrs["moved"] = model.stamp(game)
-        game.emit("board", token=tok.id, unit=tok.type, shuttle=sh.id, frm=list(frm),  # type: ignore[arg-type]
+        game.emit("board", token=tok.id, unit=tok.type, shuttle=sh.id, frm=list(frm),
                   path=[list(p) for p in path or ()], cost=cost, aboard=len(aboard(game, sh)),
                   rule="R7.42")
+
+
+def carrier_of(game: Game, tok: Token) -> Token:
+    """The shuttle carrying ``tok`` (the caller knows it is aboard one)."""
+    assert tok.carrier is not None, f"{tok.id} is not aboard a shuttle"
+    return game.state.tokens[tok.carrier]
+
+
+def unload_cells(game: Game, tok: Token) -> dict[Pos, tuple[Pos, ...]]:
+    """Cells ``tok`` may get out of its shuttle to, with paths (R7.42)."""
+    sh = carrier_of(game, tok)
+    return reachable(game, tok.type, model.on_board(sh), load_range(game, tok, sh))
+
+
+def unload_refusal(game: Game, seat: str, tok: Token) -> str | None:
+    """Why the seat's ``tok`` may not get out of a shuttle now (wherever), or None."""
+    if tok.carrier is None:
+        return f"{tok.id} is not aboard a shuttle"
+    if tok.attrs.get("moved") == model.stamp(game):
+        return f"{tok.id} has already moved (D7.6)"
+    cost = model.move_cost(game, tok.type)
+    if cost > model.resources(game, seat):
+        return f"moving {tok.id} costs {cost} resources (D7.5)"
+    return None
 
 
 class Unload(ActionKind):
     verb = "unload"
     usage = "unload UNIT x,y"
-    doc = ("Move a unit out of its shuttle to a cell it may use (its move; reach +1 next to a "
-           "class-3 asteroid). An empty shuttle leaves the board (R7.42).")
     phases = MAIN
     arity = (2, 2)
 
-    def _cells(self, game: Game, tok: Token) -> dict[Pos, tuple[Pos, ...]]:
-        sh = game.state.tokens[tok.carrier]  # type: ignore[index]
-        return reachable(game, tok.type, sh.pos, load_range(game, tok, sh))  # type: ignore[arg-type]
+    def __init__(self, scenario: Scenario):
+        self.doc = (f"Move a unit out of its shuttle to a cell it may use (its move; "
+                    f"{_dock_reach(scenario)}). An empty shuttle leaves the board (R7.42).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        st = model.stamp(game)
-        res = game.state.players[seat].counters.get("resources", 0)
         for tok in game.state.tokens.values():
-            if tok.owner != seat or tok.carrier is None or tok.attrs.get("moved") == st \
-                    or int(model.utype(game, tok.type).get("move_cost", 0)) > res:
-                continue
-            for c in self._cells(game, tok):
-                yield Action("unload", (tok.id, f"{c[0]},{c[1]}"))
+            if tok.owner == seat and unload_refusal(game, seat, tok) is None:
+                for c in unload_cells(game, tok):
+                    yield Action("unload", (tok.id, f"{c[0]},{c[1]}"))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
         tok = own_token(game, seat, action.arg(0))
         at = model.cell(game, action, 1)
-        require(tok.carrier is not None, f"{tok.id} is not aboard a shuttle")
-        require(tok.attrs.get("moved") != model.stamp(game), f"{tok.id} has already moved (D7.6)")
-        cost = int(model.utype(game, tok.type).get("move_cost", 0))
-        require(cost <= game.state.players[seat].counters.get("resources", 0),
-                f"moving {tok.id} costs {cost} resources (D7.5)")
-        require(at in self._cells(game, tok),
-                f"{tok.id} cannot get out to {at[0]},{at[1]} (a free cell it may stop on, within "
-                "its reach from the shuttle, R7.42)")
+        model.refuse(unload_refusal(game, seat, tok))
+        if at not in unload_cells(game, tok):
+            raise IllegalAction(f"{tok.id} cannot get out to {at[0]},{at[1]} (a free cell it may "
+                                "stop on, within its reach from the shuttle, R7.42)")
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         tok = game.state.tokens[action.arg(0)]
         at = model.cell(game, action, 1)
-        sh = game.state.tokens[tok.carrier]  # type: ignore[index]
-        path = self._cells(game, tok)[at]
-        cost = int(model.utype(game, tok.type).get("move_cost", 0))
+        sh = carrier_of(game, tok)
+        path = unload_cells(game, tok)[at]
+        cost = model.move_cost(game, tok.type)
         if cost:
             game.change_counter(seat, "resources", -cost, f"{tok.id} leaves {sh.id}", rule="D7.5")
         game.state.move_token(tok, at, carrier=None)
         tok.attrs["moved"] = model.stamp(game)
-        game.emit("unload", token=tok.id, unit=tok.type, shuttle=sh.id, frm=list(sh.pos),  # type: ignore[arg-type]
-                  to=list(at), path=[list(p) for p in path], cost=cost, rule="R7.42")
+        game.emit("unload", token=tok.id, unit=tok.type, shuttle=sh.id,
+                  frm=list(model.on_board(sh)), to=list(at), path=[list(p) for p in path],
+                  cost=cost, rule="R7.42")
         leave_if_empty(game, sh)
 
 
 # -- flying (R7.40b) ---------------------------------------------------------------------------
+def roll_refusal(game: Game, sh: Token) -> str | None:
+    """Why the seat may not roll the speed of its ``sh`` now, or None."""
+    if not model.is_shuttle(game, sh):
+        return f"{sh.id} is not a shuttle"
+    if sh.attrs.get("rolled") == model.stamp(game):
+        return f"{sh.id} already rolled its speed this turn"
+    if not aboard(game, sh):
+        return f"{sh.id} is empty: board units first"
+    return None
+
+
 class Roll(ActionKind):
     verb = "roll"
     usage = "roll SHUTTLE"
-    doc = "Roll your shuttle's speed die for this turn (1–6 cells, R7.40b); then 'fly' it."
     phases = MAIN
     arity = (1, 1)
 
+    def __init__(self, scenario: Scenario):
+        self.doc = (f"Roll your shuttle's speed die for this turn (1–"
+                    f"{_shuttle_stat(scenario, 'speed_die')} cells, R7.40b); then 'fly' it.")
+
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        st = model.stamp(game)
         for sh in model.shuttles_of(game, seat):
-            if sh.attrs.get("rolled") != st and aboard(game, sh):
+            if roll_refusal(game, sh) is None:
                 yield Action("roll", (sh.id,))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
-        sh = own_token(game, seat, action.arg(0), "shuttle")
-        require(model.is_shuttle(game, sh), f"{sh.id} is not a shuttle")
-        require(sh.attrs.get("rolled") != model.stamp(game),
-                f"{sh.id} already rolled its speed this turn")
-        require(bool(aboard(game, sh)), f"{sh.id} is empty: board units first")
+        model.refuse(roll_refusal(game, own_token(game, seat, action.arg(0), "shuttle")))
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         sh = game.state.tokens[action.arg(0)]
-        die = int(model.utype(game, sh.type).get("speed_die", 6))
+        die = int(model.utype(game, sh.type)["speed_die"])
         sh.attrs["speed"] = game.dice.roll(die, purpose=f"speed of shuttle {sh.id}",
                                            rule="R7.40b")
         sh.attrs["rolled"] = model.stamp(game)
+
+
+def fly_cells(game: Game, sh: Token) -> dict[Pos, tuple[Pos, ...]]:
+    """Cells the shuttle ``sh`` may fly to with its rolled speed, with paths (R7.40b)."""
+    return reachable(game, sh.type, model.on_board(sh), int(sh.attrs.get("speed", 0)))
+
+
+def fly_refusal(game: Game, sh: Token) -> str | None:
+    """Why the seat may not fly its ``sh`` now (wherever), or None."""
+    st = model.stamp(game)
+    if not model.is_shuttle(game, sh):
+        return f"{sh.id} is not a shuttle"
+    if sh.attrs.get("rolled") != st:
+        return f"roll {sh.id}'s speed first ('roll {sh.id}')"
+    if sh.attrs.get("flown") == st:
+        return f"{sh.id} has already flown this turn"
+    return None
 
 
 class Fly(ActionKind):
@@ -278,36 +344,29 @@ class Fly(ActionKind):
     phases = MAIN
     arity = (2, 2)
 
-    def _cells(self, game: Game, sh: Token) -> dict[Pos, tuple[Pos, ...]]:
-        return reachable(game, sh.type, sh.pos, int(sh.attrs.get("speed", 0)))  # type: ignore[arg-type]
-
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        st = model.stamp(game)
         for sh in model.shuttles_of(game, seat):
-            if sh.attrs.get("rolled") == st and sh.attrs.get("flown") != st:
-                for c in self._cells(game, sh):
+            if fly_refusal(game, sh) is None:
+                for c in fly_cells(game, sh):
                     yield Action("fly", (sh.id, f"{c[0]},{c[1]}"))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
         sh = own_token(game, seat, action.arg(0), "shuttle")
         at = model.cell(game, action, 1)
-        st = model.stamp(game)
-        require(model.is_shuttle(game, sh), f"{sh.id} is not a shuttle")
-        require(sh.attrs.get("rolled") == st, f"roll {sh.id}'s speed first ('roll {sh.id}')")
-        require(sh.attrs.get("flown") != st, f"{sh.id} has already flown this turn")
-        require(at in self._cells(game, sh),
-                f"{sh.id} cannot reach {at[0]},{at[1]}: {sh.attrs.get('speed')} cells along red "
-                "cells and portals, to a free red cell (R7.40b)")
+        model.refuse(fly_refusal(game, sh))
+        if at not in fly_cells(game, sh):
+            raise IllegalAction(f"{sh.id} cannot reach {at[0]},{at[1]}: {sh.attrs.get('speed')} "
+                                "cells along red cells and portals, to a free red cell (R7.40b)")
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         sh = game.state.tokens[action.arg(0)]
         at = model.cell(game, action, 1)
-        frm = sh.pos
-        path = self._cells(game, sh)[at]
+        frm = model.on_board(sh)
+        path = fly_cells(game, sh)[at]
         game.state.move_token(sh, at)
         sh.attrs["flown"] = model.stamp(game)
-        game.emit("move", token=sh.id, unit=sh.type, seat=seat, frm=list(frm), to=list(at),  # type: ignore[arg-type]
+        game.emit("move", token=sh.id, unit=sh.type, seat=seat, frm=list(frm), to=list(at),
                   path=[list(p) for p in path], cost=0, aboard=[t.id for t in aboard(game, sh)],
                   rule="R7.40b")
 
@@ -323,7 +382,7 @@ def relocate_cargo(game: Game, purpose: str, rule: str, avoid: str | None = None
     ports = sorted(model.portals(game), key=lambda s: (s.pos[1], s.pos[0]))
     if not ports:
         return
-    for _ in range(50):
+    for _ in range(RELOCATION_TRIES):
         n = game.dice.roll(len(ports), purpose=purpose, rule=rule)
         site = ports[n - 1]
         if site.id != avoid or len(ports) == 1:
@@ -331,6 +390,21 @@ def relocate_cargo(game: Game, purpose: str, rule: str, avoid: str | None = None
     old = game.state.attrs.get("cargo")
     game.state.attrs["cargo"] = site.id
     game.emit("cargo_moves", frm=old, to=site.id, at=list(site.pos), rule=rule)
+
+
+def raid_refusal(game: Game, sh: Token) -> str | None:
+    """Why the seat may not raid the cargo shuttle with its ``sh`` now, or None."""
+    if not model.is_shuttle(game, sh):
+        return f"{sh.id} is not a shuttle"
+    port = cargo_portal(game)
+    if port is None:
+        return "there is no cargo shuttle in this game (R7.63)"
+    if sh.attrs.get("raided") == model.stamp(game):
+        return f"{sh.id} already raided this turn"
+    if sh.pos is None or game.scenario.grid.distance(sh.pos, port.pos) != 1:
+        return (f"{sh.id} must be next to the cargo shuttle at {port.id} "
+                f"({port.pos[0]},{port.pos[1]}) (R7.44)")
+    return None
 
 
 class Raid(ActionKind):
@@ -341,26 +415,14 @@ class Raid(ActionKind):
     phases = MAIN
     arity = (1, 1)
 
-    def _ok(self, game: Game, sh: Token) -> bool:
-        port = cargo_portal(game)
-        return port is not None and sh.pos is not None \
-            and game.scenario.grid.distance(sh.pos, port.pos) == 1 \
-            and sh.attrs.get("raided") != model.stamp(game)
-
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         for sh in model.shuttles_of(game, seat):
-            if self._ok(game, sh):
+            if raid_refusal(game, sh) is None:
                 yield Action("raid", (sh.id,))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
-        sh = own_token(game, seat, action.arg(0), "shuttle")
-        require(model.is_shuttle(game, sh), f"{sh.id} is not a shuttle")
-        port = cargo_portal(game)
-        require(port is not None, "there is no cargo shuttle in this game (R7.63)")
-        require(sh.attrs.get("raided") != model.stamp(game), f"{sh.id} already raided this turn")
-        require(self._ok(game, sh), f"{sh.id} must be next to the cargo shuttle at {port.id} "  # type: ignore[union-attr]
-                                    f"({port.pos[0]},{port.pos[1]}) (R7.44)")  # type: ignore[union-attr]
+        model.refuse(raid_refusal(game, own_token(game, seat, action.arg(0), "shuttle")))
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         sh = game.state.tokens[action.arg(0)]

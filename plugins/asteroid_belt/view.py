@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from distant_galaxy import StashKey
 from distant_galaxy_episodes.asteroid_belt import model
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
+    from distant_galaxy import Game, Site
+
+#: cell → id of the site there (the sites of a scenario never move), made on first use.
+SITE_INDEX = StashKey[dict[tuple[int, int], str]]()
 
 MARK = {"target": "t", "flag": "f", "mine": "M"}
 LEGEND_HEAD = "legend: 3 asteroid of class 3; 3t/3f/3M its Target/Flag/Mine (whose: see below);"
@@ -53,8 +57,8 @@ def cell_glyph(game: Game, pos: tuple[int, int]) -> str | None:
     return f"{cls}{MARK[name]}" if name else cls
 
 
-def _site_at(game: Game, pos: tuple[int, int]):
-    index = game.scenario.__dict__.setdefault("_ab_site_index", {})
+def _site_at(game: Game, pos: tuple[int, int]) -> Site | None:
+    index = game.scenario.stash.setdefault(SITE_INDEX, {})
     sid = index.get(pos)
     if sid is None:
         for s in game.state.sites.values():
@@ -65,7 +69,7 @@ def _site_at(game: Game, pos: tuple[int, int]):
 
 def status_lines(game: Game) -> list[str]:
     st = game.state
-    track = int(model.param(game, "track_length", 15))
+    track = model.param(game, "track_length")
     lines = legend(game)
     for seat in st.seats:
         p = st.players[seat]

@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from distant_galaxy.core.game import Game
-from distant_galaxy.core.state import Pending
+from distant_galaxy import Game, Pending, Scenario
 from distant_galaxy_episodes.asteroid_belt.selfplay import scenario
 
 
 class Table:
-    """A game with a hand-made position (tests force dice with ``game.dice.force``)."""
+    """A game with a hand-made position (tests force dice with ``game.dice.force``); ``sc`` plays
+    another scenario (a mod) than the shipped one."""
 
-    def __init__(self, seats: int = 2, variant: str | None = None, seed: int = 1):
-        sc = scenario(variant)
+    def __init__(self, seats: int = 2, variant: str | None = None, seed: int = 1,
+                 sc: Scenario | None = None):
+        sc = sc or scenario(variant)
         self.game = Game(sc, seats=sc.seat_ids(seats), seed=seed)
 
     @property

@@ -10,23 +10,52 @@ import os
 
 import pytest
 
+from distant_galaxy_episodes.asteroid_belt.bots import GreedyBot
 from distant_galaxy_episodes.asteroid_belt.selfplay import play_game, scenario
+from tests.asteroid_belt.conftest import Table
 
 N = int(os.environ.get("AB_GAMES", "8"))
 SEATS = {2: ["orange", "purple"], 3: ["orange", "purple", "green"]}
 
 
+def check_result(sc, res: dict, seats: list[str]) -> None:
+    """A game ends either on the track (R7.1: the winner's points reach ``track_length``) or at
+    the round limit, where the most points, then resources win (``limit_rank``) or it is a tie."""
+    limit, track = sc.limits["rounds"], sc.params["track_length"]
+    points = {s: res["counters"][s]["points"] for s in seats}
+    assert res["rounds"] <= limit
+    if res["winner"] is not None and points[res["winner"]] >= track:
+        assert res["winner"] in seats and "(R7.1)" in res["reason"], res
+        return
+    assert res["rounds"] == limit, res
+    assert res["reason"].startswith(sc.data["asteroid_belt"]["limit_reason"]), res
+    rank = sorted(((points[s], res["counters"][s]["resources"]) for s in seats), reverse=True)
+    if res["winner"] is None:
+        assert rank[0] == rank[1], res
+    else:
+        key = (points[res["winner"]], res["counters"][res["winner"]]["resources"])
+        assert key == rank[0] and rank[0] != rank[1], res
+
+
 @pytest.mark.parametrize("variant", [None, "quick", "hard"])
 @pytest.mark.parametrize("seats", [2, 3])
 def test_seeded_random_games_finish(variant, seats):
-    """Games end within the declared round limit with a winner or a stated reason (R7.1)."""
+    """Games end within the declared round limit, on the track or by the limit's ranking (R7.1)."""
     sc = scenario(variant)
-    limit = sc.limits["rounds"]
     for seed in range(N):
         bots = {s: ("greedy" if (seed + i) % 2 else "random") for i, s in enumerate(SEATS[seats])}
         res = play_game(sc, seed, bots, check_invariants=seed < 2)
-        assert res["rounds"] <= limit
-        assert res["winner"] in SEATS[seats] or res["reason"]
+        check_result(sc, res, SEATS[seats])
+
+
+def test_the_result_check_can_fail():
+    """``check_result`` refuses a result whose winner did not reach the track before the limit."""
+    sc = scenario()
+    res = {"winner": "orange", "reason": "anything", "rounds": 3,
+           "counters": {"orange": {"points": 2, "resources": 0},
+                        "purple": {"points": 1, "resources": 0}}}
+    with pytest.raises(AssertionError):
+        check_result(sc, res, SEATS[2])
 
 
 def test_greedy_beats_random():
@@ -44,9 +73,6 @@ def test_greedy_beats_random():
 
 def test_greedy_plays_the_defenders():
     """R7.12/D7.3: handed the defence, the greedy bot places defenders and ends."""
-    from distant_galaxy_episodes.asteroid_belt.bots import GreedyBot
-    from tests.asteroid_belt.conftest import Table
-
     t = Table().clear().turn("orange")
     t.put("engineer", "orange", (10, 2))
     t.apply("target asteroid-1-3")
