@@ -35,7 +35,7 @@ from distant_galaxy.hookspecs import hookimpl
 from distant_galaxy.play.controllers import Controller, HumanController, RandomBot
 from distant_galaxy.play.log import read_log
 from distant_galaxy.rules import Effect, Expr, Registry
-from distant_galaxy.scenario.bindings import RuleContext
+from distant_galaxy.scenario.context import RuleContext
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
 from distant_galaxy.scenario.rules import ScenarioRules
