@@ -22,7 +22,11 @@ from distant_galaxy.core.actions import Action
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import ActionError
 from distant_galaxy.harness.invariants import check_invariants
-from distant_galaxy.play.log import LogWriter, make_header
+from distant_galaxy.loader import load_yaml_file
+from distant_galaxy.play.log import LogWriter, dumps, make_header
+from distant_galaxy.play.runner import replay_log
+from distant_galaxy.scenario.catalog import catalog
+from distant_galaxy.scenario.find import scenarios_dir
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
 
@@ -52,9 +56,6 @@ class Case:
 def shipped_cases(extra: list[str | Path] | None = None) -> list[Case]:
     """A case per scenario and variant of ``dg list`` (distant_galaxy.scenario.catalog), plus
     ``extra`` files."""
-    from distant_galaxy.scenario.catalog import catalog
-    from distant_galaxy.scenario.find import scenarios_dir
-
     out: list[Case] = []
     for entry in catalog():
         path = Path(entry["path"])
@@ -72,8 +73,6 @@ def shipped_cases(extra: list[str | Path] | None = None) -> list[Case]:
 
 def file_cases(path: str | Path) -> list[Case]:
     """The cases (base and every variant) of one scenario file."""
-    from distant_galaxy.loader import load_yaml_file
-
     data = load_yaml_file(path).data
     players = data.get("players", {})
     n = len(data.get("seats", []))
@@ -349,8 +348,6 @@ class _TextLog(LogWriter):
         self.lines = lines
 
     def __call__(self, record: dict[str, Any]) -> None:
-        from distant_galaxy.play.log import dumps
-
         self.lines.append(dumps(record) + "\n")
 
 
@@ -358,8 +355,6 @@ class _TextLog(LogWriter):
 # -- replaying a game -----------------------------------------------------------------------------
 def replay_text(text: str, folder: Path) -> Any:
     """Replay a log given as text (written to ``folder``); returns the ReplayReport."""
-    from distant_galaxy.play.runner import replay_log
-
     path = folder / "game.jsonl"
     path.write_text(text, encoding="utf-8")
     return replay_log(path)

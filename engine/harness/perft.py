@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import argparse
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from distant_galaxy.cli.main import extra_subcommands
-
-if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
+from distant_galaxy.core.game import Game
+from distant_galaxy.scenario.load import load_scenario
 
 
 def perft(game: Game, depth: int) -> int:
@@ -49,9 +48,6 @@ def divide(game: Game, depth: int) -> list[tuple[str, int]]:
 
 def new_game(scenario_name: str, variant: str | None = None, seed: int = 1) -> Game:
     """A fresh game of a scenario (all seats, no log) to count from."""
-    from distant_galaxy.core.game import Game
-    from distant_galaxy.scenario.load import load_scenario
-
     return Game(load_scenario(scenario_name, variant), seed=seed, record=False)
 
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import random
 import shutil
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
 from distant_galaxy.core.actions import Action
 from distant_galaxy.errors import ActionError
+from distant_galaxy.play.narrate import narrate
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -69,13 +71,12 @@ class HumanController(Controller):
     def __init__(self, seat: str, seed: int = 0, inp: TextIO | None = None,
                  out: TextIO | None = None, render: Callable[[Game], str] | None = None):
         super().__init__(seat, seed)
-        import sys
-
         self.inp = inp or sys.stdin
         self.out = out or sys.stdout
         self.render = render
         self.seen = 0
         self._game: Game | None = None
+        self._line_buffer: Callable[[], str] = lambda: ""  # readline's, once it is set up
         self.interactive = inp is None and sys.stdin.isatty() and _setup_readline(self)
 
     def say(self, text: str) -> None:
@@ -107,8 +108,6 @@ class HumanController(Controller):
 
     def tell_news(self, game: Game) -> None:
         """What happened since this seat last decided (others' moves, combats, dice…)."""
-        from distant_galaxy.play.narrate import narrate
-
         if self.seen > len(game.events):
             self.seen = 0
         lines = narrate(game, game.events[self.seen:])
@@ -185,11 +184,9 @@ class HumanController(Controller):
 
     def complete(self, text: str, state: int) -> str | None:
         """Tab completion over the legal actions (readline's completer protocol)."""
-        import readline
-
         if self._game is None:
             return None
-        line = readline.get_line_buffer()
+        line = self._line_buffer()
         options = [str(a) for a in self._game.legal_actions() if str(a).startswith(line)]
         cut = len(line) - len(text)
         options = [o[cut:] for o in options]
@@ -217,10 +214,14 @@ def _columns() -> int:
 
 
 def _setup_readline(ctrl: HumanController) -> bool:
+    # readline is imported only when a person plays at a terminal: importing it changes how
+    # input() behaves in the whole process and may write terminal codes, which a library, a bot
+    # game or a test must not trigger (the one import the layout test allows inside a function).
     try:
         import readline
     except ImportError:  # not on every platform: plain input() still works
         return True
+    ctrl._line_buffer = readline.get_line_buffer
     readline.set_completer(ctrl.complete)
     readline.set_completer_delims(" ")
     readline.parse_and_bind("tab: complete")
