@@ -44,6 +44,8 @@ class Game:
     ``hooked``
         the names of the hooks some plugin of the scenario implements (``Scenario.hooked``); the
         turn loop and ``apply`` do not call the others.
+    ``hooks_in_play``
+        whether some plugin implements a hook of :data:`PLAY_HOOKS` (else none is called).
     ``pure``
         True when nothing but the engine changes the state while the game is played: the
         scenario has no triggers, no plugin implements a hook of :data:`PLAY_HOOKS`, and every
@@ -80,6 +82,7 @@ class Game:
         self._flushed = 0
         self._undo_why: str | None = None  # why there is nothing to undo (once undo is empty)
         self.hooked: frozenset[str] = scenario.hooked
+        self.hooks_in_play: bool = bool(self.hooked & PLAY_HOOKS)
         self.pure: bool = _is_pure(scenario, self.kinds)
         self.victory_memo: dict[Any, Any] | None = None
         self.victory_moments: dict[str, bool] = _victory_moments(scenario)
@@ -274,7 +277,7 @@ class Game:
             rolls_before = self.state.rolls
             kind.apply(self, pend.seat, action)
             if not pure:  # plugins' hooks and the scenario's triggers
-                if "dg_after_action" in self.hooked:
+                if self.hooks_in_play and "dg_after_action" in self.hooked:
                     self.hook.dg_after_action(game=self, seat=pend.seat, action=action)
                 if self.scenario.rules.triggers:
                     self.scenario.rules.run_triggers(self, self.events[start:])
@@ -356,7 +359,8 @@ class Game:
         g.stash = Stash()
         g._undo, g._legal_key, g._legal, g._version, g._flushed = [], None, [], 0, 0
         g._undo_why, g._settled_key = None, None
-        g.hooked, g.pure, g.victory_memo = self.hooked, self.pure, None
+        g.hooked, g.hooks_in_play, g.pure = self.hooked, self.hooks_in_play, self.pure
+        g.victory_memo = None
         g.victory_moments, g._kinds_at, g._static_kinds = self.victory_moments, self._kinds_at, \
             self._static_kinds
         g.loop = TurnLoop(g)

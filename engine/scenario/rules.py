@@ -152,13 +152,11 @@ class ScenarioRules:
             if known is None:
                 known = memo[mkey] = set()
         for v in found:
-            if v.steady and memo is not None and known is not None:
+            if v.steady and known is not None:
                 if v.id in known:
                     continue
                 if steady is None:
-                    steady = memo.get(None)
-                    if steady is None:
-                        steady = memo[None] = RuleContext(game)
+                    steady = _steady_context(game)
                 if v.cond(steady):
                     return self._outcome(v, steady, None)
                 known.add(v.id)
@@ -214,3 +212,13 @@ class ScenarioRules:
         if len(scores) > 1 and scores[0][0] == scores[1][0]:
             return {"winner": None, "reason": f"{reason}; tie on {key}"}
         return {"winner": scores[0][1], "reason": f"{reason}; most {key} ({scores[0][0]})"}
+
+
+def _steady_context(game: Game) -> RuleContext:
+    """The one context of the steady conditions within the current action (``memo[None]``)."""
+    memo = game.victory_memo
+    assert memo is not None
+    ctx = memo.get(None)
+    if ctx is None:
+        ctx = memo[None] = RuleContext(game)
+    return ctx
