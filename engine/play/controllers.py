@@ -77,7 +77,7 @@ class HumanController(Controller):
         self.seen = 0
         self._game: Game | None = None
         self._line_buffer: Callable[[], str] = lambda: ""  # readline's, once it is set up
-        self.interactive = inp is None and sys.stdin.isatty() and _setup_readline(self)
+        self.interactive = inp is None and sys.stdin.isatty() and self._setup_readline()
 
     def say(self, text: str) -> None:
         self.out.write(text + "\n")
@@ -182,6 +182,22 @@ class HumanController(Controller):
                 self.say("did you mean: " + " | ".join(str(a) for a in legal[:10]))
             return None
 
+    def _setup_readline(self) -> bool:
+        """Line editing, history and tab completion (when the platform has readline)."""
+        # readline is imported only when a person plays at a terminal: importing it changes how
+        # input() behaves in the whole process and may write terminal codes, which a library, a
+        # bot game or a test must not trigger (the one import the layout test allows inside a
+        # function).
+        try:
+            import readline
+        except ImportError:  # not on every platform: plain input() still works
+            return True
+        self._line_buffer = readline.get_line_buffer
+        readline.set_completer(self.complete)
+        readline.set_completer_delims(" ")
+        readline.parse_and_bind("tab: complete")
+        return True
+
     def complete(self, text: str, state: int) -> str | None:
         """Tab completion over the legal actions (readline's completer protocol)."""
         if self._game is None:
@@ -211,21 +227,6 @@ def _wrap_items(head: str, items: list[str]) -> str:
 def _columns() -> int:
     """The terminal's width (80 when not a terminal), for wrapping at word boundaries."""
     return max(40, shutil.get_terminal_size((80, 24)).columns - 1)
-
-
-def _setup_readline(ctrl: HumanController) -> bool:
-    # readline is imported only when a person plays at a terminal: importing it changes how
-    # input() behaves in the whole process and may write terminal codes, which a library, a bot
-    # game or a test must not trigger (the one import the layout test allows inside a function).
-    try:
-        import readline
-    except ImportError:  # not on every platform: plain input() still works
-        return True
-    ctrl._line_buffer = readline.get_line_buffer
-    readline.set_completer(ctrl.complete)
-    readline.set_completer_delims(" ")
-    readline.parse_and_bind("tab: complete")
-    return True
 
 
 def describe_units(game: Game, seat: str) -> str:
