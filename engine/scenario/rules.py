@@ -145,18 +145,20 @@ class ScenarioRules:
         # again (``game.victory_memo`` is None outside such an action). Steady conditions share
         # one context for the whole action (memo[None]): what they read stays as it is.
         memo: dict[Any, Any] | None = game.victory_memo
-        known: set[str] | None = None
-        if memo is not None:
-            mkey = (id(st.pending), st.rolls)
-            known = memo.get(mkey)
-            if known is None:
-                known = memo[mkey] = set()
+        known: set[str] | None = None  # the steady conditions found false at this moment
         for v in found:
-            if v.steady and known is not None:
+            if v.steady and memo is not None:
+                if known is None:
+                    mkey = (id(st.pending), st.rolls)
+                    known = memo.get(mkey)
+                    if known is None:
+                        known = memo[mkey] = set()
                 if v.id in known:
                     continue
                 if steady is None:
-                    steady = _steady_context(game)
+                    steady = memo.get(None)
+                    if steady is None:
+                        steady = memo[None] = RuleContext(game)
                 if v.cond(steady):
                     return self._outcome(v, steady, None)
                 known.add(v.id)
@@ -212,13 +214,3 @@ class ScenarioRules:
         if len(scores) > 1 and scores[0][0] == scores[1][0]:
             return {"winner": None, "reason": f"{reason}; tie on {key}"}
         return {"winner": scores[0][1], "reason": f"{reason}; most {key} ({scores[0][0]})"}
-
-
-def _steady_context(game: Game) -> RuleContext:
-    """The one context of the steady conditions within the current action (``memo[None]``)."""
-    memo = game.victory_memo
-    assert memo is not None
-    ctx = memo.get(None)
-    if ctx is None:
-        ctx = memo[None] = RuleContext(game)
-    return ctx
