@@ -39,7 +39,8 @@ class Game:
     """One game of a scenario. Separate games never share state or plugin data.
 
     Besides ``scenario``, ``state``, ``dice``, ``events`` and ``history``, a game has documented
-    attributes that the engine's fast paths read (set at creation, shared by clones):
+    attributes that the engine's fast paths read (all but ``victory_memo`` are set at creation and
+    shared by clones):
 
     ``hooked``
         the names of the hooks some plugin of the scenario implements (``Scenario.hooked``); the
