@@ -43,7 +43,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from distant_galaxy.play.controllers import Controller, HumanController, RandomBot
     from distant_galaxy.play.log import read_log
     from distant_galaxy.rules import Effect, Expr, Registry
-    from distant_galaxy.scenario.bindings import RuleContext
+    from distant_galaxy.scenario.context import RuleContext
     from distant_galaxy.scenario.load import load_scenario
     from distant_galaxy.scenario.model import Scenario
     from distant_galaxy.scenario.rules import ScenarioRules
@@ -98,7 +98,7 @@ _SOURCES: dict[str, str] = {
     "Effect": "distant_galaxy.rules",
     "Expr": "distant_galaxy.rules",
     "Registry": "distant_galaxy.rules",
-    "RuleContext": "distant_galaxy.scenario.bindings",
+    "RuleContext": "distant_galaxy.scenario.context",
     "load_scenario": "distant_galaxy.scenario.load",
     "Scenario": "distant_galaxy.scenario.model",
     "ScenarioRules": "distant_galaxy.scenario.rules",

@@ -3,7 +3,9 @@
 A plugin is a module or object with functions named like these, decorated with
 ``engine.hookimpl``. A game's plugin manager holds only the plugins its scenario names, so two
 episodes never see each other's hooks. An implementation whose name matches no spec is an error
-(:class:`~distant_galaxy.errors.PluginError`), so a misspelt hook fails loudly at load.
+(:class:`~distant_galaxy.errors.PluginError`), so a misspelt hook fails loudly at load. The engine's
+own features (:mod:`distant_galaxy.builtin`) implement these same hooks, registered into every
+manager before the scenario's plugins; a hook no plugin implements is not called.
 """
 
 from __future__ import annotations

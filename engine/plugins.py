@@ -1,9 +1,11 @@
-"""Plugin discovery and the per-game plugin manager.
+"""Plugin discovery and the per-scenario plugin manager.
 
-Built-in episode plugins and third-party ones load the same way: through the entry-point group
-``distant_galaxy.plugins`` (``name = package.module``). A scenario lists the plugins it needs;
-:func:`make_plugin_manager` registers exactly those, checks that every implementation matches a
-spec, and refuses unknown names with the list of installed ones.
+The engine's own features are plugins of the same hooks (as pytest's default plugins):
+:data:`BUILTIN_PLUGINS` are registered by name into every scenario's manager, before the plugins
+the scenario names. Those — the shipped episodes and third-party ones alike — load through the
+entry-point group ``distant_galaxy.plugins`` (``name = package.module``).
+:func:`make_plugin_manager` registers exactly the built-ins and the named plugins, checks that
+every implementation matches a spec, and refuses unknown names with the list of installed ones.
 """
 
 from __future__ import annotations
@@ -16,9 +18,22 @@ from typing import Any
 import pluggy
 
 from distant_galaxy import hookspecs
+from distant_galaxy.builtin import bots, rule_functions
+from distant_galaxy.builtin.board import plugin as board
 from distant_galaxy.errors import PluginError
 
 GROUP = "distant_galaxy.plugins"
+
+#: The engine's built-in plugins by name, registered into every scenario's plugin manager in this
+#: order before the scenario's own: the engine's rule functions (``distance``, ``unit_at``…), the
+#: generic board actions (the ``actions:`` section, ``setup.fill`` and their rule functions) and
+#: the built-in bots. Their hook implementations are ``tryfirst``, so they run before any other
+#: plugin's (a plugin's verb or bot of the same name replaces the built-in one).
+BUILTIN_PLUGINS: dict[str, Any] = {
+    "builtin.rule_functions": rule_functions,
+    "builtin.board": board,
+    "builtin.bots": bots,
+}
 
 
 @lru_cache(maxsize=1)
@@ -34,6 +49,11 @@ def refresh() -> None:
 def available_plugins() -> list[str]:
     """Names of the installed plugins."""
     return sorted(_entry_points())
+
+
+def installed_plugins() -> dict[str, str]:
+    """The installed plugins: name → the object reference of its entry point (``package.module``)."""
+    return {name: ep.value for name, ep in _entry_points().items()}
 
 
 def load_plugin(name: str) -> Any:
@@ -52,9 +72,12 @@ def load_plugin(name: str) -> Any:
 
 
 def make_plugin_manager(names: list[str], extra: list[Any] | None = None) -> pluggy.PluginManager:
-    """A plugin manager holding the engine's hook specs and exactly the named plugins."""
+    """A plugin manager holding the engine's hook specs, its built-in plugins and exactly the named
+    plugins (then ``extra`` objects)."""
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
+    for name, builtin in BUILTIN_PLUGINS.items():
+        _register(pm, builtin, name)
     for name in names:
         plugin = load_plugin(name)
         _register(pm, plugin, name)
@@ -65,6 +88,14 @@ def make_plugin_manager(names: list[str], extra: list[Any] | None = None) -> plu
     except pluggy.PluginValidationError as exc:
         raise PluginError(_unknown_hook_message(exc)) from None
     return pm
+
+
+def implemented_hooks(pm: pluggy.PluginManager) -> frozenset[str]:
+    """The names of the hooks that at least one plugin in ``pm`` implements (pluggy's
+    ``get_hookimpls``): a caller may skip calling any other hook, whose result is known (no
+    result, or None for a ``firstresult`` hook)."""
+    return frozenset(name for name, caller in vars(pm.hook).items()
+                     if isinstance(caller, pluggy.HookCaller) and caller.get_hookimpls())
 
 
 def _register(pm: pluggy.PluginManager, plugin: Any, name: str | None) -> None:

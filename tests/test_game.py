@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from distant_galaxy import ActionError, Game, IllegalAction, MalformedAction
+from distant_galaxy import ActionError, Game, IllegalAction, MalformedAction, load_scenario
 from distant_galaxy.core.actions import Action
+from distant_galaxy.core.game import PLAY_HOOKS
+from distant_galaxy.scenario.find import scenarios_dir
 
 
 def _game(race, seed=5):
@@ -133,3 +135,22 @@ def test_clone_is_a_separate_game(race):
     copy.apply("step")
     assert game.state.token_at((0, 0)) is not None
     assert copy.state.token_at((1, 0)) is not None
+
+
+# -- fast paths from documented facts -----------------------------------------------------------
+def test_a_game_is_pure_only_when_nothing_but_the_engine_changes_it(race, tmp_path):
+    classic = load_scenario("tic-tac-toe")
+    assert not classic.hooked & PLAY_HOOKS
+    assert Game(classic, seed=1).pure
+    game = _game(race)
+    assert "dg_turn_start" in game.hooked and not game.pure  # the race's plugin resets a flag
+    assert game.clone().pure is False
+    text = (scenarios_dir() / "classic" / "tic-tac-toe.yaml").read_text(encoding="utf-8")
+    mod = tmp_path / "ttt-trigger.yaml"
+    mod.write_text(text.replace("id: tic-tac-toe", "id: ttt-trigger")
+                   + "triggers:\n  - {id: note, on: place, do: 'log(\"placed\")'}\n",
+                   encoding="utf-8")
+    triggered = Game(load_scenario(mod), seed=1)
+    assert not triggered.pure
+    triggered.apply("place 1,1")
+    assert [e["message"] for e in triggered.events if e["type"] == "note"] == ["placed"]

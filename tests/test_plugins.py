@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from distant_galaxy import PluginError, hookimpl
-from distant_galaxy.plugins import available_plugins, load_plugin, make_plugin_manager
+from distant_galaxy.plugins import (
+    BUILTIN_PLUGINS,
+    available_plugins,
+    implemented_hooks,
+    load_plugin,
+    make_plugin_manager,
+)
 
 
 def test_example_plugin_is_found_through_entry_points():
@@ -14,11 +20,32 @@ def test_example_plugin_is_found_through_entry_points():
     assert module.__name__ == "dg_example_race"
 
 
-def test_a_manager_holds_only_the_named_plugins():
+def test_a_manager_holds_the_builtins_then_only_the_named_plugins():
+    builtins = list(BUILTIN_PLUGINS)
     pm = make_plugin_manager(["example_race"])
-    assert [name for name, _ in pm.list_name_plugin()] == ["example_race"]
+    assert [name for name, _ in pm.list_name_plugin()] == [*builtins, "example_race"]
     empty = make_plugin_manager([])
-    assert empty.list_name_plugin() == []
+    assert [name for name, _ in empty.list_name_plugin()] == builtins
+
+
+def test_builtins_are_plugins_of_the_public_hooks():
+    hooked = implemented_hooks(make_plugin_manager([]))
+    assert hooked == {"dg_rule_functions", "dg_compile_rules", "dg_action_kinds", "dg_setup",
+                      "dg_bots"}
+    assert "dg_turn_start" in implemented_hooks(make_plugin_manager(["example_race"]))
+
+
+def test_a_plugin_bot_replaces_a_builtin_one():
+    class Mine:
+        @hookimpl
+        def dg_bots(self):
+            return {"random": "mine"}
+
+    pm = make_plugin_manager([], extra=[Mine()])
+    bots: dict = {}
+    for group in pm.hook.dg_bots():
+        bots.update(group)
+    assert bots["random"] == "mine" and "first" in bots
 
 
 def test_unknown_plugin_names_the_installed_ones():

@@ -3,6 +3,9 @@
 An :class:`Action` is a verb and its arguments as text, e.g. ``move E1 12,7``. Every verb belongs to
 an :class:`ActionKind` (engine built-ins and plugin ones) that lists the legal actions of a decision,
 checks one action (raising :class:`~distant_galaxy.errors.IllegalAction` with the reason) and applies it.
+A kind states its rule once: either ``legal`` (then ``check`` is membership in it) or ``check``
+with ``candidates`` (then ``legal`` is the candidates that pass ``check``); :func:`require` raises
+the reason and returns the value it tested, narrowed.
 
 >>> a = Action.parse("move E1 12,7")
 >>> a.verb, a.args
@@ -15,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from distant_galaxy.errors import IllegalAction, MalformedAction
 
@@ -23,6 +26,7 @@ if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
 
 Pos = tuple[int, int]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,23 +107,56 @@ class ActionKind:
     successful ``check``) and reports what happened through ``game.emit``. ``doc`` is the verb's
     help; a kind made for a scenario may set its own on the instance, built from the scenario's
     numbers.
+
+    Write the rule once. Either define ``legal`` — the default ``check`` accepts exactly the listed
+    actions — or define ``check`` (with :func:`require`, one reason per condition) and
+    ``candidates``, the actions worth checking — the default ``legal`` lists the candidates that
+    pass ``check``. A kind may also define both, e.g. a fast ``legal`` over precomputed tables and a
+    ``check`` that explains a refusal.
+
+    ``pure`` (default False) declares that ``apply`` changes the game only through the engine's
+    own methods (``GameState.add_token``/``move_token``/``remove_token``, ``Game.change_counter``,
+    ``add_to_pool``, ``Game.end_decision``, ``Game.emit``), which keep the state's derived owner
+    index exact; a game whose kinds are all pure may take the engine's fast paths (see
+    ``Game.pure``). A subclass that defines its own ``apply`` is not pure unless it says so again.
     """
 
-    verb: ClassVar[str] = ""
-    usage: ClassVar[str] = ""
+    verb: str = ""
+    usage: str = ""
     doc: str = ""
-    phases: ClassVar[frozenset[str] | None] = None
-    arity: ClassVar[tuple[int, int] | None] = None
+    phases: frozenset[str] | None = None
+    arity: tuple[int, int] | None = None
+    pure: bool = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "apply" in cls.__dict__ and "pure" not in cls.__dict__:
+            cls.pure = False  # a new apply makes no promise until the subclass declares it
 
     def available(self, game: Game, decision: str) -> bool:
         """Whether the verb exists in this decision at all (phase filter)."""
         return self.phases is None or decision in self.phases
 
+    def candidates(self, game: Game, seat: str) -> Iterable[Action]:
+        """The actions of this verb worth checking now (for the default ``legal``)."""
+        raise NotImplementedError(f"{type(self).__name__} defines neither legal() nor candidates()")
+
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        raise NotImplementedError  # pragma: no cover - every kind overrides it
+        """The legal actions of ``seat`` now. Default: the candidates that pass ``check``."""
+        if type(self).check is ActionKind.check:
+            raise NotImplementedError(f"{type(self).__name__} defines neither legal() nor check()")
+        out = []
+        for action in self.candidates(game, seat):
+            try:
+                self.check(game, seat, action)
+            except IllegalAction:
+                continue
+            out.append(action)
+        return out
 
     def check(self, game: Game, seat: str, action: Action) -> None:
-        """Default check: the action must be one of the listed legal ones."""
+        """Raise :class:`IllegalAction` saying why ``action`` is not legal now. Default: it must be
+        one of the listed legal ones."""
         if action not in set(self.legal(game, seat)):
             raise IllegalAction(f"{action}: not allowed now")
 
@@ -134,6 +171,10 @@ class ActionKind:
             raise MalformedAction(f"{action}: usage is '{self.usage or self.verb}'")
 
 
+#: The one ``end`` action.
+END = Action("end")
+
+
 class EndAction(ActionKind):
     """``end``: close the current decision (end of the phase or of a hand-over)."""
 
@@ -141,21 +182,25 @@ class EndAction(ActionKind):
     usage = "end"
     doc = "End your part of the current phase (your turn, or the defence you were handed)."
     arity = (0, 0)
+    pure = True
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        if game.may_end_decision():
-            yield Action("end")
+    def candidates(self, game: Game, seat: str) -> Iterable[Action]:
+        return (END,)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
-        if not game.may_end_decision():
-            raise IllegalAction("this decision cannot be ended by 'end': make a move")
+        require(game.may_end_decision(), "this decision cannot be ended by 'end': make a move")
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         game.end_decision()
 
 
-def require(condition: bool, message: str) -> None:
-    """Raise :class:`IllegalAction` with ``message`` unless ``condition`` holds."""
+def require(condition: T | None, message: str) -> T:
+    """Raise :class:`IllegalAction` with ``message`` unless ``condition`` holds (is truthy); return
+    it, so the value is narrowed for what follows::
+
+        tok = require(game.state.tokens.get(tid), f"there is no unit '{tid}'")   # a Token
+    """
     if not condition:
         raise IllegalAction(message)
+    return condition

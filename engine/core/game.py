@@ -5,6 +5,10 @@ first pending decision. ``legal_actions()`` lists what the pending seat may do; 
 checks it (an illegal action raises and leaves the state exactly as it was), applies it, records
 events, checks victory and advances again. ``undo()`` restores the state before the last action of
 the current decision, unless a die was rolled since.
+
+Fast paths are chosen from documented facts, never from which plugins are loaded: the hooks some
+plugin implements (``Scenario.hooked``; the others are not called) and whether the game is
+:attr:`Game.pure` (only the engine changes its state during play).
 """
 
 from __future__ import annotations
@@ -12,10 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy.builtin.board.section import generic_setup
-from distant_galaxy.core.actions import Action, ActionKind, EndAction
+from distant_galaxy.core.actions import END, Action, ActionKind, EndAction
 from distant_galaxy.core.dice import Dice
-from distant_galaxy.core.state import GameState, Pending, _copy_attrs
+from distant_galaxy.core.state import GameState, Pending, copy_attrs
 from distant_galaxy.core.turns import TurnLoop
 from distant_galaxy.errors import ActionError, EngineError, IllegalAction, MalformedAction
 from distant_galaxy.stash import Stash
@@ -24,12 +27,40 @@ if TYPE_CHECKING:
     from distant_galaxy.scenario.model import Scenario
 
 Event = dict[str, Any]
-_END = Action("end")
 Sink = Callable[[dict[str, Any]], None]
+
+#: The hooks the engine calls while a game is played (``apply`` and the turn loop). A game where
+#: no plugin implements any of them is one of the conditions of :attr:`Game.pure`.
+PLAY_HOOKS = frozenset({"dg_run_phase", "dg_phase_applies", "dg_decision_reason", "dg_turn_start",
+                        "dg_turn_end", "dg_after_action", "dg_check_victory", "dg_limit_result"})
 
 
 class Game:
-    """One game of a scenario. Separate games never share state or plugin data."""
+    """One game of a scenario. Separate games never share state or plugin data.
+
+    Besides ``scenario``, ``state``, ``dice``, ``events`` and ``history``, a game has documented
+    attributes that the engine's fast paths read (all but ``victory_memo`` are set at creation and
+    shared by clones):
+
+    ``hooked``
+        the names of the hooks some plugin of the scenario implements (``Scenario.hooked``); the
+        turn loop and ``apply`` do not call the others.
+    ``hooks_in_play``
+        whether some plugin implements a hook of :data:`PLAY_HOOKS` (else none is called).
+    ``pure``
+        True when nothing but the engine changes the state while the game is played: the
+        scenario has no triggers, no plugin implements a hook of :data:`PLAY_HOOKS`, and every
+        action kind declares :attr:`~distant_galaxy.core.actions.ActionKind.pure`. Then the owner
+        index (``GameState.pieces_of``) is exact, an action kind's ``touches`` gives a cheap undo
+        record, and a victory condition found false is not evaluated again within one action
+        (``victory_memo``). The classic games are pure.
+    ``victory_moments``
+        per moment of the turn loop (``after_action``, ``end_of_turn``…), whether a victory check
+        there can find anything (a plugin's ``dg_check_victory`` or a condition checked then).
+    ``victory_memo``
+        during one action of a pure game, what ``ScenarioRules.check_victory`` remembers between
+        its checks; None outside such an action.
+    """
 
     def __init__(self, scenario: Scenario, seats: list[str] | None = None, seed: int = 0,
                  variant: str | None = None, sink: Sink | None = None,
@@ -50,10 +81,12 @@ class Game:
         self._settled_key: tuple[int, GameState, Pending] | None = None
         self._version = 0
         self._flushed = 0
-        self._plugged = bool(scenario.pm.get_plugins())  # any plugin loaded (else: skip hooks)
-        self._pure = _is_pure(scenario)
-        self._victory_memo: dict[tuple[int, int], set[str]] | None = None  # see check_victory
-        self._victory_at = _victory_moments(scenario, self._plugged)
+        self._undo_why: str | None = None  # why there is nothing to undo (once undo is empty)
+        self.hooked: frozenset[str] = scenario.hooked
+        self.hooks_in_play: bool = bool(self.hooked & PLAY_HOOKS)
+        self.pure: bool = _is_pure(scenario, self.kinds)
+        self.victory_memo: dict[Any, Any] | None = None
+        self.victory_moments: dict[str, bool] = _victory_moments(scenario)
         self._kinds_at: dict[str, list[ActionKind]] = {}  # decision -> kinds (static ones only)
         self._static_kinds = all(type(k).available is ActionKind.available
                                  for k in self.kinds.values())
@@ -64,8 +97,7 @@ class Game:
             self.emit("setup", scenario=scenario.id, variant=self.variant,
                       seats=list(self.state.seats), seed=seed)
             scenario.generic_setup(self)
-            generic_setup(self)
-            self.hook.dg_setup(game=self)
+            self.hook.dg_setup(game=self)  # the built-in board plugin's `setup.fill` first
             self.loop.start()
             self.flush()
         else:
@@ -163,11 +195,20 @@ class Game:
         for kind in self.kinds_for(pend.kind):
             if type(kind) is EndAction:  # the built-in `end`: no generator for a yes/no
                 if self.loop.may_end():
-                    acts.append(_END)
+                    acts.append(END)
                 continue
             acts.extend(kind.legal(self, pend.seat))
         self._legal_key, self._legal = (self._version, self.state, pend), acts
         return acts
+
+    def list_new_decision(self) -> bool:
+        """List the legal actions of the decision the turn loop just opened; whether there are
+        any. Nothing changes the state after this until ``apply`` returns, so ``apply`` keeps
+        the list for the new decision instead of listing it again."""
+        if self.legal_actions():
+            self._settled_key = self._legal_key
+            return True
+        return False
 
     def parse(self, text: str) -> Action:
         """Parse an action text and check that its verb exists in this scenario."""
@@ -219,7 +260,7 @@ class Game:
         if seat is not None and seat != pend.seat:
             raise IllegalAction(f"{action}: it is {pend.seat}'s decision, not {seat}'s")
         kind = self.kinds[action.verb]
-        pure = self._pure
+        pure = self.pure
         touches = getattr(kind, "touches", None) if pure else None
         snapshot: GameState | _Light
         if touches is not None:  # the kind says what it changes: a cheap undo record suffices
@@ -231,13 +272,13 @@ class Game:
         self._version += 1  # the state changes from here: the cached legal actions are stale
         self._settled_key = None
         if pure:  # only this action changes the state until apply returns: see check_victory
-            self._victory_memo = {}
+            self.victory_memo = {}
         try:
-            self.history.append((pend.seat, action._text or str(action)))
+            self.history.append((pend.seat, str(action)))
             rolls_before = self.state.rolls
             kind.apply(self, pend.seat, action)
             if not pure:  # plugins' hooks and the scenario's triggers
-                if self._plugged:
+                if self.hooks_in_play and "dg_after_action" in self.hooked:
                     self.hook.dg_after_action(game=self, seat=pend.seat, action=action)
                 if self.scenario.rules.triggers:
                     self.scenario.rules.run_triggers(self, self.events[start:])
@@ -255,7 +296,7 @@ class Game:
             self.history.pop()
             raise
         finally:
-            self._victory_memo = None
+            self.victory_memo = None
         self._version += 1
         settled = self._settled_key
         if settled is not None and settled is self._legal_key and settled[1] is self.state \
@@ -295,7 +336,7 @@ class Game:
         """Take back the last action of the current decision (not past a die roll); returns the
         text of the action taken back."""
         if not self._undo:
-            why = getattr(self, "_undo_why", None) or "no action of this decision yet"
+            why = self._undo_why or "no action of this decision yet"
             raise IllegalAction(f"nothing to undo: {why}")
         snapshot, start, hist = self._undo.pop()
         self._restore(snapshot, start)
@@ -318,9 +359,10 @@ class Game:
         g.sink, g.record, g.events, g.history = None, record, [], list(self.history)
         g.stash = Stash()
         g._undo, g._legal_key, g._legal, g._version, g._flushed = [], None, [], 0, 0
-        g._pure, g._plugged, g._settled_key = self._pure, self._plugged, None
-        g._victory_memo = None
-        g._victory_at, g._kinds_at, g._static_kinds = self._victory_at, self._kinds_at, \
+        g._undo_why, g._settled_key = None, None
+        g.hooked, g.hooks_in_play, g.pure = self.hooked, self.hooks_in_play, self.pure
+        g.victory_memo = None
+        g.victory_moments, g._kinds_at, g._static_kinds = self.victory_moments, self._kinds_at, \
             self._static_kinds
         g.loop = TurnLoop(g)
         g.state = self.state.clone()
@@ -340,20 +382,23 @@ class Game:
         self.emit("game_over", **result)
 
 
-def _victory_moments(scenario: Scenario, plugged: bool) -> dict[str, bool]:
+def _victory_moments(scenario: Scenario) -> dict[str, bool]:
     """Per moment of the turn loop, whether a victory check can find anything there (a plugin's
     ``dg_check_victory`` always can; else the scenario's conditions checked at that moment)."""
     rules = scenario.rules
+    plugged = "dg_check_victory" in scenario.hooked
     return {when: plugged or rules.checks_at(when)
             for when in ("after_action", "after_phase", "no_legal_action", "end_of_turn",
                          "end_of_round")}
 
 
-def _is_pure(scenario: Scenario) -> bool:
-    """Whether nothing but the action kinds and the turn loop can change a game's state: no
-    plugin is loaded and the scenario has no triggers. Then an action kind that declares what it
-    touches (``touches(game, seat, action) -> (token ids, seats)``) gets a cheap undo record."""
-    return not scenario.pm.get_plugins() and not scenario.rules.triggers
+def _is_pure(scenario: Scenario, kinds: dict[str, ActionKind]) -> bool:
+    """Whether nothing but the engine can change a game's state during play (see
+    :attr:`Game.pure`): no trigger, no plugin hook that runs during play, only pure kinds. Then
+    an action kind that declares what it touches (``touches(game, seat, action) -> (token ids,
+    seats)``) gets a cheap undo record."""
+    return not scenario.rules.triggers and not (scenario.hooked & PLAY_HOOKS) \
+        and all(kind.pure for kind in kinds.values())
 
 
 class _Light:
@@ -371,7 +416,7 @@ class _Light:
         self.scalars = (state.round, state.turn, state.phase, state.next_id, state.rolls,
                         state.result)
         attrs = state.attrs
-        self.attrs = _copy_attrs(attrs) if attrs else None  # None: restored as a new {}
+        self.attrs = copy_attrs(attrs) if attrs else None  # None: restored as a new {}
         touched = []
         for tid in token_ids:
             t = toks.get(tid)
@@ -394,4 +439,4 @@ class _Light:
         return st
 
 
-__all__ = ["EndAction", "Game"]
+__all__ = ["PLAY_HOOKS", "EndAction", "Game"]

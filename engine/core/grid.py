@@ -252,6 +252,11 @@ class Grid:
         """The set of cell-type names used on this grid."""
         return frozenset(self._types.values())
 
+    def type_map(self) -> Mapping[Pos, str]:
+        """Every cell's type name, by cell, for look-ups without a call per cell (read it, never
+        edit it)."""
+        return self._types
+
     def neighbours(self, p: Pos) -> tuple[Pos, ...]:
         """Adjacent in-bounds cells, clockwise from north (hex: from north-east). O(1)."""
         try:
@@ -565,7 +570,7 @@ class CellPermissions:
 
         Ready to pass to :meth:`Grid.reachable`; each test is one or two dict lookups.
         """
-        types = grid._types
+        types = grid.type_map()
         enter = {t: self.may_enter(t, tags) for t in grid.cell_types()}
         stop = {t: self.may_stop(t, tags) for t in grid.cell_types()}
         return (lambda p: enter[types[p]]), (lambda p: stop[types[p]])

@@ -87,7 +87,7 @@ class Player:
 
     def clone(self) -> Player:
         return Player(self.seat, self.faction, dict(self.counters),
-                      {k: dict(v) for k, v in self.pools.items()}, _copy_attrs(self.attrs))
+                      {k: dict(v) for k, v in self.pools.items()}, copy_attrs(self.attrs))
 
     def pool(self, name: str) -> dict[str, int]:
         return self.pools.setdefault(name, {})
@@ -103,7 +103,7 @@ class Player:
                    json.loads(json.dumps(d.get("attrs", {}))))
 
 
-def _copy_attrs(attrs: dict[str, Any]) -> dict[str, Any]:
+def copy_attrs(attrs: dict[str, Any]) -> dict[str, Any]:
     """Copy of a free attribute mapping, one level of containers deep (enough for episode data)."""
     out: dict[str, Any] = {}
     for k, v in attrs.items():
@@ -283,7 +283,7 @@ class GameState:
             board=dict(self.board),
             round=self.round, turn=self.turn, phase=self.phase,
             pending=self.pending, next_id=self.next_id, seed=self.seed, rolls=self.rolls,
-            result=self.result, attrs=_copy_attrs(self.attrs),
+            result=self.result, attrs=copy_attrs(self.attrs),
             _index=({o: dict(m) for o, m in self._index.items()}
                     if self._index is not None and self._index_n == len(self.board) else None),
             _index_n=self._index_n,

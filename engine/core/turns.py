@@ -5,6 +5,9 @@ A phase (scenario ``phases:``) is either automatic (``auto: NAME``, run by a plu
 seat plays ``end`` or an action closes it. A decision can be handed to another seat for a while
 (:meth:`TurnLoop.hand_over`); ``end`` gives it back. A decision with no legal action is skipped
 (and logged); victory conditions are checked after every action and at the end of turns and rounds.
+A hook that no plugin implements (``game.hooked``; none at all when ``game.hooks_in_play`` is
+False) is not called, and a victory check is skipped at a moment where nothing can be found
+(``game.victory_moments``).
 """
 
 from __future__ import annotations
@@ -38,7 +41,7 @@ class TurnLoop:
     def start(self) -> None:
         st = self.game.state
         self.game.emit("turn_start", seat=st.active_seat, round=st.round)
-        if self.game._plugged:
+        if self.game.hooks_in_play and "dg_turn_start" in self.game.hooked:
             self.game.hook.dg_turn_start(game=self.game, seat=st.active_seat)
         self.advance()
 
@@ -57,7 +60,8 @@ class TurnLoop:
         if pend is None:
             return ""
         phase = self.current_phase()
-        if self.game._plugged and pend.kind == phase["id"] and not st.attrs.get(HANDOVERS):
+        if self.game.hooks_in_play and "dg_decision_reason" in self.game.hooked \
+                and pend.kind == phase["id"] and not st.attrs.get(HANDOVERS):
             fresh = self.game.hook.dg_decision_reason(game=self.game, phase=phase, seat=pend.seat)
             if fresh is not None:
                 return str(fresh)
@@ -89,7 +93,7 @@ class TurnLoop:
         self._next_phase()
 
     def after_action(self) -> None:
-        if self.game._victory_at["after_action"]:
+        if self.game.victory_moments["after_action"]:
             self.check_victory("after_action")
         self.advance()
 
@@ -113,12 +117,15 @@ class TurnLoop:
                     self._next_phase()
                 continue
             seat = self.phase_seat(phase)
-            if game._plugged and \
-                    game.hook.dg_phase_applies(game=game, phase=phase, seat=seat) is False:
-                self._next_phase()
-                continue
-            reason = game.hook.dg_decision_reason(game=game, phase=phase, seat=seat) \
-                if game._plugged else None
+            reason = None
+            if game.hooks_in_play:
+                hooked = game.hooked
+                if "dg_phase_applies" in hooked and \
+                        game.hook.dg_phase_applies(game=game, phase=phase, seat=seat) is False:
+                    self._next_phase()
+                    continue
+                if "dg_decision_reason" in hooked:
+                    reason = game.hook.dg_decision_reason(game=game, phase=phase, seat=seat)
             if reason is not None:
                 pend = Pending(seat, phase["id"], reason)
             else:
@@ -127,9 +134,7 @@ class TurnLoop:
                     pend = self._pendings[(seat, st.phase)] = Pending(seat, phase["id"],
                                                                       phase.get("doc", ""))
             st.pending = pend
-            if game.legal_actions():
-                game._settled_key = game._legal_key  # listed after the last change of the state
-            else:
+            if not game.list_new_decision():
                 self.check_victory("no_legal_action")
                 if st.result is None:
                     game.emit("decision_skipped", seat=seat, decision=phase["id"],
@@ -159,11 +164,11 @@ class TurnLoop:
     def _end_turn(self) -> None:
         game, st = self.game, self.game.state
         seat = st.active_seat
-        if game._plugged:
+        if game.hooks_in_play and "dg_turn_end" in game.hooked:
             game.hook.dg_turn_end(game=game, seat=seat)
         if game.record:  # an unrecorded event goes nowhere: skip building it
             game.emit("turn_end", seat=seat, round=st.round)
-        if game._victory_at["end_of_turn"]:
+        if game.victory_moments["end_of_turn"]:
             self.check_victory("end_of_turn")
             if st.result is not None:
                 return
@@ -171,7 +176,7 @@ class TurnLoop:
         st.turn += 1
         if st.turn >= len(st.seats):
             st.turn = 0
-            if game._victory_at["end_of_round"]:
+            if game.victory_moments["end_of_round"]:
                 self.check_victory("end_of_round")
             if st.result is not None:
                 return
@@ -182,7 +187,7 @@ class TurnLoop:
             st.round += 1
         if game.record:
             game.emit("turn_start", seat=st.active_seat, round=st.round)
-        if game._plugged:
+        if game.hooks_in_play and "dg_turn_start" in game.hooked:
             game.hook.dg_turn_start(game=game, seat=st.active_seat)
 
     def _limit_reached(self, limit: int) -> None:
@@ -197,7 +202,8 @@ class TurnLoop:
         game = self.game
         if game.state.result is not None:
             return
-        res = game.hook.dg_check_victory(game=game) if game._plugged else None
+        res = game.hook.dg_check_victory(game=game) \
+            if game.hooks_in_play and "dg_check_victory" in game.hooked else None
         if res is None:  # the compiled rules directly (Scenario.check_victory only passes through)
             res = game.scenario.rules.check_victory(game, when)
         if res is not None:

@@ -22,7 +22,10 @@ from distant_galaxy.core.actions import Action
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import ActionError
 from distant_galaxy.harness.invariants import check_invariants
-from distant_galaxy.play.log import LogWriter, make_header
+from distant_galaxy.loader import load_yaml_file
+from distant_galaxy.play.log import LogWriter, dumps, make_header
+from distant_galaxy.play.runner import replay_log
+from distant_galaxy.scenario.catalog import catalog
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
 
@@ -52,8 +55,6 @@ class Case:
 def shipped_cases(extra: list[str | Path] | None = None) -> list[Case]:
     """A case per scenario and variant of ``dg list`` (distant_galaxy.scenario.catalog: the
     engine's and every installed package's), plus ``extra`` files."""
-    from distant_galaxy.scenario.catalog import catalog
-
     out: list[Case] = []
     for entry in catalog():
         path = Path(entry["path"])
@@ -69,8 +70,6 @@ def shipped_cases(extra: list[str | Path] | None = None) -> list[Case]:
 
 def file_cases(path: str | Path) -> list[Case]:
     """The cases (base and every variant) of one scenario file."""
-    from distant_galaxy.loader import load_yaml_file
-
     data = load_yaml_file(path).data
     players = data.get("players", {})
     n = len(data.get("seats", []))
@@ -346,8 +345,6 @@ class _TextLog(LogWriter):
         self.lines = lines
 
     def __call__(self, record: dict[str, Any]) -> None:
-        from distant_galaxy.play.log import dumps
-
         self.lines.append(dumps(record) + "\n")
 
 
@@ -355,8 +352,6 @@ class _TextLog(LogWriter):
 # -- replaying a game -----------------------------------------------------------------------------
 def replay_text(text: str, folder: Path) -> Any:
     """Replay a log given as text (written to ``folder``); returns the ReplayReport."""
-    from distant_galaxy.play.runner import replay_log
-
     path = folder / "game.jsonl"
     path.write_text(text, encoding="utf-8")
     return replay_log(path)

@@ -21,13 +21,14 @@ from unittest import mock
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError, LogError, SaveError
 from distant_galaxy.harness.conformance import Case, Tally, scenario_of, seats_for
+from distant_galaxy.play.log import dumps
+from distant_galaxy.play.runner import replay_log
+from distant_galaxy.play.saves import read_save, save_game
 
 
 def check_save_restore(case: Case, seed: int, actions: list[str], folder: Path, tally: Tally,
                        steps: list[int] | None = None) -> None:
     """Save after each step in ``steps`` (default: every step), restore, continue identically."""
-    from distant_galaxy.play.saves import read_save, save_game
-
     scenario = scenario_of(case)
     ref = Game(scenario, seats=seats_for(case, seed), seed=seed)
     marks = [len(ref.events)]
@@ -96,8 +97,6 @@ def failing_write(mode: str = "fsync") -> Iterator[None]:
 def interrupted_save(game: Game, path: Path, header: dict[str, Any], tally: Tally, case: Case,
                      seed: int, rng: random.Random) -> None:
     """Save (good), change nothing on disk with a failing save, check the good one survives."""
-    from distant_galaxy.play.saves import read_save, save_game
-
     if not path.exists():
         save_game(game, header, path)
     good = read_save(path)["state"].hash()
@@ -151,15 +150,11 @@ def tamper_log(text: str, rng: random.Random) -> tuple[str, int, bool] | None:
     else:
         rec["tampered"] = rng.randrange(1000)
         exact = True
-    from distant_galaxy.play.log import dumps
-
     return "".join(lines[:n]) + dumps(rec) + "\n" + "".join(lines[n + 1:]), n + 1, exact
 
 
 def check_tampered(text: str, folder: Path, rng: random.Random, tally: Tally, case: Case,
                    seed: int) -> None:
-    from distant_galaxy.play.runner import replay_log
-
     damaged = tamper_log(text, rng)
     if damaged is None:
         return

@@ -10,10 +10,8 @@ depths 1 / 2 / 3. ``dg perft`` prints these counts (:mod:`distant_galaxy.cli.han
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
+from distant_galaxy.core.game import Game
+from distant_galaxy.scenario.load import load_scenario
 
 
 def perft(game: Game, depth: int) -> int:
@@ -45,7 +43,4 @@ def divide(game: Game, depth: int) -> list[tuple[str, int]]:
 
 def new_game(scenario_name: str, variant: str | None = None, seed: int = 1) -> Game:
     """A fresh game of a scenario (all seats, no log) to count from."""
-    from distant_galaxy.core.game import Game
-    from distant_galaxy.scenario.load import load_scenario
-
     return Game(load_scenario(scenario_name, variant), seed=seed, record=False)

@@ -29,8 +29,10 @@ from __future__ import annotations
 import random
 import sys
 import tempfile
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from distant_galaxy import plugins
 from distant_galaxy.errors import EngineError
 from distant_galaxy.harness.conformance import (
     DEFAULT_MAX_ACTIONS,
@@ -137,8 +139,6 @@ def run_parallel(cases: list[Case], games: int, jobs: int, first_seed: int = 1,
     """:func:`run` split over ``jobs`` processes (same games and seeds as a serial run)."""
     if jobs <= 1:
         return run(cases, games, first_seed=first_seed)
-    from concurrent.futures import ProcessPoolExecutor
-
     total = Tally()
     loadable = [c for c in cases if _loads(c, total)]
     if not loadable:
@@ -155,8 +155,6 @@ def run_parallel(cases: list[Case], games: int, jobs: int, first_seed: int = 1,
 # -- the example plugin (tests/example_plugin) outside pytest -------------------------------------
 def register_example_plugin(root: Path) -> None:
     """Make ``dg_example_race`` importable and registered (as tests/conftest.py does)."""
-    from distant_galaxy import plugins
-
     site = Path(tempfile.gettempdir()) / "dg-example-plugin-site"
     dist = site / "dg_example_race-0.1.dist-info"
     dist.mkdir(parents=True, exist_ok=True)

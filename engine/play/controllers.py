@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import random
 import shutil
+import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
 from distant_galaxy.core.actions import Action
 from distant_galaxy.errors import ActionError
+from distant_galaxy.play.narrate import narrate
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -69,14 +71,13 @@ class HumanController(Controller):
     def __init__(self, seat: str, seed: int = 0, inp: TextIO | None = None,
                  out: TextIO | None = None, render: Callable[[Game], str] | None = None):
         super().__init__(seat, seed)
-        import sys
-
         self.inp = inp or sys.stdin
         self.out = out or sys.stdout
         self.render = render
         self.seen = 0
         self._game: Game | None = None
-        self.interactive = inp is None and sys.stdin.isatty() and _setup_readline(self)
+        self._line_buffer: Callable[[], str] = lambda: ""  # readline's, once it is set up
+        self.interactive = inp is None and sys.stdin.isatty() and self._setup_readline()
 
     def say(self, text: str) -> None:
         self.out.write(text + "\n")
@@ -107,8 +108,6 @@ class HumanController(Controller):
 
     def tell_news(self, game: Game) -> None:
         """What happened since this seat last decided (others' moves, combats, dice…)."""
-        from distant_galaxy.play.narrate import narrate
-
         if self.seen > len(game.events):
             self.seen = 0
         lines = narrate(game, game.events[self.seen:])
@@ -183,13 +182,27 @@ class HumanController(Controller):
                 self.say("did you mean: " + " | ".join(str(a) for a in legal[:10]))
             return None
 
+    def _setup_readline(self) -> bool:
+        """Line editing, history and tab completion (when the platform has readline)."""
+        # readline is imported only when a person plays at a terminal: importing it changes how
+        # input() behaves in the whole process and may write terminal codes, which a library, a
+        # bot game or a test must not trigger (the one import the layout test allows inside a
+        # function).
+        try:
+            import readline
+        except ImportError:  # not on every platform: plain input() still works
+            return True
+        self._line_buffer = readline.get_line_buffer
+        readline.set_completer(self.complete)
+        readline.set_completer_delims(" ")
+        readline.parse_and_bind("tab: complete")
+        return True
+
     def complete(self, text: str, state: int) -> str | None:
         """Tab completion over the legal actions (readline's completer protocol)."""
-        import readline
-
         if self._game is None:
             return None
-        line = readline.get_line_buffer()
+        line = self._line_buffer()
         options = [str(a) for a in self._game.legal_actions() if str(a).startswith(line)]
         cut = len(line) - len(text)
         options = [o[cut:] for o in options]
@@ -214,17 +227,6 @@ def _wrap_items(head: str, items: list[str]) -> str:
 def _columns() -> int:
     """The terminal's width (80 when not a terminal), for wrapping at word boundaries."""
     return max(40, shutil.get_terminal_size((80, 24)).columns - 1)
-
-
-def _setup_readline(ctrl: HumanController) -> bool:
-    try:
-        import readline
-    except ImportError:  # not on every platform: plain input() still works
-        return True
-    readline.set_completer(ctrl.complete)
-    readline.set_completer_delims(" ")
-    readline.parse_and_bind("tab: complete")
-    return True
 
 
 def describe_units(game: Game, seat: str) -> str:

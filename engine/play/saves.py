@@ -11,6 +11,7 @@ import hashlib
 import json
 import os
 import tempfile
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -67,8 +68,6 @@ STALE_SECONDS = 60
 def _remove_stale_temporaries(target: Path) -> None:
     """Delete temporaries of earlier saves of ``target`` that a killed process left behind
     (older than a minute, so a save under way in another process is never touched)."""
-    import time
-
     now = time.time()
     for leftover in target.parent.glob(f".{target.name}.*.tmp"):
         try:

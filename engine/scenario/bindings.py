@@ -1,9 +1,11 @@
-"""What rules see of a game: the view types (player, unit, site, params), the names and the
-engine's own rule functions, and the evaluation context built from a live game.
+"""What rules see of a game: the view types (player, unit, site, params), the names, and the
+registry of functions (the rule language's built-ins, then every plugin's ``dg_rule_functions`` —
+the engine's own game and board functions are built-in plugins).
 
 View attributes come from the scenario: a player's counters, a unit type's stats, a site kind's
 stats — so an author who adds a stat can use it in rules at once, and a misspelt one is refused at
-load time.
+load time. The evaluation context built from a live game is
+:class:`~distant_galaxy.scenario.context.RuleContext`.
 """
 
 from __future__ import annotations
@@ -15,10 +17,7 @@ from distant_galaxy.rules.builtins import default_registry
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
-    from distant_galaxy.core.state import Token
     from distant_galaxy.scenario.model import Scenario
-
-Pos = tuple[int, int]
 
 
 def _counter_attr(name: str) -> Attr:
@@ -93,12 +92,9 @@ NAMES = {"player": "player", "seat": "str", "round": "int", "turn": "int",
 
 
 def engine_registry(scenario: Scenario) -> Registry:
-    """Built-in functions, the engine's game functions, then the plugins' ones."""
-    from distant_galaxy.builtin.board.section import register_generic_functions
-
+    """The rule language's built-ins, then every plugin's functions (the engine's game and board
+    functions come from its built-in plugins, registered into every scenario's manager)."""
     reg = default_registry()
-    register_game_functions(reg)
-    register_generic_functions(reg)
     scenario.pm.hook.dg_rule_functions(registry=reg)
     return reg
 
@@ -108,101 +104,4 @@ def build_env(scenario: Scenario) -> RuleEnv:
     return RuleEnv(engine_registry(scenario), dict(NAMES), build_views(scenario),
                    {"params": scenario.params})
 
-
-class RuleContext(dict):
-    """The evaluation context of a rule, passed as ``ctx`` to every rule function.
-
-    A rule function is registered as ``fn(ctx, *args)`` (see
-    :meth:`distant_galaxy.rules.Registry.function`). ``ctx`` is a dict of the names a rule can
-    read, computed from the game the first time a rule uses them: ``units``, ``sites``,
-    ``players``, ``round``, ``turn``, ``params``, ``seat`` (the pending seat, else the active
-    one) and ``player`` (that seat's player), plus the names the caller passes (``event`` in a
-    trigger, ``x``/``y`` in a ``where:``, a plugin's own). ``ctx["$game"]`` is the live
-    :class:`~distant_galaxy.core.game.Game`; ``ctx.get("$reason")`` the reason that effects log.
-    """
-
-    def __init__(self, game: Game, **names: Any):
-        if names:  # (no super().__init__: half the cost of making a context)
-            self.update(names)
-        self["$game"] = game
-
-    def __missing__(self, key: str) -> Any:
-        make = _LAZY.get(key)
-        if make is None:
-            raise KeyError(key)
-        value = self[key] = make(self, self["$game"])
-        return value
-
-
-def _seat(ctx: RuleContext, game: Game) -> str:
-    st = game.state
-    return st.pending.seat if st.pending else st.active_seat
-
-
-#: The names a context computes from the game when a rule first uses them.
-_LAZY: dict[str, Any] = {
-    "$roll": lambda ctx, game: _roller(game),  # made when first needed (most rules roll no dice)
-    "units": lambda ctx, game: [t for t in game.state.tokens.values() if t.pos is not None],
-    "sites": lambda ctx, game: list(game.state.sites.values()),
-    "players": lambda ctx, game: [game.state.players[s] for s in game.state.seats],
-    "round": lambda ctx, game: game.state.round,
-    "turn": lambda ctx, game: game.state.turn,
-    "params": lambda ctx, game: game.scenario.params,
-    "seat": _seat,
-    "player": lambda ctx, game: game.state.players[ctx["seat"]],
-}
-
-
-def _roller(game: Game) -> Any:
-    def roll(n: int, sides: int, text: str) -> int:
-        return sum(game.dice.roll(sides, purpose=f"rule {text}") for _ in range(n))
-    return roll
-
-
-def _pos_of(value: Any) -> Pos:
-    if isinstance(value, tuple):
-        return value
-    if isinstance(value, list) and len(value) == 2:
-        return (value[0], value[1])
-    return value.pos
-
-
-def register_game_functions(reg: Registry) -> None:
-    """The engine's rule functions (any scenario may use them)."""
-
-    @reg.function("distance", ["a", "b"], "Grid distance between two cells, units or sites.",
-                  "distance(unit, site) <= 2", returns="int")
-    def distance(ctx: dict, a: Any, b: Any) -> int:
-        return ctx["$game"].scenario.grid.distance(_pos_of(a), _pos_of(b))
-
-    @reg.function("cell_type", ["place"], "The cell type at a cell (or under a unit or site).",
-                  'cell_type(unit) == "lane"', returns="str")
-    def cell_type(ctx: dict, place: Any) -> str:
-        return ctx["$game"].scenario.grid.cell_type(_pos_of(place))
-
-    @reg.function("unit_at", ["x", "y"], "The unit on cell x,y, or none.",
-                  "unit_at(0, 0) == none", returns="unit")
-    def unit_at(ctx: dict, x: int, y: int) -> Token | None:
-        return ctx["$game"].state.token_at((x, y))
-
-    @reg.function("pool", ["player", "pool", "unit_type"],
-                  "How many units of a type are in a player's pool.",
-                  'pool(player, "reserve", "engineer") > 0', returns="int")
-    def pool(ctx: dict, player: Any, pool: str, unit_type: str) -> int:
-        return player.pools.get(pool, {}).get(unit_type, 0)
-
-    @reg.function("marker", ["site", "name"], "The value of a marker on a site, or none.",
-                  'marker(site, "flag") == player.seat')
-    def marker(ctx: dict, site: Any, name: str) -> Any:
-        return site.markers.get(name)
-
-    @reg.function("legal_count", [], "How many legal actions the pending decision has.",
-                  "legal_count() == 0", returns="int")
-    def legal_count(ctx: dict) -> int:
-        return len(ctx["$game"].legal_actions())
-
-    @reg.effect("log", ["message"], "Write a note event into the game log.",
-                'log("bonus granted")')
-    def log(ctx: dict, message: Any) -> None:
-        ctx["$game"].emit("note", message=str(message))
 

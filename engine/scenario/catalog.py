@@ -11,7 +11,7 @@ from typing import Any
 
 from distant_galaxy.errors import EngineError
 from distant_galaxy.loader import combined_schema, load_yaml_file
-from distant_galaxy.plugins import available_plugins, load_plugin
+from distant_galaxy.plugins import available_plugins, load_plugin, make_plugin_manager
 from distant_galaxy.scenario.find import found_scenarios
 
 
@@ -41,8 +41,6 @@ def catalog() -> list[dict[str, Any]]:
 
 def full_schema() -> dict[str, Any]:
     """The scenario schema with the sections of every installed plugin."""
-    from distant_galaxy.plugins import make_plugin_manager
-
     sections: dict[str, Any] = {}
     names = []
     for name in available_plugins():

@@ -16,10 +16,11 @@ from distant_galaxy.core.actions import ActionKind, EndAction
 from distant_galaxy.core.grid import CellPermissions, Grid
 from distant_galaxy.core.state import GameState, Player, Site
 from distant_galaxy.errors import ScenarioError, SourcePos
-from distant_galaxy.loader import (
-    MergedDocument,
-)
+from distant_galaxy.loader import MergedDocument
+from distant_galaxy.plugins import implemented_hooks
 from distant_galaxy.scenario.map import build_map
+from distant_galaxy.scenario.rules import ScenarioRules
+from distant_galaxy.scenario.setup import apply_setup
 from distant_galaxy.stash import Stash
 
 if TYPE_CHECKING:
@@ -38,6 +39,9 @@ class Scenario:
         self.path = path
         self.variant = variant
         self.pm = pm
+        #: The names of the hooks some plugin of this scenario implements (the built-ins
+        #: included); a game skips calling the others (see ``Game.pure``).
+        self.hooked: frozenset[str] = implemented_hooks(pm)
         self.stash = Stash()  # plugins' own data about this scenario (see distant_galaxy.stash)
         d = self.data
         self.id: str = d["id"]
@@ -64,8 +68,6 @@ class Scenario:
         self.permissions = CellPermissions(self.cell_types)
         self.unit_tags: dict[str, frozenset[str]] = {
             name: frozenset(u.get("tags", [])) | {name} for name, u in self.unit_types.items()}
-        from distant_galaxy.scenario.rules import ScenarioRules
-
         self.rules = ScenarioRules(self)
 
     # -- positions for messages ------------------------------------------------------------
@@ -78,24 +80,22 @@ class Scenario:
 
     # -- plugins ---------------------------------------------------------------------------------
     def action_kinds(self) -> dict[str, ActionKind]:
+        """The verbs of this scenario's games: ``end``, then every plugin's kinds (the generic
+        ``actions:`` section's first, from the built-in board plugin); a later kind of the same
+        verb replaces an earlier one."""
         return dict(self._kinds)
 
     @cached_property
     def _kinds(self) -> dict[str, ActionKind]:
-        from distant_galaxy.builtin.board.section import generic_action_kinds
-
         kinds: dict[str, ActionKind] = {"end": EndAction()}
-        for kind in generic_action_kinds(self):
-            kinds[kind.verb] = kind
         for group in self.pm.hook.dg_action_kinds(scenario=self):
             for kind in group:
                 kinds[kind.verb] = kind
         return kinds
 
     def bots(self) -> dict[str, Any]:
-        from distant_galaxy.play.controllers import BUILTIN_BOTS
-
-        bots: dict[str, Any] = dict(BUILTIN_BOTS)
+        """Bot controllers by name: the built-in ones, then the plugins' (which may replace them)."""
+        bots: dict[str, Any] = {}
         for group in self.pm.hook.dg_bots():
             bots.update(group)
         return bots
@@ -125,8 +125,6 @@ class Scenario:
 
     def generic_setup(self, game: Game) -> None:
         """Pools and tokens of the ``setup:`` section (plugins finish the set-up)."""
-        from distant_galaxy.scenario.setup import apply_setup
-
         apply_setup(self, game)
 
     def limit_result(self, game: Game) -> dict[str, Any]:

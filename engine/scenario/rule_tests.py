@@ -16,7 +16,9 @@ from distant_galaxy.core.actions import parse_pos
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.state import Pending, Token
 from distant_galaxy.errors import ActionError, EngineError, RuleError, ScenarioErrors
-from distant_galaxy.scenario.bindings import RuleContext
+from distant_galaxy.play.saves import read_save
+from distant_galaxy.rules import compile_expr
+from distant_galaxy.scenario.context import RuleContext
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
 
@@ -88,8 +90,6 @@ def _compile_facts(scenario: Scenario, case: dict[str, Any], index: int) -> list
     out = []
     errors = []
     for j, text in enumerate(case.get("expect", {}).get("facts", [])):
-        from distant_galaxy.rules import compile_expr
-
         try:
             out.append((text, compile_expr(text, scenario.rules.env,
                                            scenario.pos("tests", index, "expect", "facts", j))))
@@ -105,8 +105,6 @@ def _make_game(scenario: Scenario, case: dict[str, Any]) -> Game:
     if isinstance(seats, int):
         seats = scenario.seat_ids(seats)
     if case.get("state"):
-        from distant_galaxy.play.saves import read_save
-
         path = Path(scenario.path).parent / case["state"]
         payload = read_save(path)
         return Game(scenario, state=payload["state"], seed=payload["header"]["seed"])

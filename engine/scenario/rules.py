@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.errors import RuleError, ScenarioErrors, SourceError
 from distant_galaxy.rules import Effect, Expr, compile_effect, compile_expr
-from distant_galaxy.scenario.bindings import RuleContext, build_env
+from distant_galaxy.scenario.bindings import build_env
+from distant_galaxy.scenario.context import RuleContext
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -66,9 +67,7 @@ class ScenarioRules:
                           if (v := self._victory(i, item)) is not None]
         self.triggers = [t for i, item in enumerate(scenario.data.get("triggers", []))
                          if (t := self._trigger(i, item)) is not None]
-        from distant_galaxy.builtin.board.section import compile_section
-
-        self.generic = compile_section(self)  # the `actions:` section and `setup.fill`
+        # the plugins' own rule strings (the built-in board plugin's: `actions:`, `setup.fill`)
         scenario.pm.hook.dg_compile_rules(scenario=scenario, rules=self)
         if self.errors:
             raise ScenarioErrors(self.errors)
@@ -143,23 +142,23 @@ class ScenarioRules:
         # as the action left it from the first victory check on; only the turn, round and phase
         # advance, and the pending decision is set. A steady condition found false is then still
         # false at a later check with the same pending decision and dice count: not evaluated
-        # again (``game._victory_memo`` is None outside such an action). Steady conditions share
+        # again (``game.victory_memo`` is None outside such an action). Steady conditions share
         # one context for the whole action (memo[None]): what they read stays as it is.
-        memo: dict[Any, Any] | None = game._victory_memo
-        known: set[str] | None = None
-        if memo is not None:
-            mkey = (id(st.pending), st.rolls)
-            known = memo.get(mkey)
-            if known is None:
-                known = memo[mkey] = set()
+        memo: dict[Any, Any] | None = game.victory_memo
+        known: set[str] | None = None  # the steady conditions found false at this moment
         for v in found:
-            if v.steady and known is not None:
+            if v.steady and memo is not None:
+                if known is None:
+                    mkey = (id(st.pending), st.rolls)
+                    known = memo.get(mkey)
+                    if known is None:
+                        known = memo[mkey] = set()
                 if v.id in known:
                     continue
                 if steady is None:
-                    steady = memo.get(None)  # type: ignore[union-attr]
+                    steady = memo.get(None)
                     if steady is None:
-                        steady = memo[None] = RuleContext(game)  # type: ignore[index]
+                        steady = memo[None] = RuleContext(game)
                 if v.cond(steady):
                     return self._outcome(v, steady, None)
                 known.add(v.id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.core.actions import parse_pos
+from distant_galaxy.errors import IllegalAction
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -39,8 +40,6 @@ def add_to_pool(game: Game, seat: str, pool: str, unit: str, n: int, reason: str
     p = game.state.players[seat].pool(pool)
     new = p.get(unit, 0) + n
     if new < 0:
-        from distant_galaxy.errors import IllegalAction
-
         raise IllegalAction(f"{seat} has no {unit} in {pool}")
     if new:
         p[unit] = new

@@ -13,6 +13,7 @@ import pytest
 
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError, IllegalAction, MalformedAction, ScenarioErrors
+from distant_galaxy.plugins import BUILTIN_PLUGINS
 from distant_galaxy.scenario.find import scenarios_dir
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.validate import validate_one
@@ -43,7 +44,8 @@ def test_classic_scenarios_validate_without_plugins(path):
     assert validate_one(path) == []
     scenario = load_scenario(path)
     assert scenario.data.get("plugins", []) == []
-    assert not scenario.pm.get_plugins()
+    assert [name for name, _ in scenario.pm.list_name_plugin()] == list(BUILTIN_PLUGINS)
+    assert Game(scenario, seed=1, record=False).pure  # the engine's fast paths apply
 
 
 def test_tic_tac_toe_random_games_end_with_the_right_result():

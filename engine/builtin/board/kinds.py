@@ -22,6 +22,8 @@ from distant_galaxy.builtin.board.patterns import (
 )
 from distant_galaxy.core.actions import Action, ActionKind
 from distant_galaxy.errors import IllegalAction
+from distant_galaxy.scenario.context import RuleContext
+from distant_galaxy.scenario.setup import add_to_pool
 
 if TYPE_CHECKING:
     from distant_galaxy.builtin.board.section import GenericSection
@@ -35,12 +37,12 @@ class _GenericKind(ActionKind):
         self.section = section
         self.scenario = sc = section.scenario
         self.path: tuple[str | int, ...] = ("actions", i)
-        self.verb = str(item["id"])  # type: ignore[misc]
-        self.doc = str(item.get("doc", ""))  # type: ignore[misc]
+        self.verb = str(item["id"])
+        self.doc = str(item.get("doc", ""))
         self.rule: str | None = item.get("rule")
         self.ends_turn = bool(item.get("ends_turn", False))
         if "phases" in item:
-            self.phases = frozenset(item["phases"])  # type: ignore[misc]
+            self.phases = frozenset(item["phases"])
         self.where: Expr | None = None
         if "where" in item:
             self.where = section.rules.expr(item["where"], *self.path, "where",
@@ -63,8 +65,6 @@ class _GenericKind(ActionKind):
         return act
 
     def _where_ok(self, game: Game, **names: Any) -> bool:
-        from distant_galaxy.scenario.bindings import RuleContext
-
         assert self.where is not None
         return bool(self.where(RuleContext(game, **names)))
 
@@ -76,9 +76,14 @@ class _GenericKind(ActionKind):
 
 
 class PlaceKind(_GenericKind):
-    """``VERB x,y``: put a piece (from a pool or an unlimited supply) on an empty cell."""
+    """``VERB x,y``: put a piece (from a pool or an unlimited supply) on an empty cell.
+
+    The rule is :meth:`refusal` (why a cell is refused, or None); ``legal`` evaluates it for every
+    cell at once (the cells where the piece may stop are precomputed), ``check`` raises its reason.
+    """
 
     where_names: ClassVar[dict[str, str]] = {"x": "int", "y": "int"}
+    pure = True
 
     def __init__(self, section: GenericSection, i: int, item: dict[str, Any]):
         super().__init__(section, i, item)
@@ -91,10 +96,10 @@ class PlaceKind(_GenericKind):
         if self.pool is not None and self.pool not in sc.pools:
             raise sc.error(f"unknown pool '{self.pool}'", *self.path, "from",
                            hint=f"pools: {', '.join(sc.pools) or 'none'}")
-        self.usage = f"{self.verb} x,y"  # type: ignore[misc]
-        self.arity = (1, 1)  # type: ignore[misc]
-        stop = self._may_stop(self.piece)
-        self.cells = [p for p in self.grid.all_cells() if p in stop]
+        self.usage = f"{self.verb} x,y"
+        self.arity = (1, 1)
+        self.stop_cells = self._may_stop(self.piece)
+        self.cells = [p for p in self.grid.all_cells() if p in self.stop_cells]
         self.actions = [(p, self._intern(p, p)) for p in self.cells]
 
     def _supply(self, game: Game, seat: str) -> bool:
@@ -103,6 +108,7 @@ class PlaceKind(_GenericKind):
         return game.state.players[seat].pools.get(self.pool, {}).get(self.piece, 0) > 0
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        """The cells :meth:`refusal` accepts: supply, then a free stop cell, then ``where``."""
         if not self._supply(game, seat):
             return []
         board = game.state.board
@@ -119,22 +125,25 @@ class PlaceKind(_GenericKind):
         return action.pos(0)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
-        pos = self._target(action)
+        reason = self.refusal(game, seat, self._target(action))
+        if reason is not None:
+            raise IllegalAction(f"{action}: {reason}")
+
+    def refusal(self, game: Game, seat: str, pos: Pos) -> str | None:
+        """Why ``seat`` may not place a piece on ``pos`` now, or None when it may."""
         st = game.state
+        x, y = pos
         if not self.grid.in_bounds(pos):
-            raise IllegalAction(f"{action}: cell {pos[0]},{pos[1]} is off the board "
-                                f"({self.grid.width}x{self.grid.height})")
+            return f"cell {x},{y} is off the board ({self.grid.width}x{self.grid.height})"
         if pos in st.board:
-            raise IllegalAction(f"{action}: cell {pos[0]},{pos[1]} is occupied by "
-                                f"{st.describe_token(st.board[pos])}")
-        if pos not in self.cells:
-            raise IllegalAction(f"{action}: a {self.piece} may not stop on a "
-                                f"{self.grid.cell_type(pos)} cell")
+            return f"cell {x},{y} is occupied by {st.describe_token(st.board[pos])}"
+        if pos not in self.stop_cells:
+            return f"a {self.piece} may not stop on a {self.grid.cell_type(pos)} cell"
         if not self._supply(game, seat):
-            raise IllegalAction(f"{action}: {seat} has no {self.piece} left in '{self.pool}'")
-        if self.where is not None and not self._where_ok(game, x=pos[0], y=pos[1]):
-            raise IllegalAction(f"{action}: cell {pos[0]},{pos[1]} does not satisfy "
-                                f"'{self.where.source}'")
+            return f"{seat} has no {self.piece} left in '{self.pool}'"
+        if self.where is not None and not self._where_ok(game, x=x, y=y):
+            return f"cell {x},{y} does not satisfy '{self.where.source}'"
+        return None
 
     def touches(self, game: Game, seat: str, action: Action) -> tuple[tuple[str, ...],
                                                                       tuple[str, ...]]:
@@ -144,8 +153,6 @@ class PlaceKind(_GenericKind):
     def apply(self, game: Game, seat: str, action: Action) -> None:
         pos = self._target(action)
         if self.pool is not None:
-            from distant_galaxy.scenario.setup import add_to_pool
-
             add_to_pool(game, seat, self.pool, self.piece, -1, self.verb)
         tok = game.state.add_token(self.piece, seat, pos)
         if game.record:
@@ -156,15 +163,21 @@ class PlaceKind(_GenericKind):
 
 
 class MoveKind(_GenericKind):
-    """``VERB x,y x,y``: move one of your pieces by one of its patterns (capturing if allowed)."""
+    """``VERB x,y x,y``: move one of your pieces by one of its patterns (capturing if allowed).
+
+    The rule is the per-seat move tables and ``where``: ``legal`` reads the tables (through the
+    fastest path the patterns allow), ``check`` accepts the targets the same tables give and, on a
+    refusal, explains it from them.
+    """
 
     where_names: ClassVar[dict[str, str]] = {"x": "int", "y": "int", "unit": "unit"}
+    pure = True
 
     def __init__(self, section: GenericSection, i: int, item: dict[str, Any]):
         super().__init__(section, i, item)
         sc = self.scenario
-        self.usage = f"{self.verb} x,y x,y"  # type: ignore[misc]
-        self.arity = (2, 2)  # type: ignore[misc]
+        self.usage = f"{self.verb} x,y x,y"
+        self.arity = (2, 2)
         if self.grid.is_hex:
             raise sc.error("move patterns need a square grid (square4 or square8)", *self.path)
         seats = [s["id"] for s in sc.seats]
@@ -264,7 +277,7 @@ class MoveKind(_GenericKind):
         out: list[Action] = []
         append = out.append
         jumps = self._jumps[seat]
-        codes = self._codes[seat] if where is None and game._pure else None
+        codes = self._codes[seat] if where is None and game.pure else None
         if codes is not None:
             # single steps without cells in between, no rule, only the engine edits the state:
             # the owner index says whose a cell is; a code says what the step may do
@@ -283,7 +296,7 @@ class MoveKind(_GenericKind):
                     elif to in board and to not in mine:  # captures only
                         append(act)
             return out
-        if jumps is not None and where is None and game._pure:
+        if jumps is not None and where is None and game.pure:
             # single jumps only, no rule, and only the engine edits the state: the owner index
             mine = st.pieces_of(seat)
             for frm, unit in mine.items():
@@ -425,8 +438,6 @@ class MoveKind(_GenericKind):
                 game.emit("capture", seat=seat, token=taken.id, unit=taken.type, owner=taken.owner,
                           at=list(to), **({"rule": self.rule} if self.rule else {}))
             if self.capture_pool is not None:
-                from distant_galaxy.scenario.setup import add_to_pool
-
                 keeper = taken.owner if self.capture_to_owner and taken.owner else seat
                 add_to_pool(game, keeper, self.capture_pool, taken.type, 1, "capture")
         st.move_token(tok, to)

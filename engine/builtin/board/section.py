@@ -37,9 +37,10 @@ Rule functions for terminal conditions: ``line_of(n, seat)``, ``pieces(seat)``,
 ``no_legal_move()``.
 
 This module owns the section as a whole (compiled at load with errors collected, the ``fill``
-set-up) and the rule functions above; it is the entry point the engine imports from. The kinds
-themselves are in ``distant_galaxy.builtin.board.kinds``, the movement patterns and move tables in
-``distant_galaxy.builtin.board.patterns``.
+set-up) and the rule functions above. The engine never imports it: the hooks of
+``distant_galaxy.builtin.board.plugin`` wire it into every scenario, as a plugin's would be. The
+kinds themselves are in ``distant_galaxy.builtin.board.kinds``, the movement patterns and move
+tables in ``distant_galaxy.builtin.board.patterns``.
 """
 
 from __future__ import annotations
@@ -50,11 +51,11 @@ from distant_galaxy.builtin.board.kinds import MoveKind, PlaceKind
 from distant_galaxy.builtin.board.patterns import Pos
 from distant_galaxy.core.actions import ActionKind
 from distant_galaxy.errors import SourceError
+from distant_galaxy.scenario.context import RuleContext
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
     from distant_galaxy.rules import Expr, Registry
-    from distant_galaxy.scenario.model import Scenario
     from distant_galaxy.scenario.rules import ScenarioRules
 
 
@@ -98,37 +99,19 @@ class GenericSection:
         if cond is not None:
             self.fill.append((item, cond))
 
-
-def compile_section(rules: ScenarioRules) -> GenericSection:
-    """Compile the scenario's generic actions and fill set-up (errors go to ``rules.errors``)."""
-    return GenericSection(rules)
-
-
-def generic_action_kinds(scenario: Scenario) -> list[ActionKind]:
-    """The action kinds declared in the scenario's ``actions:`` section."""
-    section = getattr(scenario.rules, "generic", None)
-    return list(section.kinds) if section is not None else []
-
-
-def generic_setup(game: Game) -> None:
-    """Place the pieces of ``setup.fill`` (every cell satisfying the rule, in reading order)."""
-    section = getattr(game.scenario.rules, "generic", None)
-    if section is None or not section.fill:
-        return
-    from distant_galaxy.scenario.bindings import RuleContext
-
-    st = game.state
-    for item, cond in section.fill:
-        owner = item.get("owner")
-        if owner is not None and owner not in st.players:
-            continue  # a seat that is not in this game
-        for pos in game.scenario.grid.all_cells():
-            if pos in st.board or not cond(RuleContext(game, x=pos[0], y=pos[1])):
-                continue
-            t = st.add_token(item["type"], owner, pos, prefix=item.get("prefix", "T"))
-            game.emit("place", token=t.id, unit=t.type, owner=t.owner, to=list(pos),
-                      reason="setup")
-
+    def fill_board(self, game: Game) -> None:
+        """Place the pieces of ``setup.fill`` (every cell satisfying the rule, in reading order)."""
+        st = game.state
+        for item, cond in self.fill:
+            owner = item.get("owner")
+            if owner is not None and owner not in st.players:
+                continue  # a seat that is not in this game
+            for pos in game.scenario.grid.all_cells():
+                if pos in st.board or not cond(RuleContext(game, x=pos[0], y=pos[1])):
+                    continue
+                t = st.add_token(item["type"], owner, pos, prefix=item.get("prefix", "T"))
+                game.emit("place", token=t.id, unit=t.type, owner=t.owner, to=list(pos),
+                          reason="setup")
 
 
 # -- rule functions for terminal conditions ---------------------------------------------------
@@ -137,7 +120,7 @@ _LINE_DIRS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 def _owned(game: Game, seat: str) -> list[Pos]:
     st = game.state
-    if game._pure:  # only the engine edits the state: its owner index is exact
+    if game.pure:  # only the engine edits the state: its owner index is exact
         return list(st.pieces_of(seat))
     tokens = st.tokens
     return [p for p, tid in st.board.items() if tokens[tid].owner == seat]
@@ -160,7 +143,7 @@ def _line_cells(length: int, index: int, row: bool) -> tuple[Pos, ...]:
 def _count_on(game: Game, seat: str, cells: tuple[Pos, ...]) -> int:
     """How many of ``cells`` hold a piece of ``seat``."""
     st = game.state
-    if game._pure:  # only the engine edits the state: its owner index is exact
+    if game.pure:  # only the engine edits the state: its owner index is exact
         mine = st.pieces_of(seat)
         n = 0
         for cell in cells:

@@ -1,0 +1,67 @@
+"""The evaluation context of a rule: :class:`RuleContext`, built from a live game.
+
+A rule's names (``units``, ``player``, ``round``…) are read from the game the first time a rule
+uses them; what a rule may name and call is set at compile time by
+:mod:`distant_galaxy.scenario.bindings`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from distant_galaxy.core.game import Game
+
+
+class RuleContext(dict):
+    """The evaluation context of a rule, passed as ``ctx`` to every rule function.
+
+    A rule function is registered as ``fn(ctx, *args)`` (see
+    :meth:`distant_galaxy.rules.Registry.function`). ``ctx`` is a dict of the names a rule can
+    read, computed from the game the first time a rule uses them: ``units``, ``sites``,
+    ``players``, ``round``, ``turn``, ``params``, ``seat`` (the pending seat, else the active
+    one) and ``player`` (that seat's player), plus the names the caller passes (``event`` in a
+    trigger, ``x``/``y`` in a ``where:``, a plugin's own). ``ctx["$game"]`` is the live
+    :class:`~distant_galaxy.core.game.Game`; ``ctx.get("$reason")`` the reason that effects log.
+    """
+
+    def __init__(self, game: Game, **names: Any):
+        if names:  # (no super().__init__: half the cost of making a context)
+            self.update(names)
+        self["$game"] = game
+
+    def __missing__(self, key: str) -> Any:
+        make = _LAZY.get(key)
+        if make is None:
+            raise KeyError(key)
+        value = self[key] = make(self, self["$game"])
+        return value
+
+
+def _seat(ctx: RuleContext, game: Game) -> str:
+    st = game.state
+    return st.pending.seat if st.pending else st.active_seat
+
+
+def _roller(game: Game) -> Callable[[int, int, str], int]:
+    def roll(n: int, sides: int, text: str) -> int:
+        return sum(game.dice.roll(sides, purpose=f"rule {text}") for _ in range(n))
+    return roll
+
+
+#: The names a context computes from the game when a rule first uses them.
+_LAZY: dict[str, Callable[[RuleContext, Game], Any]] = {
+    "$roll": lambda ctx, game: _roller(game),  # made when first needed (most rules roll no dice)
+    "units": lambda ctx, game: [t for t in game.state.tokens.values() if t.pos is not None],
+    "sites": lambda ctx, game: list(game.state.sites.values()),
+    "players": lambda ctx, game: [game.state.players[s] for s in game.state.seats],
+    "round": lambda ctx, game: game.state.round,
+    "turn": lambda ctx, game: game.state.turn,
+    "params": lambda ctx, game: game.scenario.params,
+    "seat": _seat,
+    "player": lambda ctx, game: game.state.players[ctx["seat"]],
+}
+
+
+__all__ = ["RuleContext"]

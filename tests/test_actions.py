@@ -1,0 +1,98 @@
+"""Action kinds (core/actions.py): a kind states its rule once, ``require`` narrows, ``pure``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+
+from distant_galaxy import Action, ActionKind, EndAction, Game, IllegalAction, require
+from distant_galaxy.builtin.board.kinds import MoveKind, PlaceKind
+from distant_galaxy.core.actions import END
+
+
+class Hop(ActionKind):
+    """A kind written as candidates and one check: ``hop N`` for N in 1..3, only N odd."""
+
+    verb = "hop"
+    arity = (1, 1)
+
+    def candidates(self, game: Game, seat: str) -> Iterable[Action]:
+        return [Action.of("hop", n) for n in (1, 2, 3)]
+
+    def check(self, game: Game, seat: str, action: Action) -> None:
+        self.check_arity(action)
+        n = action.int(0)
+        require(n % 2 == 1, f"{action}: only odd hops")
+
+
+class Listed(ActionKind):
+    verb = "listed"
+
+    def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        return [Action("listed", ("a",))]
+
+
+def test_legal_is_the_candidates_that_pass_check():
+    assert [str(a) for a in Hop().legal(None, "x")] == ["hop 1", "hop 3"]  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="hop 2: only odd hops"):
+        Hop().check(None, "x", Action.of("hop", 2))  # type: ignore[arg-type]
+
+
+def test_check_is_membership_in_legal():
+    Listed().check(None, "x", Action("listed", ("a",)))  # type: ignore[arg-type]
+    with pytest.raises(IllegalAction, match="listed b: not allowed now"):
+        Listed().check(None, "x", Action("listed", ("b",)))  # type: ignore[arg-type]
+
+
+def test_a_kind_must_state_its_rule():
+    class Nothing(ActionKind):
+        verb = "nothing"
+
+    with pytest.raises(NotImplementedError, match="neither legal"):
+        Nothing().legal(None, "x")  # type: ignore[arg-type]
+
+    class OnlyCandidates(ActionKind):
+        verb = "only"
+
+        def candidates(self, game: Game, seat: str) -> Iterable[Action]:
+            return [Action("only")]
+
+    with pytest.raises(NotImplementedError, match="neither legal"):
+        OnlyCandidates().legal(None, "x")  # type: ignore[arg-type]
+
+
+def test_require_returns_the_value_it_tested():
+    found: dict[str, int] = {"a": 1}
+    value: int = require(found.get("a"), "missing")
+    assert value == 1
+    with pytest.raises(IllegalAction, match=r"^missing b$"):
+        require(found.get("b"), "missing b")
+    assert require(True, "never") is True
+
+
+def test_end_is_one_predicate(race):
+    game = Game(race, seed=5)
+    seat = game.pending.seat
+    assert list(EndAction().legal(game, seat)) == [END]
+    race.phases[game.state.phase]["end"] = False  # this phase cannot be ended by `end`
+    assert list(EndAction().legal(game, seat)) == []
+    with pytest.raises(IllegalAction, match=r"^this decision cannot be ended by 'end': make a move$"):
+        EndAction().check(game, seat, END)
+
+
+def test_pure_is_declared_and_a_new_apply_drops_it():
+    assert EndAction.pure and PlaceKind.pure and MoveKind.pure
+    assert not ActionKind.pure
+
+    class Quiet(EndAction):  # same apply: still pure
+        pass
+
+    class Loud(EndAction):
+        def apply(self, game: Game, seat: str, action: Action) -> None:
+            game.state.attrs["loud"] = True
+
+    class LoudButSays(Loud):
+        pure = True
+
+    assert Quiet.pure and not Loud.pure and LoudButSays.pure
