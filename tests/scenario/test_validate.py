@@ -9,7 +9,7 @@ import pytest
 
 from distant_galaxy.scenario.validate import validate_one, validate_paths
 
-BROKEN = Path(__file__).parent / "data" / "broken"
+BROKEN = Path(__file__).parents[1] / "data" / "broken"
 
 CASES = [
     # file, line, column, message fragment — column = start of the string + offset of the problem
