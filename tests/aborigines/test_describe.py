@@ -111,7 +111,12 @@ def test_active_portal_fallback_and_missing_reinforcement(board):
     aborigine_turn(board.game)
     text = "\n".join(lines(board))
     assert "no invader arrives: none left in the central area (R5.23)" in text
-    assert ("active portal: 2 — portal 1 has no Aborigine ship and nothing arrived: nearest "
+    assert "nearest portal clockwise" not in text        # issue 11 item 10: no fallback
+    board.game.events.clear()
+    board.game.dice.force([1, 1])                        # portal 1, roll 1: nothing (*)
+    aborigine_turn(board.game)
+    text = "\n".join(lines(board))
+    assert ("active portal: 2 — roll 1: portal 1 has no Aborigine ship: nearest "
             "portal clockwise with one (R5.51)") in text
 
 
@@ -135,7 +140,8 @@ def test_takeover_capture_and_reopen(board):
     board.game.dice.force([6])
     check_colonies(board.game)
     text = "\n".join(lines(board))
-    assert ("the Aborigines try to take red's planet planet-2 at 20,1: rolled 6, needs 5+ → "
+    # issue 11 item 8: 4-6 for a Federation planet too (no base bonus without bases)
+    assert ("the Aborigines try to take red's planet planet-2 at 20,1: rolled 6, needs 4+ → "
             "taken (R5.41)") in text
     assert "colonize red's planet planet-2 at 20,1" in text
     for t in list(board.state.tokens.values()):
