@@ -272,7 +272,8 @@ class Hack(CivKind):
     usage = "hack SHIP TARGET"
     doc_template = ("Monarchy, once per game: take control of an Aborigine ship (not the Hunter) "
                     "within {civ[hack_range]} of one of your ships on a die {civ[hack]}-{die} and "
-                    "ram another Aborigine ship of its zone; both are destroyed (R5.4).")
+                    "ram another Aborigine ship (not the Hunter) of its zone; both are destroyed "
+                    "(R5.4).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         if reach.may_hack(game, seat):
@@ -287,7 +288,7 @@ class Hack(CivKind):
             within = model_of(game).param("civ", "hack_range")
             raise IllegalAction(f"{action}: the hacked ship must be an Aborigine ship other than "
                                 f"the Hunter within {within} of your ships, the target another "
-                                "Aborigine ship of its zone")
+                                "Aborigine ship of its zone, not the Hunter (R5.4)")
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         m = model_of(game)

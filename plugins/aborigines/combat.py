@@ -41,13 +41,15 @@ def may_target(game: Game, ship: Token, target: Token) -> bool:
     return True
 
 
-def hunter_near(game: Game, m: Model, portal: int) -> Token | None:
-    """R5.31: a Hunter in the portal's zone or next to it (within ``hunter_bonus_radius``)."""
+def hunter_near(game: Game, m: Model, portal: int, besides: Token | None = None) -> Token | None:
+    """R5.31: a Hunter in the portal's zone or next to it (within ``hunter_bonus_radius``),
+    other than ``besides`` (a Hunter gives the bonus to the *other* ships, a second Hunter
+    included: "даёт бонус атаки остальным своим кораблям")."""
     grid = game.scenario.grid
     radius = m.param("hunter_bonus_radius")
     centre = m.portal_pos[portal]
     for t in game.state.tokens.values():
-        if t.owner is None and t.pos is not None and is_hunter(game, t) \
+        if t.owner is None and t.pos is not None and is_hunter(game, t) and t is not besides \
                 and grid.distance(t.pos, centre) <= radius:
             return t
     return None
@@ -59,8 +61,8 @@ def aborigine_need(game: Game, ship: Token, target: Token) -> tuple[int, list[st
     need = m.param("attack", "base")
     why = [f"base {need}-{m.die} (R5.30)"]
     portal = m.portal_of(ship)
-    if not is_hunter(game, ship) and portal is not None:
-        h = hunter_near(game, m, portal)
+    if portal is not None:
+        h = hunter_near(game, m, portal, besides=ship)
         if h is not None:
             need = m.param("attack", "with_hunter")
             why.append(f"hunter {h.id} near portal {portal}: {need}-{m.die} (R5.31)")

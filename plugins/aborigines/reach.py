@@ -128,15 +128,16 @@ def may_hack(game: Game, seat: str) -> bool:
 
 def hack_pairs(game: Game, seat: str) -> Iterable[tuple[Token, Token]]:
     """(hacked ship, rammed ship): an Aborigine ship other than the Hunter within ``civ.hack_range``
-    of one of the seat's ships, and another Aborigine ship of its zone (R5.4)."""
+    of one of the seat's ships, and another Aborigine ship of its zone, not the Hunter either
+    (R5.4: "(кроме охотника)" exempts the Hunter from the hack, the ram included)."""
     m = model_of(game)
     grid = game.scenario.grid
     mine = ships(game, seat)
     reach = m.param("civ", "hack_range")
     abos = [t for t in game.state.tokens.values() if m.is_aborigine(t)]
+    tags = game.scenario.unit_tags
+    abos = [t for t in abos if "hunter" not in tags.get(t.type, ())]
     for a in abos:
-        if "hunter" in game.scenario.unit_tags.get(a.type, ()):
-            continue
         if not any(grid.distance(a.pos, s.pos) <= reach for s in mine):
             continue
         for b in abos:

@@ -14,7 +14,10 @@ if TYPE_CHECKING:
 
 
 def active_fallback(game: Game, rolled: int) -> int | None:
-    """R5.51 (*): the nearest portal clockwise (from the rolled one) holding an Aborigine ship."""
+    """R5.51 (*): the nearest portal clockwise (from the rolled one) holding an Aborigine ship.
+
+    The footnote belongs to the "nothing" row only (``fallback: clockwise`` in the table): a
+    reinforcement that cannot come (none left in the centre) does not move the activity."""
     m = model_of(game)
     for p in m.clockwise(rolled):
         if m.aborigines_in(game.state, p):
@@ -66,10 +69,10 @@ def aborigine_turn(game: Game) -> None:
     active = rolled
     game.emit("active_portal", rolled=rolled, portal=rolled, rule="R5.50", why="rolled")
     arrived = reinforce(game, rolled, roll, row)
-    if not arrived and not m.aborigines_in(st, rolled):
+    if row.get("fallback") and not m.aborigines_in(st, rolled):
         moved = active_fallback(game, rolled)
         game.emit("active_portal", rolled=rolled, portal=moved, rule="R5.51",
-                  why=f"portal {rolled} has no Aborigine ship and nothing arrived: "
+                  why=f"roll {roll}: portal {rolled} has no Aborigine ship: "
                   + ("nearest portal clockwise with one" if moved else
                      "no Aborigine ship at any portal, nothing moves"))
         if moved is None:

@@ -94,3 +94,20 @@ def test_chaos_and_monarchy_get_a_level_3_planet_R5_4(scenario):
     owned = {s.owner: s for s in g.state.sites.values()
              if s.kind == "system" and s.attrs.get("level") == 3}
     assert set(owned) == {"blue", "yellow"}
+
+
+def test_hunter_cannot_be_rammed_by_a_hacked_ship_R5_4(board4):
+    """Issue 11 item 9: "(кроме охотника)" exempts the Hunter from the hack, as the rammed
+    target too: with only a Hunter beside the hacked ship there is no hack at all."""
+    board4.put("destroyer", (8, 2), owner="yellow")
+    a = board4.put("invader", (7, 2))
+    h = board4.put("hunter", (5, 4))
+    board4.state.pending = type(board4.state.pending)("yellow", "main")
+    board4.touch()
+    acts = [str(x) for x in board4.game.legal_actions() if x.verb == "hack"]
+    assert acts == []
+    with pytest.raises(IllegalAction, match="not the Hunter"):
+        board4.game.check(f"hack {a.id} {h.id}")
+    g = board4.put("guard", (5, 2))
+    acts = [str(x) for x in board4.game.legal_actions() if x.verb == "hack"]
+    assert f"hack {a.id} {g.id}" in acts and not [x for x in acts if h.id in x.split()]

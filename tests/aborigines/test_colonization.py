@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from distant_galaxy_episodes.aborigines.colonization import check_colonies
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, model_of
 
@@ -59,11 +61,25 @@ def test_take_civ_planet_fails_on_3_R5_41(board):
     assert board.state.sites["planet-2"].owner == "blue"
 
 
-def test_federation_base_bonus_R5_3(board):
-    board.own("planet-2", "red")                         # Federation: +1 defence
+@pytest.mark.parametrize("owner", ["red", "green"])     # Federation, Republic
+def test_federation_and_republic_planets_taken_on_4_R5_41(board4, owner):
+    """Issue 11 item 8: "Число успеха от 4 до 6" — the base-building bonus (R5.3) needs a base,
+    and bases are not part of D5.1, so Federation and Republic planets fall on 4 as well."""
+    board4.own("planet-2", owner)
+    for c in [(18, 2), (19, 2), (19, 3), (19, 4)]:
+        board4.put("invader", c)
+    board4.game.dice.force([4])
+    check_colonies(board4.game)
+    assert board4.state.sites["planet-2"].owner == ABORIGINES
+    take = board4.events("takeover")[0]
+    assert (take["need"], take["roll"], take["rule"]) == (4, 4, "R5.41")
+
+
+def test_federation_planet_holds_on_3_R5_41(board):
+    board.own("planet-2", "red")
     for c in [(18, 2), (19, 2), (19, 3), (19, 4)]:
         board.put("invader", c)
-    board.game.dice.force([4])
+    board.game.dice.force([3])
     check_colonies(board.game)
     assert board.state.sites["planet-2"].owner == "red"
 

@@ -114,3 +114,30 @@ def test_monarchy_guidance_failure_R5_4(board4):
     g = board4.put("guard", (7, 2))
     e = board4.put("destroyer", (8, 2), owner="yellow")
     assert aborigine_need(board4.game, g, e)[0] == 6
+
+
+def test_a_second_hunter_gets_the_bonus_R5_31(board):
+    """Issue 11 item 7: the Hunter "даёт бонус атаки остальным своим кораблям" — a second Hunter
+    near the portal is one of those other ships: it hits on 4."""
+    from distant_galaxy_episodes.aborigines.combat import aborigine_fires
+
+    h1 = board.put("hunter", (7, 2))
+    board.put("hunter", (5, 4))
+    e = board.put("destroyer", (8, 2), owner="red")
+    need, why = aborigine_need(board.game, h1, e)
+    assert need == 4 and any("(R5.31)" in w for w in why)
+    board.game.dice.force([4])
+    assert aborigine_fires(board.game, h1, e)
+    combat = board.events("combat")[-1]
+    assert (combat["roll"], combat["need"], combat["rule"]) == (4, 4, "R5.31")
+
+
+def test_a_lone_hunter_gives_itself_no_bonus_R5_31(board):
+    from distant_galaxy_episodes.aborigines.combat import aborigine_fires
+
+    h = board.put("hunter", (7, 2))
+    e = board.put("destroyer", (8, 2), owner="red")
+    assert aborigine_need(board.game, h, e)[0] == 5
+    board.game.dice.force([4])
+    assert not aborigine_fires(board.game, h, e)
+    assert board.events("combat")[-1]["rule"] == "R5.30"

@@ -88,7 +88,7 @@ def test_civ_attack_wording(board):
 
 
 def test_aborigine_turn_wording(board):
-    board.put("invader", (6, 2), tid="A9")
+    board.put("invader", (6, 2), tid="A1")   # acts before the arrival (ids in number order)
     board.put("scout", (7, 2), owner="red", tid="R4")
     board.game.dice.force([1, 2, 6])   # portal 1; die 2: one invader on cell 2 (NE); its shot
     aborigine_turn(board.game)
@@ -98,7 +98,7 @@ def test_aborigine_turn_wording(board):
     assert "  Aborigines: portal 1 is active (die 1, R5.50)" in out
     assert "  Aborigines: reinforcement die 2 → invader from the central area (R5.51)" in out
     assert re.search(r"  A\d+ \(invader\) arrives at portal 1, cell \d+,\d+", text)
-    assert re.search(r'A9 \(invader\) at portal 1 stays: row I0 fired: "an enemy is next to '
+    assert re.search(r'A1 \(invader\) at portal 1 stays: row I0 fired: "an enemy is next to '
                      r'the invader[^"]*"', text)
     assert all(len(line) <= ds.WIDTH for line in out), out
     assert "red's R4 (scout) is destroyed" in text
@@ -111,7 +111,12 @@ def test_active_portal_fallback_and_missing_reinforcement(board):
     aborigine_turn(board.game)
     text = "\n".join(lines(board))
     assert "no invader arrives: none left in the central area (R5.23)" in text
-    assert ("active portal: 2 — portal 1 has no Aborigine ship and nothing arrived: nearest "
+    assert "nearest portal clockwise" not in text        # issue 11 item 10: no fallback
+    board.game.events.clear()
+    board.game.dice.force([1, 1])                        # portal 1, roll 1: nothing (*)
+    aborigine_turn(board.game)
+    text = "\n".join(lines(board))
+    assert ("active portal: 2 — roll 1: portal 1 has no Aborigine ship: nearest "
             "portal clockwise with one (R5.51)") in text
 
 
@@ -135,7 +140,8 @@ def test_takeover_capture_and_reopen(board):
     board.game.dice.force([6])
     check_colonies(board.game)
     text = "\n".join(lines(board))
-    assert ("the Aborigines try to take red's planet planet-2 at 20,1: rolled 6, needs 5+ → "
+    # issue 11 item 8: 4-6 for a Federation planet too (no base bonus without bases)
+    assert ("the Aborigines try to take red's planet planet-2 at 20,1: rolled 6, needs 4+ → "
             "taken (R5.41)") in text
     assert "colonize red's planet planet-2 at 20,1" in text
     for t in list(board.state.tokens.values()):
@@ -174,7 +180,7 @@ def test_setup_lines_name_planets_and_waiting_aborigines(scenario):
     game = Game(scenario, seats=["red", "blue"], seed=2)
     text = "\n".join(narrate(game, game.events))
     assert "system-2 at 12,1 belongs to red: home system" in text
-    assert "Aborigine invader A9 waits at portal 1, cell 6,2" in text
+    assert "waits at portal" not in text      # D5.10 (issue 11 item 11): nobody waits at start
 
 
 def test_human_prompt_tells_what_happened_to_its_ships(scenario):
@@ -202,9 +208,10 @@ def test_home_systems_show_their_owner_and_status_lines(scenario):
     board = render_board(game)
     row1 = board.splitlines()[2]
     assert row1.split()[0] == "1" and " R " in row1 + " " and row1.rstrip().endswith("B")
-    assert "  red [R]: 4 ships: R1 cruiser 11,1, R2 destroyer 13,1, R3 destroyer 12,2, " \
-           "R4 scout 12,0\n          planets held: system-2 12,1" in board
-    assert "blue [B]: 4 ships:" in board and "system-6 24,16" in board
+    # D5.11 (issue 11 item 11): a cruiser and a destroyer per seat
+    assert "  red [R]: 2 ships: R1 cruiser 11,1, R2 destroyer 13,1 | planets held: system-2 12,1" \
+        in board
+    assert "blue [B]: 2 ships:" in board and "system-6 24,16" in board
     game.state.sites["planet-1"].owner = ABORIGINES
     from distant_galaxy_episodes.aborigines.plugin import dg_cell_glyph
 
@@ -219,10 +226,10 @@ def test_home_systems_show_their_owner_and_status_lines(scenario):
     ("jump R1", "usage is 'jump SHIP x,y'"),
     ("capture", "usage is 'capture SHIP PLANET'"),
     ("move X 1,1", ("there is no ship 'X'; your ships: R1 at 11,1 (cruiser), R2 at 13,1 "
-                    "(destroyer), R3 at 12,2 (destroyer), R4 at 12,0 (scout)")),
+                    "(destroyer)")),     # D5.11 (issue 11 item 11): the set-up fleet
     ("move r1 1,1", "(ids are case-sensitive: R1?)"),
-    ("move B5 1,1", "B5 is blue's ship, not yours; your ships: R1 at 11,1"),
-    ("attack R1 A9", "A9 at 6,2 is not adjacent to R1; no Aborigine ships next to R1 at 11,1"),
+    ("move B3 1,1", "B3 is blue's ship, not yours; your ships: R1 at 11,1"),
+    ("attack R1 A99", "A99 is not an Aborigine ship; no Aborigine ships next to R1 at 11,1"),
     ("colonize R1 nowhere", "nowhere is not a planet of a portal zone; no zone planet next to R1"),
 ])
 def test_errors_help_to_type_the_action(scenario, text, message):

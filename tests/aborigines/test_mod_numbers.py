@@ -131,7 +131,7 @@ def test_colonization_needs_the_scenarios_ships_and_face_R5_40_R5_41(mod):
     b.own("planet-3", "red")
     for c in [(6, 2), (7, 2), (5, 3)]:
         b.put("invader", c)
-    b.game.dice.force([1, 8])       # the lot picks planet-1; take_planet 8 + federation's 1
+    b.game.dice.force([1, 8])       # the lot picks planet-1; take_planet 8 + the mod's federation planet_defence 1
     check_colonies(b.game)
     take = b.events("takeover")[-1]
     assert (take["roll"], take["need"], take["outcome"]) == (8, 9, "held")

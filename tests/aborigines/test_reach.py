@@ -22,7 +22,7 @@ def test_move_targets_follow_the_speed(board):
     d = board.put("destroyer", (12, 4), owner="red")
     assert (8, 3) in reach.move_targets(board.game, s) and (7, 3) not in reach.move_targets(
         board.game, s)                                       # scout: speed 4
-    assert max(abs(x - 12) for x, _ in reach.move_targets(board.game, d)) == 3
+    assert max(abs(x - 12) for x, _ in reach.move_targets(board.game, d)) == 2   # D5.12: 2
 
 
 def test_jump_targets_need_two_open_portals_R5_12(board):

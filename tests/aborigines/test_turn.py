@@ -48,6 +48,24 @@ def test_active_portal_fallback_clockwise_R5_51(board):
     assert board.events("ai_decision")[0]["from"] == 5
 
 
+def test_no_fallback_when_a_reinforcement_is_missing_R5_51(board):
+    """Issue 11 item 10: the footnote (*) is written against roll 1 ("ничего *") only; a roll
+    whose ship is missing from the central area leaves the activity at the rolled portal."""
+    board.put("invader", (6, 12))                   # portal 5
+    board.state.attrs[CENTRE] = {"invader": 0, "guard": 0, "hunter": 0}
+    board.game.dice.force([3, 2])                   # portal 3, an invader that is not there
+    aborigine_turn(board.game)
+    assert [e["rule"] for e in board.events("active_portal")] == ["R5.50"]
+    assert board.events("active_portal")[-1]["portal"] == 3
+    assert board.events("reinforcement_missing")[0]["rule"] == "R5.23"
+    assert not board.events("ai_decision")          # nobody at portal 3 moves
+
+
+def test_fallback_only_on_the_rows_marked_in_the_table_R5_51(scenario):
+    rows = scenario.tables["reinforcements"]["rows"]
+    assert [r["roll"] for r in rows if r.get("fallback")] == [1]
+
+
 def test_no_fallback_when_ships_arrive(board):
     board.put("invader", (6, 12))
     board.game.dice.force([3, 2])
