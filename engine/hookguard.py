@@ -72,8 +72,14 @@ def _bots(value: Any, args: dict[str, Any]) -> str | None:
     return None
 
 
+#: Where a result check finds the plugin's sides (``DG_SIDES``) among the call's arguments.
+SIDES_KEY = "$sides"
+
+
 def _result(value: Any, args: dict[str, Any]) -> str | None:
-    """``{"winner": seat or None, "reason": text}`` with a seat of the game."""
+    """``{"winner": seat or None, "reason": text}`` with a seat of the game, or a side that is
+    no seat which the plugin declares in a module-level ``DG_SIDES`` tuple (episode 5's
+    Aborigines and civilizations)."""
     if value is None:
         return None
     if not isinstance(value, dict):
@@ -84,9 +90,10 @@ def _result(value: Any, args: dict[str, Any]) -> str | None:
     winner = value.get("winner")
     game = args.get("game")
     seats = list(game.state.seats) if game is not None else []
-    if winner is not None and winner not in seats:
-        return f"the winner {_short(winner)} is not a seat of this game (seats: " \
-               f"{', '.join(seats)})"
+    sides = args.get(SIDES_KEY, ())
+    if winner is not None and winner not in seats and winner not in sides:
+        known = ", ".join([*seats, *sides])
+        return f"the winner {_short(winner)} is not a seat of this game (seats: {known})"
     return None
 
 
@@ -114,7 +121,7 @@ def _short(value: Any) -> str:
 
 
 def _guarded(function: Callable[..., Any], plugin: str, hook: str, argnames: tuple[str, ...],
-             check: Check) -> Callable[..., Any]:
+             check: Check, sides: tuple[str, ...]) -> Callable[..., Any]:
     def run(*args: Any) -> Any:
         try:
             value = function(*args)
@@ -123,7 +130,9 @@ def _guarded(function: Callable[..., Any], plugin: str, hook: str, argnames: tup
         except Exception as exc:
             raise PluginError(f"plugin {plugin}, hook {hook}: {type(exc).__name__}: {exc}"
                               ) from exc
-        problem = check(value, dict(zip(argnames, args, strict=False)))
+        if value is None:
+            return value
+        problem = check(value, {**dict(zip(argnames, args, strict=False)), SIDES_KEY: sides})
         if problem is not None:
             raise PluginError(f"plugin {plugin}, hook {hook}: {problem}")
         return value
@@ -142,7 +151,8 @@ def guard(pm: pluggy.PluginManager) -> None:
             if impl.hookwrapper or impl.wrapper or getattr(impl.function, "dg_guarded", False):
                 continue
             impl.function = _guarded(impl.function, _plugin_name(impl), caller.name,
-                                     tuple(impl.argnames), check)
+                                     tuple(impl.argnames), check,
+                                     tuple(getattr(impl.plugin, "DG_SIDES", ())))
 
 
 def _plugin_name(impl: Any) -> str:

@@ -13,9 +13,11 @@ import resource
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from distant_galaxy.errors import RuleError, RuleRuntimeError
-from distant_galaxy.limits import MAX_BRACKETS, MAX_INT_BITS, MAX_ITEMS, MAX_STR
+from distant_galaxy.limits import MAX_BRACKETS, MAX_INT_BITS, MAX_ITEMS, MAX_RULE_CHARS, MAX_STR
 from distant_galaxy.rules import compile_effect, compile_expr
 from tests.attack_helpers import mod_with_rule, run_dg
 
@@ -123,3 +125,30 @@ def test_values_within_the_limits_still_work() -> None:
     assert compile_expr(f"len([0] * {MAX_ITEMS})", ENV)({}) == MAX_ITEMS
     assert compile_expr("7 % 3 + 2 ** -1", ENV)({}) == 1.5
     assert compile_expr('"ab" + "cd"', ENV)({}) == "abcd"
+
+
+# -- property: any rule up to the size limit compiles and runs within fixed bounds -------------
+HEAVY = ["10", "9999", "3000", "1000000000", "limit", '"ab"', "[1, 2]", "**", "*", "+", "-",
+         "//", "%", "(", ")", "len(", "[", "]", ",", "0", "-1", "2d6", ">", "and", "not",
+         "if", "else", '"%d"', "max(", "sum(u for u in [1, 2])"]
+heavy = st.lists(st.sampled_from(HEAVY), max_size=60).map(" ".join)
+bracketed = st.integers(0, 3 * MAX_BRACKETS).map(lambda n: "(" * n + "2 ** 9999" + ")" * n)
+sized = st.integers(0, MAX_RULE_CHARS // 10).map(lambda n: "2 ** 4000 * " * n + "1")
+
+
+@settings(deadline=3000, max_examples=300)  # the deadline is the bound: each case well under it
+@given(st.one_of(heavy, bracketed, sized))
+def test_any_rule_compiles_and_runs_within_bounds_or_refuses_cleanly(text: str) -> None:
+    usage = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    for compile_rule in (compile_expr, compile_effect):
+        try:
+            rule = compile_rule(text, ENV)
+        except RuleError as err:
+            assert err.pos is not None and err.pos.line >= 1 and err.pos.col >= 1
+            continue
+        try:
+            rule({"limit": 3, "player": Player(1, 2, 0), "$roll": lambda n, m, t: n * m})
+        except RuleRuntimeError:
+            pass
+    grown_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - usage
+    assert grown_kib < 100_000  # no value anywhere near a hundred megabytes was made
