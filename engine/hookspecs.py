@@ -102,7 +102,10 @@ def dg_after_action(game: Game, seat: str, action: Action) -> None:
 
 @hookspec(firstresult=True)
 def dg_check_victory(game: Game) -> dict[str, Any] | None:
-    """Return ``{"winner": seat or None, "reason": text}`` when the game is over, else None."""
+    """Return ``{"winner": seat or None, "reason": text}`` when the game is over, else None.
+
+    A winner that is no seat (a side such as episode 5's "civilizations") must be listed in the
+    plugin module's ``DG_SIDES`` tuple; any other winner is refused as a PluginError."""
 
 
 @hookspec(firstresult=True)

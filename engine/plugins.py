@@ -5,7 +5,9 @@ The engine's own features are plugins of the same hooks (as pytest's default plu
 the scenario names. Those — the shipped episodes and third-party ones alike — load through the
 entry-point group ``distant_galaxy.plugins`` (``name = package.module``).
 :func:`make_plugin_manager` registers exactly the built-ins and the named plugins, checks that
-every implementation matches a spec, and refuses unknown names with the list of installed ones.
+every implementation matches a spec, and refuses unknown names with the list of installed ones;
+its hook implementations are guarded (:mod:`distant_galaxy.hookguard`), so a plugin's failure or
+wrong result is a PluginError naming the plugin and the hook.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from distant_galaxy import hookspecs
 from distant_galaxy.builtin import bots, rule_functions
 from distant_galaxy.builtin.board import plugin as board
 from distant_galaxy.errors import PluginError
+from distant_galaxy.hookguard import guard
 
 GROUP = "distant_galaxy.plugins"
 
@@ -42,8 +45,10 @@ def _entry_points() -> dict[str, EntryPoint]:
 
 
 def refresh() -> None:
-    """Forget the cached entry points (after installing a plugin in the same process)."""
+    """Forget the cached entry points and import failures (after installing a plugin in the
+    same process)."""
     _entry_points.cache_clear()
+    _FAILED.clear()
 
 
 def available_plugins() -> list[str]:
@@ -56,8 +61,21 @@ def installed_plugins() -> dict[str, str]:
     return {name: ep.value for name, ep in _entry_points().items()}
 
 
+#: The plugins whose import failed in this process: name → why (see :func:`import_failures`).
+_FAILED: dict[str, str] = {}
+
+
+def import_failures() -> dict[str, str]:
+    """The installed plugins that failed to import so far in this process, with the reason
+    (``dg schema`` reports each once, naming it, and goes on with the others)."""
+    return dict(_FAILED)
+
+
 def load_plugin(name: str) -> Any:
-    """Import the plugin object registered under ``name``."""
+    """Import the plugin object registered under ``name``; a PluginError naming the plugin and
+    its entry point if it is not installed or its import fails in any way (a third-party
+    module may raise anything while it is imported: it breaks only the scenarios that name it).
+    """
     eps = _entry_points()
     if name not in eps:
         near = difflib.get_close_matches(name, list(eps), n=1)
@@ -65,10 +83,14 @@ def load_plugin(name: str) -> Any:
         installed = ", ".join(sorted(eps)) or "none"
         raise PluginError(f"plugin '{name}' is not installed{hint} (installed: {installed}; "
                           f"plugins register in the entry-point group '{GROUP}')")
+    if name in _FAILED:
+        raise PluginError(_FAILED[name])
     try:
         return eps[name].load()
-    except ImportError as exc:
-        raise PluginError(f"plugin '{name}' failed to import: {exc}") from exc
+    except (Exception, SystemExit) as exc:
+        _FAILED[name] = (f"plugin '{name}' ({eps[name].value}) failed to import: "
+                         f"{type(exc).__name__}: {exc}")
+        raise PluginError(_FAILED[name]) from None
 
 
 def make_plugin_manager(names: list[str], extra: list[Any] | None = None) -> pluggy.PluginManager:
@@ -87,6 +109,7 @@ def make_plugin_manager(names: list[str], extra: list[Any] | None = None) -> plu
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
         raise PluginError(_unknown_hook_message(exc)) from None
+    guard(pm)  # every failure and wrong result names the plugin and the hook
     return pm
 
 

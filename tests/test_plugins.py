@@ -36,16 +36,19 @@ def test_builtins_are_plugins_of_the_public_hooks():
 
 
 def test_a_plugin_bot_replaces_a_builtin_one():
+    class MineBot:
+        pass
+
     class Mine:
         @hookimpl
         def dg_bots(self):
-            return {"random": "mine"}
+            return {"random": MineBot}
 
     pm = make_plugin_manager([], extra=[Mine()])
     bots: dict = {}
     for group in pm.hook.dg_bots():
         bots.update(group)
-    assert bots["random"] == "mine" and "first" in bots
+    assert bots["random"] is MineBot and "first" in bots
 
 
 def test_unknown_plugin_names_the_installed_ones():

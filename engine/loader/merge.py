@@ -28,7 +28,7 @@ from typing import Any
 from distant_galaxy.errors import ScenarioError, SourcePos
 from distant_galaxy.loader.yamlsafe import Document, JsonPath, load_yaml_file
 
-__all__ = ["MergedDocument", "apply_variant", "deep_merge", "resolve_extends"]
+__all__ = ["MAX_EXTENDS", "MergedDocument", "apply_variant", "deep_merge", "resolve_extends"]
 
 Origin = tuple[Document, JsonPath]
 OriginFn = Callable[[JsonPath], Origin]
@@ -178,6 +178,10 @@ def _label(doc: Document) -> str:
     return doc.file
 
 
+MAX_EXTENDS = 32
+"""Most ``extends:`` links from a mod down to its base scenario."""
+
+
 def resolve_extends(
     doc: Document,
     find_by_id: Callable[[str], Path | None],
@@ -188,13 +192,19 @@ def resolve_extends(
     ``extends`` is a path relative to the mod's folder when it contains ``/`` or ends with
     ``.yaml``/``.yml`` (it may not leave that folder's tree, even through a symlink), otherwise a
     scenario id looked up with ``find_by_id``. The result has no ``extends`` key and its ``id`` is
-    the mod's (absent if the mod has none). Cycles raise ``extends cycle: a -> b -> a``.
+    the mod's (absent if the mod has none). Cycles raise ``extends cycle: a -> b -> a``; a chain
+    of more than :data:`MAX_EXTENDS` links is refused at the ``extends:`` that crosses the limit.
     """
     real = os.path.realpath(doc.file)
     chain = (*_chain, (real, _label(doc)))
     data = doc.data
     if not isinstance(data, dict) or "extends" not in data:
         return MergedDocument.from_document(doc)
+    if len(chain) > MAX_EXTENDS:
+        raise ScenarioError(f"extends chain longer than {MAX_EXTENDS}",
+                            doc.pos(("extends",)),
+                            hint=f"this is link {len(chain)} of the chain that starts at "
+                                 f"{chain[0][1]}")
     target = _extends_target(doc, find_by_id)
     target_real = os.path.realpath(target)
     for n, (seen, _) in enumerate(chain):

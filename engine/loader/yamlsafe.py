@@ -40,6 +40,7 @@ from yaml.events import AliasEvent
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from distant_galaxy.errors import ScenarioError, SourcePos
+from distant_galaxy.limits import MAX_INT_BITS, MAX_INT_DIGITS
 
 try:
     from yaml.cyaml import CParser as _CParser
@@ -381,13 +382,28 @@ class _Builder:
         if tag == _INT:
             if not _INT_RE.match(text):
                 raise self.node_error(f"not an integer: {text!r}", node)
-            return int(text, 16) if text.startswith("0x") else int(text, 10)
+            return self.integer(node, text)
         if not _FLOAT_RE.match(text):
             raise self.node_error(f"not a number: {text!r}", node)
         value = float(text.lower().replace(".inf", "inf").replace(".nan", "nan"))
         if not math.isfinite(value):
             raise self.node_error(f"{text} is not allowed (numbers must be finite)", node)
         return value
+
+    def integer(self, node: ScalarNode, text: str) -> int:
+        """An integer literal, refused beyond :data:`~distant_galaxy.limits.MAX_INT_DIGITS` decimal
+        digits or :data:`~distant_galaxy.limits.MAX_INT_BITS` bits of hex (Python itself refuses
+        to read more than 4,300 digits)."""
+        if text.startswith("0x"):
+            if (len(text) - 2) * 4 > MAX_INT_BITS:
+                raise self.node_error(f"integer too large: {len(text) - 2} hex digits, at most "
+                                      f"{MAX_INT_BITS // 4}", node)
+            return int(text, 16)
+        digits = len(text.lstrip("+-"))
+        if digits > MAX_INT_DIGITS:
+            raise self.node_error(f"integer too large: {digits} digits, at most {MAX_INT_DIGITS}",
+                                  node, hint="quote it if it is meant as text")
+        return int(text, 10)
 
     def mapping(self, node: MappingNode, path: JsonPath) -> dict[str, Any]:
         """A dict from a mapping node: string keys, no duplicates, ``<<`` merge keys honoured."""
@@ -492,7 +508,7 @@ def _check_size(text: str, file: str) -> None:
     """Refuse, before parsing, a text too large in bytes or in lines and list items."""
     if len(text) > MAX_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         message = f"file too large: more than {MAX_BYTES // (1024 * 1024)} MiB"
-    elif text.count("\n") + text.count(",") > MAX_NODES:
+    elif _line_count(text) + text.count(",") > MAX_NODES:
         # Cheap early refusal: every line and every flow-collection item is roughly a value, and
         # the pure-Python scanner would take seconds to reach MAX_NODES on such a file.
         message = (f"document too large: more than {MAX_NODES} lines and list items "
@@ -500,6 +516,13 @@ def _check_size(text: str, file: str) -> None:
     else:
         return
     raise ScenarioError(message, SourcePos(file, 1, 1, _LINE_BREAK.split(text, maxsplit=1)[0]))
+
+
+def _line_count(text: str) -> int:
+    """The line ends of ``text`` as PyYAML counts them (``\\r\\n``, ``\\r``, ``\\n``, NEL, U+2028,
+    U+2029), so that no kind of line end bypasses the early refusal."""
+    return (text.count("\n") + text.count("\r") - text.count("\r\n") + text.count("\x85")
+            + text.count("\u2028") + text.count("\u2029"))
 
 
 def _compose(text: str, builder: _Builder, make_loader: Callable[[str, _Builder], _Composer]

@@ -8,6 +8,7 @@ action text, written before the events the action caused), ``undo`` records, and
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import IO, Any
 
@@ -74,6 +75,9 @@ def read_log(path: str | Path) -> list[tuple[int, dict[str, Any]]]:
         except json.JSONDecodeError as exc:
             raise LogError(f"{path}:{n}: not a JSON record ({exc.msg} at column {exc.colno})"
                            ) from None
+        except ValueError as exc:  # an integer of more than 4,300 digits (Python's own limit)
+            raise LogError(f"{path}:{n}: not a valid record (a number of more than "
+                           f"{sys.get_int_max_str_digits()} digits)") from exc
         if not isinstance(rec, dict) or "kind" not in rec:
             raise LogError(f"{path}:{n}: a record must be an object with a 'kind'")
         out.append((n, rec))

@@ -8,6 +8,7 @@ comprehensions live in :mod:`distant_galaxy.rules.calls`, statements in :mod:`di
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 from lark import Token, Tree
 
 from distant_galaxy.errors import RuleError, RuleRuntimeError, SourcePos
+from distant_galaxy.limits import MAX_INT_DIGITS, LimitExceeded
 from distant_galaxy.rules import logic, ops
 from distant_galaxy.rules.calls import compile_call, compile_select
 from distant_galaxy.rules.env import RuleEnv
@@ -28,7 +30,9 @@ MAX_DICE = 1000
 _CONSTANTS = {"true": True, "True": True, "false": False, "False": False, "none": None,
               "None": None}
 _ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'"}
-_FOLDABLE = (int, float, bool)
+_NUMBERS = (int, float, bool)
+_FOLDABLE = (*_NUMBERS, str)
+_MAX_DICE_DIGITS = 9
 
 
 def unescape(literal: str) -> str:
@@ -85,9 +89,16 @@ class Compiler:
 
     # -- atoms ------------------------------------------------------------------------------
     def c_number(self, tree: Tree) -> Node:
-        text = tree.children[0].value
+        token = tree.children[0]
+        text = token.value
+        if len(text.partition(".")[0]) > MAX_INT_DIGITS:
+            raise self.error(f"number too large: {len(text.partition('.')[0])} digits, at most "
+                             f"{MAX_INT_DIGITS}", token)
         if "." in text:
-            return ops.const(float(text), "float")
+            value = float(text)
+            if not math.isfinite(value):
+                raise self.error("number too large", token)
+            return ops.const(value, "float")
         return ops.const(int(text), "int")
 
     def c_string(self, tree: Tree) -> Node:
@@ -95,6 +106,8 @@ class Compiler:
 
     def c_dice(self, tree: Tree) -> Node:
         token = tree.children[0]
+        if any(len(part) > _MAX_DICE_DIGITS for part in token.value.split("d")):
+            raise self.error(f"bad dice '{token.value[:20]}…': too many digits", token)
         count, sides = (int(part) for part in token.value.split("d"))
         if not 1 <= count <= MAX_DICE or sides < 1:
             raise self.error(f"bad dice '{token.value}': roll 1 to {MAX_DICE} dice of 1+ sides",
@@ -176,16 +189,24 @@ class Compiler:
     def c_getitem(self, tree: Tree) -> Node:
         base, index = (self.node(child) for child in tree.children)
         type_name = element_type(base.type) if base.type.startswith("list") else "any"
-        return self.binary_node(ops.BINARY["[]"], base, index, type_name, fold=False)
+        return self.binary_node(ops.BINARY["[]"], base, index, type_name, tree, fold=False)
 
     # -- operators ----------------------------------------------------------------------------
     def binary_node(self, op: Callable[[Any, Any], Any], a: Node, b: Node, type_name: str,
-                    fold: bool = True) -> Node:
-        """``op(a, b)``, folded to a constant when both are numeric constants."""
+                    at: Tree, fold: bool = True) -> Node:
+        """``op(a, b)``, folded to a constant when both are constant numbers or strings.
+
+        A fold that divides by zero or breaks a size limit (:mod:`distant_galaxy.limits`) would
+        fail at every evaluation: it is a load-time error at ``at``.
+        """
         if fold and a.kind == CONST and b.kind == CONST and isinstance(a.value, _FOLDABLE) \
                 and isinstance(b.value, _FOLDABLE):
             try:
                 return ops.const(op(a.value, b.value), type_name)
+            except ZeroDivisionError:
+                raise self.error("division by zero", at) from None
+            except LimitExceeded as exc:
+                raise self.error(f"value too large: {exc}", at) from None
             except (ArithmeticError, TypeError):
                 pass  # left to fail when evaluated, as the same rule would at runtime
         return Node(ops.GEN, ops.binary(op, a, b, self.text), type_name)
@@ -194,11 +215,14 @@ class Compiler:
         left, op_token, right = tree.children
         a, b = self.node(left), self.node(right)
         op = op_token.value
-        return self.binary_node(ops.BINARY[op], a, b, _arith_type(a.type, b.type, op))
+        fn = ops.BINARY[op]
+        if op in ops.NUMERIC_BINARY and a.type in NUMERIC and b.type in NUMERIC:
+            fn = ops.NUMERIC_BINARY[op]  # a number grows by one bit at most: no check needed
+        return self.binary_node(fn, a, b, _arith_type(a.type, b.type, op), tree)
 
     def c_pow(self, tree: Tree) -> Node:
         a, b = (self.node(child) for child in tree.children)
-        return self.binary_node(ops.safe_pow, a, b, _arith_type(a.type, b.type, "**"))
+        return self.binary_node(ops.safe_pow, a, b, _arith_type(a.type, b.type, "**"), tree)
 
     def c_unary(self, tree: Tree) -> Node:
         op_token, operand_tree = tree.children
@@ -206,7 +230,7 @@ class Compiler:
         negate = op_token.value == "-"
         type_name = a.type if a.type in NUMERIC - {"bool"} else ("int" if a.type == "bool"
                                                                   else "any")
-        if a.kind == CONST and isinstance(a.value, _FOLDABLE):
+        if a.kind == CONST and isinstance(a.value, _NUMBERS):
             return ops.const(-a.value if negate else +a.value, type_name)
         f, source = a.fn, self.text
         if negate:
@@ -257,7 +281,8 @@ class Compiler:
                     frozen = values
                 right.kind, right.value = CONST, frozen
         if len(operands) == 2:
-            return self.binary_node(ops.COMPARE[names[0]], operands[0], operands[1], "bool")
+            return self.binary_node(ops.COMPARE[names[0]], operands[0], operands[1], "bool",
+                                    tree)
         fns = [operand.fn for operand in operands]
         return Node(ops.GEN, ops.chain([ops.COMPARE[n] for n in names], fns, self.text), "bool")
 

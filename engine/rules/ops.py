@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from distant_galaxy.errors import RuleRuntimeError
+from distant_galaxy.limits import LimitExceeded, checked_add, checked_mul, checked_pow, checked_sub
 
 Fn = Callable[[dict], Any]
 CONST, NAME, NATTR, GEN = "const", "name", "nattr", "gen"
@@ -44,6 +45,8 @@ def fail(source: str, exc: BaseException) -> RuleRuntimeError:
     """The RuleRuntimeError for ``exc`` raised while evaluating the rule ``source``."""
     if isinstance(exc, ZeroDivisionError):
         why = "division by zero"
+    elif isinstance(exc, LimitExceeded):
+        why = str(exc)
     elif isinstance(exc, KeyError):
         why = f"no value for {exc.args[0]!r}" if exc.args else "missing value"
     else:
@@ -52,10 +55,18 @@ def fail(source: str, exc: BaseException) -> RuleRuntimeError:
 
 
 def safe_pow(base: Any, exponent: Any) -> Any:
-    """``base ** exponent`` refusing integer exponents so large they would hang the game."""
+    """``base ** exponent`` refusing exponents and results so large they would hang the game
+    (:func:`distant_galaxy.limits.checked_pow`)."""
     if isinstance(exponent, int) and abs(exponent) > MAX_EXPONENT and base not in (0, 1, -1):
-        raise OverflowError(f"exponent {exponent} is too large")
-    return base**exponent
+        raise LimitExceeded(f"exponent {exponent} is too large")
+    return checked_pow(base, exponent)
+
+
+def remainder(a: Any, b: Any) -> Any:
+    """``a % b`` of numbers (Python's string formatting ``"%999999999d" % 1`` is not a rule)."""
+    if isinstance(a, str):
+        raise TypeError("'%' needs numbers, not a string")
+    return a % b
 
 
 def op_in(item: Any, collection: Any) -> bool:
@@ -68,10 +79,13 @@ def op_not_in(item: Any, collection: Any) -> bool:
     return item not in collection
 
 
+#: The operators, each checking the size of its result (:mod:`distant_galaxy.limits`).
 BINARY = {
-    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
-    "//": operator.floordiv, "%": operator.mod, "**": safe_pow, "[]": operator.getitem,
+    "+": checked_add, "-": checked_sub, "*": checked_mul, "/": operator.truediv,
+    "//": operator.floordiv, "%": remainder, "**": safe_pow, "[]": operator.getitem,
 }
+#: ``+`` and ``-`` of two numbers, which grow by one bit at most: the plain operators.
+NUMERIC_BINARY = {"+": operator.add, "-": operator.sub}
 COMPARE = {
     "==": operator.eq, "!=": operator.ne, "<": operator.lt, ">": operator.gt,
     "<=": operator.le, ">=": operator.ge, "in": op_in, "not in": op_not_in,

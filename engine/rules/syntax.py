@@ -24,6 +24,7 @@ from lark.lexer import PatternStr
 
 from distant_galaxy.cache import cache_file
 from distant_galaxy.errors import RuleError, SourcePos
+from distant_galaxy.limits import MAX_BRACKETS, MAX_RULE_CHARS
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
@@ -158,8 +159,38 @@ def _syntax_error(exc: UnexpectedInput, text: str, start: str, pos: SourcePos | 
     return RuleError(f"syntax error: {message}", pos=where, hint=hint)
 
 
+def check_size(text: str, pos: SourcePos | None = None) -> None:
+    """Refuse, before parsing, a rule longer than :data:`~distant_galaxy.limits.MAX_RULE_CHARS`
+    or nesting brackets deeper than :data:`~distant_galaxy.limits.MAX_BRACKETS` (outside strings),
+    which the parser would take seconds and much memory to accept."""
+    if len(text) > MAX_RULE_CHARS:
+        raise RuleError(f"rule too long: {len(text)} characters, at most {MAX_RULE_CHARS}",
+                        pos=locate(text, 1, 1, pos))
+    if text.count("(") + text.count("[") <= MAX_BRACKETS:
+        return
+    depth, quote, escaped, line, col = 0, "", False, 1, 0
+    for ch in text:
+        col += 1
+        if ch == "\n":
+            line, col = line + 1, 0
+        if quote:
+            escaped, quote = (not escaped and ch == "\\"), ("" if ch == quote and not escaped
+                                                              else quote)
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "([":
+            depth += 1
+            if depth > MAX_BRACKETS:
+                raise RuleError(f"rule is too deeply nested: more than {MAX_BRACKETS} brackets",
+                                pos=locate(text, line, col, pos))
+        elif ch in ")]":
+            depth -= 1
+
+
 def parse(text: str, start: str, pos: SourcePos | None = None) -> Tree:
-    """Parse ``text`` from ``start`` (``start_expr`` or ``start_effect``) or raise RuleError."""
+    """Parse ``text`` from ``start`` (``start_expr`` or ``start_effect``) or raise RuleError
+    (also for a text over the size limits, :func:`check_size`)."""
+    check_size(text, pos)
     try:
         return parser().parse(text, start=start)
     except UnexpectedInput as exc:

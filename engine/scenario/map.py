@@ -42,6 +42,11 @@ def build_map(scenario: Scenario) -> tuple[Grid, list[dict[str, Any]]]:
         return _from_rows(scenario, m, topology)
     width = param_value(scenario, m.get("width", 8), "map", "width")
     height = param_value(scenario, m.get("height", 8), "map", "height")
+    for side, value in (("width", width), ("height", height)):
+        if value < 1:
+            where = ("params", m[side][len("params."):]) if str(m.get(side)).startswith(
+                "params.") else ("map", side)
+            raise scenario.error(f"map {side} must be at least 1, got {value}", *where)
     _check_size(scenario, width, height, ("map",))
     fill = m.get("fill", "plain")
     if fill not in scenario.cell_types:

@@ -18,6 +18,10 @@ from distant_galaxy_episodes.aborigines.turn import aborigine_turn
 if TYPE_CHECKING:
     from distant_galaxy import ActionKind, Game, Registry, Scenario, ScenarioRules, SourceError
 
+#: The winners that are no seat (the engine checks every result's winner against the seats and
+#: these: docs/plugins.md, "Results").
+DG_SIDES = (ABORIGINES, CIVS)
+
 
 @hookimpl
 def dg_schema_sections() -> dict[str, Any]:

@@ -102,7 +102,11 @@ def python_value(text: str, ctx: dict[str, Any]) -> tuple[str, Any]:
 @given(arith)
 def test_arithmetic_matches_python(text: str) -> None:
     player = Player(7, 0, 0)
-    rule = compile_expr(text, ENV)
+    try:
+        rule = compile_expr(text, ENV)
+    except RuleError as err:  # a constant division by zero is refused at load (issue 15, item 4)
+        assert err.message == "division by zero" and err.pos is not None and err.pos.col >= 1
+        return
     expected = python_value(text, {"limit": 4, "player": player})
     try:
         got = ("ok", rule({"limit": 4, "player": player}))

@@ -1,0 +1,55 @@
+"""A plugin that misbehaves on demand (installed as ``hostile`` by tests/test_hookguard.py): the
+hook named in ``MODE["hook"]`` raises or returns garbage; every other hook behaves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from distant_galaxy import hookimpl
+
+MODE: dict[str, str | None] = {"hook": None}
+
+
+def _raise_if(hook: str) -> None:
+    if MODE["hook"] == hook:
+        raise RuntimeError(f"{hook} exploded")
+
+
+@hookimpl
+def dg_schema_sections() -> dict[str, Any]:
+    _raise_if("dg_schema_sections")
+    return {}
+
+
+@hookimpl
+def dg_rule_functions(registry: Any) -> None:
+    _raise_if("dg_rule_functions")
+
+
+@hookimpl
+def dg_action_kinds(scenario: Any) -> list[Any]:
+    _raise_if("dg_action_kinds")
+    return []
+
+
+@hookimpl
+def dg_bots() -> dict[str, Any]:
+    _raise_if("dg_bots")
+    return {}
+
+
+@hookimpl
+def dg_setup(game: Any) -> None:
+    _raise_if("dg_setup")
+
+
+@hookimpl
+def dg_validate_scenario(scenario: Any) -> Any:
+    return "a string, not a list" if MODE["hook"] == "dg_validate_scenario" else []
+
+
+@hookimpl
+def dg_check_victory(game: Any) -> Any:
+    if MODE["hook"] == "dg_check_victory" and game.history:
+        return {"winner": "nobody", "reason": "made up"}
+    return None

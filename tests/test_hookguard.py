@@ -1,0 +1,169 @@
+"""Issue 16 items 2 and 3: a plugin that fails to import breaks only what names it; every hook's
+failure or wrong result is a PluginError "plugin X, hook Y: …" with the state as it was."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from distant_galaxy import Game, load_scenario
+from distant_galaxy.errors import EngineError, PluginError
+from distant_galaxy.plugins import import_failures, load_plugin, refresh
+from distant_galaxy.scenario.validate import validate_one
+from tests.attack_helpers import run_dg
+
+HERE = Path(__file__).parent
+
+
+def _site(root: Path, dist: str, entry: str) -> Path:
+    info = root / f"{dist}-0.1.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text(entry)
+    return root
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """tests/hostile_plugin.py installed as the plugin ``hostile``; yields its module."""
+    root = tmp_path_factory.mktemp("hostile-site")
+    shutil.copy(HERE / "hostile_plugin.py", root / "dg_hostile.py")
+    _site(root, "dg_hostile", "[distant_galaxy.plugins]\nhostile = dg_hostile\n")
+    sys.path.insert(0, str(root))
+    refresh()
+    module = load_plugin("hostile")
+    yield module
+    sys.path.remove(str(root))
+    sys.modules.pop("dg_hostile", None)
+    refresh()
+
+
+@pytest.fixture
+def mode(hostile: object) -> Iterator[dict]:
+    table = hostile.MODE  # type: ignore[attr-defined]
+    yield table
+    table["hook"] = None
+
+
+@pytest.fixture
+def mod(tmp_path: Path) -> Path:
+    path = tmp_path / "mod.yaml"
+    path.write_text("format: 1\nid: hostile-mod\ntitle: H\nextends: tic-tac-toe\n"
+                    "plugins: [hostile]\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("hook, what", [
+    ("dg_schema_sections", "RuntimeError: dg_schema_sections exploded"),
+    ("dg_rule_functions", "RuntimeError: dg_rule_functions exploded"),
+    ("dg_validate_scenario", "returned str 'a string, not a list', expected a list of errors"),
+])
+def test_load_time_hook_failures_name_the_plugin_and_hook(mode: dict, mod: Path, hook: str,
+                                                          what: str) -> None:
+    mode["hook"] = hook
+    problems = validate_one(str(mod))
+    assert len(problems) == 1, problems
+    assert f"plugin hostile, hook {hook}: {what}" in problems[0]
+    assert "Traceback" not in problems[0]
+
+
+def test_a_failing_bots_hook_is_named(mode: dict, mod: Path) -> None:
+    scenario = load_scenario(mod)
+    mode["hook"] = "dg_bots"
+    with pytest.raises(PluginError, match="plugin hostile, hook dg_bots: RuntimeError"):
+        scenario.bots()
+
+
+@pytest.mark.parametrize("hook", ["dg_setup", "dg_action_kinds"])
+def test_a_failing_game_hook_is_named_and_no_game_is_made(mode: dict, mod: Path,
+                                                         hook: str) -> None:
+    scenario = load_scenario(mod)
+    mode["hook"] = hook
+    with pytest.raises(PluginError, match=f"plugin hostile, hook {hook}: RuntimeError: "
+                                          f"{hook} exploded"):
+        Game(scenario, seed=1)
+
+
+def test_a_winner_that_is_no_seat_is_refused_and_the_state_kept(mode: dict, mod: Path) -> None:
+    game = Game(load_scenario(mod), seed=1)
+    before, events, legal = game.state.hash(), len(game.events), game.legal_actions()
+    mode["hook"] = "dg_check_victory"
+    with pytest.raises(EngineError, match="plugin hostile, hook dg_check_victory: the winner "
+                                          "'nobody' is not a seat of this game"):
+        game.apply(legal[0])
+    assert game.state.result is None
+    assert (game.state.hash(), len(game.events), game.legal_actions()) == (before, events, legal)
+
+
+def test_a_dg_run_with_a_failing_setup_is_a_clean_error(tmp_path: Path, hostile: object,
+                                                        mod: Path) -> None:
+    """In a fresh process the failure is reported in one line naming the plugin (exit 2)."""
+    site = Path(sys.modules["dg_hostile"].__file__).parent
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")]))
+    (site / "dg_hostile.py").write_text((site / "dg_hostile.py").read_text().replace(
+        '"hook": None}', '"hook": "dg_setup"}', 1))
+    try:
+        result = run_dg(tmp_path, "run", str(mod), "--seed", "1", "--seat", "x=random",
+                        "--seat", "o=random", env=env)
+    finally:
+        shutil.copy(HERE / "hostile_plugin.py", site / "dg_hostile.py")
+    assert result.returncode == 2, result.stderr
+    assert "plugin hostile, hook dg_setup: RuntimeError: dg_setup exploded" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+# -- a plugin that fails to import (issue 16 item 2) -----------------------------------------
+@pytest.fixture
+def broken_site(tmp_path: Path) -> dict[str, str]:
+    """A site with a plugin package whose import raises RuntimeError; the child's environment."""
+    root = _site(tmp_path / "site", "bad_dg", "[distant_galaxy.plugins]\nbad = bad_dg\n")
+    (root / "bad_dg").mkdir()
+    (root / "bad_dg" / "__init__.py").write_text('raise RuntimeError("boom at import")\n')
+    return dict(os.environ, PYTHONPATH=os.pathsep.join([str(root),
+                                                        os.environ.get("PYTHONPATH", "")]))
+
+
+@pytest.mark.parametrize("args", [["--version"], ["list"], ["validate"],
+                                  ["run", "tic-tac-toe", "--seed", "1", "--seat", "x=random",
+                                   "--seat", "o=random", "--quiet"]])
+def test_commands_that_do_not_need_a_broken_plugin_work(tmp_path: Path, broken_site: dict,
+                                                        args: list[str]) -> None:
+    result = run_dg(tmp_path, *args, env=broken_site)
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_dg_schema_names_the_broken_plugin_once(tmp_path: Path, broken_site: dict) -> None:
+    result = run_dg(tmp_path, "schema", env=broken_site)
+    assert result.returncode == 0 and result.stdout.startswith("{")
+    assert result.stderr.count("plugin 'bad' (bad_dg) failed to import: RuntimeError: "
+                               "boom at import") == 1
+    assert "Traceback" not in result.stderr
+
+
+def test_a_scenario_naming_the_broken_plugin_says_why(tmp_path: Path, broken_site: dict) -> None:
+    mod = tmp_path / "usesbad.yaml"
+    mod.write_text("format: 1\nid: usesbad\ntitle: M\nextends: tic-tac-toe\nplugins: [bad]\n")
+    result = run_dg(tmp_path, "validate", str(mod), env=broken_site)
+    assert result.returncode == 1
+    assert "plugin 'bad' (bad_dg) failed to import: RuntimeError: boom at import" in result.stdout
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_an_import_failure_is_remembered_and_named(tmp_path: Path, broken_site: dict) -> None:
+    sys.path.insert(0, broken_site["PYTHONPATH"].split(os.pathsep)[0])
+    refresh()
+    try:
+        for _ in range(2):  # the module is imported once; the second call gives the same error
+            with pytest.raises(PluginError, match=r"plugin 'bad' .* RuntimeError: boom"):
+                load_plugin("bad")
+        assert list(import_failures()) == ["bad"]
+    finally:
+        sys.path.pop(0)
+        sys.modules.pop("bad_dg", None)
+        refresh()
