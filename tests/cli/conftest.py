@@ -30,10 +30,11 @@ def child_env(*paths: Path) -> dict[str, str]:
 
 @pytest.fixture
 def dg(example_plugin: Path, tmp_path: Path) -> Run:
-    """``dg(*args, stdin="")``: run ``python -m distant_galaxy`` with the example plugin."""
+    """``dg(*args, stdin="", cwd=None)``: run ``python -m distant_galaxy`` with the example
+    plugin, in a temporary folder unless ``cwd`` says otherwise."""
     env = child_env(example_plugin, EXAMPLE)
 
-    def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+    def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess:
         return subprocess.run([sys.executable, "-m", "distant_galaxy", *args], capture_output=True,
-                              text=True, env=env, cwd=tmp_path, input=stdin, timeout=120)
+                              text=True, env=env, cwd=cwd or tmp_path, input=stdin, timeout=120)
     return run

@@ -15,7 +15,8 @@ from distant_galaxy.cli.main import main
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_example_paths_are_the_checkouts_tests():
+def test_example_paths_are_the_checkouts_tests(monkeypatch):
+    monkeypatch.chdir(ROOT)  # a plain install finds the checkout from the current folder
     plugin, race = example_paths()
     assert plugin == ROOT / "tests" / "example_plugin"
     assert race == ROOT / "tests" / "data" / "scenarios" / "race.yaml"
@@ -35,7 +36,7 @@ def test_one_game_with_every_check(capsys):
 
 def test_the_example_race_is_played_with_its_plugin(dg):
     out = dg("reliability", "--games", "1", "--jobs", "1", "--example", "--scenario",
-             "example-race", "--json")
+             "example-race", "--json", cwd=ROOT)  # a checkout: found from the current folder
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
     assert report["cases"] == ["example-race"] and report["games"] == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.resources
 from pathlib import Path
 from typing import Any
 
@@ -119,8 +120,13 @@ def test_valid_scenario_has_no_errors(schema):
     assert check_schema(load_yaml(VALID, "ok.yaml"), schema) == []
 
 
-def test_schemas_dir_is_the_source_tree():
-    assert Path(str(schemas_dir())) == Path(__file__).resolve().parents[2] / "schemas"
+def test_schemas_dir_is_the_installed_package_data():
+    """Found through importlib.resources (the source tree in an editable install, the package's
+    copy in a plain one), never guessed from the working folder."""
+    folder = Path(str(schemas_dir()))
+    assert folder == Path(str(importlib.resources.files("distant_galaxy.bundled.schemas")))
+    assert (folder / "scenario.schema.json").read_bytes() == \
+        (Path(__file__).resolve().parents[2] / "schemas" / "scenario.schema.json").read_bytes()
 
 
 def _errors(text: str, schema: dict[str, Any]) -> list[tuple[int, int, str]]:

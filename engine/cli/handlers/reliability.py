@@ -21,16 +21,23 @@ from distant_galaxy.harness.reliability import (
     shipped_cases,
 )
 
-#: The checkout this module was imported from (``engine/cli/handlers/`` is three levels down).
+#: The checkout this module was imported from, in an editable install (``engine/cli/handlers/``
+#: is three levels down); a plain install is found from the current folder instead.
 CHECKOUT = Path(__file__).resolve().parents[3]
 
 
-def example_paths(root: Path = CHECKOUT) -> tuple[Path, Path]:
-    """The example plugin's folder and the race scenario of a checkout's ``tests/``."""
-    plugin, race = root / "tests" / "example_plugin", root / "tests" / "data" / "scenarios" / "race.yaml"
-    if not (plugin.is_dir() and race.is_file()):
-        raise EngineError(f"--example needs the repository's tests/ folder (not found under {root})")
-    return plugin, race
+def example_paths(root: Path | None = None) -> tuple[Path, Path]:
+    """The example plugin's folder and the race scenario of a checkout's ``tests/``: under
+    ``root``, else the checkout of an editable install, else the current folder."""
+    roots = [root] if root is not None else [CHECKOUT, Path.cwd()]
+    for base in roots:
+        plugin = base / "tests" / "example_plugin"
+        race = base / "tests" / "data" / "scenarios" / "race.yaml"
+        if plugin.is_dir() and race.is_file():
+            return plugin, race
+    where = " or ".join(str(b) for b in roots)
+    raise EngineError(f"--example needs the repository's tests/ folder (not found under {where}; "
+                      "run it from a checkout)")
 
 
 def run_reliability(args: argparse.Namespace) -> int:
