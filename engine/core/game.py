@@ -268,6 +268,7 @@ class Game:
         else:
             snapshot = self.state.clone()
         start = len(self.events)
+        phase_index = self.state.phase  # the action record names the phase it was decided in
         undo_depth = len(self._undo)
         self._version += 1  # the state changes from here: the cached legal actions are stale
         self._settled_key = None
@@ -304,7 +305,7 @@ class Game:
             # the turn loop listed the new decision's actions after the last change: still valid
             self._legal_key = (self._version, settled[1], settled[2])
         if self.sink is not None:
-            self.sink({"kind": "action", "seat": pend.seat, "action": str(action)})
+            self.sink(self._action_record(pend, str(action), phase_index))
             self.flush()
         else:
             self._flushed = len(self.events)
@@ -319,6 +320,17 @@ class Game:
             del self._undo[undo_depth:]
             self._undo.append((snapshot, start, len(self.history) - 1))
         return self.events[start:]
+
+    def _action_record(self, pend: Pending, text: str, phase_index: int) -> dict[str, Any]:
+        """The log record of an applied action: the seat, the text, the phase it was decided in
+        and, when the decision was handed over within that phase, the decision's kind."""
+        phases = self.scenario.phases
+        phase = str(phases[phase_index]["id"]) if 0 <= phase_index < len(phases) else pend.kind
+        record: dict[str, Any] = {"kind": "action", "seat": pend.seat, "action": text,
+                                  "phase": phase}
+        if pend.kind != phase:
+            record["decision"] = pend.kind
+        return record
 
     def _restore(self, snapshot: GameState | _Light, events_len: int) -> None:
         if isinstance(snapshot, _Light):
