@@ -116,7 +116,7 @@ class Game:
         """Send the events not yet logged to the sink (after set-up and after each action)."""
         if self.sink is not None:
             for ev in self.events[self._flushed:]:
-                self.sink({"kind": "event", **ev})
+                self.sink({**ev, "kind": "event"})  # an event field never replaces the kind
         self._flushed = len(self.events)
 
     def change_counter(self, seat: str, counter: str, delta: int, reason: str,

@@ -2,8 +2,9 @@
 
 The first line is the header: the scenario by id, variant, options and the sha256 of the merged
 scenario that ran, the seats and their factions, the seed, the engine version, the log format and
-the state at the first decision (:func:`game_header`); then, in order, ``event`` records (set-up, dice, moves, combats…), ``action`` records (the seat and the
-action text, written before the events the action caused), ``undo`` records, and a final ``result``.
+the state at the first decision (:func:`game_header`); then, in order, ``event`` records (set-up,
+dice, moves, combats…), ``action`` records (the seat, the action text and the phase, written
+before the events the action caused), ``undo`` records, and a final ``result``.
 """
 
 from __future__ import annotations
@@ -79,24 +80,53 @@ def dumps(record: dict[str, Any]) -> str:
     return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+class LogWriteError(LogError):
+    """Writing the log failed (a full disk, a folder given as the file…): names the file."""
+
+
 class LogWriter:
-    """Writes records to a JSONL file as the game goes (line-buffered, flushed per record)."""
+    """Writes records to a JSONL file as the game goes (flushed per record). A failure to open
+    or write the file is a :class:`LogWriteError` naming it; the writer then stops writing."""
 
     def __init__(self, path: str | Path | None = None, stream: IO[str] | None = None):
         self.path = Path(path) if path else None
         self._own = stream is None and path is not None
-        self.stream: IO[str] | None = open(path, "w", encoding="utf-8") if self._own else stream
         self.records: list[dict[str, Any]] = []
+        self.stream: IO[str] | None = stream
+        if self._own:
+            try:
+                self.stream = open(path, "w", encoding="utf-8")
+            except OSError as exc:
+                raise LogWriteError(f"{path}: cannot write the log: {exc.strerror}") from None
 
     def __call__(self, record: dict[str, Any]) -> None:
         self.records.append(record)
         if self.stream is not None:
-            self.stream.write(dumps(record) + "\n")
+            try:
+                self.stream.write(dumps(record) + "\n")
+                if self._own:
+                    self.stream.flush()
+            except OSError as exc:
+                self._abandon()
+                raise LogWriteError(f"{self.path}: cannot write the log: {exc.strerror}"
+                                    ) from None
+
+    def _abandon(self) -> None:
+        stream, self.stream = self.stream, None
+        if self._own and stream is not None:
+            try:
+                stream.close()
+            except OSError:
+                pass
 
     def close(self) -> None:
         if self._own and self.stream is not None:
-            self.stream.close()
-            self.stream = None
+            stream, self.stream = self.stream, None
+            try:
+                stream.close()
+            except OSError as exc:
+                raise LogWriteError(f"{self.path}: cannot write the log: {exc.strerror}"
+                                    ) from None
 
 
 def read_log(path: str | Path) -> list[tuple[int, dict[str, Any]]]:

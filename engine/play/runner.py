@@ -157,10 +157,10 @@ def replay_log(path: str | Path) -> ReplayReport:
         elif rec["kind"] == "result" and game.result is not None:
             produced.append({"kind": "result", **game.result})
     report = _compare(records, produced)
-    if report.ok and records[-1][1].get("kind") != "result":
-        last = records[-1][0]
+    last = records[-1][0]
+    if records[-1][1].get("kind") != "result" and (report.ok or report.line == last + 1):
         why = ("the game ended but" if game.over else "the game was not finished and")
-        return ReplayReport(False, len(records), last + 1, None, None,
+        return ReplayReport(False, len(records), last + 1, None, report.actual,
                             f"incomplete log: it stops at line {last}; {why} no result record "
                             "follows", complete=False)
     return report
