@@ -314,7 +314,8 @@ class Game:
         now = self.state.pending
         if rolled or now is None or (now is not pend and (now.seat != pend.seat or now != pend)):
             self._undo.clear()
-            self._undo_why = ("your last action rolled a die" if rolled else
+            self._undo_why = ("your last action rolled a die, and a roll is never taken back"
+                              if rolled else
                               "your last action ended the decision")
         else:
             del self._undo[undo_depth:]

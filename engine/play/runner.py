@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from distant_galaxy.core.actions import Action
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError, LogError
 from distant_galaxy.play.controllers import Controller, HumanController, Quit
@@ -79,8 +80,13 @@ def make_controllers(scenario: Scenario, seats: list[str], kinds: dict[str, str]
 
 
 def play(session: Session, max_actions: int = 1_000_000,
-         on_turn: Callable[[Game], None] | None = None) -> bool:
-    """Play until the game ends; returns False if a human quit. ``on_turn`` sees each new round."""
+         on_turn: Callable[[Game], None] | None = None,
+         on_action: Callable[[Game, str, Action, list[dict[str, Any]]], None] | None = None
+         ) -> bool:
+    """Play until the game ends; returns False if a human quit. ``on_turn`` sees each new round,
+    ``on_action`` each applied action (game, seat, action, its events); at the end every
+    controller is told (``Controller.game_over``: a person sees what happened, then the result).
+    """
     game = session.game
     last_round = game.state.round
     for _ in range(max_actions):
@@ -98,9 +104,13 @@ def play(session: Session, max_actions: int = 1_000_000,
             return False
         if action is None:
             return False
-        game.apply(action)
+        events = game.apply(action)
+        if on_action is not None:
+            on_action(game, pend.seat, action, events)
     else:
         raise EngineError(f"the game did not end within {max_actions} actions")
+    for ctrl in session.controllers.values():
+        ctrl.game_over(game)
     finish_log(session)
     return True
 

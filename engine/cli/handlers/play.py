@@ -12,6 +12,7 @@ from typing import Any
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.log import LogWriteError, LogWriter
+from distant_galaxy.play.narrate import narrate
 from distant_galaxy.play.render import render_board, render_result
 from distant_galaxy.play.runner import (
     Session,
@@ -65,11 +66,12 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
     game = session.game
     show = not (args.json or args.quiet)
     humans = any(getattr(c, "name", "") == "human" for c in session.controllers.values())
-    if show and not humans:
-        print(render_board(game))
+    watch = _Watcher() if show and not humans else None
+    if watch is not None:
+        watch.board(game)
     try:
-        done = play(session, on_turn=(lambda g: print("\n" + render_board(g)))
-                    if show and not humans else None)
+        done = play(session, on_turn=watch.board if watch else None,
+                    on_action=watch.action if watch else None)
     except LogWriteError as exc:
         if save_to:
             save_game(game, session.header, save_to)
@@ -86,10 +88,30 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
     if args.json:
         print(json.dumps(result_json(game), sort_keys=True))
     else:
-        if show:
-            print("\n" + render_board(game))
+        if watch is not None:
+            watch.board(game)
         print(f"{render_result(game)} — seed {game.state.seed}")
     return 0
+
+
+class _Watcher:
+    """What a bot-only run prints (unless ``--quiet``): a line per action with what it caused,
+    and the board at each new round — only when it changed since it was last printed."""
+
+    def __init__(self) -> None:
+        self.last: str | None = None
+
+    def board(self, game: Game) -> None:
+        text = render_board(game)
+        if text != self.last:
+            print(("\n" if self.last is not None else "") + text)
+            self.last = text
+
+    def action(self, game: Game, seat: str, action: object, events: list[dict[str, Any]]
+               ) -> None:
+        print(f"{seat}: {action}")
+        for line in narrate(game, [e for e in events if e.get("type") != "turn_start"]):
+            print(line)
 
 
 def result_json(game: Game) -> dict[str, Any]:
