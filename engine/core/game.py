@@ -116,7 +116,7 @@ class Game:
         """Send the events not yet logged to the sink (after set-up and after each action)."""
         if self.sink is not None:
             for ev in self.events[self._flushed:]:
-                self.sink({"kind": "event", **ev})
+                self.sink({**ev, "kind": "event"})  # an event field never replaces the kind
         self._flushed = len(self.events)
 
     def change_counter(self, seat: str, counter: str, delta: int, reason: str,
@@ -268,6 +268,7 @@ class Game:
         else:
             snapshot = self.state.clone()
         start = len(self.events)
+        phase_index = self.state.phase  # the action record names the phase it was decided in
         undo_depth = len(self._undo)
         self._version += 1  # the state changes from here: the cached legal actions are stale
         self._settled_key = None
@@ -304,7 +305,7 @@ class Game:
             # the turn loop listed the new decision's actions after the last change: still valid
             self._legal_key = (self._version, settled[1], settled[2])
         if self.sink is not None:
-            self.sink({"kind": "action", "seat": pend.seat, "action": str(action)})
+            self.sink(self._action_record(pend, str(action), phase_index))
             self.flush()
         else:
             self._flushed = len(self.events)
@@ -313,12 +314,24 @@ class Game:
         now = self.state.pending
         if rolled or now is None or (now is not pend and (now.seat != pend.seat or now != pend)):
             self._undo.clear()
-            self._undo_why = ("your last action rolled a die" if rolled else
+            self._undo_why = ("your last action rolled a die, and a roll is never taken back"
+                              if rolled else
                               "your last action ended the decision")
         else:
             del self._undo[undo_depth:]
             self._undo.append((snapshot, start, len(self.history) - 1))
         return self.events[start:]
+
+    def _action_record(self, pend: Pending, text: str, phase_index: int) -> dict[str, Any]:
+        """The log record of an applied action: the seat, the text, the phase it was decided in
+        and, when the decision was handed over within that phase, the decision's kind."""
+        phases = self.scenario.phases
+        phase = str(phases[phase_index]["id"]) if 0 <= phase_index < len(phases) else pend.kind
+        record: dict[str, Any] = {"kind": "action", "seat": pend.seat, "action": text,
+                                  "phase": phase}
+        if pend.kind != phase:
+            record["decision"] = pend.kind
+        return record
 
     def _restore(self, snapshot: GameState | _Light, events_len: int) -> None:
         if isinstance(snapshot, _Light):

@@ -167,7 +167,8 @@ class TurnLoop:
         if game.hooks_in_play and "dg_turn_end" in game.hooked:
             game.hook.dg_turn_end(game=game, seat=seat)
         if game.record:  # an unrecorded event goes nowhere: skip building it
-            game.emit("turn_end", seat=seat, round=st.round)
+            # the state hash closes the turn: a replay that drifts is caught at this turn
+            game.emit("turn_end", seat=seat, round=st.round, state_hash=st.hash())
         if game.victory_moments["end_of_turn"]:
             self.check_victory("end_of_turn")
             if st.result is not None:

@@ -23,8 +23,8 @@ from distant_galaxy.core.game import Game
 from distant_galaxy.errors import ActionError
 from distant_galaxy.harness.invariants import check_invariants
 from distant_galaxy.loader import load_yaml_file
-from distant_galaxy.play.log import LogWriter, dumps, make_header
-from distant_galaxy.play.runner import replay_log
+from distant_galaxy.play.log import LogWriter, dumps
+from distant_galaxy.play.runner import logged_game, replay_log
 from distant_galaxy.scenario.catalog import catalog
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
@@ -264,13 +264,12 @@ def random_game(case: Case, seed: int, tally: Tally, *, probes: float = 0.0,
     seats = seats_for(case, seed)
     lines: list[str] = []
     writer = _TextLog(lines)
-    writer(make_header(scenario.id, scenario.variant, seats, seed, source=str(scenario.path)))
     choose = random.Random(f"choose:{seed}")
     probe_rng = random.Random(f"probe:{seed}")
     actions: list[str] = []
     ok = True
     try:
-        game = Game(scenario, seats=seats, seed=seed, sink=writer)
+        game, _ = logged_game(scenario, seats, seed, writer)
     except Exception as exc:
         tally.fail(case, seed, f"set-up failed: {type(exc).__name__}: {exc}")
         raise

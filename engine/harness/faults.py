@@ -167,11 +167,7 @@ def check_tampered(text: str, folder: Path, rng: random.Random, tally: Tally, ca
         got, ok = report.line, report.ok
     except LogError as exc:
         got, ok = _line_of(str(exc)), False
-    if ok:
-        # a cut exactly after a complete action is a valid log of an unfinished game
-        if bad.endswith("\n") and not exact:
-            tally.tampering_detected += 1
-            return
+    if ok:  # only a log that was reported counts as detected (a cut log is incomplete)
         tally.fail(case, seed, f"a log damaged at line {line} replays as fine")
     elif got is None or got < line or (exact and got != line):
         tally.fail(case, seed, f"a log damaged at line {line} was reported at line {got}")

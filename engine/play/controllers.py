@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, TextIO
 
 from distant_galaxy.core.actions import Action
 from distant_galaxy.errors import ActionError
-from distant_galaxy.play.narrate import narrate
+from distant_galaxy.play.narrate import count_of, narrate
+from distant_galaxy.play.render import render_result
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -32,6 +33,9 @@ class Controller:
     def choose(self, game: Game) -> Action | None:
         """The chosen action; None means the player quits."""
         raise NotImplementedError  # pragma: no cover - subclasses implement it
+
+    def game_over(self, game: Game) -> None:
+        """Told when the game has ended (a person is shown what happened; bots ignore it)."""
 
 
 class RandomBot(Controller):
@@ -52,13 +56,46 @@ class FirstBot(Controller):
         return game.legal_actions()[0]
 
 
-HELP = """Type an action in its text form (for example: move E1 12,7), or:
-  list     all legal actions             board   the board again
-  units    your units and where they are sites   the map's sites (asteroids, portals…)
+HELP = """Type an action in its text form (for example: {example}), or:
+  list     all legal actions             show    the board again{board_note}
+  units    your units and where they are{sites}
   undo     take back your last action (not past a die roll)
   help     this text                     quit    stop (the game is saved if you gave --save)
-A unique beginning of a legal action is enough (e.g. 'move E1' when only one such move exists).
-Cells are written x,y: x is the column (numbers on top), y the row (numbers on the left)."""
+A unique beginning of a legal action is enough (e.g. '{prefix}' when only one such action exists).
+Cells are written x,y: x is the column (numbers on top), y the row (numbers on the left),
+e.g. {cell}."""
+
+#: Verbs listed after the others, one group per unit (their first argument).
+MOVE_VERBS = frozenset({"move"})
+
+
+def help_text(game: Game) -> str:
+    """The prompt's help with examples from the scenario being played: a legal action now (or
+    ``end``) and a cell of its map."""
+    legal = game.legal_actions()
+    pick = next((a for a in legal if a.args), legal[0] if legal else None)
+    example = str(pick) if pick is not None else "end"
+    words = example.split()
+    prefix = " ".join(words[:2]) if len(words) > 2 else words[0]
+    sites = "   sites   the map's sites" if game.state.sites else ""
+    board_note = " ('board' is an action here)" if "board" in game.kinds else " (or 'board')"
+    return HELP.format(example=example, prefix=prefix, cell=example_cell(game), sites=sites,
+                       board_note=board_note)
+
+
+def example_cell(game: Game) -> str:
+    """A cell of the map being played, for examples: one named by a legal action, else the
+    map's middle."""
+    for action in game.legal_actions():
+        for arg in reversed(action.args):
+            x, sep, y = arg.partition(",")
+            if sep and x.lstrip("-").isdigit() and y.lstrip("-").isdigit():
+                return arg
+    cells = game.scenario.grid.all_cells()
+    if cells:
+        x, y = cells[len(cells) // 2]
+        return f"{x},{y}"
+    return "0,0"
 
 
 class HumanController(Controller):
@@ -75,6 +112,7 @@ class HumanController(Controller):
         self.out = out or sys.stdout
         self.render = render
         self.seen = 0
+        self._last_board: str | None = None
         self._game: Game | None = None
         self._line_buffer: Callable[[], str] = lambda: ""  # readline's, once it is set up
         self.interactive = inp is None and sys.stdin.isatty() and self._setup_readline()
@@ -86,7 +124,7 @@ class HumanController(Controller):
     def choose(self, game: Game) -> Action | None:
         self._game = game
         self.tell_news(game)
-        self.show(game)
+        self.show(game, force=False)
         while True:
             line = self.read_line(f"{self.seat}> ")
             if line is None:
@@ -94,6 +132,15 @@ class HumanController(Controller):
             answer = self.interpret(game, line.strip())
             if answer is not None:
                 return answer
+
+    def game_over(self, game: Game) -> None:
+        """The game ended while this person was not deciding (an automatic phase, another
+        player's or a bot's winning move): what happened since their last decision, then the
+        result."""
+        self.tell_news(game)
+        if self.render is not None:
+            self.show_board(game, force=False)
+        self.say(f"== the game is over: {render_result(game)}")
 
     def read_line(self, prompt: str) -> str | None:
         if self.interactive:
@@ -115,9 +162,10 @@ class HumanController(Controller):
         if lines:
             self.say("\n".join(lines))
 
-    def show(self, game: Game) -> None:
-        if self.render is not None:
-            self.say(self.render(game))
+    def show(self, game: Game, force: bool = True) -> None:
+        """The board (unless ``force`` is False and it has not changed since this person last
+        saw it), the pending decision and the legal actions."""
+        self.show_board(game, force)
         pend = game.pending
         if pend is not None:
             reason = game.loop.reason_now()
@@ -125,32 +173,38 @@ class HumanController(Controller):
             self.say(f"== {pend.seat}: {pend.kind}{why}")
         self.list_actions(game, limit=40)
 
+    def show_board(self, game: Game, force: bool = True) -> None:
+        if self.render is None:
+            return
+        board = self.render(game)
+        if force or board != self._last_board:
+            self.say(board)
+            self._last_board = board
+        else:
+            self.say("(the board has not changed; 'show' prints it again)")
+
     def list_actions(self, game: Game, limit: int | None = None) -> None:
-        groups: dict[str, list[str]] = {}
-        for a in game.legal_actions():
-            groups.setdefault(a.verb, []).append(" ".join(a.args))
-        shown = 0
+        """The legal actions: other verbs first (each in full), then moves, one line per unit,
+        then ``end``. With a ``limit``, a group longer than that shows its first items and how
+        many more there are (never a whole group hidden)."""
         self.say("legal actions:")
-        for verb, args in groups.items():
-            if limit is not None and shown >= limit:
-                self.say("  … ('list' shows them all)")
-                break
-            take = args if limit is None else args[: max(limit - shown, 1)]
-            shown += len(take)
-            items = [a for a in take if a]
-            if len(take) < len(args):
-                items.append(f"… {len(args) - len(take)} more")
-            self.say(_wrap_items(f"  {verb}" + (": " if items else ""), items))
+        for head, items in group_actions(game.legal_actions()):
+            take = items if limit is None or len(items) <= limit else items[:limit]
+            shown = [a for a in take if a]
+            if len(take) < len(items):
+                shown.append(f"… {len(items) - len(take)} more ('list' shows them all)")
+            self.say(_wrap_items(f"  {head}" + (": " if shown else ""), shown))
 
     def interpret(self, game: Game, text: str) -> Action | None:
         if not text:
             return None
         word = text.lower()
         if word in ("help", "?"):
-            self.say(HELP)
+            self.say(help_text(game))
         elif word == "list":
             self.list_actions(game)
-        elif word == "board":
+        elif (word == "show" and "show" not in game.kinds) or \
+                (word == "board" and "board" not in game.kinds):
             self.show(game)
         elif word == "units":
             self.say(describe_units(game, self.seat))
@@ -209,6 +263,22 @@ class HumanController(Controller):
         return options[state] if state < len(options) else None
 
 
+def group_actions(actions: list[Action]) -> list[tuple[str, list[str]]]:
+    """(heading, arguments) groups for the prompt: each non-move verb in order of appearance,
+    then the moves of each unit (``move E1``: its destinations), then ``end``."""
+    others: dict[str, list[str]] = {}
+    moves: dict[str, list[str]] = {}
+    last: dict[str, list[str]] = {}
+    for a in actions:
+        if a.verb in MOVE_VERBS and a.args:
+            moves.setdefault(f"{a.verb} {a.args[0]}", []).append(" ".join(a.args[1:]))
+        elif a.verb == "end":
+            last.setdefault(a.verb, []).append(" ".join(a.args))
+        else:
+            others.setdefault(a.verb, []).append(" ".join(a.args))
+    return [*others.items(), *moves.items(), *last.items()]
+
+
 def _wrap_items(head: str, items: list[str]) -> str:
     """``head`` then the items joined by `` | ``, wrapped between items to the terminal width."""
     width, indent = _columns(), " " * 6
@@ -243,7 +313,7 @@ def describe_units(game: Game, seat: str) -> str:
         lines.append("  none on the board")
     for pool, units in st.players[seat].pools.items():
         if units:
-            lines.append(f"  {pool}: " + ", ".join(f"{n} {u}" for u, n in sorted(units.items())))
+            lines.append(f"  {pool}: " + ", ".join(count_of(n, u) for u, n in sorted(units.items())))
     return "\n".join(lines)
 
 

@@ -1,28 +1,37 @@
 """The event log: JSON Lines, one record a line (see docs/log-format.md).
 
-The first line is the header (scenario id, variant, seats, seed, engine version, log format); then,
-in order, ``event`` records (set-up, dice, moves, combats…), ``action`` records (the seat and the
-action text, written before the events the action caused), ``undo`` records, and a final ``result``.
+The first line is the header: the scenario by id, variant, options and the sha256 of the merged
+scenario that ran, the seats and their factions, the seed, the engine version, the log format and
+the state at the first decision (:func:`game_header`); then, in order, ``event`` records (set-up,
+dice, moves, combats…), ``action`` records (the seat, the action text and the phase, written
+before the events the action caused), ``undo`` records, and a final ``result``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import sys
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from distant_galaxy.errors import LogError
+from distant_galaxy.errors import EngineError, LogError
+from distant_galaxy.scenario.find import find_by_id
 from distant_galaxy.version import ENGINE_VERSION, LOG_FORMAT
+
+if TYPE_CHECKING:
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.scenario.model import Scenario
 
 
 def make_header(scenario_id: str, variant: str | None, seats: list[str], seed: int,
                 source: str | None = None, controllers: dict[str, str] | None = None
                 ) -> dict[str, Any]:
-    """The first record of every log."""
+    """The first record of every log (the fields that need no game; see :func:`game_header`)."""
     header: dict[str, Any] = {"kind": "header", "format": LOG_FORMAT, "engine": ENGINE_VERSION,
-                              "scenario": scenario_id, "variant": variant, "seats": list(seats),
-                              "seed": seed}
+                              "scenario": scenario_id, "variant": variant, "options": [],
+                              "seats": list(seats), "seed": seed}
     if source:
         header["source"] = source
     if controllers:
@@ -30,29 +39,95 @@ def make_header(scenario_id: str, variant: str | None, seats: list[str], seed: i
     return header
 
 
+def game_header(game: Game, controllers: dict[str, str] | None = None) -> dict[str, Any]:
+    """The header of a game's log: what :func:`make_header` writes, plus ``scenario_sha256``
+    (of the merged scenario), ``factions`` (seat → faction) and ``initial`` (the state at the
+    first decision, which ``GameState.from_json`` rebuilds without the YAML) with its hash."""
+    scenario, st = game.scenario, game.state
+    header = make_header(scenario.id, game.variant, list(st.seats), st.seed,
+                         source=source_label(scenario), controllers=controllers)
+    header["scenario_sha256"] = scenario_digest(scenario)
+    header["factions"] = {s: st.players[s].faction for s in st.seats}
+    header["initial"] = json.loads(json.dumps(st.to_json()))  # a copy: the state goes on
+    header["initial_hash"] = st.hash()
+    return header
+
+
+def scenario_digest(scenario: Scenario) -> str:
+    """The sha256 (hex) of the merged scenario (``extends:`` and the variant applied): its data
+    as canonical JSON (sorted keys, no spaces, UTF-8)."""
+    text = json.dumps(scenario.data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def source_label(scenario: Scenario) -> str | None:
+    """Where a scenario that is not found by its id was read from, relative to the current
+    folder (None for a shipped or installed scenario: its id finds it)."""
+    try:
+        found = find_by_id(scenario.id)
+    except EngineError:  # two files with this id: name the file
+        found = None
+    if found is not None and found.resolve() == Path(scenario.path).resolve():
+        return None
+    try:
+        return Path(os.path.relpath(scenario.path)).as_posix()
+    except ValueError:  # another drive (Windows)
+        return Path(scenario.path).as_posix()
+
+
 def dumps(record: dict[str, Any]) -> str:
     """One record as one canonical JSON line (sorted keys, so identical games give identical bytes)."""
     return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+class LogWriteError(LogError):
+    """Writing the log failed (a full disk, a folder given as the file…): names the file."""
+
+
 class LogWriter:
-    """Writes records to a JSONL file as the game goes (line-buffered, flushed per record)."""
+    """Writes records to a JSONL file as the game goes (flushed per record). A failure to open
+    or write the file is a :class:`LogWriteError` naming it; the writer then stops writing."""
 
     def __init__(self, path: str | Path | None = None, stream: IO[str] | None = None):
         self.path = Path(path) if path else None
         self._own = stream is None and path is not None
-        self.stream: IO[str] | None = open(path, "w", encoding="utf-8") if self._own else stream
         self.records: list[dict[str, Any]] = []
+        self.stream: IO[str] | None = stream
+        if self._own:
+            try:
+                self.stream = open(path, "w", encoding="utf-8")
+            except OSError as exc:
+                raise LogWriteError(f"{path}: cannot write the log: {exc.strerror}") from None
 
     def __call__(self, record: dict[str, Any]) -> None:
         self.records.append(record)
         if self.stream is not None:
-            self.stream.write(dumps(record) + "\n")
+            try:
+                self.stream.write(dumps(record) + "\n")
+                if self._own:
+                    self.stream.flush()
+            except OSError as exc:
+                self._abandon()
+                raise LogWriteError(f"{self.path}: cannot write the log: {exc.strerror}"
+                                    ) from None
+
+    def _abandon(self) -> None:
+        stream, self.stream = self.stream, None
+        if self._own and stream is not None:
+            try:
+                stream.close()
+            except OSError:
+                pass
 
     def close(self) -> None:
         if self._own and self.stream is not None:
-            self.stream.close()
-            self.stream = None
+            stream, self.stream = self.stream, None
+            try:
+                stream.close()
+            except OSError as exc:
+                raise LogWriteError(f"{self.path}: cannot write the log: {exc.strerror}"
+                                    ) from None
 
 
 def read_log(path: str | Path) -> list[tuple[int, dict[str, Any]]]:
@@ -75,9 +150,8 @@ def read_log(path: str | Path) -> list[tuple[int, dict[str, Any]]]:
         except json.JSONDecodeError as exc:
             raise LogError(f"{path}:{n}: not a JSON record ({exc.msg} at column {exc.colno})"
                            ) from None
-        except ValueError as exc:  # an integer of more than 4,300 digits (Python's own limit)
-            raise LogError(f"{path}:{n}: not a valid record (a number of more than "
-                           f"{sys.get_int_max_str_digits()} digits)") from exc
+import os
+import sys
         if not isinstance(rec, dict) or "kind" not in rec:
             raise LogError(f"{path}:{n}: a record must be an object with a 'kind'")
         out.append((n, rec))

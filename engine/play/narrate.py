@@ -20,6 +20,18 @@ def _cell(value: Any) -> str:
     return str(value)
 
 
+def article(word: str) -> str:
+    """``word`` with its indefinite article: "an engineer", "a scout"."""
+    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def count_of(n: int, word: str) -> str:
+    """``n`` and ``word``, plural unless n is 1 or -1: "1 ship", "2 ships", "+1 point"."""
+    if abs(n) == 1 or word.endswith("s"):
+        return f"{n} {word}"
+    return f"{n} {word}s"
+
+
 def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 

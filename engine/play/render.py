@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from distant_galaxy.play.narrate import count_of
+
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
 
@@ -71,7 +73,7 @@ def render_players(game: Game) -> str:
     for seat in st.seats:
         p = st.players[seat]
         parts = [f"{k} {p.counters[k]}" for k in order if k in p.counters]
-        parts += [f"{name}: " + ", ".join(f"{n} {u}" for u, n in sorted(units.items()))
+        parts += [f"{name}: " + ", ".join(count_of(n, u) for u, n in sorted(units.items()))
                   for name, units in p.pools.items() if units]
         faction = f" ({p.faction})" if p.faction and p.faction != seat else ""
         if parts or faction:

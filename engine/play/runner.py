@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from distant_galaxy.core.actions import Action
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError, LogError
 from distant_galaxy.play.controllers import Controller, HumanController, Quit
-from distant_galaxy.play.log import LogWriter, dumps, make_header, read_log
+from distant_galaxy.play.log import LogWriter, dumps, game_header, read_log
+from distant_galaxy.play.records import check_records
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
 
@@ -37,14 +39,26 @@ def new_session(scenario: Scenario, seed: int, seats: list[str] | None,
     """Set up a game and its controllers (``kinds``: seat → bot name or 'human')."""
     chosen = seats or scenario.seat_ids()
     default = scenario.data.get("default_bot", "random")
-    header = make_header(scenario.id, scenario.variant, chosen, seed,
-                         source=str(scenario.path), controllers={s: kinds.get(s, default)
-                                                                 for s in chosen})
     log = LogWriter(log_path)
-    log(header)
-    game = Game(scenario, seats=chosen, seed=seed, sink=log)
+    game, header = logged_game(scenario, chosen, seed, log,
+                               {s: kinds.get(s, default) for s in chosen})
     controllers = make_controllers(scenario, chosen, kinds, seed, human_io or {}, render)
     return Session(game, header, controllers, log)
+
+
+def logged_game(scenario: Scenario, seats: list[str], seed: int,
+                sink: Callable[[dict[str, Any]], None],
+                controllers: dict[str, str] | None = None) -> tuple[Game, dict[str, Any]]:
+    """A new game whose log goes to ``sink``: the header (with the state at the first decision,
+    :func:`~distant_galaxy.play.log.game_header`), then the set-up events, then play."""
+    setup: list[dict[str, Any]] = []
+    game = Game(scenario, seats=seats, seed=seed, sink=setup.append)
+    header = game_header(game, controllers)
+    sink(header)
+    for record in setup:
+        sink(record)
+    game.sink = sink
+    return game, header
 
 
 def make_controllers(scenario: Scenario, seats: list[str], kinds: dict[str, str], seed: int,
@@ -66,8 +80,13 @@ def make_controllers(scenario: Scenario, seats: list[str], kinds: dict[str, str]
 
 
 def play(session: Session, max_actions: int = 1_000_000,
-         on_turn: Callable[[Game], None] | None = None) -> bool:
-    """Play until the game ends; returns False if a human quit. ``on_turn`` sees each new round."""
+         on_turn: Callable[[Game], None] | None = None,
+         on_action: Callable[[Game, str, Action, list[dict[str, Any]]], None] | None = None
+         ) -> bool:
+    """Play until the game ends; returns False if a human quit. ``on_turn`` sees each new round,
+    ``on_action`` each applied action (game, seat, action, its events); at the end every
+    controller is told (``Controller.game_over``: a person sees what happened, then the result).
+    """
     game = session.game
     last_round = game.state.round
     for _ in range(max_actions):
@@ -85,9 +104,13 @@ def play(session: Session, max_actions: int = 1_000_000,
             return False
         if action is None:
             return False
-        game.apply(action)
+        events = game.apply(action)
+        if on_action is not None:
+            on_action(game, pend.seat, action, events)
     else:
         raise EngineError(f"the game did not end within {max_actions} actions")
+    for ctrl in session.controllers.values():
+        ctrl.game_over(game)
     finish_log(session)
     return True
 
@@ -109,18 +132,27 @@ class ReplayReport:
     expected: str | None = None
     actual: str | None = None
     message: str = ""
+    complete: bool = True
 
 
 def replay_log(path: str | Path) -> ReplayReport:
-    """Re-run the game of a log from its header and actions; compare every record."""
+    """Re-run the game of a log from its header and actions; compare every record.
+
+    Every record is checked against the event schema first (a malformed one is a LogError at its
+    line); the header is rebuilt from the scenario and compared (a changed scenario, engine or
+    initial state is reported at line 1); a log that stops before its ``result`` is incomplete.
+    """
     records = read_log(path)
+    check_records(records, path)
     header = records[0][1]
-    try:
-        scenario = load_scenario(header.get("source") or header["scenario"], header.get("variant"))
-    except EngineError:
-        scenario = load_scenario(header["scenario"], header.get("variant"))
-    produced: list[dict[str, Any]] = [header]
-    game = Game(scenario, seats=header["seats"], seed=header["seed"], sink=produced.append)
+    scenario = _scenario_of(header)
+    produced: list[dict[str, Any]] = []
+    game, rebuilt = logged_game(scenario, header["seats"], header["seed"], produced.append,
+                                header.get("controllers"))
+    changed = header_changes(header, rebuilt, scenario)
+    if changed:
+        return ReplayReport(False, len(records), 1, dumps(header), dumps(rebuilt),
+                            "the header does not match the game it names: " + "; ".join(changed))
     for n, rec in records[1:]:
         if rec["kind"] == "action":
             try:
@@ -134,7 +166,55 @@ def replay_log(path: str | Path) -> ReplayReport:
                 return _mismatch(records, produced, n, f"the undo failed on replay: {exc}")
         elif rec["kind"] == "result" and game.result is not None:
             produced.append({"kind": "result", **game.result})
-    return _compare(records, produced)
+    report = _compare(records, produced)
+    last = records[-1][0]
+    if records[-1][1].get("kind") != "result" and (report.ok or report.line == last + 1):
+        why = ("the game ended but" if game.over else "the game was not finished and")
+        return ReplayReport(False, len(records), last + 1, None, report.actual,
+                            f"incomplete log: it stops at line {last}; {why} no result record "
+                            "follows", complete=False)
+    return report
+
+
+def _scenario_of(header: dict[str, Any]) -> Scenario:
+    """The scenario a log names: its ``source`` file when there is one, else its id."""
+    source = header.get("source")
+    if source and Path(source).is_file():
+        return load_scenario(source, header.get("variant"))
+    return load_scenario(header["scenario"], header.get("variant"))
+
+
+def header_changes(logged: dict[str, Any], rebuilt: dict[str, Any], scenario: Scenario
+                   ) -> list[str]:
+    """What differs between a log's header and the one its game gives now (each a sentence)."""
+    out: list[str] = []
+    if logged.get("engine") != rebuilt["engine"]:
+        out.append(f"engine {logged.get('engine')!r} wrote it, this is engine "
+                   f"{rebuilt['engine']!r}")
+    if logged.get("scenario_sha256") != rebuilt["scenario_sha256"]:
+        out.append("scenario_sha256 differs: the scenario is not the one the game ran "
+                   f"({rebuilt['scenario_sha256'][:12]}… now)")
+    for key in ("scenario", "options", "factions", "initial_hash"):
+        if logged.get(key) != rebuilt.get(key):
+            out.append(f"{key} differs")
+    if logged.get("initial_hash") == rebuilt.get("initial_hash") \
+            and logged.get("initial") != rebuilt.get("initial"):
+        out.append("initial differs")
+    if logged.get("source", None) is not None and rebuilt.get("source") is None \
+            and not Path(str(logged["source"])).is_file():
+        out.append(f"source {logged['source']!r} is not a scenario file")
+    controllers = logged.get("controllers")
+    if controllers is not None:
+        known = set(scenario.bots()) | {"human"}
+        bad = [f"{seat}={kind}" for seat, kind in controllers.items()
+               if seat not in logged["seats"] or kind not in known]
+        if bad or set(controllers) != set(logged["seats"]):
+            out.append("controllers do not name the seats and known controllers"
+                       + (f" ({', '.join(bad)})" if bad else ""))
+    extra = sorted(set(logged) - set(rebuilt) - {"controllers", "source"})
+    if extra:
+        out.append(f"unexpected field {extra[0]!r}")
+    return out
 
 
 def _compare(records: list[tuple[int, dict[str, Any]]], produced: list[dict[str, Any]]
@@ -160,4 +240,5 @@ def _mismatch(records: list[tuple[int, dict[str, Any]]], produced: list[dict[str
     return ReplayReport(False, len(records), line, None, None, message)
 
 
-__all__ = ["LogError", "ReplayReport", "Session", "new_session", "play", "replay_log"]
+__all__ = ["LogError", "ReplayReport", "Session", "header_changes", "logged_game", "new_session",
+           "play", "replay_log"]

@@ -1,29 +1,38 @@
 """Saves: the header, the actions so far and the state, written atomically with a format version.
 
-A save is written to a temporary file in the same folder, flushed and synced, then renamed over the
-old one (``os.replace``), so an interrupted save leaves the previous file intact. Loading refuses a
-corrupt file, a save of an unknown format, or a state whose hash does not match — never half-loads.
+A save is written to a temporary file in the same folder (created with the mode a log gets: 0666
+less the umask), flushed and synced, then renamed over the old one (``os.replace``) and the folder
+synced, so an interrupted save leaves the previous file intact. Loading refuses a corrupt file, a
+save of an unknown format, a state or record whose hash does not match — never half-loads.
+:func:`load_game` also refuses (or, when asked, only warns about) a scenario changed since the
+save (``scenario_sha256``) and checks the state against the scenario before the game is used.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy.core.game import Game
 from distant_galaxy.core.state import GameState
-from distant_galaxy.errors import SaveError
+from distant_galaxy.errors import EngineError, SaveError
+from distant_galaxy.harness.invariants import check_invariants, check_state
+from distant_galaxy.play.log import scenario_digest
 from distant_galaxy.version import ENGINE_VERSION, SAVE_FORMAT
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
+    from distant_galaxy.scenario.model import Scenario
 
 MAGIC = "distant-galaxy-save"
-KEYS = {"magic", "format", "engine", "header", "actions", "state", "hash", "record_hash"}
+KEYS = {"magic", "format", "engine", "header", "actions", "state", "hash", "record_hash",
+        "scenario_sha256"}
 
 
 def save_payload(game: Game, header: dict[str, Any]) -> dict[str, Any]:
@@ -32,6 +41,7 @@ def save_payload(game: Game, header: dict[str, Any]) -> dict[str, Any]:
     return {"magic": MAGIC, "format": SAVE_FORMAT, "engine": ENGINE_VERSION,
             "header": header, "actions": actions,
             "state": game.state.to_json(), "hash": game.state.hash(),
+            "scenario_sha256": scenario_digest(game.scenario),
             "record_hash": record_hash(header, actions)}
 
 
@@ -43,23 +53,57 @@ def record_hash(header: Any, actions: Any) -> str:
 
 
 def write_atomic(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` atomically (temporary file, fsync, rename)."""
+    """Write ``text`` to ``path`` atomically (temporary file, fsync, rename, fsync of the folder).
+
+    The file gets the mode a newly created log gets (0666 less the umask). A failure is an
+    OSError whose ``filename`` is ``path`` (never the hidden temporary), the previous file intact.
+    """
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
-                               dir=str(target.parent or "."))
+    if target.is_dir():
+        raise IsADirectoryError(errno.EISDIR, "is a folder, not a file", str(path))
+    folder = target.parent if str(target.parent) else Path(".")
     try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(folder))
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
+    try:
+        os.chmod(tmp, 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, target)
-    except BaseException:
+        _sync_folder(folder)
+    except BaseException as exc:
         try:
             os.unlink(tmp)
         except OSError:
             pass
+        if isinstance(exc, OSError):
+            raise OSError(exc.errno, exc.strerror, str(path)) from exc
         raise
     _remove_stale_temporaries(target)
+
+
+def _umask() -> int:
+    """The process's umask (read by setting it and putting it back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _sync_folder(folder: Path) -> None:
+    """fsync the folder so the rename itself survives a crash (where folders can be opened)."""
+    try:
+        fd = os.open(str(folder), os.O_RDONLY)
+    except OSError:  # Windows: folders cannot be opened; the rename is durable there
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 STALE_SECONDS = 60
@@ -119,6 +163,83 @@ def read_save(path: str | Path) -> dict[str, Any]:
         raise SaveError(f"{path}: corrupt save ({exc!r})") from None
     if digest != data.get("hash"):
         raise SaveError(f"{path}: corrupt save (the state does not match its hash)")
-    if "record_hash" in data and record_hash(header, data["actions"]) != data["record_hash"]:
+    if "record_hash" not in data:
+        raise SaveError(f"{path}: corrupt save (no record_hash: the header and actions cannot be "
+                        "checked)")
+    if record_hash(header, data["actions"]) != data["record_hash"]:
         raise SaveError(f"{path}: corrupt save (the header or actions do not match their hash)")
-    return {"header": header, "actions": actions, "state": state, "engine": data.get("engine")}
+    if not isinstance(header, dict) or not isinstance(header.get("scenario"), str) \
+            or not isinstance(header.get("seed"), int) or isinstance(header.get("seed"), bool):
+        raise SaveError(f"{path}: corrupt save (the header names no scenario and seed)")
+    return {"header": header, "actions": actions, "state": state, "engine": data.get("engine"),
+            "scenario_sha256": data.get("scenario_sha256")}
+
+
+def load_game(path: str | Path, payload: dict[str, Any], scenario: Scenario,
+              allow_changed: bool = False, warn: Callable[[str], None] | None = None) -> Game:
+    """The game of a save read by :func:`read_save`, on ``scenario`` (loaded from its header).
+
+    A save whose ``scenario_sha256`` differs from the scenario now is refused (a SaveError that
+    says so), or with ``allow_changed`` reported through ``warn`` and played on. The state is
+    checked against the scenario (the invariants of :mod:`distant_galaxy.harness.invariants`,
+    seats, unit types and owners) before the game is returned.
+    """
+    then, now = payload.get("scenario_sha256"), scenario_digest(scenario)
+    if then != now:
+        what = (f"the scenario {scenario.id} changed since the game was saved (sha256 "
+                f"{str(then)[:12]}… then, {now[:12]}… now)" if then else
+                "the save does not record the scenario it was made with (no scenario_sha256)")
+        if not allow_changed:
+            raise SaveError(f"{path}: {what}; 'dg resume --allow-changed-scenario' plays on "
+                            "anyway")
+        if warn is not None:
+            warn(f"warning: {path}: {what}; playing on as asked")
+    state: GameState = payload["state"]
+    problems = _state_problems(state, scenario)
+    game: Game | None = None
+    if not problems:
+        try:
+            game = Game(scenario, state=state, seed=payload["header"]["seed"])
+            problems = check_invariants(game, round_trip=False)
+        except (EngineError, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            problems = [f"the state does not fit the scenario ({exc!r:.120})"]
+    if problems or game is None:
+        raise SaveError(f"{path}: the saved state does not fit the scenario {scenario.id}: "
+                        + "; ".join(problems[:3]))
+    game.history = [tuple(a) for a in payload["actions"]]  # type: ignore[misc]
+    return game
+
+
+def _state_problems(state: GameState, scenario: Scenario) -> list[str]:
+    """What makes ``state`` unusable with ``scenario`` before a Game is built on it."""
+    try:
+        out = check_state(state, scenario, round_trip=False)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        return [f"the state is malformed ({exc!r:.120})"]
+    seats = set(state.seats)
+    known = scenario.seat_ids(len(scenario.seats)) if scenario.seats else []
+    if known and not seats <= set(known):
+        out.append(f"seats {sorted(seats - set(known))} are not seats of {scenario.id}")
+    owners = seats | set(scenario.factions) | set(scenario.data.get("plugins", []))
+    for tok in state.tokens.values():
+        if tok.type not in scenario.unit_types:
+            out.append(f"token {tok.id} is a {tok.type!r}, not a unit type of {scenario.id}")
+        if tok.owner is not None and tok.owner not in owners:
+            out.append(f"token {tok.id} is owned by {tok.owner!r}, not a seat or side")
+    for site in state.sites.values():
+        if site.owner is not None and site.owner not in owners:
+            out.append(f"site {site.id} is owned by {site.owner!r}, not a seat or side")
+    pend = state.pending
+    if pend is not None and pend.seat not in seats:
+        out.append(f"the pending decision belongs to {pend.seat!r}, not a seat")
+    if pend is not None and pend.kind not in _decision_kinds(scenario):
+        out.append(f"the pending decision {pend.kind!r} is not a phase of {scenario.id}")
+    return out
+
+
+def _decision_kinds(scenario: Scenario) -> set[str]:
+    """The phases' ids and every decision an action kind is offered in (hand-overs)."""
+    kinds = {str(p["id"]) for p in scenario.phases}
+    for kind in scenario.action_kinds().values():
+        kinds.update(str(d) for d in getattr(kind, "phases", None) or ())
+    return kinds

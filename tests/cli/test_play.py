@@ -3,6 +3,7 @@ clear one-line errors, never a traceback."""
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -77,3 +78,15 @@ def test_resume_with_a_log_writes_a_complete_replayable_log(dg):
     assert res.returncode == 0, res.stderr
     again = dg("replay", "whole.jsonl")
     assert again.returncode == 0 and "matches" in again.stdout
+
+
+def test_a_bot_only_run_shows_a_line_per_action_and_quiet_hides_it(dg):
+    """Issue 11, items 17 and 18: each action is told; an unchanged board is not reprinted."""
+    out = dg("run", "tic-tac-toe", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    assert "x: place " in out.stdout and "o: place " in out.stdout
+    lines = out.stdout.splitlines()
+    boards = ["\n".join(lines[i:i + 4]) for i, line in enumerate(lines) if line == "  0 1 2"]
+    assert len(boards) >= 2 and all(a != b for a, b in itertools.pairwise(boards))
+    quiet = dg("run", "tic-tac-toe", "--seed", "1", "--quiet")
+    assert "x: place" not in quiet.stdout and "seed 1" in quiet.stdout

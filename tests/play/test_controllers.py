@@ -9,7 +9,7 @@ import io
 import pytest
 
 from distant_galaxy import Action, Game, HumanController, RandomBot, load_scenario
-from distant_galaxy.play.controllers import HELP, Quit
+from distant_galaxy.play.controllers import Quit, group_actions, help_text
 
 WIDE = """\
 seats: [{id: x}, {id: o}]
@@ -120,8 +120,69 @@ def test_news_is_told_once():
 
 def test_help_prints_the_help_and_asks_again():
     human, out = _human("x", "help\n?\nplace 2,2\n")
-    assert str(human.choose(_tic_tac_toe())) == "place 2,2"
-    assert out.getvalue().count(HELP) == 2
+    game = _tic_tac_toe()
+    assert str(human.choose(game)) == "place 2,2"
+    assert out.getvalue().count(help_text(game)) == 2
+
+
+@pytest.mark.parametrize("sid", ["tic-tac-toe", "aborigine-clash", "breakthrough"])
+def test_the_help_speaks_of_the_scenario_being_played(sid):
+    """Issue 11, item 18 and issue 15, item 11: examples come from the game, not Asteroid Belt."""
+    game = Game(load_scenario(sid), seed=1)
+    text = help_text(game)
+    assert "move E1 12,7" not in text and "e.g. 12,7" not in text
+    legal = [str(a) for a in game.legal_actions()]
+    example = text.split("(for example: ", 1)[1].split("), or:", 1)[0]
+    assert example in legal
+    cell = text.rsplit("e.g. ", 1)[1].rstrip(".")
+    x, y = (int(v) for v in cell.split(","))
+    assert game.scenario.grid.in_bounds((x, y))
+
+
+def test_moves_come_after_the_other_actions_one_line_per_unit():
+    """Issue 11, item 16: non-move actions first, moves grouped per unit, `end` last."""
+    acts = [Action.parse(t) for t in ["move E1 1,1", "move E2 3,3", "end", "attack E1 A1",
+                                      "move E1 1,2", "mine E2 S1"]]
+    assert group_actions(acts) == [("attack", ["E1 A1"]), ("mine", ["E2 S1"]),
+                                   ("move E1", ["1,1", "1,2"]), ("move E2", ["3,3"]),
+                                   ("end", [""])]
+
+
+def test_an_unchanged_board_is_not_printed_again():
+    """Issue 11, item 17: the board is shown when it changed; 'show' prints it on demand."""
+    game = _tic_tac_toe()
+    out = io.StringIO()
+    human = HumanController("x", inp=io.StringIO("show\nplace 0,0\n"), out=out,
+                            render=lambda g: "BOARD")
+    human.choose(game)
+    human.choose(game)
+    text = out.getvalue()
+    assert text.count("BOARD") == 2  # once at the first decision, once for 'show'
+    assert "(the board has not changed; 'show' prints it again)" in text
+
+
+def test_board_is_an_action_where_the_scenario_has_one():
+    game = _tic_tac_toe()
+    human, _ = _human("x", "place 0,0\n")
+    human.choose(game)
+    assert "('board' is an action here)" not in help_text(game)
+
+
+def test_a_person_is_told_how_a_game_ended_while_a_bot_decided():
+    """Issue 11, item 15: the last events, then the result."""
+    from distant_galaxy.play.runner import new_session, play
+
+    out = io.StringIO()
+    session = new_session(load_scenario("tic-tac-toe"), 1, None, {"x": "human", "o": "first"},
+                          human_io={"inp": io.StringIO("place 2,2\nplace 2,1\nplace 1,2\n"),
+                                    "out": out})
+    assert play(session)
+    text = out.getvalue()
+    assert session.game.over and session.game.result["winner"] == "o"
+    tail = text.rsplit("x> ", 1)[1]
+    assert "*** o wins" in tail
+    assert tail.index("placed at 2,0") < tail.index("*** o wins")
+    assert tail.rstrip().endswith("== the game is over: o wins — a complete line (round 4)")
 
 
 def test_a_unique_beginning_is_enough(race):
@@ -187,7 +248,7 @@ def test_units_and_sites_describe_the_board(make_scenario):
     human.choose(game)
     text = out.getvalue()
     units = text.split("x> ")[1].splitlines()
-    assert units == ["x's units:", "  T1     ship         at 1,0", "  reserve: 2 ship"]
+    assert units == ["x's units:", "  T1     ship         at 1,0", "  reserve: 2 ships"]
     sites = text.split("x> ")[2].splitlines()
     assert sites == ["sites:", "  home             at 0,0 owner x  [flag=x]"]
 

@@ -36,8 +36,8 @@ def _logged_game(path: Path, seed: int = 7) -> LogWriter:
 
 def test_the_header_names_the_game_and_the_formats():
     assert _header() == {"kind": "header", "format": LOG_FORMAT, "engine": ENGINE_VERSION,
-                         "scenario": "tic-tac-toe", "variant": None, "seats": ["x", "o"],
-                         "seed": 7}
+                         "scenario": "tic-tac-toe", "variant": None, "options": [],
+                         "seats": ["x", "o"], "seed": 7}
     full = _header(source="mods/x.yaml", controllers={"x": "human", "o": "random"})
     assert full["source"] == "mods/x.yaml"
     assert full["controllers"] == {"x": "human", "o": "random"}
@@ -78,7 +78,8 @@ def test_a_logged_game_reads_back_with_line_numbers(tmp_path):
     kinds = [rec["kind"] for _, rec in records]
     assert kinds[0] == "header" and kinds.count("action") == 2
     first = kinds.index("action")
-    assert records[first][1] == {"kind": "action", "seat": "x", "action": "place 1,1"}
+    assert records[first][1] == {"kind": "action", "seat": "x", "action": "place 1,1",
+                                 "phase": "play"}
     assert records[first + 1][1]["type"] == "place"  # the action comes before its events
 
 

@@ -63,7 +63,7 @@ def test_the_board_has_coordinates_and_aligned_cells(game):
 def test_the_players_lines_show_counters_in_order_pools_and_factions(game):
     assert render_players(game).split("\n") == [
         "round 1, red's turn — red decides: main",
-        "  red (rebels): gold 2; points 0; reserve: 1 drone, 2 ship",
+        "  red (rebels): gold 2; points 0; reserve: 1 drone, 2 ships",
         "  blue: gold 2; points 0",
     ]
     assert render_board(game).endswith(render_players(game))  # no plugin: nothing below

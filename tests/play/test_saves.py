@@ -106,3 +106,28 @@ def test_a_later_save_removes_stale_temporaries(race, tmp_path):
     fresh.write_text("in progress")
     save_game(game, make_header(race.id, None, ["red", "blue"], 9), path)
     assert not stale.exists() and fresh.exists()
+
+
+def test_the_folder_is_synced_after_the_rename(race, tmp_path, monkeypatch):
+    """Issue 16, item 10: the rename itself is made durable (fsync of the folder)."""
+    synced: list[bool] = []
+    real_fsync = os.fsync
+
+    def spy(fd):
+        synced.append(os.path.isdir(f"/proc/self/fd/{fd}") if os.path.exists("/proc/self/fd")
+                      else True)
+        return real_fsync(fd)
+
+    monkeypatch.setattr(saves.os, "fsync", spy)
+    _saved(race, tmp_path)
+    assert synced[-1] is True and len(synced) == 2  # the file, then its folder
+
+
+def test_a_save_without_record_hash_is_refused(race, tmp_path):
+    """Issue 16, item 7: ``record_hash`` is required."""
+    _, path = _saved(race, tmp_path)
+    data = json.loads(path.read_text())
+    del data["record_hash"]
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="no record_hash"):
+        read_save(path)

@@ -22,6 +22,7 @@ from distant_galaxy.builtin.board.patterns import (
 )
 from distant_galaxy.core.actions import Action, ActionKind
 from distant_galaxy.errors import IllegalAction
+from distant_galaxy.play.narrate import article
 from distant_galaxy.scenario.context import RuleContext
 from distant_galaxy.scenario.setup import add_to_pool
 
@@ -138,7 +139,8 @@ class PlaceKind(_GenericKind):
         if pos in st.board:
             return f"cell {x},{y} is occupied by {st.describe_token(st.board[pos])}"
         if pos not in self.stop_cells:
-            return f"a {self.piece} may not stop on a {self.grid.cell_type(pos)} cell"
+            cell = article(self.grid.cell_type(pos))
+            return f"{article(self.piece)} may not stop on {cell} cell"
         if not self._supply(game, seat):
             return f"{seat} has no {self.piece} left in '{self.pool}'"
         if self.where is not None and not self._where_ok(game, x=x, y=y):
@@ -383,7 +385,7 @@ class MoveKind(_GenericKind):
                                 f"{tok.owner}, not {seat}")
         pats = self.patterns.get(tok.type)
         if pats is None:
-            raise IllegalAction(f"{action}: a {tok.type} cannot {self.verb} (pieces that can: "
+            raise IllegalAction(f"{action}: {article(tok.type)} cannot {self.verb} (pieces that can: "
                                 f"{', '.join(self.patterns)})")
         entry = self._table(seat)[tok.type][frm]
         if to in self._targets(game, seat, frm, entry):
@@ -396,17 +398,17 @@ class MoveKind(_GenericKind):
         ray_hits = [r for r in entry[1] if to in r[0]]
         moves = "; ".join(p.text for p in pats)
         if not step_hits and not ray_hits:
-            raise IllegalAction(f"{action}: a {tok.type} cannot reach {to[0]},{to[1]} from "
+            raise IllegalAction(f"{action}: {article(tok.type)} cannot reach {to[0]},{to[1]} from "
                                 f"{frm[0]},{frm[1]} (it moves: {moves})")
         if occ is not None and occ.owner == seat:
             raise IllegalAction(f"{action}: {to[0]},{to[1]} is occupied by your own "
                                 f"{occ.type}")
         if occ is None and not any(s[2] for s in step_hits) and not any(r[1] for r in ray_hits):
-            raise IllegalAction(f"{action}: a {tok.type} moves to {to[0]},{to[1]} only to "
+            raise IllegalAction(f"{action}: {article(tok.type)} moves to {to[0]},{to[1]} only to "
                                 f"capture, and the cell is empty")
         if occ is not None and not any(s[3] for s in step_hits) \
                 and not any(r[2] for r in ray_hits):
-            raise IllegalAction(f"{action}: a {tok.type} cannot capture on {to[0]},{to[1]} "
+            raise IllegalAction(f"{action}: {article(tok.type)} cannot capture on {to[0]},{to[1]} "
                                 f"(that move is onto empty cells only)")
         raise IllegalAction(f"{action}: the way from {frm[0]},{frm[1]} to {to[0]},{to[1]} "
                             f"is blocked")

@@ -33,12 +33,17 @@ def resume_arguments(parser: argparse.ArgumentParser) -> None:
                         "replayed into it (and must reproduce the saved state), then the rest "
                         "of the game")
     parser.add_argument("--save-to", help="where to save when it stops (default: the same file)")
+    parser.add_argument("--allow-changed-scenario", action="store_true",
+                        help="play on (with a warning) when the scenario changed since the save "
+                        "(its sha256 differs); by default such a save is refused")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--quiet", action="store_true")
 
 
 def show_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("save", help="a save written by dg run --save")
+    parser.add_argument("--allow-changed-scenario", action="store_true",
+                        help="show the save (with a warning) even if its scenario changed")
 
 
 def replay_arguments(parser: argparse.ArgumentParser) -> None:

@@ -11,10 +11,18 @@ from typing import Any
 
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError
-from distant_galaxy.play.log import LogWriter
+from distant_galaxy.play.log import LogWriteError, LogWriter
+from distant_galaxy.play.narrate import narrate
 from distant_galaxy.play.render import render_board, render_result
-from distant_galaxy.play.runner import Session, make_controllers, new_session, play, replay_log
-from distant_galaxy.play.saves import read_save, save_game
+from distant_galaxy.play.runner import (
+    Session,
+    logged_game,
+    make_controllers,
+    new_session,
+    play,
+    replay_log,
+)
+from distant_galaxy.play.saves import load_game, read_save, save_game
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
 
@@ -51,14 +59,26 @@ def _check_players(scenario: Scenario, asked: int | None) -> None:
 
 
 def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> int:
-    """Play the session to its end (or until a person stops), save, print the result."""
+    """Play the session to its end (or until a person stops), save, print the result.
+
+    When the log cannot be written (a full disk…), the game stops, is saved first (with
+    ``--save``), then the failure is reported naming the log file."""
     game = session.game
     show = not (args.json or args.quiet)
     humans = any(getattr(c, "name", "") == "human" for c in session.controllers.values())
-    if show and not humans:
-        print(render_board(game))
-    done = play(session, on_turn=(lambda g: print("\n" + render_board(g))) if show and not humans
-                else None)
+    watch = _Watcher() if show and not humans else None
+    if watch is not None:
+        watch.board(game)
+    try:
+        done = play(session, on_turn=watch.board if watch else None,
+                    on_action=watch.action if watch else None)
+    except LogWriteError as exc:
+        if save_to:
+            save_game(game, session.header, save_to)
+            raise EngineError(f"{exc}; the game stopped and was saved first to {save_to} "
+                              f"(dg resume {save_to})") from None
+        raise EngineError(f"{exc}; the game stopped (nothing was kept: use --save FILE to "
+                          "keep a game)") from None
     if save_to:
         save_game(game, session.header, save_to)
     if not done:
@@ -68,10 +88,30 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
     if args.json:
         print(json.dumps(result_json(game), sort_keys=True))
     else:
-        if show:
-            print("\n" + render_board(game))
+        if watch is not None:
+            watch.board(game)
         print(f"{render_result(game)} — seed {game.state.seed}")
     return 0
+
+
+class _Watcher:
+    """What a bot-only run prints (unless ``--quiet``): a line per action with what it caused,
+    and the board at each new round — only when it changed since it was last printed."""
+
+    def __init__(self) -> None:
+        self.last: str | None = None
+
+    def board(self, game: Game) -> None:
+        text = render_board(game)
+        if text != self.last:
+            print(("\n" if self.last is not None else "") + text)
+            self.last = text
+
+    def action(self, game: Game, seat: str, action: object, events: list[dict[str, Any]]
+               ) -> None:
+        print(f"{seat}: {action}")
+        for line in narrate(game, [e for e in events if e.get("type") != "turn_start"]):
+            print(line)
 
 
 def result_json(game: Game) -> dict[str, Any]:
@@ -85,7 +125,7 @@ def result_json(game: Game) -> dict[str, Any]:
 
 def resume(args: argparse.Namespace) -> int:
     payload = read_save(args.save)
-    game, header = _game_from_save(payload)
+    game, header = _game_from_save(args.save, payload, args.allow_changed_scenario)
     log = LogWriter(args.log)
     if args.log:
         game = _replayed_into_log(payload, game, log)
@@ -100,8 +140,8 @@ def resume(args: argparse.Namespace) -> int:
 def _replayed_into_log(payload: dict[str, Any], saved: Game, log: LogWriter) -> Game:
     """A new game that replays the save's actions into ``log``; it must reach the saved state."""
     header = payload["header"]
-    log(header)
-    game = Game(saved.scenario, seats=header["seats"], seed=header["seed"], sink=log)
+    game, _ = logged_game(saved.scenario, header["seats"], header["seed"], log,
+                          header.get("controllers"))
     for seat, text in payload["actions"]:
         game.apply(text, seat=seat)
     if game.state.hash() != saved.state.hash():
@@ -110,23 +150,25 @@ def _replayed_into_log(payload: dict[str, Any], saved: Game, log: LogWriter) -> 
     return game
 
 
-def _game_from_save(payload: dict[str, Any]) -> tuple[Game, dict[str, Any]]:
+def _game_from_save(path: str, payload: dict[str, Any], allow_changed: bool = False
+                    ) -> tuple[Game, dict[str, Any]]:
     header = payload["header"]
     scenario = load_scenario(_source(header), header.get("variant"))
-    game = Game(scenario, state=payload["state"], seed=header["seed"])
-    game.history = [tuple(a) for a in payload["actions"]]  # type: ignore[misc]
+    game = load_game(path, payload, scenario, allow_changed=allow_changed,
+                     warn=lambda text: print(text, file=sys.stderr))
     return game, header
 
 
 def _source(header: dict[str, Any]) -> str:
     src = header.get("source")
-    if src and Path(src).is_file():
-        return str(src)
+    if isinstance(src, str) and src and Path(src).is_file():
+        return src
     return str(header["scenario"])
 
 
 def show(args: argparse.Namespace) -> int:
-    game, _ = _game_from_save(read_save(args.save))
+    game, _ = _game_from_save(args.save, read_save(args.save),
+                              getattr(args, "allow_changed_scenario", False))
     print(render_board(game))
     if game.over:
         print(render_result(game))
