@@ -150,8 +150,11 @@ def read_log(path: str | Path) -> list[tuple[int, dict[str, Any]]]:
         except json.JSONDecodeError as exc:
             raise LogError(f"{path}:{n}: not a JSON record ({exc.msg} at column {exc.colno})"
                            ) from None
-import os
-import sys
+        except RecursionError:
+            raise LogError(f"{path}:{n}: not a usable JSON record (nested too deeply)") from None
+        except ValueError as exc:  # an integer of more than 4,300 digits (Python's own limit)
+            raise LogError(f"{path}:{n}: not a valid record (a number of more than "
+                           f"{sys.get_int_max_str_digits()} digits)") from exc
         if not isinstance(rec, dict) or "kind" not in rec:
             raise LogError(f"{path}:{n}: a record must be an object with a 'kind'")
         out.append((n, rec))
