@@ -57,8 +57,8 @@ def scenario_from_document(doc: MergedDocument, path: Path, variant: str | None 
     errors: list[SourceError] = list(check_schema(doc, combined_schema(sections), catalogues))
     scenario = _build(doc, path, variant, pm, errors)
     if scenario is not None:
-        for group in pm.hook.dg_validate_scenario(scenario=scenario):
-            errors.extend(group or [])
+        errors.extend(scenario.rules.errors)
+        _plugin_checks(scenario, errors)
     if errors:
         raise ScenarioErrors(sort_errors(errors))
     assert scenario is not None
@@ -80,6 +80,19 @@ def _build(doc: MergedDocument, path: Path, variant: str | None, pm: pluggy.Plug
         if not errors:
             raise
     return None
+
+
+def _plugin_checks(scenario: Scenario, errors: list[SourceError]) -> None:
+    """The plugins' semantic checks (``dg_validate_scenario``), run even after errors of the
+    earlier stages; a check that cannot run on such data is skipped (they explain it)."""
+    try:
+        for group in scenario.pm.hook.dg_validate_scenario(scenario=scenario):
+            errors.extend(group or [])
+    except SourceError as exc:
+        errors.append(exc)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        if not errors:
+            raise
 
 
 def sort_errors(errors: list[SourceError]) -> list[SourceError]:

@@ -58,7 +58,10 @@ class Trigger:
 class ScenarioRules:
     """Compiled rules of one scenario; all compile errors are collected and raised together."""
 
-    def __init__(self, scenario: Scenario):
+    def __init__(self, scenario: Scenario, collect: bool = False):
+        """Compile every rule string of ``scenario``; raise ScenarioErrors listing every mistake
+        (with ``collect``: keep them in ``errors`` instead, for the loader to report with the
+        plugins' checks)."""
         self.scenario = scenario
         self.env = build_env(scenario)
         self.errors: list[SourceError] = []
@@ -69,7 +72,9 @@ class ScenarioRules:
                          if (t := self._trigger(i, item)) is not None]
         # the plugins' own rule strings (the built-in board plugin's: `actions:`, `setup.fill`)
         scenario.pm.hook.dg_compile_rules(scenario=scenario, rules=self)
-        if self.errors:
+        if scenario.variant is None:
+            self._check_test_facts()
+        if self.errors and not collect:
             raise ScenarioErrors(self.errors)
 
     # -- compiling -------------------------------------------------------------------------
@@ -95,6 +100,14 @@ class ScenarioRules:
         except RuleError as exc:
             self.errors.append(exc)
             return None
+
+    def _check_test_facts(self) -> None:
+        """Compile the ``tests:`` facts (``dg test`` runs them; ``dg validate`` finds their
+        mistakes, e.g. ``params.track_lenght``, with the others)."""
+        for i, case in enumerate(self.scenario.data.get("tests", []) or []):
+            facts = (case.get("expect") or {}).get("facts", []) if isinstance(case, dict) else []
+            for j, text in enumerate(facts or []):
+                self.expr(text, "tests", i, "expect", "facts", j)
 
     def _victory(self, i: int, item: dict[str, Any]) -> Victory | None:
         cond = self.expr(item["if"], "victory", i, "if")
