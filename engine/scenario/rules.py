@@ -7,7 +7,11 @@ wins; otherwise it is evaluated once, and ``winner`` (a rule expression giving a
 default), ``end_of_turn`` or ``end_of_round``.
 
 ``triggers:`` items are ``{id, on: <event type>, if?, do}``: after every action the new events of
-that type run the effect, with the event's fields as ``event``.
+that type (one of :mod:`distant_galaxy.scenario.events`' catalogue) run the effect, with the
+event as ``event`` (its fields as ``event.to``, ``event.seat``…). ``seat``/``player`` are the
+seat that acted (the one whose action made the event, even when the action ended its turn), and
+``next_player`` the player who decides next: the one whose decision is pending after the action,
+or, when the action ended the decision, the seat after the acting one in turn order.
 
 ``limits: {rounds: N, rank_by: <counter>}``: at the round limit the player with the most of that
 counter wins (a tie is a draw); without ``rank_by`` it is a draw.
@@ -121,7 +125,7 @@ class ScenarioRules:
                        not per_player and not (cond.names & TURN_NAMES))
 
     def _trigger(self, i: int, item: dict[str, Any]) -> Trigger | None:
-        names = {"event": "dict"}
+        names = {"event": "dict", "next_player": "player"}
         cond = self.expr(item["if"], "triggers", i, "if", names=names) if "if" in item else None
         eff = self.effect(item["do"], "triggers", i, "do", names=names)
         if eff is None or ("if" in item and cond is None):
@@ -205,11 +209,18 @@ class ScenarioRules:
     def run_triggers(self, game: Game, events: list[dict[str, Any]]) -> None:
         if not self.triggers:
             return
+        st = game.state
+        acting = game.history[-1][0] if game.history else None
+        if acting not in st.players:
+            acting = st.pending.seat if st.pending else st.active_seat
+        after = st.pending.seat if st.pending else st.seat_after(acting, 1)
+        pending = st.players.get(after)
         for ev in list(events):
             for t in self.triggers:
                 if ev.get("type") != t.on:
                     continue
-                ctx = RuleContext(game, event=ev)
+                ctx = RuleContext(game, event=ev, seat=acting, player=st.players[acting],
+                                  next_player=pending)
                 ctx["$reason"] = f"trigger {t.id}"
                 if t.cond is None or t.cond(ctx):
                     game.emit("trigger", id=t.id, on=t.on)
