@@ -22,11 +22,10 @@ from distant_galaxy.core.actions import Action
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import ActionError
 from distant_galaxy.harness.invariants import check_invariants
-from distant_galaxy.loader import load_yaml_file
 from distant_galaxy.play.log import LogWriter, dumps
 from distant_galaxy.play.runner import logged_game, replay_log
 from distant_galaxy.scenario.catalog import catalog
-from distant_galaxy.scenario.load import load_scenario
+from distant_galaxy.scenario.load import load_scenario, read_scenario
 from distant_galaxy.scenario.model import Scenario
 
 DEFAULT_MAX_ACTIONS = 20_000
@@ -69,8 +68,9 @@ def shipped_cases(extra: list[str | Path] | None = None) -> list[Case]:
 
 
 def file_cases(path: str | Path) -> list[Case]:
-    """The cases (base and every variant) of one scenario file."""
-    data = load_yaml_file(path).data
+    """The cases (base and every variant) of one scenario file (a mod's ``extends:`` resolved:
+    its seats and variants may come from the scenario it extends)."""
+    data = read_scenario(path)[1].data
     players = data.get("players", {})
     n = len(data.get("seats", []))
     span = (int(players.get("min", n)), int(players.get("max", n)))

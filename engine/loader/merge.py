@@ -132,7 +132,13 @@ class _Merger:
         entries: list[list[Any]] = [
             [item["id"], item, _sub(b_org, i), None, None] for i, item in enumerate(base)
         ]
+        seen: dict[Any, int] = {}
         for j, item in enumerate(over):
+            if item["id"] in seen:  # two items of one list with the same id (issue 15, 1)
+                message = (f"duplicate id '{item['id']}' in {_where(path)} "
+                           f"(item {seen[item['id']] + 1} has it already)")
+                raise self.error(message, j, o_org, "id")
+            seen[item["id"]] = j
             at = next((n for n, e in enumerate(entries) if e[0] == item["id"]), None)
             if item.get("remove") is True:
                 if at is None:
@@ -152,12 +158,17 @@ class _Merger:
                 self.origins[(*path, n)] = (o_sub or b_sub)(())
         return result
 
-    def error(self, message: str, index: int, o_org: Callable) -> ScenarioError:
-        """A ScenarioError at overlay item ``index`` (no position when origins are not tracked)."""
-        origin = o_org((index,))
+    def error(self, message: str, index: int, o_org: Callable, *key: str) -> ScenarioError:
+        """A ScenarioError at overlay item ``index`` (or its ``key``; no position when origins
+        are not tracked)."""
+        origin = o_org((index, *key))
         if isinstance(origin, tuple) and origin and isinstance(origin[0], Document):
             return ScenarioError(message, origin[0].pos(origin[1]))
         return ScenarioError(message)
+
+
+def _where(path: JsonPath) -> str:
+    return ".".join(str(p) for p in path) or "a list"
 
 
 def _sub(org: Callable, key: str | int) -> Callable:

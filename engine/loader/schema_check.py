@@ -14,10 +14,16 @@ import re
 from collections.abc import Iterable
 from typing import Any, Protocol
 
-from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match, relevance
 
 from distant_galaxy.errors import ScenarioError, SourcePos
+from distant_galaxy.loader.references import (
+    REFERS_TO,
+    UNIQUE,
+    ReferenceMiss,
+    path_references,
+    reference_validator,
+)
 from distant_galaxy.loader.yamlsafe import JsonPath
 
 __all__ = [
@@ -135,6 +141,12 @@ def _convert_one(error: ValidationError, doc: Positioned) -> list[ScenarioError]
     path: JsonPath = tuple(error.absolute_path)
     where = describe_path(path)
     kind, value = error.validator, error.instance
+    if kind == REFERS_TO:
+        hint = error.hint if isinstance(error, ReferenceMiss) else None
+        return [ScenarioError(f"{where}: {error.message}", doc.pos(path), hint=hint)]
+    if kind == UNIQUE:
+        return [ScenarioError(f"{where}: {error.message}", doc.pos(path),
+                              hint="ids must differ within a list")]
     if kind in ("additionalProperties", "unevaluatedProperties") and isinstance(value, dict):
         known = sorted((error.schema or {}).get("properties", {}))
         out = []
@@ -198,9 +210,12 @@ def _hint(error: ValidationError) -> str | None:
     return None
 
 
-def check_schema(doc: Positioned, schema: dict[str, Any]) -> list[ScenarioError]:
-    """Every schema violation of ``doc.data``, as ScenarioErrors sorted by file, line, column."""
-    validator = Draft202012Validator(schema)
+def check_schema(doc: Positioned, schema: dict[str, Any],
+                 catalogues: dict[str, list[str]] | None = None) -> list[ScenarioError]:
+    """Every schema violation of ``doc.data``, as ScenarioErrors sorted by file, line, column;
+    with the references and unique ids the schema declares (:mod:`~distant_galaxy.loader.
+    references`; ``catalogues``: the names of ``@NAME`` targets, e.g. ``events``)."""
+    validator = reference_validator(doc.data, catalogues or {})(schema)
     found: dict[tuple[str, int, int, str], ScenarioError] = {}
     try:
         errors = list(validator.iter_errors(doc.data))
@@ -208,6 +223,9 @@ def check_schema(doc: Positioned, schema: dict[str, Any]) -> list[ScenarioError]
         return [ScenarioError("data nested too deeply to check", doc.pos(()))]
     converted = [item for error in errors for item in _convert(error, doc)]
     converted += near_miss_keys(doc, schema)
+    converted += [ScenarioError(f"{describe_path(path)}: {message}", doc.pos(path), hint=hint)
+                  for path, _v, message, hint in path_references(doc.data, schema,
+                                                                 catalogues or {})]
     for item in converted:
         pos = item.pos or SourcePos(doc.file, 0, 0)
         found.setdefault((pos.file, pos.line, pos.col, item.message), item)

@@ -551,7 +551,37 @@ def _syntax_error(builder: _Builder, exc: yaml.MarkedYAMLError) -> ScenarioError
         hint = f"{exc.context}{where}"
     if mark is None:
         return ScenarioError(f"YAML syntax error: {problem}", builder.doc.source_pos(1, 1), hint)
+    cause = likely_cause(builder.doc.lines, mark.line, problem)
+    if cause:
+        hint = f"likely cause: {cause}" + (f" ({hint})" if hint else "")
     return builder.error(f"YAML syntax error: {problem}", mark.line, mark.column, hint)
+
+
+_QUOTE_INSIDE = re.compile(r'(?:^|[:\-\[,{]\s*)"[^"]*"[^\s,}\]#]')
+
+
+def likely_cause(lines: list[str], line0: int, problem: str) -> str | None:
+    """What an author most likely did wrong at 0-based line ``line0`` for PyYAML's ``problem``:
+    a tab, a ``"`` inside a double-quoted string, an indentation that does not line up."""
+    text = lines[line0] if 0 <= line0 < len(lines) else ""
+    if "\t" in problem or "\t" in text[: len(text) - len(text.lstrip())]:
+        return "a tab: YAML indents with spaces only; replace the tab with spaces"
+    if _QUOTE_INSIDE.search(text.strip()):
+        return ("a \" inside a double-quoted string ends it; write the rule in single quotes "
+                "('line_of(\"x\")') or escape the inner quote as \\\"")
+    indent = len(text) - len(text.lstrip(" "))
+    above = next((ln for ln in reversed(lines[:line0]) if ln.strip()
+                  and not ln.lstrip().startswith("#")), "")
+    above_indent = len(above) - len(above.lstrip(" "))
+    if "mapping values are not allowed" in problem:
+        if indent > above_indent and ":" in above and not above.rstrip().endswith(":"):
+            return ("indentation: this line is indented under a key that already has a value; "
+                    "align it with the key above")
+        return "a plain value with ': ' in it: put the value in quotes"
+    if "expected <block end>" in problem or "expected <block mapping" in problem:
+        return ("indentation: this line does not line up with the keys or items above it; "
+                "the keys of one mapping must start in the same column")
+    return None
 
 
 def load_yaml_file(path: str | os.PathLike[str]) -> Document:

@@ -21,6 +21,7 @@ from distant_galaxy.errors import EngineError, RuleRuntimeError
 from distant_galaxy.rules import ops
 from distant_galaxy.rules.hints import suggest
 from distant_galaxy.rules.ops import Node
+from distant_galaxy.rules.syntax import token_pos
 from distant_galaxy.rules.views import element_type
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ def compile_call(comp: Compiler, tree: Tree, allow_effect: bool) -> Node:
                          "effect, not inside an expression", token)
     positional: list[Node] = []
     keywords: dict[str, Node] = {}
+    trees: list[Tree | Token] = []  # where each argument is written, for type errors
     for arg in arguments.children if arguments is not None else ():
         if arg is None:
             continue
@@ -57,12 +59,51 @@ def compile_call(comp: Compiler, tree: Tree, allow_effect: bool) -> Node:
             if key in keywords:
                 raise comp.error(f"keyword '{key}' given twice", key_token)
             keywords[key] = comp.node(value)
+            trees.append(value)
         else:
             if keywords:
                 raise comp.error("positional argument after a keyword argument", arg)
             positional.append(comp.node(arg))
+            trees.append(arg)
     _check_arity(comp, spec, token, len(positional), list(keywords))
-    return Node(ops.GEN, _caller(spec, positional, keywords, comp.text), spec.returns)
+    _check_types(comp, spec, positional, keywords, trees)
+    where = str(token_pos(token, comp.text, comp.pos))
+    return Node(ops.GEN, _caller(spec, positional, keywords, comp.text, where), spec.returns)
+
+
+#: For a declared parameter type, the static types of an argument that cannot be right.
+_WRONG = {"int": {"str", "none", "float"}, "float": {"str", "none"}, "number": {"str", "none"},
+          "str": {"int", "float", "number", "bool", "none"}, "bool": {"str", "none"}}
+_ARTICLE = {"int": "a whole number", "float": "a number", "number": "a number", "str": "a string",
+            "bool": "true or false", "none": "none"}
+
+
+def _check_types(comp: Compiler, spec: Any, positional: list[Node], keywords: dict[str, Node],
+                 trees: list[Any]) -> None:
+    """Refuse an argument whose static type cannot be the parameter's declared type."""
+    named = [(i, node) for i, node in enumerate(positional)]
+    named += [(spec.params.index(k), node) for k, node in keywords.items() if k in spec.params]
+    for n, (index, node) in enumerate(named):
+        want = spec.param_type(index)
+        if node.type in _WRONG.get(want, ()):
+            shown = f" {node.value!r}" if node.kind == ops.CONST else ""
+            raise comp.error(
+                f"{spec.name}(): argument '{spec.params[index]}' must be {_ARTICLE[want]}, got "
+                f"{_ARTICLE.get(node.type, node.type)}{shown}", trees[n],
+                hint=f"expected {spec.signature()}; example: {spec.example}")
+
+
+def _wrong_value(spec: Any, values: list[Any]) -> str | None:
+    """Which argument value has the wrong type for its declared parameter, if one has."""
+    checks = {"int": int, "float": (int, float), "number": (int, float), "str": str, "bool": bool}
+    for index, value in enumerate(values):
+        want = spec.param_type(index)
+        kind = checks.get(want)
+        if kind is not None and (not isinstance(value, kind) or (
+                want != "bool" and isinstance(value, bool))):
+            return (f"argument '{spec.params[index]}' must be {_ARTICLE[want]}, got "
+                    f"{value!r}")
+    return None
 
 
 def _check_arity(comp: Compiler, spec: Any, token: Token, n_pos: int, keys: list[str]) -> None:
@@ -85,7 +126,8 @@ def _check_arity(comp: Compiler, spec: Any, token: Token, n_pos: int, keys: list
                          hint=f"example: {spec.example}" if spec.example else None)
 
 
-def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source: str):
+def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source: str,
+            where: str = ""):
     fn, label = spec.fn, spec.name
     args = [node.fn for node in positional]
     kwargs = [(key, node.fn) for key, node in keywords.items()]
@@ -97,8 +139,14 @@ def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source
             slots[ordered[key]] = f
         args, kwargs = slots, []
 
-    def wrap(exc: Exception) -> RuleRuntimeError:
-        return RuleRuntimeError(f"rule {source!r} failed: {label}(): {type(exc).__name__}: {exc}")
+    shown_args = args  # the argument closures, to show their values when the call fails
+
+    def wrap(exc: Exception, ctx: dict | None = None) -> RuleRuntimeError:
+        values = _values(shown_args, ctx)
+        shown = ", ".join(f"{p}={v!r}" for p, v in zip(spec.params, values, strict=False))
+        why = (_wrong_value(spec, values) if values else None) or f"{type(exc).__name__}: {exc}"
+        head = f"{where}: " if where else ""
+        return RuleRuntimeError(f"{head}rule {source!r} failed: {label}({shown}): {why}")
 
     # Constant arguments are passed as values, not through their closures.
     const = [p.kind == ops.CONST for p in positional] + [False] * (len(args) - len(positional))
@@ -111,7 +159,7 @@ def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source
             except EngineError:
                 raise
             except Exception as exc:
-                raise wrap(exc) from exc
+                raise wrap(exc, ctx) from exc
     elif len(args) == 0:
         def run(ctx: dict) -> Any:
             try:
@@ -119,7 +167,7 @@ def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source
             except EngineError:
                 raise
             except Exception as exc:
-                raise wrap(exc) from exc
+                raise wrap(exc, ctx) from exc
     elif len(args) == 1:
         (a,) = args
         def run(ctx: dict) -> Any:
@@ -128,7 +176,7 @@ def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source
             except EngineError:
                 raise
             except Exception as exc:
-                raise wrap(exc) from exc
+                raise wrap(exc, ctx) from exc
     elif len(args) == 2:
         a, b = args
         def run(ctx: dict) -> Any:
@@ -137,7 +185,7 @@ def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source
             except EngineError:
                 raise
             except Exception as exc:
-                raise wrap(exc) from exc
+                raise wrap(exc, ctx) from exc
     else:
         def run(ctx: dict) -> Any:
             try:
@@ -145,12 +193,22 @@ def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source
             except EngineError:
                 raise
             except Exception as exc:
-                raise wrap(exc) from exc
+                raise wrap(exc, ctx) from exc
     return run
 
 
+def _values(args: list[Any], ctx: dict | None) -> list[Any]:
+    """The arguments' values in ``ctx`` (for a message; empty when one cannot be evaluated)."""
+    if ctx is None:
+        return []
+    try:
+        return [f(ctx) if callable(f) else f for f in args]
+    except Exception:
+        return []
+
+
 def _caller_with_constants(fn: Any, args: list, const: list[bool], positional: list[Node],
-                           wrap: Callable[[Exception], RuleRuntimeError]) -> Any:
+                           wrap: Callable[..., RuleRuntimeError]) -> Any:
     """A call closure where some positional arguments are constants, passed as their values."""
     if all(const):
         values = tuple(p.value for p in positional)
@@ -162,7 +220,7 @@ def _caller_with_constants(fn: Any, args: list, const: list[bool], positional: l
                 except EngineError:
                     raise
                 except Exception as exc:
-                    raise wrap(exc) from exc
+                    raise wrap(exc, ctx) from exc
         elif len(values) == 2:
             x, y = values
             def run(ctx: dict) -> Any:
@@ -171,7 +229,7 @@ def _caller_with_constants(fn: Any, args: list, const: list[bool], positional: l
                 except EngineError:
                     raise
                 except Exception as exc:
-                    raise wrap(exc) from exc
+                    raise wrap(exc, ctx) from exc
         else:
             def run(ctx: dict) -> Any:
                 try:
@@ -179,7 +237,7 @@ def _caller_with_constants(fn: Any, args: list, const: list[bool], positional: l
                 except EngineError:
                     raise
                 except Exception as exc:
-                    raise wrap(exc) from exc
+                    raise wrap(exc, ctx) from exc
         return run
     if len(args) == 2:
         a, b = args
@@ -191,7 +249,7 @@ def _caller_with_constants(fn: Any, args: list, const: list[bool], positional: l
                 except EngineError:
                     raise
                 except Exception as exc:
-                    raise wrap(exc) from exc
+                    raise wrap(exc, ctx) from exc
         else:
             y = positional[1].value
             def run(ctx: dict) -> Any:
@@ -200,7 +258,7 @@ def _caller_with_constants(fn: Any, args: list, const: list[bool], positional: l
                 except EngineError:
                     raise
                 except Exception as exc:
-                    raise wrap(exc) from exc
+                    raise wrap(exc, ctx) from exc
         return run
     parts = [(True, p.value) if c else (False, f) for c, p, f in zip(const, positional, args,
                                                                      strict=False)]
@@ -212,7 +270,7 @@ def _caller_with_constants(fn: Any, args: list, const: list[bool], positional: l
         except EngineError:
             raise
         except Exception as exc:
-            raise wrap(exc) from exc
+            raise wrap(exc, ctx) from exc
     return run
 
 

@@ -22,9 +22,14 @@ once; there is no `eval`, names starting with `_` are refused, and only the func
 exist.
 
 ```yaml
-cost: "unit.speed + 1"
-victory: "player.points >= 15 or count(s in sites where s.owner == player.seat) >= 3"
-on_capture: "player.resources += 2; emit(\\"bonus\\", amount=2)"
+victory:
+  - id: R1
+    if: "player.points >= 15 or count(s in sites where s.owner == player.seat) >= 3"
+    reason: fifteen points or three sites
+triggers:
+  - id: bonus
+    on: capture
+    do: 'player.resources += 2; log("capture bonus")'
 ```
 
 Values: integers (`3`), decimals (`1.5`), strings (`"scout"` or `'scout'`, escapes `\\n \\t \\\\

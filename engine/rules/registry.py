@@ -9,7 +9,7 @@ context dict.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from distant_galaxy.errors import PluginError
@@ -34,13 +34,34 @@ def check_identifier(name: str, what: str) -> None:
         raise PluginError(f"{what} {name!r} is a reserved word of the rule language")
 
 
+#: Annotation texts understood as parameter types (anything else is ``any``).
+PARAM_TYPES = {"int": "int", "float": "float", "str": "str", "bool": "bool",
+               "int | float": "number", "float | int": "number", "number": "number"}
+
+
+def annotated_types(fn: Callable[..., Any], params: list[str]) -> tuple[str, ...]:
+    """The types of ``params`` read from ``fn``'s annotations (as written, under ``from
+    __future__ import annotations``); ``any`` where there is none or it is not a plain type."""
+    notes = getattr(fn, "__annotations__", {}) or {}
+    out = []
+    for name in params:
+        note = notes.get(name)
+        text = note if isinstance(note, str) else getattr(note, "__name__", "")
+        out.append(PARAM_TYPES.get(str(text).strip(), "any"))
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class FunctionSpec:
     """A callable a rule may use: ``name(params...)``.
 
     ``params`` are the required positional parameters (also accepted as keywords); with
     ``varargs`` more positional arguments may follow; with ``kwargs`` any keyword arguments are
-    accepted. ``effect`` functions may only be called as effect statements.
+    accepted. ``effect`` functions may only be called as effect statements. ``types`` are the
+    parameters' types (``int``, ``float``, ``number``, ``str``, ``bool`` or ``any``), by default
+    read from the function's annotations (``def line_of(ctx, n: int, seat: str)``): the compiler
+    refuses at load an argument whose type is known and wrong (``line_of("four", ...)``), and a
+    wrong value met at run time is reported with the rule's place and the values.
     """
 
     name: str
@@ -52,6 +73,11 @@ class FunctionSpec:
     effect: bool = False
     varargs: bool = False
     kwargs: bool = False
+    types: tuple[str, ...] = ()
+
+    def param_type(self, index: int) -> str:
+        """The declared type of parameter ``index`` (``any`` when undeclared)."""
+        return self.types[index] if index < len(self.types) else "any"
 
     def signature(self) -> str:
         """The call signature as authors write it, e.g. ``emit(kind, **kwargs)``."""
@@ -80,6 +106,8 @@ class Registry:
             raise PluginError(f"function {spec.name!r} repeats a parameter name")
         if spec.name in self._specs:
             raise PluginError(f"rule function {spec.name!r} is registered twice")
+        if not spec.types:
+            spec = replace(spec, types=annotated_types(spec.fn, spec.params))
         self._specs[spec.name] = spec
         return spec
 
@@ -102,10 +130,12 @@ class Registry:
         returns: str = "any",
         varargs: bool = False,
         kwargs: bool = False,
+        types: list[str] | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-        """Decorator registering ``fn(ctx, ...)`` as a rule function; returns ``fn`` unchanged."""
+        """Decorator registering ``fn(ctx, ...)`` as a rule function; returns ``fn`` unchanged.
+        ``types``: the parameters' types (default: from ``fn``'s annotations)."""
         return self._decorator(False, name, params, doc, example, returns=returns,
-                               varargs=varargs, kwargs=kwargs)
+                               varargs=varargs, kwargs=kwargs, types=tuple(types or ()))
 
     def effect(
         self,
@@ -115,10 +145,11 @@ class Registry:
         example: str,
         varargs: bool = False,
         kwargs: bool = False,
+        types: list[str] | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Decorator registering ``fn(ctx, ...)`` as an effect (usable only as a statement)."""
         return self._decorator(True, name, params, doc, example, returns="none",
-                               varargs=varargs, kwargs=kwargs)
+                               varargs=varargs, kwargs=kwargs, types=tuple(types or ()))
 
     def update(self, other: Registry) -> None:
         """Register every spec of ``other`` here (PluginError on a name clash)."""

@@ -12,6 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pluggy
+
 from distant_galaxy.errors import ScenarioErrors, SourceError
 from distant_galaxy.loader import (
     MergedDocument,
@@ -22,6 +24,7 @@ from distant_galaxy.loader import (
     resolve_extends,
 )
 from distant_galaxy.plugins import make_plugin_manager
+from distant_galaxy.scenario.events import event_catalogue
 from distant_galaxy.scenario.find import find_by_id, resolve_scenario_path
 from distant_galaxy.scenario.model import Scenario
 
@@ -50,20 +53,58 @@ def scenario_from_document(doc: MergedDocument, path: Path, variant: str | None 
     sections: dict[str, Any] = {}
     for group in pm.hook.dg_schema_sections():
         sections.update(group)
-    errors: list[SourceError] = list(check_schema(doc, combined_schema(sections)))
+    catalogues = {"events": list(event_catalogue(sections))}
+    errors: list[SourceError] = list(check_schema(doc, combined_schema(sections), catalogues))
+    scenario = _build(doc, path, variant, pm, errors)
+    if scenario is not None:
+        errors.extend(scenario.rules.errors)
+        _plugin_checks(scenario, errors)
     if errors:
-        raise ScenarioErrors(errors)
-    try:
-        scenario = Scenario(doc, path, variant, pm)
-    except ScenarioErrors:
-        raise
-    except SourceError as exc:
-        raise ScenarioErrors([exc]) from None
-    for group in pm.hook.dg_validate_scenario(scenario=scenario):
-        errors.extend(group or [])
-    if errors:
-        raise ScenarioErrors(errors)
+        raise ScenarioErrors(sort_errors(errors))
+    assert scenario is not None
     return scenario
 
 
-__all__ = ["load_scenario", "read_scenario", "scenario_from_document"]
+def _build(doc: MergedDocument, path: Path, variant: str | None, pm: pluggy.PluginManager,
+           errors: list[SourceError]) -> Scenario | None:
+    """The scenario (map, tables, compiled rules), its errors added to ``errors``; after schema
+    errors, the stages that can still run on the data report theirs too, and the ones that
+    cannot (a value of the wrong type where they need it) are skipped: the schema said why."""
+    try:
+        return Scenario(doc, path, variant, pm)
+    except ScenarioErrors as exc:
+        errors.extend(exc.errors)
+    except SourceError as exc:
+        errors.append(exc)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        if not errors:
+            raise
+    return None
+
+
+def _plugin_checks(scenario: Scenario, errors: list[SourceError]) -> None:
+    """The plugins' semantic checks (``dg_validate_scenario``), run even after errors of the
+    earlier stages; a check that cannot run on such data is skipped (they explain it)."""
+    try:
+        for group in scenario.pm.hook.dg_validate_scenario(scenario=scenario):
+            errors.extend(group or [])
+    except SourceError as exc:
+        errors.append(exc)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        if not errors:
+            raise
+
+
+def sort_errors(errors: list[SourceError]) -> list[SourceError]:
+    """Errors sorted by file, line and column (those without a place last); one per place: the
+    first found (a reference the schema declares, with its suggestion, before a plugin's own
+    check of the same value)."""
+    seen: dict[tuple[str, int, int, str], SourceError] = {}
+    for err in errors:
+        pos = err.pos
+        key = (pos.file, pos.line, pos.col, "") if pos else ("~", 0, 0, err.message)
+        seen.setdefault(key, err)
+    return [seen[k] for k in sorted(seen)]
+
+
+__all__ = ["load_scenario", "read_scenario", "scenario_from_document", "sort_errors"]

@@ -68,7 +68,9 @@ class Scenario:
         self.permissions = CellPermissions(self.cell_types)
         self.unit_tags: dict[str, frozenset[str]] = {
             name: frozenset(u.get("tags", [])) | {name} for name, u in self.unit_types.items()}
-        self.rules = ScenarioRules(self)
+        #: The rule strings' compile errors (the loader reports them with the plugins' checks;
+        #: a scenario with some is never handed to a game).
+        self.rules = ScenarioRules(self, collect=True)
 
     # -- positions for messages ------------------------------------------------------------
     def pos(self, *path: str | int) -> SourcePos:

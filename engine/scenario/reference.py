@@ -19,6 +19,7 @@ from distant_galaxy.plugins import GROUP, make_plugin_manager
 from distant_galaxy.rules import Registry, ViewType
 from distant_galaxy.rules.docgen import render_reference
 from distant_galaxy.scenario.bindings import build_views, engine_registry
+from distant_galaxy.scenario.events import event_catalogue
 
 #: The command that regenerates ``docs/rules.md``.
 COMMAND = "python -m distant_galaxy.scenario.reference > docs/rules.md"
@@ -39,9 +40,44 @@ def reference_sources() -> tuple[Registry, dict[str, ViewType]]:
     return engine_registry(stub), build_views(stub)  # type: ignore[arg-type]
 
 
+_TRIGGERS = """
+## Triggers and events
+
+A trigger runs an effect after every action whose events include one of the type it names:
+
+```yaml
+triggers:
+  - id: drop-bonus
+    on: place                      # an event type of the table below (checked at load)
+    if: "event.to[1] == 0"         # the event's fields: event.to, event.seat, event["to"]...
+    do: "player.drops += 1"        # player: the seat that acted; next_player: who decides next
+```
+
+In a trigger, `event` is the event (a mapping: `event.to` or `event["to"]`), `seat` and `player`
+are the seat that made the action (even when the action ended its turn), and `next_player` the
+player who decides next (the seat whose decision is pending, or the seat after the acting one when
+the action ended the decision). The other names are those of every rule (`units`, `sites`,
+`players`, `round`, `turn`, `params`). `on:` must name one of these event types (the engine's and
+the shipped plugins'; a plugin declares its own under `x-events` in its section schema):
+
+| event | what it is and its fields |
+| --- | --- |
+"""
+
+
+def render_triggers() -> str:
+    """The "Triggers and events" section: the event catalogue of the engine and shipped plugins."""
+    pm = make_plugin_manager(shipped_plugins())
+    sections: dict = {}
+    for group in pm.hook.dg_schema_sections():
+        sections.update(group)
+    rows = [f"| `{name}` | {text} |" for name, text in event_catalogue(sections).items()]
+    return _TRIGGERS + "\n".join(rows) + "\n"
+
+
 def render_shipped_reference() -> str:
     """The whole markdown of ``docs/rules.md``."""
-    return render_reference(*reference_sources())
+    return render_reference(*reference_sources()) + render_triggers()
 
 
 def main() -> None:

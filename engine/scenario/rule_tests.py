@@ -8,6 +8,7 @@ refused with a given message. A failing case shows what was expected and what ha
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,13 +78,35 @@ def run_case(scenario: Scenario, case: dict[str, Any], index: int, label: str, w
     _check_events(result, expect.get("events", []), game.events[start:])
     for text, fact in facts:
         try:
-            if not fact(RuleContext(game)):
-                result.problems.append(f"fact is false: {text}")
+            ctx = RuleContext(game)
+            if not fact(ctx):
+                result.problems.append(f"fact is false: {text}{fact_values(scenario, text, ctx)}")
         except EngineError as exc:
             result.problems.append(f"fact failed: {text}: {exc}")
     if game.dice.forced:
         result.problems.append(f"forced dice left unused: {game.dice.forced}")
     return result
+
+
+_NAME_PATH = re.compile(r"(?<![\w.\"'])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?!\s*\()")
+_WORDS = frozenset({"and", "or", "not", "in", "if", "else", "for", "where", "true", "false",
+                    "none", "True", "False", "None"})
+
+
+def fact_values(scenario: Scenario, text: str, ctx: RuleContext) -> str:
+    """``\n    where params.track_length = 10, player.points = 3``: the values of the names and
+    attributes a false fact reads (those that can be evaluated alone)."""
+    shown: dict[str, str] = {}
+    for name in _NAME_PATH.findall(re.sub(r"\"[^\"]*\"|'[^']*'", "", text)):
+        if name in shown or name.split(".")[0] in _WORDS:
+            continue
+        try:
+            shown[name] = repr(compile_expr(name, scenario.rules.env, None)(ctx))
+        except EngineError:
+            continue
+    if not shown:
+        return ""
+    return "\n    where " + ", ".join(f"{k} = {v}" for k, v in shown.items())
 
 
 def _compile_facts(scenario: Scenario, case: dict[str, Any], index: int) -> list[tuple[str, Any]]:

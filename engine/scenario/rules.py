@@ -7,7 +7,11 @@ wins; otherwise it is evaluated once, and ``winner`` (a rule expression giving a
 default), ``end_of_turn`` or ``end_of_round``.
 
 ``triggers:`` items are ``{id, on: <event type>, if?, do}``: after every action the new events of
-that type run the effect, with the event's fields as ``event``.
+that type (one of :mod:`distant_galaxy.scenario.events`' catalogue) run the effect, with the
+event as ``event`` (its fields as ``event.to``, ``event.seat``…). ``seat``/``player`` are the
+seat that acted (the one whose action made the event, even when the action ended its turn), and
+``next_player`` the player who decides next: the one whose decision is pending after the action,
+or, when the action ended the decision, the seat after the acting one in turn order.
 
 ``limits: {rounds: N, rank_by: <counter>}``: at the round limit the player with the most of that
 counter wins (a tie is a draw); without ``rank_by`` it is a draw.
@@ -58,7 +62,10 @@ class Trigger:
 class ScenarioRules:
     """Compiled rules of one scenario; all compile errors are collected and raised together."""
 
-    def __init__(self, scenario: Scenario):
+    def __init__(self, scenario: Scenario, collect: bool = False):
+        """Compile every rule string of ``scenario``; raise ScenarioErrors listing every mistake
+        (with ``collect``: keep them in ``errors`` instead, for the loader to report with the
+        plugins' checks)."""
         self.scenario = scenario
         self.env = build_env(scenario)
         self.errors: list[SourceError] = []
@@ -69,7 +76,9 @@ class ScenarioRules:
                          if (t := self._trigger(i, item)) is not None]
         # the plugins' own rule strings (the built-in board plugin's: `actions:`, `setup.fill`)
         scenario.pm.hook.dg_compile_rules(scenario=scenario, rules=self)
-        if self.errors:
+        if scenario.variant is None:
+            self._check_test_facts()
+        if self.errors and not collect:
             raise ScenarioErrors(self.errors)
 
     # -- compiling -------------------------------------------------------------------------
@@ -96,6 +105,14 @@ class ScenarioRules:
             self.errors.append(exc)
             return None
 
+    def _check_test_facts(self) -> None:
+        """Compile the ``tests:`` facts (``dg test`` runs them; ``dg validate`` finds their
+        mistakes, e.g. ``params.track_lenght``, with the others)."""
+        for i, case in enumerate(self.scenario.data.get("tests", []) or []):
+            facts = (case.get("expect") or {}).get("facts", []) if isinstance(case, dict) else []
+            for j, text in enumerate(facts or []):
+                self.expr(text, "tests", i, "expect", "facts", j)
+
     def _victory(self, i: int, item: dict[str, Any]) -> Victory | None:
         cond = self.expr(item["if"], "victory", i, "if")
         winner = self.expr(item["winner"], "victory", i, "winner") if "winner" in item else None
@@ -108,7 +125,7 @@ class ScenarioRules:
                        not per_player and not (cond.names & TURN_NAMES))
 
     def _trigger(self, i: int, item: dict[str, Any]) -> Trigger | None:
-        names = {"event": "dict"}
+        names = {"event": "dict", "next_player": "player"}
         cond = self.expr(item["if"], "triggers", i, "if", names=names) if "if" in item else None
         eff = self.effect(item["do"], "triggers", i, "do", names=names)
         if eff is None or ("if" in item and cond is None):
@@ -192,11 +209,18 @@ class ScenarioRules:
     def run_triggers(self, game: Game, events: list[dict[str, Any]]) -> None:
         if not self.triggers:
             return
+        st = game.state
+        acting = game.history[-1][0] if game.history else None
+        if acting not in st.players:
+            acting = st.pending.seat if st.pending else st.active_seat
+        after = st.pending.seat if st.pending else st.seat_after(acting, 1)
+        pending = st.players.get(after)
         for ev in list(events):
             for t in self.triggers:
                 if ev.get("type") != t.on:
                     continue
-                ctx = RuleContext(game, event=ev)
+                ctx = RuleContext(game, event=ev, seat=acting, player=st.players[acting],
+                                  next_player=pending)
                 ctx["$reason"] = f"trigger {t.id}"
                 if t.cond is None or t.cond(ctx):
                     game.emit("trigger", id=t.id, on=t.on)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 _INT = {"type": "integer", "minimum": 0}
+_UNIT = {"type": "string", "x-refers-to": "unit_types"}  # names a unit type (checked at load)
 _WEIGHT = {"type": "number"}
 _ROW = {
     "type": "object",
@@ -69,9 +70,9 @@ SECTION = {
         "extended_vision": _INT,
         "hunter_bonus_radius": _INT,
         "tie_break": {"enum": ["clockwise", "counterclockwise"]},
-        "order": {"type": "array", "items": {"type": "string"}},
-        "avoiders": {"type": "array", "items": {"type": "string"}},
-        "reinforcement_table": {"type": "string"},
+        "order": {"type": "array", "items": _UNIT},
+        "avoiders": {"type": "array", "items": _UNIT},
+        "reinforcement_table": {"type": "string", "x-refers-to": "tables"},
         "centre": {"type": "object", "additionalProperties": _INT},
         "attack": _numbers("Aborigine shots: the lowest face that hits (R5.30, R5.31).",
                            "base", "with_hunter"),
@@ -79,7 +80,7 @@ SECTION = {
                         "range in cells.", "attack", "capture", "hack", "hack_range"),
         "colonize": _numbers("Aborigine colonies: ships needed (R5.40), the take-over face "
                              "(R5.41).", "ships", "take_planet",
-                             colonists={"type": "array", "items": {"type": "string"}}),
+                             colonists={"type": "array", "items": _UNIT}),
         "victory": _numbers("Closed portals for the Aborigines (R5.1), held zones for the "
                             "civilizations (R5.2).", "closed_portals", "held_zones"),
         "bots": {"type": "object", "description": "The weights of the episode's bots.",
@@ -87,7 +88,7 @@ SECTION = {
                  "additionalProperties": False},
         "homes": {"type": "object", "additionalProperties": {"type": "string"}},
         "start": {"type": "array", "items": {"type": "object", "properties": {
-            "type": {"type": "string"}, "at": {"type": "string"}},
+            "type": _UNIT, "at": {"type": "string"}},
             "required": ["type", "at"], "additionalProperties": False}},
         "priorities": {"type": "object", "additionalProperties": {"type": "array", "items": _ROW}},
         "doc": {"type": "string"},

@@ -69,13 +69,14 @@ SECTION_SCHEMA: dict[str, Any] = {
     "properties": {
         "start_bases": {"type": "object", "additionalProperties": {"type": "string"},
                         "description": "seat → map label of its start base (R7.2)"},
-        "unit_types": {"type": "array", "items": {"type": "string"},
+        "unit_types": {"type": "array", "items": {"type": "string", "x-refers-to": "unit_types"},
                        "description": "civilization unit types a player may own"},
-        "aborigine_types": {"type": "array", "items": {"type": "string"}},
-        "shuttle_type": {"type": "string"},
+        "aborigine_types": {"type": "array",
+                            "items": {"type": "string", "x-refers-to": "unit_types"}},
+        "shuttle_type": {"type": "string", "x-refers-to": "unit_types"},
         "cargo_shuttle": {"type": "boolean", "description": "R7.44 (false: hard, R7.63)"},
         "capture_resources_delta": {"type": "integer", "description": "R7.63"},
-        "limit_rank": {"type": "array", "items": {"type": "string"}},
+        "limit_rank": {"type": "array", "items": {"type": "string", "x-refers-to": "counters"}},
         "limit_reason": {"type": "string"},
         "combat_die": {"type": "integer", "minimum": 2,
                        "description": "sides of the die each side of a combat rolls (R7.50)"},
@@ -91,6 +92,9 @@ SECTION_SCHEMA: dict[str, Any] = {
             "additionalProperties": False}},
     },
     "required": ["start_bases", "unit_types", "combat_die", "attack_patterns", "bot"],
+    # what the plugin reads in free-form core sections names a unit type (checked at load)
+    "x-references": {"factions.*.elite_creates.unit": "unit_types",
+                     "site_kinds.*.defenders.*": "unit_types"},
 }
 
 

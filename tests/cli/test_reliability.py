@@ -45,3 +45,13 @@ def test_the_example_race_is_played_with_its_plugin(dg):
 def test_no_scenario_to_play(capsys):
     assert main(["reliability", "--games", "1", "--scenario", "nothing-like-this"]) == 2
     assert "no scenarios to play" in capsys.readouterr().err
+
+
+def test_a_mod_file_is_played(capsys, tmp_path):
+    """Issue 15, item 10: ``--scenario FILE`` runs the checks on a mod (not only shipped ids)."""
+    mod = tmp_path / "mod.yaml"
+    mod.write_text("format: 1\nid: my-mod\ntitle: Mod\nextends: tic-tac-toe\n")
+    assert main(["reliability", "--games", "1", "--jobs", "1", "--scenario", str(mod),
+                 "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["cases"] == ["my-mod", "my-mod[big]"] and report["failures"] == []

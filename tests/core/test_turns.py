@@ -187,4 +187,5 @@ def test_the_round_limit_ranks_by_a_counter(make_scenario, limits, x_places, o_p
 
 def test_an_automatic_phase_without_a_plugin_is_a_clear_error(make_scenario):
     with pytest.raises(Exception, match="no plugin runs the automatic phase 'tick'"):
-        Game(make_scenario(STRIP, "phases: [{id: tick, auto: tick}]\n"), seed=1)
+        # the action's `phases: [main]` must name a declared phase (issue 15, item 2)
+        Game(make_scenario(STRIP, "phases: [{id: tick, auto: tick}, {id: main}]\n"), seed=1)

@@ -13,6 +13,7 @@ import pytest
 
 from distant_galaxy.errors import ScenarioError
 from distant_galaxy.loader import MAX_BYTES, check_schema, load_schema, load_yaml_file, resolve_extends
+from distant_galaxy.scenario.events import ENGINE_EVENTS
 
 BROKEN = Path(__file__).resolve().parents[1] / "data" / "broken"
 
@@ -23,7 +24,7 @@ def pipeline(path: Path) -> list[ScenarioError]:
         merged = resolve_extends(load_yaml_file(path), lambda _id: None)
     except ScenarioError as err:
         return [err]
-    return check_schema(merged, load_schema("scenario"))
+    return check_schema(merged, load_schema("scenario"), {"events": list(ENGINE_EVENTS)})
 
 
 CASES = [
@@ -57,6 +58,12 @@ CASES = [
     ),
     ("bad_enum.yaml", "bad_enum.yaml", 5, 13, "map.topology: must be one of"),
     ("digit_key.yaml", "digit_key.yaml", 9, 5, "a mapping key must be a string"),
+    # issue 15, item 1: duplicate ids; item 2: references; item 6: YAML syntax likely causes
+    ("duplicate_id.yaml", "duplicate_id.yaml", 6, 9,
+     "seats[1].id: duplicate id 'red' (item 1 has it already)"),
+    ("dangling_reference.yaml", "dangling_reference.yaml", 8, 14,
+     "seats[0].faction: unknown faction 'cyan'; did you mean 'cyan2'?"),
+    ("yaml_inner_quote.yaml", "yaml_inner_quote.yaml", 6, 19, "YAML syntax error"),
 ]
 
 
@@ -76,9 +83,37 @@ def test_broken_file(name, file, line, col, fragment):
 
 
 def test_every_corpus_file_is_covered():
-    covered = {c[0] for c in CASES} | {"extends_cycle_b.yaml"}
-    # rule_*.yaml are whole-scenario cases checked through dg validate (tests/test_validate.py)
+    covered = {c[0] for c in CASES} | {"extends_cycle_b.yaml", "every_stage.yaml",
+                                       "plugin_reference.yaml"}
+    # rule_*.yaml, every_stage.yaml and plugin_reference.yaml are whole-scenario cases checked
+    # through dg validate (tests/test_validate.py)
     assert {p.name for p in BROKEN.glob("*.yaml") if not p.name.startswith("rule_")} == covered
+
+
+@pytest.mark.parametrize(("text", "cause"), [
+    ('victory:\n  - id: v\n    if: "line_of("x")"\n', "write the rule in single quotes"),
+    ("seats:\n\t- id: x\n", "a tab"),
+    ("seats:\n  - id: x\n   faction: y\n", "indentation"),
+    ("id: a\ntitle: b\n  c: d\n", "indentation"),
+    ("title: a: b\n", "put the value in quotes"),
+])
+def test_yaml_syntax_errors_name_a_likely_cause(tmp_path: Path, text: str, cause: str):
+    path = tmp_path / "x.yaml"
+    path.write_text(text)
+    [err] = pipeline(path)
+    assert err.hint is not None and err.hint.startswith("likely cause: ") and cause in err.hint
+    assert "likely cause" in err.format().splitlines()[3]  # the line under the caret
+
+
+def test_duplicate_id_in_a_mod_overlay_is_refused(tmp_path: Path):
+    base = tmp_path / "base.yaml"
+    base.write_text("format: 1\nid: base\ntitle: B\nseats:\n  - id: x\n")
+    mod = tmp_path / "mod.yaml"
+    mod.write_text("format: 1\nid: mod\ntitle: M\nextends: base.yaml\nseats:\n"
+                   "  - id: red\n  - id: red\n")
+    [err] = pipeline(mod)
+    assert (err.pos.line, err.pos.col) == (7, 9)
+    assert "duplicate id 'red' in seats" in err.message
 
 
 def test_python_tag_never_runs(tmp_path: Path):

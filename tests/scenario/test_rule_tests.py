@@ -33,3 +33,28 @@ def test_a_failing_case_shows_expected_and_actual(tmp_path):
     assert "expected event not found" in first.problems[0]
     assert "path=[[1, 0]]" in first.problems[0]  # what actually happened is shown
     assert all(r.ok for r in results[1:])
+
+
+def test_a_false_fact_shows_the_values_it_read(tmp_path):
+    """Issue 15, item 10: `dg test` shows the evaluated values of a false fact."""
+    mod = tmp_path / "mod.yaml"
+    mod.write_text("format: 1\nid: facts\ntitle: F\nextends: tic-tac-toe\ntests:\n"
+                   "  - name: size\n    actions: ['place 1,1']\n"
+                   "    expect: {facts: ['params.size == 4 and round >= 1']}\n")
+    [result] = run_file(str(mod))
+    assert result.problems == ["fact is false: params.size == 4 and round >= 1\n"
+                               "    where params.size = 3, round = 1"]
+
+
+def test_a_run_time_argument_error_names_the_rule_place_and_values(tmp_path):
+    """Issue 15, item 3: a wrong value met at run time is reported at the rule, with values."""
+    mod = tmp_path / "mod.yaml"
+    mod.write_text("format: 1\nid: rt\ntitle: R\nextends: tic-tac-toe\nparams: {word: four}\n"
+                   "victory:\n  - id: line\n    if: 'line_of(params.word, player.seat)'\n"
+                   "    reason: broken\ntests:\n  - name: one\n    actions: ['place 1,1']\n"
+                   "    expect: {facts: ['true']}\n")
+    [result] = run_file(str(mod))
+    [problem] = result.problems
+    assert f"{mod}:8:10: rule 'line_of(params.word, player.seat)' failed: line_of(n='four', " \
+           "seat=" in problem
+    assert "argument 'n' must be a whole number, got 'four'" in problem

@@ -18,6 +18,11 @@ CASES = [
     ("rule_arity.yaml", 7, 10, "line_of"),
     ("rule_underscore.yaml", 7, 17, "_"),
     ("rule_attribute.yaml", 7, 17, "did you mean 'seat'"),
+    # issue 15, item 3: an argument of the wrong type, refused at load at the argument
+    ("rule_argument_type.yaml", 7, 18, "line_of(): argument 'n' must be a whole number, got a "
+                                       "string 'four'"),
+    # issue 15, item 2: a plugin's reference into a free-form core section (x-references)
+    ("plugin_reference.yaml", 7, 27, "unknown unit type 'lancr'"),
 ]
 
 
@@ -34,6 +39,21 @@ def test_rule_errors_point_inside_the_string(name, line, col, fragment):
 def test_all_errors_of_all_files_are_reported():
     problems, checked = validate_paths([str(BROKEN / n) for n, *_ in CASES])
     assert checked == len(CASES) and len(problems) == len(CASES)
+
+
+def test_one_mistake_of_each_stage_all_reported_in_one_run():
+    """Issue 15, item 5: schema, reference, duplicate id, rule, plugin check and a `tests:`
+    fact, each hiding none of the others, sorted by line."""
+    problems = validate_one(str(BROKEN / "every_stage.yaml"))
+    heads = [p.splitlines()[0].split(": ", 1) for p in problems]
+    places = [h[0].rsplit(":", 2)[1:] for h in heads]
+    assert [(int(a), int(b)) for a, b in places] == [(5, 1), (8, 9), (10, 9), (15, 10), (18, 26),
+                                                     (22, 23)]
+    texts = [h[1] for h in heads]
+    for fragment in ("unknown key 'colour'", "unknown event type 'turn_ned'; did you mean "
+                     "'turn_end'", "duplicate id 'bonus'", "unknown function 'pointz'",
+                     "on_field: 99 (D7.8)", "did you mean 'track_length'"):
+        assert any(fragment in t for t in texts), (fragment, texts)
 
 
 def test_every_shipped_scenario_and_variant_is_valid():

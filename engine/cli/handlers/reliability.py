@@ -48,10 +48,13 @@ def run_reliability(args: argparse.Namespace) -> int:
         roots.append(str(plugin))
         register_example_plugin(plugin)
         extra.append(race)
-    cases = shipped_cases(extra)
+    shipped = {c.label.split("[")[0] for c in shipped_cases()} if args.scenario else set()
+    # a file that is no shipped scenario (a mod) is played too (issue 15, item 10)
+    mods = [Path(s) for s in args.scenario if s not in shipped and Path(s).is_file()]
+    cases = shipped_cases([*extra, *mods])
     if args.scenario:
-        cases = [c for c in cases if c.label.split("[")[0] in args.scenario or c.path
-                 in args.scenario]
+        wanted = set(args.scenario) | {str(m) for m in mods}
+        cases = [c for c in cases if c.label.split("[")[0] in wanted or c.path in wanted]
     if not cases:
         print("no scenarios to play (none shipped; use --example)", file=sys.stderr)
         return 2

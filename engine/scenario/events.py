@@ -1,0 +1,50 @@
+"""The event catalogue: every event type a trigger's ``on:`` may name, with its fields.
+
+One table shared by the loader (``on:`` must name one of these: ``"x-refers-to": "@events"`` in
+the scenario schema), the docs (docs/rules.md "Events", checked by tests/scenario/test_events.py)
+and the describe hooks. The engine's own events are :data:`ENGINE_EVENTS`; a plugin declares its
+events in its section schema under ``"x-events"`` (type → a line saying what it is and its
+fields), so that a scenario using the plugin may trigger on them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["ENGINE_EVENTS", "EVENTS_KEY", "event_catalogue"]
+
+#: Where a plugin's section schema declares its event types.
+EVENTS_KEY = "x-events"
+
+#: The engine's event types (the core, the generic board actions, rule effects), each with what
+#: it means and its fields (every event also has ``type``, and may have ``rule``).
+ENGINE_EVENTS: dict[str, str] = {
+    "setup": "a game starts; fields: scenario, variant, seats, seed",
+    "turn_start": "a seat's turn starts; fields: seat, round",
+    "turn_end": "a seat's turn ends; fields: seat, round",
+    "hand_over": "a decision passes to another seat; fields: seat, decision, reason",
+    "hand_back": "the decision returns; fields: seat, decision",
+    "decision_skipped": "a seat had no legal action in a phase; fields: seat, decision, reason",
+    "dice": "a die was rolled; fields: purpose, die (`d6`), value, forced (when forced)",
+    "counter": "a player counter changed; fields: seat, counter, delta, value, reason",
+    "pool": "a pool count changed; fields: seat, pool, unit, delta, value, reason",
+    "place": "a token was placed; fields: seat (absent at set-up), token, unit, owner, to "
+             "([x, y]), reason",
+    "move": "a token moved; fields: seat, token, unit, from ([x, y]), to ([x, y])",
+    "capture": "a token was captured; fields: seat, token, unit, owner, at ([x, y])",
+    "note": "a rule effect's message (`log(...)`); fields: message",
+    "trigger": "a trigger fired; fields: id, on",
+    "undo": "the last action was taken back; fields: seat, action",
+    "game_over": "the game ended; fields: winner, reason, round, victory",
+}
+
+
+def event_catalogue(sections: Mapping[str, Any]) -> dict[str, str]:
+    """The engine's events and those the plugins' section schemas declare (``x-events``)."""
+    events = dict(ENGINE_EVENTS)
+    for section in sections.values():
+        declared = section.get(EVENTS_KEY) if isinstance(section, dict) else None
+        if isinstance(declared, dict):
+            events.update({str(k): str(v) for k, v in declared.items()})
+    return events
