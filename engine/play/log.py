@@ -153,7 +153,7 @@ def read_log(path: str | Path) -> list[tuple[int, dict[str, Any]]]:
         except RecursionError:
             raise LogError(f"{path}:{n}: not a usable JSON record (nested too deeply)") from None
         except ValueError as exc:  # an integer of more than 4,300 digits (Python's own limit)
-            raise LogError(f"{path}:{n}: not a valid record (a number of more than "
+            raise LogError(f"{path}:{n}: not a usable JSON record (a number of more than "
                            f"{sys.get_int_max_str_digits()} digits)") from exc
         if not isinstance(rec, dict) or "kind" not in rec:
             raise LogError(f"{path}:{n}: a record must be an object with a 'kind'")

@@ -59,11 +59,11 @@ def test_a_huge_integer_in_a_log_line_is_a_log_error(tmp_path: Path) -> None:
     header = {"kind": "header", "format": 1, "seed": 1, "scenario": "tic-tac-toe"}
     log.write_text(json.dumps(header).replace('"seed": 1', '"seed": ' + "9" * 5000) + "\n",
                    encoding="utf-8")
-    with pytest.raises(LogError, match=r"g.jsonl:1: not a valid record \(a number of more than"):
+    with pytest.raises(LogError, match=r"g.jsonl:1: not a usable JSON record \(a number of more than"):
         read_log(log)
     result = run_dg(tmp_path, "replay", str(log))
     assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert "not a valid record" in result.stderr
+    assert "not a usable JSON record" in result.stderr
 
 
 def test_a_huge_integer_in_a_save_is_a_save_error(tmp_path: Path) -> None:
