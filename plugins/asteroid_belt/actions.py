@@ -324,11 +324,7 @@ class Mine(ActionKind):
             game.change_counter(seat, "points", pts, f"mine on {site.id}", rule="R7.1")
         if res:
             game.change_counter(seat, "resources", res, f"mine on {site.id}", rule="R7.60")
-        p = game.state.players[seat]
-        fresh = dict(p.attrs.get("fresh", {}))
-        fresh[site.id] = res
-        p.attrs["fresh"] = fresh
-        p.attrs["fresh_turn"] = model.stamp(game)
+        start_fresh_budget(game, seat, site, res)
 
 
 # -- deploy and create (R7.34, R7.35, R7.16, D7.7) ---------------------------------------------
@@ -337,7 +333,20 @@ def _cells_near(game: Game, site: Site, unit: str) -> list[Pos]:
             if model.free(game, c) and model.may_stop(game, unit, c)]
 
 
+def start_fresh_budget(game: Game, seat: str, site: Site, res: int) -> None:
+    """R7.16, R7.35: the resources just got from *this* mine may pay for units placed next to
+    it, this turn only ("полученные именно с этой шахты ресурсы"). Budgets of mines built in an
+    earlier turn are dropped; another mine built this same turn keeps its own."""
+    p = game.state.players[seat]
+    now = model.stamp(game)
+    fresh = dict(p.attrs.get("fresh", {})) if p.attrs.get("fresh_turn") == now else {}
+    fresh[site.id] = res
+    p.attrs["fresh"] = fresh
+    p.attrs["fresh_turn"] = now
+
+
 def fresh_budget(game: Game, seat: str) -> dict[str, int]:
+    """Mine id → what is left of its fresh resources, for the mines the seat built this turn."""
     p = game.state.players[seat]
     if p.attrs.get("fresh_turn") != model.stamp(game):
         return {}
@@ -418,7 +427,9 @@ def _create_places(game: Game, seat: str, unit: str) -> dict[Pos, str | None]:
 
 
 def place_created(game: Game, seat: str, unit: str, at: Pos, cost: int, reason: str,
-                  rule: str) -> Token:
+                  rule: str, mine: str | None = None) -> Token:
+    """Pay for and place a created unit; ``mine`` names the mine whose fresh budget paid
+    (R7.16), logged with the ``place`` event."""
     src = _source_pool(game, seat, unit)
     assert src is not None
     if cost:
@@ -426,8 +437,9 @@ def place_created(game: Game, seat: str, unit: str, at: Pos, cost: int, reason: 
     if src == "repair":
         add_to_pool(game, seat, "repair", unit, -1, "back from repair")
     tok = game.state.add_token(unit, seat, at, prefix=unit[:1].upper())
+    extra = {"mine": mine} if mine is not None else {}
     game.emit("place", token=tok.id, unit=unit, owner=seat, to=list(at), source=src,
-              cost=cost, reason=reason, rule=rule)
+              cost=cost, reason=reason, rule=rule, **extra)
     return tok
 
 
@@ -470,17 +482,14 @@ class Create(ActionKind):
     def apply(self, game: Game, seat: str, action: Action) -> None:
         unit, at = action.arg(0), model.cell(game, action, 1)
         cost = model.unit_cost(game, seat, unit)
-        sid = _create_places(game, seat, unit)[at]
-        rule = "R7.35"
+        sid = _create_places(game, seat, unit)[at]   # None: next to the start base (R7.35)
         if sid is not None:
-            base = model.base_of(game, seat)
-            if not (base is not None and at in game.scenario.grid.within(base.pos, 1)):
-                p = game.state.players[seat]
-                fresh = dict(p.attrs.get("fresh", {}))
-                fresh[sid] -= cost
-                p.attrs["fresh"] = fresh
-                rule = "R7.16"
-        place_created(game, seat, unit, at, cost, f"create {unit}", rule)
+            p = game.state.players[seat]
+            fresh = dict(p.attrs.get("fresh", {}))
+            fresh[sid] -= cost
+            p.attrs["fresh"] = fresh
+        place_created(game, seat, unit, at, cost, f"create {unit}",
+                      "R7.35" if sid is None else "R7.16", mine=sid)
 
 
 # -- the elite's faction creation (R7.23, R7.70–R7.72) -------------------------------------------

@@ -392,6 +392,18 @@ def relocate_cargo(game: Game, purpose: str, rule: str, avoid: str | None = None
     game.emit("cargo_moves", frm=old, to=site.id, at=list(site.pos), rule=rule)
 
 
+def raid_outcome(row: dict, n_aboard: int) -> str:
+    """The outcome of a cargo_raid row (R7.44): ``outcome``, unless the row has a condition on
+    the units aboard (``if_aboard_at_most`` / ``if_aboard_at_least``) that does not hold, then
+    its ``otherwise``. Row 2 reads "destroyed if at most 1 aboard, otherwise escape"."""
+    holds = True
+    if "if_aboard_at_most" in row:
+        holds = holds and n_aboard <= int(row["if_aboard_at_most"])
+    if "if_aboard_at_least" in row:
+        holds = holds and n_aboard >= int(row["if_aboard_at_least"])
+    return str(row.get("outcome") if holds else row.get("otherwise", row.get("outcome")))
+
+
 def raid_refusal(game: Game, sh: Token) -> str | None:
     """Why the seat may not raid the cargo shuttle with its ``sh`` now, or None."""
     if not model.is_shuttle(game, sh):
@@ -431,9 +443,7 @@ class Raid(ActionKind):
         n_aboard = len(aboard(game, sh))
         roll, row = game.dice.roll_table(game.scenario.tables["cargo_raid"],
                                          purpose=f"cargo raid by {sh.id}", rule="R7.44")
-        outcome = row.get("outcome")
-        if "if_aboard_at_least" in row and n_aboard >= int(row["if_aboard_at_least"]):
-            outcome = row.get("otherwise", outcome)
+        outcome = raid_outcome(row, n_aboard)
         game.emit("raid", shuttle=sh.id, seat=seat, roll=roll, aboard=n_aboard, outcome=outcome,
                   portal=port.id if port else None, rule="R7.44")
         if outcome == "destroyed":
@@ -441,5 +451,7 @@ class Raid(ActionKind):
         elif outcome == "loot":
             game.change_counter(seat, "resources", int(row.get("resources", 0)),
                                 "cargo raid loot", rule="R7.44")
+        # R7.45: "При каждой попытке нападения шаттл меняет ... портал (вне зависимости от
+        # результата атаки)": after every raid, whatever the result, to another portal.
         relocate_cargo(game, "cargo shuttle jumps to portal", "R7.45",
-                       avoid=port.id if (outcome == "escape" and port) else None)
+                       avoid=port.id if port else None)
