@@ -278,13 +278,22 @@ def capture_resources(game: Game, site: Site) -> int:
     return max(0, base + int(model.cfg(game).get("capture_resources_delta", 0)))
 
 
+def moved_near(game: Game, seat: str, site: Site, r: int) -> bool:
+    """R7.14: a unit of the seat made a move this turn and stands within ``r`` of ``site``
+    ("необходимо сделать ход своим отрядом вблизи поверженного объекта")."""
+    grid, now = game.scenario.grid, model.stamp(game)
+    return any(t.attrs.get("moved") == now and grid.distance(model.on_board(t), site.pos) <= r
+               for t in model.units_of(game, seat))
+
+
 def mine_refusal(game: Game, seat: str, site: Site) -> str | None:
     """Why the seat may not build its Mine on the asteroid ``site`` now, or None."""
     if "flag" not in site.markers:
         return f"{site.id} has no Flag: capture it first (Target, then beat the defenders, R7.13)"
     r = model.param(game, "mine_range")
-    if not near(game, seat, site, r):
-        return f"you need a unit within {cells(r)} of {site.id} (R7.14)"
+    if not moved_near(game, seat, site, r):
+        return (f"make a move this turn with a unit of yours to within {cells(r)} of {site.id} "
+                "first (R7.14: 'сделать ход своим отрядом вблизи')")
     return None
 
 
@@ -295,9 +304,9 @@ class Mine(ActionKind):
     arity = (1, 1)
 
     def __init__(self, scenario: Scenario):
-        self.doc = (f"Replace a Flag (anyone's) by your Mine with a unit within "
-                    f"{cells(scenario.params['mine_range'])}: gain the class's points and "
-                    "resources (R7.14, R7.1, R7.60).")
+        self.doc = (f"Replace a Flag (anyone's) by your Mine with a unit that moved this turn "
+                    f"and stands within {cells(scenario.params['mine_range'])}: gain the class's "
+                    "points and resources (R7.14, R7.1, R7.60).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         for site in model.asteroids(game):
@@ -589,22 +598,65 @@ class EliteCreate(ActionKind):
 
 
 # -- liquidate (R7.33) --------------------------------------------------------------------------
+def _blocks_a_move(game: Game, seat: str, tok: Token) -> bool:
+    """``tok`` stands in the way of a move of another unit of the seat that may still move:
+    with its cell free, that unit could end on a cell it cannot reach now (the freed cell
+    itself, or one behind it)."""
+    grid, at = game.scenario.grid, model.on_board(tok)
+    for other in model.units_of(game, seat):
+        if other is tok or move_refusal(game, seat, other) is not None:
+            continue
+        here, steps = model.on_board(other), speed(game, other)
+        if grid.distance(here, at) > steps:
+            continue
+        if set(reachable(game, other.type, here, steps, freed=at)) \
+                - set(reachable(game, other.type, here, steps)):
+            return True
+    return False
+
+
+def _blocks_the_base(game: Game, seat: str, tok: Token) -> bool:
+    """``tok`` takes the last cell next to the start base a reserve unit could leave to."""
+    base = model.base_of(game, seat)
+    reserve = game.state.players[seat].pools.get("reserve", {})
+    if base is None or model.on_board(tok) not in game.scenario.grid.within(base.pos, 1):
+        return False
+    return any(n > 0 and not any(deploy_refusal(game, seat, u, c) is None
+                                 for c in game.scenario.grid.within(base.pos, 1))
+               and model.may_stop(game, u, model.on_board(tok))
+               for u, n in reserve.items())
+
+
+def liquidate_refusal(game: Game, seat: str, tok: Token) -> str | None:
+    """R7.33: "Если какой-то из своих отрядов занимает нужную клетку и мешает передвижению ...,
+    его можно ликвидировать" — only a unit of yours that blocks a move of another of your units
+    (or the last exit of your start base) may be liquidated."""
+    if not model.is_unit_on_board(game, tok):
+        return f"{tok.id} is not one of your units on the board"
+    if not (_blocks_a_move(game, seat, tok) or _blocks_the_base(game, seat, tok)):
+        return (f"{tok.id} is not in the way: only a unit of yours that takes a cell another of "
+                "your units needs to move (or the last free cell next to your start base) may be "
+                "liquidated (R7.33)")
+    return None
+
+
 class Liquidate(ActionKind):
     verb = "liquidate"
     usage = "liquidate UNIT"
-    doc = "Remove one of your own units that is in the way; it goes to repair (R7.33)."
+    doc = ("Remove one of your own units that is in the way of another of your units' move (or "
+           "of your start base's last exit); it goes to repair (R7.33).")
     phases = MAIN
     arity = (1, 1)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         for t in model.units_of(game, seat):
-            yield Action("liquidate", (t.id,))
+            if liquidate_refusal(game, seat, t) is None:
+                yield Action("liquidate", (t.id,))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
         tok = own_token(game, seat, action.arg(0))
-        if not model.is_unit_on_board(game, tok):
-            raise IllegalAction(f"{tok.id} is not one of your units on the board")
+        model.refuse(liquidate_refusal(game, seat, tok))
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         to_repair(game, game.state.tokens[action.arg(0)], "liquidated by its owner", "R7.33")

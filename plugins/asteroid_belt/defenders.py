@@ -78,6 +78,20 @@ def strike_targets(game: Game, tok: Token) -> list[Token]:
     return out
 
 
+def strikes_mandatory(game: Game) -> bool:
+    """R7.12: "Охранники астероидов ... атакуют вторгшихся захватчиков" — the guards attack: by
+    default every placed defender with an invader in reach must strike
+    (``asteroid_belt.defenders_strike: must``); ``may`` makes it optional."""
+    return model.cfg(game).get("defenders_strike", "must") == "must"
+
+
+def strikes_owed(game: Game) -> list[Token]:
+    """The defenders that must still strike before the defence may end (none when optional)."""
+    if not strikes_mandatory(game):
+        return []
+    return [t for t in strikers(game) if strike_targets(game, t)]
+
+
 def announce(game: Game, phase: dict, seat: str) -> str:
     """The defence decision's reason: whose targets, which asteroids (id, class, cell) and how
     many defenders each has to place; the engine shows it in the prompt (``== seat: defence —``)."""
@@ -92,9 +106,11 @@ def announce(game: Game, phase: dict, seat: str) -> str:
             todo += f"; on the board: {', '.join(t.id for t in out)}"
         parts.append(f"{what} {todo}")
     within = model.cells(model.param(game, "defender_range"))
+    strike = ("each with an invader in reach must strike once" if strikes_mandatory(game)
+              else "each may strike once")
     reason = (f"you play the Aborigines defending {att}'s targets — " + "; ".join(parts)
               + f". Place every defender within {within} of its asteroid (place ASTEROID TYPE "
-              "x,y), then each may strike once (strike DEFENDER x,y), then end (R7.12, R7.52)")
+              f"x,y), then {strike} (strike DEFENDER x,y), then end (R7.12, R7.52)")
     return reason
 
 
@@ -162,7 +178,8 @@ class Strike(ActionKind):
     verb = "strike"
     usage = "strike DEFENDER x,y"
     doc = ("Defence: a defender attacks a unit of the attacking seat in its attack pattern, once "
-           "per defence (R7.12, D7.3).")
+           "per defence; every defender with an invader in reach must strike before the defence "
+           "ends, unless the scenario makes it optional (R7.12, D7.3).")
     phases = DEFENCE
     arity = (2, 2)
 
@@ -198,18 +215,32 @@ class Strike(ActionKind):
         fight(game, tok, other, rule="R7.50")
 
 
+def end_refusal(game: Game) -> str | None:
+    """Why the defence may not end yet (defenders to place, strikes owed), or None."""
+    pend = game.pending
+    if pend is None or pend.kind != "defence":
+        return None
+    if place_options(game):
+        return ("place the defenders first: every defender with a free cell near its asteroid "
+                "is set up (R7.12)")
+    owed = strikes_owed(game)
+    if owed:
+        who = ", ".join(f"{t.id} at {model.on_board(t)[0]},{model.on_board(t)[1]}" for t in owed)
+        return (f"the guards attack the invaders: {who} must strike first "
+                "(R7.12: 'атакуют вторгшихся захватчиков')")
+    return None
+
+
 class End(EndAction):
-    """``end`` — in the defence, only after every defender with a free cell is placed."""
+    """``end`` — in the defence, only after every defender with a free cell is placed and every
+    placed defender with an invader in reach has struck (R7.12)."""
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        pend = game.pending
-        if pend is not None and pend.kind == "defence" and place_options(game):
+        if end_refusal(game) is not None:
             return
         yield from super().legal(game, seat)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         super().check(game, seat, action)
-        pend = game.pending
-        require(not (pend is not None and pend.kind == "defence" and place_options(game)),
-                "place the defenders first: every defender with a free cell near its asteroid "
-                "is set up (R7.12)")
+        why = end_refusal(game)
+        require(why is None, why or "")
