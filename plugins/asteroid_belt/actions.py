@@ -222,8 +222,7 @@ def asteroid_arg(game: Game, ref: str, may: str, legal: Iterable[Action], r: int
 
 # -- target (R7.10, R7.11) --------------------------------------------------------------------
 def near(game: Game, seat: str, site: Site, r: int) -> bool:
-    grid = game.scenario.grid
-    return any(grid.distance(model.on_board(t), site.pos) <= r for t in model.units_of(game, seat))
+    return model.unit_near(game, seat, site.pos, r) is not None
 
 
 def target_refusal(game: Game, seat: str, site: Site) -> str | None:
@@ -267,9 +266,11 @@ class Target(ActionKind):
         site = model.find_site(game, action.arg(0))
         assert site is not None
         _, who = model.marker(site)
+        unit = model.unit_near(game, seat, site.pos, model.param(game, "target_range"))
         model.set_marker(game, site, "target", seat, "R7.11",
                          f"{seat} targets {site.id}"
-                         + (f", replacing {who}'s target" if who else ""))
+                         + (f", replacing {who}'s target" if who else ""),
+                         unit=unit.id if unit else None)
 
 
 # -- mine (R7.14, R7.15, R7.16, R7.60, R7.63) ----------------------------------------------------
@@ -281,9 +282,7 @@ def capture_resources(game: Game, site: Site) -> int:
 def moved_near(game: Game, seat: str, site: Site, r: int) -> bool:
     """R7.14: a unit of the seat made a move this turn and stands within ``r`` of ``site``
     ("необходимо сделать ход своим отрядом вблизи поверженного объекта")."""
-    grid, now = game.scenario.grid, model.stamp(game)
-    return any(t.attrs.get("moved") == now and grid.distance(model.on_board(t), site.pos) <= r
-               for t in model.units_of(game, seat))
+    return model.unit_near(game, seat, site.pos, r, moved=True) is not None
 
 
 def mine_refusal(game: Game, seat: str, site: Site) -> str | None:
@@ -323,9 +322,11 @@ class Mine(ActionKind):
         site = model.find_site(game, action.arg(0))
         assert site is not None
         flagger = site.markers.get("flag")
+        unit = model.unit_near(game, seat, site.pos, model.param(game, "mine_range"), moved=True)
         model.set_marker(game, site, "mine", seat, "R7.14",
                          f"{seat} builds a mine on {site.id}"
-                         + (f", stealing {flagger}'s capture" if flagger != seat else ""))
+                         + (f", stealing {flagger}'s capture" if flagger != seat else ""),
+                         unit=unit.id if unit else None)
         site.owner = seat
         pts = int(model.kind(game, site).get("points", 0))
         res = capture_resources(game, site)

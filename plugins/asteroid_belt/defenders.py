@@ -37,6 +37,29 @@ def needs_defence(game: Game) -> bool:
     return any(remaining(s) or deployed(game, s) for s in targets_of(game, attacker(game)))
 
 
+#: ``state.attrs`` key: the seat playing the Aborigines in the current defence (R7.52).
+DEFENCE_BY = "defence_by"
+
+
+def hand_over_defence(game: Game) -> None:
+    """Log the defence's hand-over to the next seat (docs/log-format.md ``hand_over``) when
+    the attacker has targets with defenders left (R7.12, R7.52)."""
+    if not needs_defence(game):
+        return
+    st = game.state
+    by = st.seat_after(attacker(game), 1)
+    st.attrs[DEFENCE_BY] = by
+    game.emit("hand_over", seat=by, decision="defence", frm=attacker(game),
+              reason=announce(game, {}, by), rule="R7.52")
+
+
+def hand_back_defence(game: Game) -> None:
+    """Log the hand-back of the turn to the attacker after the defence (``hand_back``)."""
+    by = game.state.attrs.pop(DEFENCE_BY, None)
+    if by is not None:
+        game.emit("hand_back", seat=attacker(game), decision="defence", frm=by, rule="R7.52")
+
+
 def placement_cells(game: Game, site: Site, unit: str) -> list[Pos]:
     """Free cells for a defender: within ``defender_range`` of the asteroid (R7.52); when the
     invaders fill them all, the nearest ring further out (project decision, docs)."""

@@ -154,12 +154,28 @@ def marker(site: Site) -> tuple[str | None, str | None]:
 
 
 def set_marker(game: Game, site: Site, name: str | None, seat: str | None, rule: str,
-               reason: str) -> None:
-    """Replace the asteroid's marker (logged with the old one)."""
+               reason: str, unit: str | None = None) -> None:
+    """Replace the asteroid's marker (logged with the old one; ``unit``: the unit in range
+    that allowed it, for a Target or a Mine)."""
     old, old_seat = marker(site)
     site.markers = {name: seat} if name else {}
+    extra = {"unit": unit} if unit is not None else {}
     game.emit("marker", site=site.id, marker=name, seat=seat, old=old, old_seat=old_seat,
-              reason=reason, rule=rule)
+              reason=reason, rule=rule, **extra)
+
+
+def unit_near(game: Game, seat: str, pos: Pos, r: int, moved: bool = False) -> Token | None:
+    """The seat's unit nearest to ``pos`` within ``r`` cells (``moved``: only one that moved
+    this turn), ties in token order; None when there is none."""
+    grid, now = game.scenario.grid, stamp(game)
+    best: tuple[int, Token] | None = None
+    for t in units_of(game, seat):
+        if moved and t.attrs.get("moved") != now:
+            continue
+        d = grid.distance(on_board(t), pos)
+        if d <= r and (best is None or d < best[0]):
+            best = (d, t)
+    return best[1] if best else None
 
 
 def distance(game: Game, a: Pos, b: Pos) -> int:

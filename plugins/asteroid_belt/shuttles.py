@@ -134,9 +134,11 @@ class Activate(ActionKind):
         if cost:
             game.change_counter(seat, "resources", -cost, f"shuttle activation at {sid}",
                                 rule="R7.41")
+        near = model.unit_near(game, seat, game.state.sites[sid].pos,
+                               model.param(game, "shuttle_range"))
         tok = game.state.add_token(shuttle_type(game), seat, at, prefix="H")
         game.emit("shuttle_activated", token=tok.id, seat=seat, at=list(at), site=sid, cost=cost,
-                  rule="R7.41")
+                  unit=near.id if near else None, rule="R7.41")
 
 
 # -- loading and unloading (R7.42) -------------------------------------------------------------
