@@ -8,6 +8,7 @@ from jsonschema import Draft202012Validator
 
 from distant_galaxy import Game
 from distant_galaxy.loader import load_schema
+from distant_galaxy_episodes.asteroid_belt.describe import describe
 from distant_galaxy_episodes.asteroid_belt.selfplay import scenario
 from tests.asteroid_belt.conftest import Table
 
@@ -88,7 +89,6 @@ def test_every_record_of_seeded_games_matches_the_event_schema():
 
 def test_describe_tells_the_unit_and_the_paying_mine():
     """describe.py keeps in step: the unit in range and the mine whose budget paid are told."""
-    from distant_galaxy_episodes.asteroid_belt.describe import describe
     t = Table()
     line = describe(t.game, {"type": "marker", "site": AST, "marker": "target", "seat": "orange",
                              "old": None, "old_seat": None, "unit": "E2", "rule": "R7.11"})
