@@ -57,7 +57,7 @@ def move_refusal(game: Game, seat: str, tok: Token) -> str | None:
         return f"{tok.id} is aboard a shuttle: use unload"
     if not model.ready(game, tok):
         return f"{tok.id} was created this turn by the elite and acts from your next turn (R7.70)"
-    if tok.attrs.get("moved") == model.stamp(game):
+    if model.done(game, tok, "moved"):
         return f"{tok.id} has already moved this turn (D7.6)"
     cost, have = model.move_cost(game, tok.type), model.resources(game, seat)
     if cost > have:
@@ -102,7 +102,7 @@ class Move(ActionKind):
         if cost:
             game.change_counter(seat, "resources", -cost, f"move of {tok.id}", rule="D7.5")
         game.state.move_token(tok, to)
-        tok.attrs["moved"] = model.stamp(game)
+        model.mark_done(game, tok, "moved")
         game.emit("move", token=tok.id, unit=tok.type, seat=seat, frm=list(frm),
                   to=list(to), path=[list(p) for p in path], cost=cost, rule="R7.30")
 
@@ -135,7 +135,7 @@ def attack_refusal(game: Game, tok: Token) -> str | None:
         return f"{tok.id} is aboard a shuttle and cannot attack"
     if not model.ready(game, tok):
         return f"{tok.id} acts from your next turn (R7.70)"
-    if tok.attrs.get("attacked") == model.stamp(game):
+    if model.done(game, tok, "attacked"):
         return f"{tok.id} has already attacked this turn (D7.6)"
     return None
 
@@ -194,7 +194,7 @@ class Attack(ActionKind):
         tok = game.state.tokens[action.arg(0)]
         other = game.state.token_at(model.cell(game, action, 1))
         assert other is not None
-        tok.attrs["attacked"] = model.stamp(game)
+        model.mark_done(game, tok, "attacked")
         if model.is_shuttle(game, tok):
             a_extra, d_extra = shuttle_bonus(game, tok, other)
             fight(game, tok, other, rule="R7.43", att_extra=a_extra, def_extra=d_extra,
@@ -405,7 +405,7 @@ class Deploy(ActionKind):
     def apply(self, game: Game, seat: str, action: Action) -> None:
         unit, at = action.arg(0), model.cell(game, action, 1)
         add_to_pool(game, seat, "reserve", unit, -1, "deployed from the start base")
-        tok = game.state.add_token(unit, seat, at, prefix=unit[:1].upper())
+        tok = game.state.add_token(unit, seat, at, prefix=model.id_prefix(game, unit))
         game.emit("place", token=tok.id, unit=unit, owner=seat, to=list(at),
                   reason="leaves the start base", rule="R7.34")
 
@@ -446,7 +446,7 @@ def place_created(game: Game, seat: str, unit: str, at: Pos, cost: int, reason: 
         game.change_counter(seat, "resources", -cost, reason, rule=rule)
     if src == "repair":
         add_to_pool(game, seat, "repair", unit, -1, "back from repair")
-    tok = game.state.add_token(unit, seat, at, prefix=unit[:1].upper())
+    tok = game.state.add_token(unit, seat, at, prefix=model.id_prefix(game, unit))
     extra = {"mine": mine} if mine is not None else {}
     game.emit("place", token=tok.id, unit=unit, owner=seat, to=list(at), source=src,
               cost=cost, reason=reason, rule=rule, **extra)
@@ -592,7 +592,7 @@ class EliteCreate(ActionKind):
                 break
             tok = place_created(game, seat, unit, c, cost, f"elite creates {unit}", rule)
             if spec.get("ready") == "next_turn":
-                tok.attrs["fresh"] = model.stamp(game)
+                model.mark_done(game, tok, "created")
             made += 1
         game.emit("elite_created", seat=seat, unit=unit, count=made, asked=count,
                   ready=spec.get("ready", "now"), rule=rule)

@@ -305,7 +305,7 @@ class GreedyBot(Controller):
                 continue
             # 1. a cell from which this unit can attack an Aborigine defender or an enemy unit
             strike = self._strike_cells(game, seat, tok)
-            if strike and tok.attrs.get("attacked") != model.stamp(game):
+            if strike and not model.done(game, tok, "attacked"):
                 hits = [a for a in options if parse_pos(a.args[1]) in strike]
                 if hits and here not in strike:
                     return max(hits, key=lambda a: strike[parse_pos(a.args[1])])

@@ -85,10 +85,9 @@ def place_options(game: Game) -> list[tuple[Site, str, Pos]]:
 
 
 def strikers(game: Game) -> list[Token]:
-    st = model.stamp(game)
     sites = {s.id for s in targets_of(game, attacker(game))}
-    return [t for t in game.state.tokens.values()
-            if t.attrs.get("site") in sites and t.pos is not None and t.attrs.get("struck") != st]
+    return [t for t in game.state.tokens.values() if t.attrs.get("site") in sites
+            and t.pos is not None and not model.done(game, t, "struck")]
 
 
 def strike_targets(game: Game, tok: Token) -> list[Token]:
@@ -232,7 +231,7 @@ class Strike(ActionKind):
         tok = game.state.tokens[action.arg(0)]
         other = game.state.token_at(model.cell(game, action, 1))
         assert other is not None
-        tok.attrs["struck"] = model.stamp(game)
+        model.mark_done(game, tok, "struck")
         game.emit("defence_strike", defender=tok.id, target=other.id, played_by=seat,
                   rule="R7.12")
         fight(game, tok, other, rule="R7.50")

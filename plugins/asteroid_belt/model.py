@@ -75,6 +75,12 @@ def utype(game: Game, name: str) -> dict[str, Any]:
     return game.scenario.unit_types.get(name, {})
 
 
+def id_prefix(game: Game, unit: str) -> str:
+    """The letter of a unit's token ids: its type's board glyph (engineer E, elite X), so two
+    types never share one (ids used the first letter: elite and engineer were both E)."""
+    return str(utype(game, unit).get("glyph", unit[:1].upper()))
+
+
 def civ_types(game: Game) -> list[str]:
     return list(cfg(game).get("unit_types", []))
 
@@ -170,7 +176,7 @@ def unit_near(game: Game, seat: str, pos: Pos, r: int, moved: bool = False) -> T
     grid, now = game.scenario.grid, stamp(game)
     best: tuple[int, Token] | None = None
     for t in units_of(game, seat):
-        if moved and t.attrs.get("moved") != now:
+        if moved and t.attrs.get(THIS_TURN, {}).get("moved") != now:
             continue
         d = grid.distance(on_board(t), pos)
         if d <= r and (best is None or d < best[0]):
@@ -213,9 +219,30 @@ def may_stop(game: Game, unit: str, pos: Pos) -> bool:
     return sc.permissions.may_stop(sc.grid.cell_type(pos), sc.unit_tags[unit])
 
 
+#: Token attribute holding what a token did this turn (``{"moved": stamp, …}``): internal
+#: bookkeeping, kept in one mapping so that listings of a token's attributes do not show it.
+THIS_TURN = "this_turn"
+
+
+def done(game: Game, tok: Token, what: str) -> bool:
+    """The token did ``what`` (moved, attacked, struck, rolled, flown, raided, created) this
+    turn."""
+    return tok.attrs.get(THIS_TURN, {}).get(what) == stamp(game)
+
+
+def mark_done(game: Game, tok: Token, what: str) -> None:
+    """Record that the token did ``what`` this turn (a new mapping: clones never share it)."""
+    tok.attrs[THIS_TURN] = {**tok.attrs.get(THIS_TURN, {}), what: stamp(game)}
+
+
+def undo_done(tok: Token, what: str) -> None:
+    """Forget that the token did ``what`` (tests and tools)."""
+    tok.attrs[THIS_TURN] = {k: v for k, v in tok.attrs.get(THIS_TURN, {}).items() if k != what}
+
+
 def ready(game: Game, tok: Token) -> bool:
     """A unit created by the Orange elite acts only from its owner's next turn (R7.70)."""
-    return tok.attrs.get("fresh") != stamp(game)
+    return not done(game, tok, "created")
 
 
 def aboard(game: Game, shuttle: Token) -> list[Token]:

@@ -159,7 +159,7 @@ def board_refusal(game: Game, seat: str, tok: Token, sh: Token) -> str | None:
         return f"{tok.id} is not a unit of yours on the board"
     if not model.ready(game, tok):
         return f"{tok.id} acts from your next turn (R7.70)"
-    if tok.attrs.get("moved") == model.stamp(game):
+    if model.done(game, tok, "moved"):
         return f"{tok.id} has already moved (D7.6)"
     cap = capacity(game, sh)
     if len(aboard(game, sh)) >= cap:
@@ -212,7 +212,7 @@ class Board(ActionKind):
             game.change_counter(seat, "resources", -cost, f"{tok.id} boards {sh.id}", rule="D7.5")
         frm = model.on_board(tok)
         game.state.move_token(tok, None, carrier=sh.id)
-        tok.attrs["moved"] = model.stamp(game)
+        model.mark_done(game, tok, "moved")
         game.emit("board", token=tok.id, unit=tok.type, shuttle=sh.id, frm=list(frm),
                   path=[list(p) for p in path or ()], cost=cost, aboard=len(aboard(game, sh)),
                   rule="R7.42")
@@ -234,7 +234,7 @@ def unload_refusal(game: Game, seat: str, tok: Token) -> str | None:
     """Why the seat's ``tok`` may not get out of a shuttle now (wherever), or None."""
     if tok.carrier is None:
         return f"{tok.id} is not aboard a shuttle"
-    if tok.attrs.get("moved") == model.stamp(game):
+    if model.done(game, tok, "moved"):
         return f"{tok.id} has already moved (D7.6)"
     cost = model.move_cost(game, tok.type)
     if cost > model.resources(game, seat):
@@ -276,7 +276,7 @@ class Unload(ActionKind):
         if cost:
             game.change_counter(seat, "resources", -cost, f"{tok.id} leaves {sh.id}", rule="D7.5")
         game.state.move_token(tok, at, carrier=None)
-        tok.attrs["moved"] = model.stamp(game)
+        model.mark_done(game, tok, "moved")
         game.emit("unload", token=tok.id, unit=tok.type, shuttle=sh.id,
                   frm=list(model.on_board(sh)), to=list(at), path=[list(p) for p in path],
                   cost=cost, rule="R7.42")
@@ -288,7 +288,7 @@ def roll_refusal(game: Game, sh: Token) -> str | None:
     """Why the seat may not roll the speed of its ``sh`` now, or None."""
     if not model.is_shuttle(game, sh):
         return f"{sh.id} is not a shuttle"
-    if sh.attrs.get("rolled") == model.stamp(game):
+    if model.done(game, sh, "rolled"):
         return f"{sh.id} already rolled its speed this turn"
     if not aboard(game, sh):
         return f"{sh.id} is empty: board units first"
@@ -319,7 +319,7 @@ class Roll(ActionKind):
         die = int(model.utype(game, sh.type)["speed_die"])
         sh.attrs["speed"] = game.dice.roll(die, purpose=f"speed of shuttle {sh.id}",
                                            rule="R7.40b")
-        sh.attrs["rolled"] = model.stamp(game)
+        model.mark_done(game, sh, "rolled")
 
 
 def fly_cells(game: Game, sh: Token) -> dict[Pos, tuple[Pos, ...]]:
@@ -329,12 +329,11 @@ def fly_cells(game: Game, sh: Token) -> dict[Pos, tuple[Pos, ...]]:
 
 def fly_refusal(game: Game, sh: Token) -> str | None:
     """Why the seat may not fly its ``sh`` now (wherever), or None."""
-    st = model.stamp(game)
     if not model.is_shuttle(game, sh):
         return f"{sh.id} is not a shuttle"
-    if sh.attrs.get("rolled") != st:
+    if not model.done(game, sh, "rolled"):
         return f"roll {sh.id}'s speed first ('roll {sh.id}')"
-    if sh.attrs.get("flown") == st:
+    if model.done(game, sh, "flown"):
         return f"{sh.id} has already flown this turn"
     return None
 
@@ -367,7 +366,7 @@ class Fly(ActionKind):
         frm = model.on_board(sh)
         path = fly_cells(game, sh)[at]
         game.state.move_token(sh, at)
-        sh.attrs["flown"] = model.stamp(game)
+        model.mark_done(game, sh, "flown")
         game.emit("move", token=sh.id, unit=sh.type, seat=seat, frm=list(frm), to=list(at),
                   path=[list(p) for p in path], cost=0, aboard=[t.id for t in aboard(game, sh)],
                   rule="R7.40b")
@@ -413,7 +412,7 @@ def raid_refusal(game: Game, sh: Token) -> str | None:
     port = cargo_portal(game)
     if port is None:
         return "there is no cargo shuttle in this game (R7.63)"
-    if sh.attrs.get("raided") == model.stamp(game):
+    if model.done(game, sh, "raided"):
         return f"{sh.id} already raided this turn"
     if sh.pos is None or game.scenario.grid.distance(sh.pos, port.pos) != 1:
         return (f"{sh.id} must be next to the cargo shuttle at {port.id} "
@@ -440,7 +439,7 @@ class Raid(ActionKind):
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         sh = game.state.tokens[action.arg(0)]
-        sh.attrs["raided"] = model.stamp(game)
+        model.mark_done(game, sh, "raided")
         port = cargo_portal(game)
         n_aboard = len(aboard(game, sh))
         roll, row = game.dice.roll_table(game.scenario.tables["cargo_raid"],

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from distant_galaxy.errors import IllegalAction
+from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.shuttles import raid_outcome
 from tests.asteroid_belt.conftest import Table
 
@@ -63,7 +64,7 @@ def test_R7_42_R7_40b_R7_44_R7_45_board_fly_raid_unload():
     with pytest.raises(IllegalAction, match="already moved"):
         t.apply("unload U1 6,2")
     for u in ("U1", "U2"):
-        t.st.tokens[u].attrs["moved"] = None
+        model.undo_done(t.st.tokens[u], "moved")
     t.apply("unload U1 6,2")
     t.apply("unload U2 8,2")
     assert sh not in t.st.tokens and t.events("shuttle_leaves")[-1]["rule"] == "R7.42"
