@@ -76,9 +76,12 @@ def utype(game: Game, name: str) -> dict[str, Any]:
 
 
 def id_prefix(game: Game, unit: str) -> str:
-    """The letter of a unit's token ids: its type's board glyph (engineer E, elite X), so two
-    types never share one (ids used the first letter: elite and engineer were both E)."""
-    return str(utype(game, unit).get("glyph", unit[:1].upper()))
+    """The letter of a unit's token ids: the type's first letter, or its board glyph when
+    another civilization type starts with the same letter (engineer E, elite X: both were E)."""
+    first = unit[:1].upper()
+    if any(u != unit and u[:1].upper() == first for u in civ_types(game)):
+        return str(utype(game, unit).get("glyph", first))
+    return first
 
 
 def civ_types(game: Game) -> list[str]:

@@ -272,3 +272,12 @@ def test_R7_16_two_mines_this_turn_keep_their_own_budgets():
     t.apply("mine asteroid-1-3")
     t.apply("mine asteroid-1-5")
     assert t.st.players["orange"].attrs["fresh"] == {"asteroid-1-3": 15, "asteroid-1-5": 15}
+
+
+def test_ids_do_not_share_a_letter_across_unit_types():
+    """Issue 11 item 17: elite and engineer ids were both E…; the elite now uses its glyph X."""
+    t = Table().turn("orange")
+    t.apply("deploy engineer 1,1")
+    t.apply("deploy elite 1,0")
+    ids = [e["token"] for e in t.events("place")[-2:]]
+    assert ids[0].startswith("E") and ids[1].startswith("X")
