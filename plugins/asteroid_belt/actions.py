@@ -57,7 +57,7 @@ def move_refusal(game: Game, seat: str, tok: Token) -> str | None:
         return f"{tok.id} is aboard a shuttle: use unload"
     if not model.ready(game, tok):
         return f"{tok.id} was created this turn by the elite and acts from your next turn (R7.70)"
-    if tok.attrs.get("moved") == model.stamp(game):
+    if model.done(game, tok, "moved"):
         return f"{tok.id} has already moved this turn (D7.6)"
     cost, have = model.move_cost(game, tok.type), model.resources(game, seat)
     if cost > have:
@@ -102,7 +102,7 @@ class Move(ActionKind):
         if cost:
             game.change_counter(seat, "resources", -cost, f"move of {tok.id}", rule="D7.5")
         game.state.move_token(tok, to)
-        tok.attrs["moved"] = model.stamp(game)
+        model.mark_done(game, tok, "moved")
         game.emit("move", token=tok.id, unit=tok.type, seat=seat, frm=list(frm),
                   to=list(to), path=[list(p) for p in path], cost=cost, rule="R7.30")
 
@@ -135,7 +135,7 @@ def attack_refusal(game: Game, tok: Token) -> str | None:
         return f"{tok.id} is aboard a shuttle and cannot attack"
     if not model.ready(game, tok):
         return f"{tok.id} acts from your next turn (R7.70)"
-    if tok.attrs.get("attacked") == model.stamp(game):
+    if model.done(game, tok, "attacked"):
         return f"{tok.id} has already attacked this turn (D7.6)"
     return None
 
@@ -194,7 +194,7 @@ class Attack(ActionKind):
         tok = game.state.tokens[action.arg(0)]
         other = game.state.token_at(model.cell(game, action, 1))
         assert other is not None
-        tok.attrs["attacked"] = model.stamp(game)
+        model.mark_done(game, tok, "attacked")
         if model.is_shuttle(game, tok):
             a_extra, d_extra = shuttle_bonus(game, tok, other)
             fight(game, tok, other, rule="R7.43", att_extra=a_extra, def_extra=d_extra,
@@ -222,8 +222,7 @@ def asteroid_arg(game: Game, ref: str, may: str, legal: Iterable[Action], r: int
 
 # -- target (R7.10, R7.11) --------------------------------------------------------------------
 def near(game: Game, seat: str, site: Site, r: int) -> bool:
-    grid = game.scenario.grid
-    return any(grid.distance(model.on_board(t), site.pos) <= r for t in model.units_of(game, seat))
+    return model.unit_near(game, seat, site.pos, r) is not None
 
 
 def target_refusal(game: Game, seat: str, site: Site) -> str | None:
@@ -267,9 +266,11 @@ class Target(ActionKind):
         site = model.find_site(game, action.arg(0))
         assert site is not None
         _, who = model.marker(site)
+        unit = model.unit_near(game, seat, site.pos, model.param(game, "target_range"))
         model.set_marker(game, site, "target", seat, "R7.11",
                          f"{seat} targets {site.id}"
-                         + (f", replacing {who}'s target" if who else ""))
+                         + (f", replacing {who}'s target" if who else ""),
+                         unit=unit.id if unit else None)
 
 
 # -- mine (R7.14, R7.15, R7.16, R7.60, R7.63) ----------------------------------------------------
@@ -278,13 +279,20 @@ def capture_resources(game: Game, site: Site) -> int:
     return max(0, base + int(model.cfg(game).get("capture_resources_delta", 0)))
 
 
+def moved_near(game: Game, seat: str, site: Site, r: int) -> bool:
+    """R7.14: a unit of the seat made a move this turn and stands within ``r`` of ``site``
+    ("необходимо сделать ход своим отрядом вблизи поверженного объекта")."""
+    return model.unit_near(game, seat, site.pos, r, moved=True) is not None
+
+
 def mine_refusal(game: Game, seat: str, site: Site) -> str | None:
     """Why the seat may not build its Mine on the asteroid ``site`` now, or None."""
     if "flag" not in site.markers:
         return f"{site.id} has no Flag: capture it first (Target, then beat the defenders, R7.13)"
     r = model.param(game, "mine_range")
-    if not near(game, seat, site, r):
-        return f"you need a unit within {cells(r)} of {site.id} (R7.14)"
+    if not moved_near(game, seat, site, r):
+        return (f"make a move this turn with a unit of yours to within {cells(r)} of {site.id} "
+                "first (R7.14: 'сделать ход своим отрядом вблизи')")
     return None
 
 
@@ -295,9 +303,9 @@ class Mine(ActionKind):
     arity = (1, 1)
 
     def __init__(self, scenario: Scenario):
-        self.doc = (f"Replace a Flag (anyone's) by your Mine with a unit within "
-                    f"{cells(scenario.params['mine_range'])}: gain the class's points and "
-                    "resources (R7.14, R7.1, R7.60).")
+        self.doc = (f"Replace a Flag (anyone's) by your Mine with a unit that moved this turn "
+                    f"and stands within {cells(scenario.params['mine_range'])}: gain the class's "
+                    "points and resources (R7.14, R7.1, R7.60).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         for site in model.asteroids(game):
@@ -314,9 +322,11 @@ class Mine(ActionKind):
         site = model.find_site(game, action.arg(0))
         assert site is not None
         flagger = site.markers.get("flag")
+        unit = model.unit_near(game, seat, site.pos, model.param(game, "mine_range"), moved=True)
         model.set_marker(game, site, "mine", seat, "R7.14",
                          f"{seat} builds a mine on {site.id}"
-                         + (f", stealing {flagger}'s capture" if flagger != seat else ""))
+                         + (f", stealing {flagger}'s capture" if flagger != seat else ""),
+                         unit=unit.id if unit else None)
         site.owner = seat
         pts = int(model.kind(game, site).get("points", 0))
         res = capture_resources(game, site)
@@ -324,11 +334,7 @@ class Mine(ActionKind):
             game.change_counter(seat, "points", pts, f"mine on {site.id}", rule="R7.1")
         if res:
             game.change_counter(seat, "resources", res, f"mine on {site.id}", rule="R7.60")
-        p = game.state.players[seat]
-        fresh = dict(p.attrs.get("fresh", {}))
-        fresh[site.id] = res
-        p.attrs["fresh"] = fresh
-        p.attrs["fresh_turn"] = model.stamp(game)
+        start_fresh_budget(game, seat, site, res)
 
 
 # -- deploy and create (R7.34, R7.35, R7.16, D7.7) ---------------------------------------------
@@ -337,7 +343,20 @@ def _cells_near(game: Game, site: Site, unit: str) -> list[Pos]:
             if model.free(game, c) and model.may_stop(game, unit, c)]
 
 
+def start_fresh_budget(game: Game, seat: str, site: Site, res: int) -> None:
+    """R7.16, R7.35: the resources just got from *this* mine may pay for units placed next to
+    it, this turn only ("полученные именно с этой шахты ресурсы"). Budgets of mines built in an
+    earlier turn are dropped; another mine built this same turn keeps its own."""
+    p = game.state.players[seat]
+    now = model.stamp(game)
+    fresh = dict(p.attrs.get("fresh", {})) if p.attrs.get("fresh_turn") == now else {}
+    fresh[site.id] = res
+    p.attrs["fresh"] = fresh
+    p.attrs["fresh_turn"] = now
+
+
 def fresh_budget(game: Game, seat: str) -> dict[str, int]:
+    """Mine id → what is left of its fresh resources, for the mines the seat built this turn."""
     p = game.state.players[seat]
     if p.attrs.get("fresh_turn") != model.stamp(game):
         return {}
@@ -386,7 +405,7 @@ class Deploy(ActionKind):
     def apply(self, game: Game, seat: str, action: Action) -> None:
         unit, at = action.arg(0), model.cell(game, action, 1)
         add_to_pool(game, seat, "reserve", unit, -1, "deployed from the start base")
-        tok = game.state.add_token(unit, seat, at, prefix=unit[:1].upper())
+        tok = game.state.add_token(unit, seat, at, prefix=model.id_prefix(game, unit))
         game.emit("place", token=tok.id, unit=unit, owner=seat, to=list(at),
                   reason="leaves the start base", rule="R7.34")
 
@@ -418,16 +437,19 @@ def _create_places(game: Game, seat: str, unit: str) -> dict[Pos, str | None]:
 
 
 def place_created(game: Game, seat: str, unit: str, at: Pos, cost: int, reason: str,
-                  rule: str) -> Token:
+                  rule: str, mine: str | None = None) -> Token:
+    """Pay for and place a created unit; ``mine`` names the mine whose fresh budget paid
+    (R7.16), logged with the ``place`` event."""
     src = _source_pool(game, seat, unit)
     assert src is not None
     if cost:
         game.change_counter(seat, "resources", -cost, reason, rule=rule)
     if src == "repair":
         add_to_pool(game, seat, "repair", unit, -1, "back from repair")
-    tok = game.state.add_token(unit, seat, at, prefix=unit[:1].upper())
+    tok = game.state.add_token(unit, seat, at, prefix=model.id_prefix(game, unit))
+    extra = {"mine": mine} if mine is not None else {}
     game.emit("place", token=tok.id, unit=unit, owner=seat, to=list(at), source=src,
-              cost=cost, reason=reason, rule=rule)
+              cost=cost, reason=reason, rule=rule, **extra)
     return tok
 
 
@@ -470,17 +492,14 @@ class Create(ActionKind):
     def apply(self, game: Game, seat: str, action: Action) -> None:
         unit, at = action.arg(0), model.cell(game, action, 1)
         cost = model.unit_cost(game, seat, unit)
-        sid = _create_places(game, seat, unit)[at]
-        rule = "R7.35"
+        sid = _create_places(game, seat, unit)[at]   # None: next to the start base (R7.35)
         if sid is not None:
-            base = model.base_of(game, seat)
-            if not (base is not None and at in game.scenario.grid.within(base.pos, 1)):
-                p = game.state.players[seat]
-                fresh = dict(p.attrs.get("fresh", {}))
-                fresh[sid] -= cost
-                p.attrs["fresh"] = fresh
-                rule = "R7.16"
-        place_created(game, seat, unit, at, cost, f"create {unit}", rule)
+            p = game.state.players[seat]
+            fresh = dict(p.attrs.get("fresh", {}))
+            fresh[sid] -= cost
+            p.attrs["fresh"] = fresh
+        place_created(game, seat, unit, at, cost, f"create {unit}",
+                      "R7.35" if sid is None else "R7.16", mine=sid)
 
 
 # -- the elite's faction creation (R7.23, R7.70–R7.72) -------------------------------------------
@@ -573,29 +592,72 @@ class EliteCreate(ActionKind):
                 break
             tok = place_created(game, seat, unit, c, cost, f"elite creates {unit}", rule)
             if spec.get("ready") == "next_turn":
-                tok.attrs["fresh"] = model.stamp(game)
+                model.mark_done(game, tok, "created")
             made += 1
         game.emit("elite_created", seat=seat, unit=unit, count=made, asked=count,
                   ready=spec.get("ready", "now"), rule=rule)
 
 
 # -- liquidate (R7.33) --------------------------------------------------------------------------
+def _blocks_a_move(game: Game, seat: str, tok: Token) -> bool:
+    """``tok`` stands in the way of a move of another unit of the seat that may still move:
+    with its cell free, that unit could end on a cell it cannot reach now (the freed cell
+    itself, or one behind it)."""
+    grid, at = game.scenario.grid, model.on_board(tok)
+    for other in model.units_of(game, seat):
+        if other is tok or move_refusal(game, seat, other) is not None:
+            continue
+        here, steps = model.on_board(other), speed(game, other)
+        if grid.distance(here, at) > steps:
+            continue
+        if set(reachable(game, other.type, here, steps, freed=at)) \
+                - set(reachable(game, other.type, here, steps)):
+            return True
+    return False
+
+
+def _blocks_the_base(game: Game, seat: str, tok: Token) -> bool:
+    """``tok`` takes the last cell next to the start base a reserve unit could leave to."""
+    base = model.base_of(game, seat)
+    reserve = game.state.players[seat].pools.get("reserve", {})
+    if base is None or model.on_board(tok) not in game.scenario.grid.within(base.pos, 1):
+        return False
+    return any(n > 0 and not any(deploy_refusal(game, seat, u, c) is None
+                                 for c in game.scenario.grid.within(base.pos, 1))
+               and model.may_stop(game, u, model.on_board(tok))
+               for u, n in reserve.items())
+
+
+def liquidate_refusal(game: Game, seat: str, tok: Token) -> str | None:
+    """R7.33: "Если какой-то из своих отрядов занимает нужную клетку и мешает передвижению ...,
+    его можно ликвидировать" — only a unit of yours that blocks a move of another of your units
+    (or the last exit of your start base) may be liquidated."""
+    if not model.is_unit_on_board(game, tok):
+        return f"{tok.id} is not one of your units on the board"
+    if not (_blocks_a_move(game, seat, tok) or _blocks_the_base(game, seat, tok)):
+        return (f"{tok.id} is not in the way: only a unit of yours that takes a cell another of "
+                "your units needs to move (or the last free cell next to your start base) may be "
+                "liquidated (R7.33)")
+    return None
+
+
 class Liquidate(ActionKind):
     verb = "liquidate"
     usage = "liquidate UNIT"
-    doc = "Remove one of your own units that is in the way; it goes to repair (R7.33)."
+    doc = ("Remove one of your own units that is in the way of another of your units' move (or "
+           "of your start base's last exit); it goes to repair (R7.33).")
     phases = MAIN
     arity = (1, 1)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         for t in model.units_of(game, seat):
-            yield Action("liquidate", (t.id,))
+            if liquidate_refusal(game, seat, t) is None:
+                yield Action("liquidate", (t.id,))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
         tok = own_token(game, seat, action.arg(0))
-        if not model.is_unit_on_board(game, tok):
-            raise IllegalAction(f"{tok.id} is not one of your units on the board")
+        model.refuse(liquidate_refusal(game, seat, tok))
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         to_repair(game, game.state.tokens[action.arg(0)], "liquidated by its owner", "R7.33")

@@ -93,7 +93,9 @@ class GreedyBot(Controller):
                         if game.scenario.grid.is_orthogonal_neighbour(at, model.on_board(t))]
                 return (True, -min(near)) if near else (False, 0)
             return max(by["place"], key=score)
-        best, best_s = None, w["defend_min_score"]
+        # R7.12: when the guards must strike, "end" is not offered until they have: take the
+        # best strike whatever its score
+        best, best_s = None, (w["defend_min_score"] if "end" in by else float("-inf"))
         for a in by.get("strike", []):
             d = st.tokens[a.args[0]]
             t = st.token_at(parse_pos(a.args[1]))
@@ -115,6 +117,9 @@ class GreedyBot(Controller):
         res = st.players[seat].counters.get("resources", 0)
         if "mine" in by:
             return max(by["mine"], key=lambda a: _value(game, st.sites[a.args[0]]))
+        act = self._mine_move(game, seat, by)
+        if act is not None:
+            return act
         if "reinforce" in by:
             return by["reinforce"][0]
         act = self._attack(game, seat, by)
@@ -141,6 +146,46 @@ class GreedyBot(Controller):
                 return max(pool, key=lambda a: (_bonus(game, Tok(a.args[0]), "attack_bonus"),
                                                 -model.unit_cost(game, seat, a.args[0])))
         return self._move(game, seat, by, res)
+
+    def _flags(self, game: Game) -> list[Site]:
+        return [s for s in model.asteroids(game) if "flag" in s.markers]
+
+    def _mine_move(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
+        """R7.14: a mine needs a move near the Flag this turn — the move (or unload) that ends
+        within ``mine_range`` of the best Flag; else a liquidation that opens such a move."""
+        flags = self._flags(game)
+        if not flags:
+            return None
+        grid, r = game.scenario.grid, model.param(game, "mine_range")
+        res = game.state.players[seat].counters.get("resources", 0)
+
+        def gain(a: Action) -> float:
+            at = parse_pos(a.args[1])
+            near = [_value(game, f) for f in flags if grid.distance(at, f.pos) <= r]
+            return max(near, default=0.0)
+        options = [a for a in by.get("move", []) + by.get("unload", [])
+                   if model.move_cost(game, game.state.tokens[a.args[0]].type) <= res]
+        scored = [(gain(a), a) for a in options]
+        scored = [(g, a) for g, a in scored if g > 0]
+        if scored:
+            return max(scored, key=lambda ga: ga[0])[1]
+        return self._liquidate_for(game, by, flags, r)
+
+    def _liquidate_for(self, game: Game, by: dict[str, list[Action]], flags: list[Site],
+                       r: int) -> Action | None:
+        """A liquidation after which some unit can move within ``r`` of a Flag (R7.33)."""
+        grid = game.scenario.grid
+        for a in by.get("liquidate", []):
+            tok = game.state.tokens[a.args[0]]
+            if not any(grid.distance(model.on_board(tok), f.pos) <= r + 4 for f in flags):
+                continue
+            trial = game.clone()
+            trial.apply(a)
+            for m in trial.legal_actions():
+                if m.verb == "move" and any(grid.distance(parse_pos(m.args[1]), f.pos) <= r
+                                            for f in flags):
+                    return a
+        return None
 
     def _near_fresh(self, game: Game, seat: str, a: Action) -> bool:
         base = model.base_of(game, seat)
@@ -260,7 +305,7 @@ class GreedyBot(Controller):
                 continue
             # 1. a cell from which this unit can attack an Aborigine defender or an enemy unit
             strike = self._strike_cells(game, seat, tok)
-            if strike and tok.attrs.get("attacked") != model.stamp(game):
+            if strike and not model.done(game, tok, "attacked"):
                 hits = [a for a in options if parse_pos(a.args[1]) in strike]
                 if hits and here not in strike:
                     return max(hits, key=lambda a: strike[parse_pos(a.args[1])])

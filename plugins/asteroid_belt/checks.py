@@ -83,6 +83,11 @@ SECTION_SCHEMA: dict[str, Any] = {
         "attack_patterns": {"type": "object", "additionalProperties": {"type": "object"},
                             "description": "name → a pattern in the movement-pattern syntax of "
                                            "the generic move action (R7.20, R7.21)"},
+        "defenders_strike": {"enum": ["must", "may"],
+                             "description": "R7.12 (issue 11 item 4): 'must' (default) — every "
+                                            "placed defender with an invader in its attack "
+                                            "pattern strikes before the defence ends; 'may' — "
+                                            "striking is optional (variant optional-strikes)"},
         "bot": BOT_SCHEMA,
         "abilities": {"type": "object", "additionalProperties": {
             "type": "object", "required": ["effect"],

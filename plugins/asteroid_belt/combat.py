@@ -52,7 +52,8 @@ def _disarm(game: Game, seat: str, name: str, why: str) -> None:
 
 def fight(game: Game, att: Token, dfd: Token, rule: str = "R7.50",
           att_extra: int = 0, def_extra: int = 0, kind: str = "unit") -> str:
-    """Resolve one combat; return ``attacker_wins``, ``defender_wins`` or ``draw``."""
+    """Resolve one combat; return ``attacker_wins``, ``defender_wins`` or ``draw``. ``kind``
+    (unit / shuttle) is logged as ``attacker_kind``: a record's own ``kind`` is the log's."""
     dice, die = game.dice, combat_die(game)
     a_bonus = _bonus(game, att, "attack_bonus", att_extra)
     d_bonus = _bonus(game, dfd, "defence_bonus", def_extra)
@@ -85,7 +86,7 @@ def fight(game: Game, att: Token, dfd: Token, rule: str = "R7.50",
             fate = "destroyed"
         else:
             fate = "repair"
-    game.emit("combat", kind=kind, attacker=att.id, attacker_unit=att.type,
+    game.emit("combat", attacker_kind=kind, attacker=att.id, attacker_unit=att.type,
               attacker_owner=att.owner, defender=dfd.id, defender_unit=dfd.type,
               defender_owner=dfd.owner, attack_roll=a, attack_bonus=a_bonus, attack_total=at,
               defence_roll=d, defence_bonus=d_bonus, defence_total=dt, rerolls=rerolls,

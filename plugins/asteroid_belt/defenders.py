@@ -37,6 +37,29 @@ def needs_defence(game: Game) -> bool:
     return any(remaining(s) or deployed(game, s) for s in targets_of(game, attacker(game)))
 
 
+#: ``state.attrs`` key: the seat playing the Aborigines in the current defence (R7.52).
+DEFENCE_BY = "defence_by"
+
+
+def hand_over_defence(game: Game) -> None:
+    """Log the defence's hand-over to the next seat (docs/log-format.md ``hand_over``) when
+    the attacker has targets with defenders left (R7.12, R7.52)."""
+    if not needs_defence(game):
+        return
+    st = game.state
+    by = st.seat_after(attacker(game), 1)
+    st.attrs[DEFENCE_BY] = by
+    game.emit("hand_over", seat=by, decision="defence", frm=attacker(game),
+              reason=announce(game, {}, by), rule="R7.52")
+
+
+def hand_back_defence(game: Game) -> None:
+    """Log the hand-back of the turn to the attacker after the defence (``hand_back``)."""
+    by = game.state.attrs.pop(DEFENCE_BY, None)
+    if by is not None:
+        game.emit("hand_back", seat=attacker(game), decision="defence", frm=by, rule="R7.52")
+
+
 def placement_cells(game: Game, site: Site, unit: str) -> list[Pos]:
     """Free cells for a defender: within ``defender_range`` of the asteroid (R7.52); when the
     invaders fill them all, the nearest ring further out (project decision, docs)."""
@@ -62,10 +85,9 @@ def place_options(game: Game) -> list[tuple[Site, str, Pos]]:
 
 
 def strikers(game: Game) -> list[Token]:
-    st = model.stamp(game)
     sites = {s.id for s in targets_of(game, attacker(game))}
-    return [t for t in game.state.tokens.values()
-            if t.attrs.get("site") in sites and t.pos is not None and t.attrs.get("struck") != st]
+    return [t for t in game.state.tokens.values() if t.attrs.get("site") in sites
+            and t.pos is not None and not model.done(game, t, "struck")]
 
 
 def strike_targets(game: Game, tok: Token) -> list[Token]:
@@ -76,6 +98,20 @@ def strike_targets(game: Game, tok: Token) -> list[Token]:
         if other is not None and other.owner == seat and not model.is_shuttle(game, other):
             out.append(other)
     return out
+
+
+def strikes_mandatory(game: Game) -> bool:
+    """R7.12: "Охранники астероидов ... атакуют вторгшихся захватчиков" — the guards attack: by
+    default every placed defender with an invader in reach must strike
+    (``asteroid_belt.defenders_strike: must``); ``may`` makes it optional."""
+    return model.cfg(game).get("defenders_strike", "must") == "must"
+
+
+def strikes_owed(game: Game) -> list[Token]:
+    """The defenders that must still strike before the defence may end (none when optional)."""
+    if not strikes_mandatory(game):
+        return []
+    return [t for t in strikers(game) if strike_targets(game, t)]
 
 
 def announce(game: Game, phase: dict, seat: str) -> str:
@@ -92,9 +128,11 @@ def announce(game: Game, phase: dict, seat: str) -> str:
             todo += f"; on the board: {', '.join(t.id for t in out)}"
         parts.append(f"{what} {todo}")
     within = model.cells(model.param(game, "defender_range"))
+    strike = ("each with an invader in reach must strike once" if strikes_mandatory(game)
+              else "each may strike once")
     reason = (f"you play the Aborigines defending {att}'s targets — " + "; ".join(parts)
               + f". Place every defender within {within} of its asteroid (place ASTEROID TYPE "
-              "x,y), then each may strike once (strike DEFENDER x,y), then end (R7.12, R7.52)")
+              f"x,y), then {strike} (strike DEFENDER x,y), then end (R7.12, R7.52)")
     return reason
 
 
@@ -162,7 +200,8 @@ class Strike(ActionKind):
     verb = "strike"
     usage = "strike DEFENDER x,y"
     doc = ("Defence: a defender attacks a unit of the attacking seat in its attack pattern, once "
-           "per defence (R7.12, D7.3).")
+           "per defence; every defender with an invader in reach must strike before the defence "
+           "ends, unless the scenario makes it optional (R7.12, D7.3).")
     phases = DEFENCE
     arity = (2, 2)
 
@@ -192,24 +231,38 @@ class Strike(ActionKind):
         tok = game.state.tokens[action.arg(0)]
         other = game.state.token_at(model.cell(game, action, 1))
         assert other is not None
-        tok.attrs["struck"] = model.stamp(game)
+        model.mark_done(game, tok, "struck")
         game.emit("defence_strike", defender=tok.id, target=other.id, played_by=seat,
                   rule="R7.12")
         fight(game, tok, other, rule="R7.50")
 
 
+def end_refusal(game: Game) -> str | None:
+    """Why the defence may not end yet (defenders to place, strikes owed), or None."""
+    pend = game.pending
+    if pend is None or pend.kind != "defence":
+        return None
+    if place_options(game):
+        return ("place the defenders first: every defender with a free cell near its asteroid "
+                "is set up (R7.12)")
+    owed = strikes_owed(game)
+    if owed:
+        who = ", ".join(f"{t.id} at {model.on_board(t)[0]},{model.on_board(t)[1]}" for t in owed)
+        return (f"the guards attack the invaders: {who} must strike first "
+                "(R7.12: 'атакуют вторгшихся захватчиков')")
+    return None
+
+
 class End(EndAction):
-    """``end`` — in the defence, only after every defender with a free cell is placed."""
+    """``end`` — in the defence, only after every defender with a free cell is placed and every
+    placed defender with an invader in reach has struck (R7.12)."""
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        pend = game.pending
-        if pend is not None and pend.kind == "defence" and place_options(game):
+        if end_refusal(game) is not None:
             return
         yield from super().legal(game, seat)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         super().check(game, seat, action)
-        pend = game.pending
-        require(not (pend is not None and pend.kind == "defence" and place_options(game)),
-                "place the defenders first: every defender with a free cell near its asteroid "
-                "is set up (R7.12)")
+        why = end_refusal(game)
+        require(why is None, why or "")

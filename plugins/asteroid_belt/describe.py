@@ -81,7 +81,7 @@ def _combat(game: Game, ev: dict[str, Any]) -> str:
     else:
         result = "attacker wins" if ev["outcome"] == "attacker_wins" else "defender wins"
     verb = "strikes" if ev.get("attacker_owner") is None else "attacks"
-    if ev.get("kind") == "shuttle":
+    if ev.get("attacker_kind") == "shuttle":
         verb = "rams"
     return f"  {att} {verb} {dfd}{where}: {a} vs {d}{rr} → {result}"
 
@@ -97,8 +97,9 @@ def _place(game: Game, ev: dict[str, Any]) -> str | None:
     if "source" in ev:
         src = "back from repair" if ev["source"] == "repair" else "new"
         how = "the elite creates" if str(ev.get("reason", "")).startswith("elite") else "creates"
-        return (f"  {owner} {how} {unit} {tid} at {to} ({src}, {ev.get('cost', 0)} resources)"
-                f" [{ev.get('rule')}]")
+        paid = f" of the fresh mine {ev['mine']}" if ev.get("mine") else ""
+        return (f"  {owner} {how} {unit} {tid} at {to} ({src}, {ev.get('cost', 0)} resources"
+                f"{paid}) [{ev.get('rule')}]")
     return None
 
 
@@ -150,6 +151,8 @@ def describe(game: Game, ev: dict[str, Any]) -> str | None:
         old, new = _mark(ev.get("old"), ev.get("old_seat")), _mark(ev.get("marker"),
                                                                    ev.get("seat"))
         line = f"  {site}: {old} → {new}"
+        if ev.get("unit"):
+            line += f" by {ev['unit']}"
         if ev.get("marker") == "mine" and ev.get("old") is not None:
             s = game.state.sites.get(ev["site"])
             if s is not None:
@@ -196,8 +199,9 @@ def describe(game: Game, ev: dict[str, Any]) -> str | None:
         return f"  {ev['seat']}'s {ev['ability']} token is spent: {ev['reason']}{rule}"
     if t == "shuttle_activated":
         cost = f"{ev['cost']} resources" if ev.get("cost") else "free"
+        by = f", {ev['unit']} near it" if ev.get("unit") else ""
         return (f"  {ev['seat']} activates shuttle {ev['token']} at {cell(ev['at'])} next to "
-                f"{site_label(game, ev.get('site'))} ({cost}){rule}")
+                f"{site_label(game, ev.get('site'))} ({cost}{by}){rule}")
     if t == "shuttle_destroyed":
         return f"  {ev['seat']}'s shuttle {ev['token']} is destroyed ({ev['reason']}){rule}"
     if t == "shuttle_leaves":

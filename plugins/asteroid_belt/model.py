@@ -75,6 +75,15 @@ def utype(game: Game, name: str) -> dict[str, Any]:
     return game.scenario.unit_types.get(name, {})
 
 
+def id_prefix(game: Game, unit: str) -> str:
+    """The letter of a unit's token ids: the type's first letter, or its board glyph when
+    another civilization type starts with the same letter (engineer E, elite X: both were E)."""
+    first = unit[:1].upper()
+    if any(u != unit and u[:1].upper() == first for u in civ_types(game)):
+        return str(utype(game, unit).get("glyph", first))
+    return first
+
+
 def civ_types(game: Game) -> list[str]:
     return list(cfg(game).get("unit_types", []))
 
@@ -154,12 +163,28 @@ def marker(site: Site) -> tuple[str | None, str | None]:
 
 
 def set_marker(game: Game, site: Site, name: str | None, seat: str | None, rule: str,
-               reason: str) -> None:
-    """Replace the asteroid's marker (logged with the old one)."""
+               reason: str, unit: str | None = None) -> None:
+    """Replace the asteroid's marker (logged with the old one; ``unit``: the unit in range
+    that allowed it, for a Target or a Mine)."""
     old, old_seat = marker(site)
     site.markers = {name: seat} if name else {}
+    extra = {"unit": unit} if unit is not None else {}
     game.emit("marker", site=site.id, marker=name, seat=seat, old=old, old_seat=old_seat,
-              reason=reason, rule=rule)
+              reason=reason, rule=rule, **extra)
+
+
+def unit_near(game: Game, seat: str, pos: Pos, r: int, moved: bool = False) -> Token | None:
+    """The seat's unit nearest to ``pos`` within ``r`` cells (``moved``: only one that moved
+    this turn), ties in token order; None when there is none."""
+    grid, now = game.scenario.grid, stamp(game)
+    best: tuple[int, Token] | None = None
+    for t in units_of(game, seat):
+        if moved and t.attrs.get(THIS_TURN, {}).get("moved") != now:
+            continue
+        d = grid.distance(on_board(t), pos)
+        if d <= r and (best is None or d < best[0]):
+            best = (d, t)
+    return best[1] if best else None
 
 
 def distance(game: Game, a: Pos, b: Pos) -> int:
@@ -197,9 +222,30 @@ def may_stop(game: Game, unit: str, pos: Pos) -> bool:
     return sc.permissions.may_stop(sc.grid.cell_type(pos), sc.unit_tags[unit])
 
 
+#: Token attribute holding what a token did this turn (``{"moved": stamp, …}``): internal
+#: bookkeeping, kept in one mapping so that listings of a token's attributes do not show it.
+THIS_TURN = "this_turn"
+
+
+def done(game: Game, tok: Token, what: str) -> bool:
+    """The token did ``what`` (moved, attacked, struck, rolled, flown, raided, created) this
+    turn."""
+    return tok.attrs.get(THIS_TURN, {}).get(what) == stamp(game)
+
+
+def mark_done(game: Game, tok: Token, what: str) -> None:
+    """Record that the token did ``what`` this turn (a new mapping: clones never share it)."""
+    tok.attrs[THIS_TURN] = {**tok.attrs.get(THIS_TURN, {}), what: stamp(game)}
+
+
+def undo_done(tok: Token, what: str) -> None:
+    """Forget that the token did ``what`` (tests and tools)."""
+    tok.attrs[THIS_TURN] = {k: v for k, v in tok.attrs.get(THIS_TURN, {}).items() if k != what}
+
+
 def ready(game: Game, tok: Token) -> bool:
     """A unit created by the Orange elite acts only from its owner's next turn (R7.70)."""
-    return tok.attrs.get("fresh") != stamp(game)
+    return not done(game, tok, "created")
 
 
 def aboard(game: Game, shuttle: Token) -> list[Token]:

@@ -36,13 +36,16 @@ def speed(game: Game, tok: Token) -> int:
     return base
 
 
-def reachable(game: Game, unit: str, start: Pos, steps: int) -> dict[Pos, tuple[Pos, ...]]:
-    """Cells a unit of type ``unit`` at ``start`` may end on within ``steps``, with paths."""
+def reachable(game: Game, unit: str, start: Pos, steps: int, freed: Pos | None = None
+              ) -> dict[Pos, tuple[Pos, ...]]:
+    """Cells a unit of type ``unit`` at ``start`` may end on within ``steps``, with paths
+    (``freed``: a cell counted as empty, to ask what a liquidation would open, R7.33)."""
     if steps <= 0:
         return {}
     enter, stop = _preds(game, unit)
     board = game.state.board
-    return game.scenario.grid.reachable(start, steps, enter, stop, board.__contains__)
+    blocked = board.__contains__ if freed is None else (lambda p: p != freed and p in board)
+    return game.scenario.grid.reachable(start, steps, enter, stop, blocked)
 
 
 def path_into(game: Game, unit: str, start: Pos, goal: Pos, steps: int) -> tuple[Pos, ...] | None:

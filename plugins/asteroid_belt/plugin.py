@@ -93,7 +93,10 @@ def dg_run_phase(game, phase):
     if auto in ("asteroid_resolve", "asteroid_cleanup"):
         for site in defenders.targets_of(game, seat):
             removal.check_capture(game, site)
-        if auto == "asteroid_cleanup":
+        if auto == "asteroid_resolve":
+            defenders.hand_over_defence(game)
+        else:
+            defenders.hand_back_defence(game)
             for sh in model.shuttles_of(game, seat):
                 shuttles.leave_if_empty(game, sh)
         return True

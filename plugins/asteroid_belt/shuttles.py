@@ -134,9 +134,11 @@ class Activate(ActionKind):
         if cost:
             game.change_counter(seat, "resources", -cost, f"shuttle activation at {sid}",
                                 rule="R7.41")
+        near = model.unit_near(game, seat, game.state.sites[sid].pos,
+                               model.param(game, "shuttle_range"))
         tok = game.state.add_token(shuttle_type(game), seat, at, prefix="H")
         game.emit("shuttle_activated", token=tok.id, seat=seat, at=list(at), site=sid, cost=cost,
-                  rule="R7.41")
+                  unit=near.id if near else None, rule="R7.41")
 
 
 # -- loading and unloading (R7.42) -------------------------------------------------------------
@@ -157,7 +159,7 @@ def board_refusal(game: Game, seat: str, tok: Token, sh: Token) -> str | None:
         return f"{tok.id} is not a unit of yours on the board"
     if not model.ready(game, tok):
         return f"{tok.id} acts from your next turn (R7.70)"
-    if tok.attrs.get("moved") == model.stamp(game):
+    if model.done(game, tok, "moved"):
         return f"{tok.id} has already moved (D7.6)"
     cap = capacity(game, sh)
     if len(aboard(game, sh)) >= cap:
@@ -210,7 +212,7 @@ class Board(ActionKind):
             game.change_counter(seat, "resources", -cost, f"{tok.id} boards {sh.id}", rule="D7.5")
         frm = model.on_board(tok)
         game.state.move_token(tok, None, carrier=sh.id)
-        tok.attrs["moved"] = model.stamp(game)
+        model.mark_done(game, tok, "moved")
         game.emit("board", token=tok.id, unit=tok.type, shuttle=sh.id, frm=list(frm),
                   path=[list(p) for p in path or ()], cost=cost, aboard=len(aboard(game, sh)),
                   rule="R7.42")
@@ -232,7 +234,7 @@ def unload_refusal(game: Game, seat: str, tok: Token) -> str | None:
     """Why the seat's ``tok`` may not get out of a shuttle now (wherever), or None."""
     if tok.carrier is None:
         return f"{tok.id} is not aboard a shuttle"
-    if tok.attrs.get("moved") == model.stamp(game):
+    if model.done(game, tok, "moved"):
         return f"{tok.id} has already moved (D7.6)"
     cost = model.move_cost(game, tok.type)
     if cost > model.resources(game, seat):
@@ -274,7 +276,7 @@ class Unload(ActionKind):
         if cost:
             game.change_counter(seat, "resources", -cost, f"{tok.id} leaves {sh.id}", rule="D7.5")
         game.state.move_token(tok, at, carrier=None)
-        tok.attrs["moved"] = model.stamp(game)
+        model.mark_done(game, tok, "moved")
         game.emit("unload", token=tok.id, unit=tok.type, shuttle=sh.id,
                   frm=list(model.on_board(sh)), to=list(at), path=[list(p) for p in path],
                   cost=cost, rule="R7.42")
@@ -286,7 +288,7 @@ def roll_refusal(game: Game, sh: Token) -> str | None:
     """Why the seat may not roll the speed of its ``sh`` now, or None."""
     if not model.is_shuttle(game, sh):
         return f"{sh.id} is not a shuttle"
-    if sh.attrs.get("rolled") == model.stamp(game):
+    if model.done(game, sh, "rolled"):
         return f"{sh.id} already rolled its speed this turn"
     if not aboard(game, sh):
         return f"{sh.id} is empty: board units first"
@@ -317,7 +319,7 @@ class Roll(ActionKind):
         die = int(model.utype(game, sh.type)["speed_die"])
         sh.attrs["speed"] = game.dice.roll(die, purpose=f"speed of shuttle {sh.id}",
                                            rule="R7.40b")
-        sh.attrs["rolled"] = model.stamp(game)
+        model.mark_done(game, sh, "rolled")
 
 
 def fly_cells(game: Game, sh: Token) -> dict[Pos, tuple[Pos, ...]]:
@@ -327,12 +329,11 @@ def fly_cells(game: Game, sh: Token) -> dict[Pos, tuple[Pos, ...]]:
 
 def fly_refusal(game: Game, sh: Token) -> str | None:
     """Why the seat may not fly its ``sh`` now (wherever), or None."""
-    st = model.stamp(game)
     if not model.is_shuttle(game, sh):
         return f"{sh.id} is not a shuttle"
-    if sh.attrs.get("rolled") != st:
+    if not model.done(game, sh, "rolled"):
         return f"roll {sh.id}'s speed first ('roll {sh.id}')"
-    if sh.attrs.get("flown") == st:
+    if model.done(game, sh, "flown"):
         return f"{sh.id} has already flown this turn"
     return None
 
@@ -365,7 +366,7 @@ class Fly(ActionKind):
         frm = model.on_board(sh)
         path = fly_cells(game, sh)[at]
         game.state.move_token(sh, at)
-        sh.attrs["flown"] = model.stamp(game)
+        model.mark_done(game, sh, "flown")
         game.emit("move", token=sh.id, unit=sh.type, seat=seat, frm=list(frm), to=list(at),
                   path=[list(p) for p in path], cost=0, aboard=[t.id for t in aboard(game, sh)],
                   rule="R7.40b")
@@ -392,6 +393,18 @@ def relocate_cargo(game: Game, purpose: str, rule: str, avoid: str | None = None
     game.emit("cargo_moves", frm=old, to=site.id, at=list(site.pos), rule=rule)
 
 
+def raid_outcome(row: dict, n_aboard: int) -> str:
+    """The outcome of a cargo_raid row (R7.44): ``outcome``, unless the row has a condition on
+    the units aboard (``if_aboard_at_most`` / ``if_aboard_at_least``) that does not hold, then
+    its ``otherwise``. Row 2 reads "destroyed if at most 1 aboard, otherwise escape"."""
+    holds = True
+    if "if_aboard_at_most" in row:
+        holds = holds and n_aboard <= int(row["if_aboard_at_most"])
+    if "if_aboard_at_least" in row:
+        holds = holds and n_aboard >= int(row["if_aboard_at_least"])
+    return str(row.get("outcome") if holds else row.get("otherwise", row.get("outcome")))
+
+
 def raid_refusal(game: Game, sh: Token) -> str | None:
     """Why the seat may not raid the cargo shuttle with its ``sh`` now, or None."""
     if not model.is_shuttle(game, sh):
@@ -399,7 +412,7 @@ def raid_refusal(game: Game, sh: Token) -> str | None:
     port = cargo_portal(game)
     if port is None:
         return "there is no cargo shuttle in this game (R7.63)"
-    if sh.attrs.get("raided") == model.stamp(game):
+    if model.done(game, sh, "raided"):
         return f"{sh.id} already raided this turn"
     if sh.pos is None or game.scenario.grid.distance(sh.pos, port.pos) != 1:
         return (f"{sh.id} must be next to the cargo shuttle at {port.id} "
@@ -426,14 +439,12 @@ class Raid(ActionKind):
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         sh = game.state.tokens[action.arg(0)]
-        sh.attrs["raided"] = model.stamp(game)
+        model.mark_done(game, sh, "raided")
         port = cargo_portal(game)
         n_aboard = len(aboard(game, sh))
         roll, row = game.dice.roll_table(game.scenario.tables["cargo_raid"],
                                          purpose=f"cargo raid by {sh.id}", rule="R7.44")
-        outcome = row.get("outcome")
-        if "if_aboard_at_least" in row and n_aboard >= int(row["if_aboard_at_least"]):
-            outcome = row.get("otherwise", outcome)
+        outcome = raid_outcome(row, n_aboard)
         game.emit("raid", shuttle=sh.id, seat=seat, roll=roll, aboard=n_aboard, outcome=outcome,
                   portal=port.id if port else None, rule="R7.44")
         if outcome == "destroyed":
@@ -441,5 +452,7 @@ class Raid(ActionKind):
         elif outcome == "loot":
             game.change_counter(seat, "resources", int(row.get("resources", 0)),
                                 "cargo raid loot", rule="R7.44")
+        # R7.45: "При каждой попытке нападения шаттл меняет ... портал (вне зависимости от
+        # результата атаки)": after every raid, whatever the result, to another portal.
         relocate_cargo(game, "cargo shuttle jumps to portal", "R7.45",
-                       avoid=port.id if (outcome == "escape" and port) else None)
+                       avoid=port.id if port else None)

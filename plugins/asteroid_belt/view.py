@@ -13,8 +13,8 @@ if TYPE_CHECKING:
 #: cell → id of the site there (the sites of a scenario never move), made on first use.
 SITE_INDEX = StashKey[dict[tuple[int, int], str]]()
 
-MARK = {"target": "t", "flag": "f", "mine": "M"}
-LEGEND_HEAD = "legend: 3 asteroid of class 3; 3t/3f/3M its Target/Flag/Mine (whose: see below);"
+MARK = {"target": "T", "flag": "F", "mine": "M"}
+LEGEND_HEAD = "legend: 3 asteroid of class 3; oT oF oM orange's Target/Flag/Mine (see below);"
 LEGEND_TAIL = [
     "  @ portal (@$ cargo shuttle); ':' lane; '~' red (shuttles); '.' plain (elites)",
     "  ids: asteroid-C-N = N-th class-C asteroid, reading order; or give its cell x,y",
@@ -52,9 +52,16 @@ def cell_glyph(game: Game, pos: tuple[int, int]) -> str | None:
         return "@$" if game.state.attrs.get("cargo") == s.id else "@"
     if not model.is_asteroid(game, s):
         return None
-    name, _ = model.marker(s)
-    cls = str(model.kind(game, s).get("class", "?"))
-    return f"{cls}{MARK[name]}" if name else cls
+    name, seat = model.marker(s)
+    if name and seat:   # the owner's mark + the marker, as units show owner + type (issue 11, 17)
+        return seat_mark(game, seat) + MARK[name]
+    return str(model.kind(game, s).get("class", "?"))
+
+
+def seat_mark(game: Game, seat: str) -> str:
+    """The seat's board mark (its ``glyph``, else its initial), as the engine draws units."""
+    spec = next((s for s in game.scenario.seats if s["id"] == seat), {})
+    return str(spec.get("glyph", seat[:1]))
 
 
 def _site_at(game: Game, pos: tuple[int, int]) -> Site | None:
@@ -105,13 +112,13 @@ def marker_lines(game: Game) -> list[str]:
                     1 for t in st.tokens.values() if t.attrs.get("site") == s.id)
                 extra = f", {left} defender{'s' if left != 1 else ''} left" \
                     if name == "target" else ""
-                items.append(f"{s.id} {s.pos[0]},{s.pos[1]} ({s.markers[name]}{extra})")
-                del cls
+                items.append(f"{s.id} {s.pos[0]},{s.pos[1]} (class {cls}, "
+                             f"{s.markers[name]}{extra})")
         if items:
             out.extend(_wrap(f"  {name}s: ", items))
     for seat in st.seats:
-        mines = [f"{s.pos[0]},{s.pos[1]}" for s in model.asteroids(game)
-                 if s.markers.get("mine") == seat]
+        mines = [f"{s.pos[0]},{s.pos[1]} (class {model.kind(game, s).get('class', '?')})"
+                 for s in model.asteroids(game) if s.markers.get("mine") == seat]
         if mines:
             out.extend(_wrap(f"  {seat}'s mines at: ", mines))
     return out

@@ -75,9 +75,16 @@ def test_R7_32_logistics_unlimited():
 
 
 def test_R7_33_liquidate_own_unit():
-    """R7.33: a player may remove their own unit; it goes to repair."""
+    """R7.33: a player may remove their own unit that is in the way; it goes to repair.
+    Issue 11 item 6: "Если какой-то из своих отрядов занимает нужную клетку и мешает
+    передвижению" — a unit in nobody's way may not be liquidated."""
     t = Table().clear().turn("orange")
     t.put("engineer", "orange", (2, 3))
+    with pytest.raises(IllegalAction, match="not in the way"):
+        t.apply("liquidate U1")
+    t.put("engineer", "orange", (2, 2))      # U2 could move onto U1's cell (and past it)
+    assert [str(a) for a in t.game.legal_actions() if a.verb == "liquidate"] == \
+        ["liquidate U1", "liquidate U2"]
     t.apply("liquidate U1")
     assert "U1" not in t.st.tokens and t.st.players["orange"].pools["repair"] == {"engineer": 1}
     assert t.events("to_repair")[-1]["rule"] == "R7.33"
@@ -187,7 +194,8 @@ def test_R7_1_D7_1_victory_at_track_end():
     t = Table().clear().turn("orange")
     t.st.players["orange"].counters["points"] = 14
     t.st.sites["asteroid-1-3"].markers = {"flag": "orange"}
-    t.put("engineer", "orange", (10, 2))
+    t.put("engineer", "orange", (11, 2))
+    t.apply("move U1 10,2")                      # R7.14: a move near the Flag, then the mine
     t.apply("mine asteroid-1-3")
     assert t.game.result["winner"] == "orange" and "R7.1" in t.game.result["reason"]
 
@@ -203,7 +211,8 @@ def test_R7_63_hard_variant_less_resources_no_cargo():
     t = Table(variant="hard").clear().turn("orange")
     assert t.st.attrs["cargo"] is None
     t.st.sites["asteroid-1-3"].markers = {"flag": "orange"}
-    t.put("engineer", "orange", (10, 2))
+    t.put("engineer", "orange", (11, 2))
+    t.apply("move U1 10,2")
     before = t.st.players["orange"].counters["resources"]
     t.apply("mine asteroid-1-3")
     assert t.st.players["orange"].counters["resources"] == before + 10
@@ -215,3 +224,60 @@ def test_R7_30_off_map_cells_are_refused_clearly():
     t.put("engineer", "orange", (2, 3))
     with pytest.raises(IllegalAction, match="off the"):
         t.apply("move U1 30,22")
+
+
+def _create_cells(t: Table, unit: str) -> set[tuple[int, int]]:
+    return {tuple(int(v) for v in a.args[1].split(",")) for a in t.game.legal_actions()
+            if a.verb == "create" and a.args[0] == unit}
+
+
+def test_R7_16_R7_35_fresh_budget_only_next_to_the_mine_built_this_turn():
+    """R7.16/R7.35 (issue 11 item 1): "полученные именно с этой шахты ресурсы" — a mine's fresh
+    resources pay for units next to *that* mine, in the turn it is built; a mine built in an
+    earlier turn has no budget left once the seat builds another one."""
+    t = Table().clear().turn("orange")
+    t.st.players["orange"].counters["resources"] = 100
+    t.st.sites["asteroid-1-3"].markers = {"flag": "orange"}      # 9,3
+    t.st.sites["asteroid-1-5"].markers = {"flag": "orange"}      # 13,6
+    t.put("engineer", "orange", (11, 2))
+    t.apply("move U1 10,2")
+    t.apply("mine asteroid-1-3")
+    near_old = {c for c in _create_cells(t, "engineer")
+                if t.game.scenario.grid.distance(c, (9, 3)) == 1}
+    assert near_old                                  # this turn: the fresh mine's budget pays
+    t.st.round += 1                                  # a later turn of orange
+    t.game.state_changed()
+    t.put("engineer", "orange", (14, 8))
+    t.apply("move U2 13,8")
+    t.apply("mine asteroid-1-5")
+    cells = _create_cells(t, "engineer")
+    assert not cells & near_old                      # the old mine's budget is gone
+    at = next(c for c in cells if t.game.scenario.grid.distance(c, (13, 6)) == 1)
+    t.apply(f"create engineer {at[0]},{at[1]}")
+    ev = t.events("place")[-1]
+    assert ev["rule"] == "R7.16" and ev["mine"] == "asteroid-1-5"   # issue 11 item 13
+    assert t.st.players["orange"].attrs["fresh"] == {"asteroid-1-5": 5}
+
+
+def test_R7_16_two_mines_this_turn_keep_their_own_budgets():
+    """R7.16: two mines built in the same turn each pay only for units next to themselves."""
+    t = Table().clear().turn("orange")
+    t.st.players["orange"].counters["resources"] = 100
+    t.st.sites["asteroid-1-3"].markers = {"flag": "orange"}
+    t.st.sites["asteroid-1-5"].markers = {"flag": "orange"}
+    t.put("engineer", "orange", (11, 2))
+    t.put("engineer", "orange", (14, 8))
+    t.apply("move U1 10,2")
+    t.apply("move U2 13,8")
+    t.apply("mine asteroid-1-3")
+    t.apply("mine asteroid-1-5")
+    assert t.st.players["orange"].attrs["fresh"] == {"asteroid-1-3": 15, "asteroid-1-5": 15}
+
+
+def test_ids_do_not_share_a_letter_across_unit_types():
+    """Issue 11 item 17: elite and engineer ids were both E…; the elite now uses its glyph X."""
+    t = Table().turn("orange")
+    t.apply("deploy engineer 1,1")
+    t.apply("deploy elite 1,0")
+    ids = [e["token"] for e in t.events("place")[-2:]]
+    assert ids[0].startswith("E") and ids[1].startswith("X")

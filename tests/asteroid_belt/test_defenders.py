@@ -41,6 +41,49 @@ def test_R7_12_R7_52_next_seat_places_defenders_within_1():
     with pytest.raises(IllegalAction, match="within 1"):
         t.apply(f"place {AST} aborigine-engineer 10,5")
     t.apply(f"place {AST} aborigine-engineer 9,2")
+    d = t.events("place")[-1]["token"]
+    # issue 11 item 4 (R7.12 "атакуют вторгшихся захватчиков"): the guard next to an invader
+    # must strike before the defence ends
+    assert [str(a) for a in t.game.legal_actions()] == [f"strike {d} 10,2"]
+
+
+def test_R7_12_guards_must_strike_invaders_in_reach():
+    """R7.12 (issue 11 item 4): every placed defender with an invader in its attack pattern
+    strikes before the defence ends; the seat playing them chooses the target."""
+    t = Table().clear().turn("orange")
+    t.put("engineer", "orange", (10, 2))
+    t.put("engineer", "orange", (8, 2))
+    t.apply(f"target {AST}")
+    t.apply("end")
+    t.apply(f"place {AST} aborigine-engineer 9,2")
+    d = t.events("place")[-1]["token"]
+    assert sorted(str(a) for a in t.game.legal_actions()) == [f"strike {d} 10,2",
+                                                              f"strike {d} 8,2"]
+    with pytest.raises(IllegalAction, match="must strike first"):
+        t.apply("end")
+    t.game.dice.force([3, 3])
+    t.apply(f"strike {d} 8,2")                  # draw: both stay, the guard has struck
+    t.apply("end")
+    assert t.game.pending.kind == "main" and t.game.pending.seat == "purple"
+
+
+def test_R7_12_a_guard_with_no_invader_in_reach_need_not_strike():
+    """R7.12: a defender with no invader in its attack pattern has nothing to strike."""
+    t = Table().clear().turn("orange")
+    t.put("engineer", "orange", (11, 2))        # within 2 of the asteroid, not next to 8,4
+    t.apply(f"target {AST}")
+    t.apply("end")
+    t.apply(f"place {AST} aborigine-engineer 10,3")
+    assert [str(a) for a in t.game.legal_actions()] == ["end"]
+
+
+def test_R7_12_optional_strikes_variant():
+    """The variant optional-strikes (not the source's reading) lets the guards decline."""
+    t = Table(variant="optional-strikes").clear().turn("orange")
+    t.put("engineer", "orange", (10, 2))
+    t.apply(f"target {AST}")
+    t.apply("end")
+    t.apply(f"place {AST} aborigine-engineer 9,2")
     assert "end" in [str(a) for a in t.game.legal_actions()]
 
 
@@ -75,7 +118,10 @@ def test_R7_14_competitor_steals_the_flag_and_R7_15_mine_is_final():
     d = t.events("place")[-1]["token"]
     t.game.dice.force([1, 6])
     t.apply(f"strike {d} 10,2")
-    t.apply("end")   # purple's turn now; purple's engineer at 8,2 is within 2
+    t.apply("end")   # purple's turn now; purple's engineer moves from 8,2 to 8,3 (R7.14)
+    with pytest.raises(IllegalAction, match="make a move"):
+        t.apply(f"mine {AST}")                   # issue 11 item 5: standing near is not enough
+    t.apply("move U2 8,3")
     before = t.st.players["purple"].counters["resources"]
     t.apply(f"mine {AST}")
     site = t.st.sites[AST]
@@ -90,8 +136,9 @@ def test_R7_16_fresh_mine_resources_pay_units_next_to_it():
     """R7.16/R7.35: units created next to a mine just built, paid by its fresh resources."""
     t = Table().clear().turn("orange")
     t.st.sites[AST].markers = {"flag": "orange"}
-    t.st.players["orange"].counters["resources"] = 0
-    t.put("engineer", "orange", (10, 2))
+    t.st.players["orange"].counters["resources"] = 1
+    t.put("engineer", "orange", (11, 2))
+    t.apply("move U1 10,2")                      # R7.14: the move near the Flag (1 resource)
     t.apply(f"mine {AST}")
     legal = [str(a) for a in t.game.legal_actions() if a.verb == "create"]
     assert "create engineer 9,2" in legal          # 15 fresh resources pay 10

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from distant_galaxy.errors import IllegalAction
+from distant_galaxy_episodes.asteroid_belt import model
+from distant_galaxy_episodes.asteroid_belt.shuttles import raid_outcome
 from tests.asteroid_belt.conftest import Table
 
 
@@ -62,7 +64,7 @@ def test_R7_42_R7_40b_R7_44_R7_45_board_fly_raid_unload():
     with pytest.raises(IllegalAction, match="already moved"):
         t.apply("unload U1 6,2")
     for u in ("U1", "U2"):
-        t.st.tokens[u].attrs["moved"] = None
+        model.undo_done(t.st.tokens[u], "moved")
     t.apply("unload U1 6,2")
     t.apply("unload U2 8,2")
     assert sh not in t.st.tokens and t.events("shuttle_leaves")[-1]["rule"] == "R7.42"
@@ -93,3 +95,32 @@ def test_R7_63_no_raid_without_cargo():
     t.st.add_token("engineer", "orange", None, carrier=sh)
     with pytest.raises(IllegalAction, match="no cargo shuttle"):
         t.apply(f"raid {sh}")
+
+
+@pytest.mark.parametrize("roll,aboard", [(5, 2), (6, 1), (1, 2), (2, 1), (3, 2)])
+def test_R7_45_cargo_changes_portal_after_every_raid(roll, aboard):
+    """R7.45 (issue 11 item 2): "При каждой попытке нападения шаттл меняет случайным образом
+    портал (вне зависимости от результата атаки)" — after a loot, a destroyed attacker or an
+    escape, a die result naming the same portal is rolled again."""
+    t = Table().clear().turn("orange")
+    t.st.attrs["cargo"] = "portal-1"
+    sh = t.put("shuttle", "orange", (7, 3))
+    for _ in range(aboard):
+        t.st.add_token("engineer", "orange", None, carrier=sh)
+    t.game.dice.force([roll, 1, 1, 4])            # portal 1 (the same) twice, then portal 4
+    t.apply(f"raid {sh}")
+    assert t.st.attrs["cargo"] == "portal-4"
+    jumps = [e for e in t.events("dice") if e["purpose"].startswith("cargo shuttle jumps")]
+    assert [e["value"] for e in jumps] == [1, 1, 4]
+
+
+@pytest.mark.parametrize("aboard,outcome", [(1, "destroyed"), (2, "escape"), (3, "escape")])
+def test_R7_44_row_2_reads_as_the_source(aboard, outcome):
+    """R7.44 (issue 11 item 3): row 2 of the YAML table says what it means — "destroyed if at
+    most 1 aboard, otherwise escape" (source: "если в шаттле 1 отряд - поражение …; если 2 или 3
+    отряда - грузовой шаттл уходит"); the roll 2 with one unit aboard destroys the shuttle."""
+    t = Table()
+    row = next(r for r in t.game.scenario.tables["cargo_raid"]["rows"] if r["roll"] == 2)
+    assert row["outcome"] == "destroyed" and row["if_aboard_at_most"] == 1
+    assert row["otherwise"] == "escape"
+    assert raid_outcome(row, aboard) == outcome
