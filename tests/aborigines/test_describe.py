@@ -104,6 +104,17 @@ def test_aborigine_turn_wording(board):
     assert "red's R4 (scout) is destroyed" in text
 
 
+def test_the_portal_die_is_read_before_the_reinforcement_die_R5_50_R5_51(board):
+    """Issue 11 item 18: a person reads the active portal (R5.50) before the reinforcement
+    die (R5.51)."""
+    board.game.dice.force([4, 4])                        # portal 4; a guard
+    aborigine_turn(board.game)
+    out = lines(board)
+    portal = next(i for i, line in enumerate(out) if "portal 4 is active (die 4, R5.50)" in line)
+    die = next(i for i, line in enumerate(out) if "reinforcement die 4 → guard" in line)
+    assert portal < die, out
+
+
 def test_active_portal_fallback_and_missing_reinforcement(board):
     board.put("invader", (18, 2), tid="A9")              # only portal 2 has a ship
     board.state.attrs[CENTRE] = {"invader": 0, "guard": 0, "hunter": 0}
