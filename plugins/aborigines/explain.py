@@ -145,10 +145,10 @@ def _line(rec: dict[str, Any]) -> str | list[str] | None:
                  f"      rows: {_cands(rec.get('rows', []))}",
                  f"      row {rec['row']} fired: \"{rec.get('row_text')}\" [{rec.get('row_at')}]",
                  f"      → portal {rec['to']}: {rec.get('how')}; intent {rec.get('intent')}"]
-        if rec.get("in_range"):
-            lines.append(f"      in range: {in_range_text(rec)}")
         for lost in rec.get("lost", []):
             lines.append(f"        portal {lost['portal']} lost: {lost['why']}")
+        if rec.get("in_range"):
+            lines.append(f"      in range: {in_range_text(rec)}")
         return lines
     if t == "ai_move":
         return "      " + move_text(rec)
