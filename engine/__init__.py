@@ -42,6 +42,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from distant_galaxy.hookspecs import hookimpl
     from distant_galaxy.play.controllers import Controller, HumanController, RandomBot
     from distant_galaxy.play.log import read_log
+    from distant_galaxy.play.narrate import article, count_of
     from distant_galaxy.rules import Effect, Expr, Registry
     from distant_galaxy.scenario.context import RuleContext
     from distant_galaxy.scenario.load import load_scenario
@@ -95,6 +96,8 @@ _SOURCES: dict[str, str] = {
     "HumanController": "distant_galaxy.play.controllers",
     "RandomBot": "distant_galaxy.play.controllers",
     "read_log": "distant_galaxy.play.log",
+    "article": "distant_galaxy.play.narrate",
+    "count_of": "distant_galaxy.play.narrate",
     "Effect": "distant_galaxy.rules",
     "Expr": "distant_galaxy.rules",
     "Registry": "distant_galaxy.rules",
@@ -150,7 +153,9 @@ __all__ = [
     "Token",
     "__version__",
     "add_to_pool",
+    "article",
     "compile_pattern",
+    "count_of",
     "hookimpl",
     "load_scenario",
     "oriented",

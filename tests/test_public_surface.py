@@ -86,6 +86,14 @@ def test_the_lazy_table_matches_the_type_checking_imports_and_all() -> None:
     assert sorted(table) == sorted(set(distant_galaxy.__all__) - {"ENGINE_VERSION", "__version__"})
 
 
+def test_the_words_helpers_are_exported() -> None:
+    """Issue 11 item 18: plugins write counts and articles with the engine's helpers."""
+    from distant_galaxy import article, count_of
+
+    assert (count_of(1, "point"), count_of(3, "point"), article("engineer")) == \
+        ("1 point", "3 points", "an engineer")
+
+
 def test_every_exported_name_is_documented() -> None:
     """The table of docs/plugins.md's "The public surface" has a row for every name of
     ``__all__`` (the names in backticks of its first column, without their arguments)."""

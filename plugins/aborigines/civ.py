@@ -7,7 +7,8 @@ next to an open portal to next to another open portal) and one deed (``attack``,
 
 Each kind has one predicate, in ``reach.py``: ``legal`` lists what it allows, ``check`` accepts
 what it allows and otherwise says why not. Help texts (``doc``) are templates filled from the
-``aborigines:`` section of the scenario (``{civ[capture]}``, ``{die}``), so a mod's numbers show.
+``aborigines:`` section of the scenario (``{civ[capture]}``, ``{die}``; ``{cells[hack_range]}``
+is a distance in words, "2 cells"), so a mod's numbers show.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from distant_galaxy import Action, ActionKind, IllegalAction, require
+from distant_galaxy import Action, ActionKind, IllegalAction, count_of, require
 from distant_galaxy_episodes.aborigines import reach
 from distant_galaxy_episodes.aborigines.combat import civ_fires, return_to_centre
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, HACKED, model, model_of
@@ -271,7 +272,8 @@ class Hack(CivKind):
     verb = "hack"
     usage = "hack SHIP TARGET"
     doc_template = ("Monarchy, once per game: take control of an Aborigine ship (not the Hunter) "
-                    "within {civ[hack_range]} of one of your ships on a die {civ[hack]}-{die} and "
+                    "within {cells[hack_range]} of one of your ships on a die {civ[hack]}-{die} "
+                    "and "
                     "ram another Aborigine ship (not the Hunter) of its zone; both are destroyed "
                     "(R5.4).")
 
@@ -285,7 +287,7 @@ class Hack(CivKind):
         require(reach.may_hack(game, seat), "only Monarchy may hack, once per game (R5.4)")
         ids = {(a.id, b.id) for a, b in reach.hack_pairs(game, seat)}
         if (action.arg(0), action.arg(1)) not in ids:
-            within = model_of(game).param("civ", "hack_range")
+            within = count_of(model_of(game).param("civ", "hack_range"), "cell")
             raise IllegalAction(f"{action}: the hacked ship must be an Aborigine ship other than "
                                 f"the Hunter within {within} of your ships, the target another "
                                 "Aborigine ship of its zone, not the Hunter (R5.4)")
@@ -306,5 +308,9 @@ class Hack(CivKind):
 
 def action_kinds(scenario: Scenario) -> list[ActionKind]:
     """The civilizations' verbs, their help filled from the scenario's numbers."""
-    numbers = model(scenario).cfg
+    cfg = model(scenario).cfg
+    # distances as words ("within 1 cell", "within 2 cells") for the templates' {cells[key]}
+    cells = {k: count_of(v, "cell") for k, v in cfg.get("civ", {}).items()
+             if k.endswith("range") and isinstance(v, int)}
+    numbers = {**cfg, "cells": cells}
     return [kind(numbers) for kind in (Move, Jump, Attack, Colonize, Capture, Hack)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy import article
 from distant_galaxy_episodes.aborigines.model import CENTRE, model_of
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ def aborigine_fires(game: Game, ship: Token, target: Token, why: str = "") -> bo
         if _faction(game, target.owner).get("avenges") and not is_hunter(game, ship):
             game.emit("note", message=f"{target.owner}: {ship.id} dies with {target.id}",
                       rule="R5.4")
-            return_to_centre(game, ship, f"destroyed attacking a {target.owner} ship", "R5.4")
+            return_to_centre(game, ship, f"destroyed attacking {article(f'{target.owner} ship')}", "R5.4")
     return hit
 
 

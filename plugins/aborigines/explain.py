@@ -1,7 +1,8 @@
 """``dg explain LOG [--turn N]``: the Aborigine decisions of a game log, readable.
 
 For every Aborigine turn: the active-portal and reinforcement dice, arrivals, then per ship the
-row that fired (with its rule text and where it is written), the portals it compared and why the
+row that fired (with its rule text and where it is written), the unit in range it aims at (the
+enemy ship it fires at, the planet it guards), the portals it compared and why the
 others lost, and what it did (moves, attacks, colonies, lots). ``--turn N`` keeps round N only.
 """
 
@@ -66,14 +67,30 @@ def missing_text(rec: dict[str, Any]) -> str:
     return f"no {rec['unit']} arrives: {rec['reason']}"
 
 
+def in_range_text(rec: dict[str, Any], cell: bool = True) -> str:
+    """The unit in range a decision aims at (issue 11 item 13): ``red's R4 (scout) at 8,2``,
+    ``planet-2 (aborigines) at 20,1`` (without ``at …`` when ``cell`` is false); "" when the
+    row aims at none."""
+    if not rec.get("in_range"):
+        return ""
+    at = f" at {_xy(rec.get('in_range_at'))}" if cell else ""
+    if rec.get("in_range_kind") == "planet":
+        return f"{rec['in_range']} ({rec.get('in_range_owner') or 'free'}){at}"
+    return f"{rec.get('in_range_owner')}'s {rec['in_range']} ({rec.get('in_range_unit')}){at}"
+
+
 def decision_text(rec: dict[str, Any], width: int | None = None) -> str:
-    """One line: the ship, its portal, where it goes and the row that fired (the row's text is
-    shortened with … when the line would be longer than ``width``)."""
+    """One line: the ship, its portal, where it goes, the unit in range it aims at and the row
+    that fired (the row's text is shortened with … when the line would be longer than
+    ``width``)."""
     head = f"{rec['ship']} ({rec['unit']}) at portal {rec['from']}"
     if rec.get("row") is None:
         return f"{head}: no row applies: stays"
     where = ("stays" if rec.get("stay") or rec.get("to") == rec["from"]
              else f"goes to portal {rec['to']}")
+    aim = in_range_text(rec, cell=False)
+    if aim:
+        where += f" for {aim}"
     line = f"{head} {where}: row {rec['row']} fired: \"{rec.get('row_text')}\""
     if width is not None and len(line) > width:
         line = line[:width - 2] + "…\""
@@ -130,6 +147,8 @@ def _line(rec: dict[str, Any]) -> str | list[str] | None:
                  f"      → portal {rec['to']}: {rec.get('how')}; intent {rec.get('intent')}"]
         for lost in rec.get("lost", []):
             lines.append(f"        portal {lost['portal']} lost: {lost['why']}")
+        if rec.get("in_range"):
+            lines.append(f"      in range: {in_range_text(rec)}")
         return lines
     if t == "ai_move":
         return "      " + move_text(rec)

@@ -8,17 +8,32 @@ the rest of the ``move_radius`` (2) ring, which starts in the die's direction (R
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from distant_galaxy_episodes.aborigines.combat import aborigine_fires, adjacent_targets, target_key
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, model_of
 from distant_galaxy_episodes.aborigines.vision import visible_enemies
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Token
+    from distant_galaxy import Game, Site, Token
     from distant_galaxy_episodes.aborigines.model import Model
 
 Pos = tuple[int, int]
+Decision = dict[str, Any]
+
+
+def name_in_range(decision: Decision | None, thing: Token | Site, kind: str) -> None:
+    """Write on the ship's ``ai_decision`` record the unit in range that its row aims at (the
+    enemy ship it fires at, ``kind="ship"``; the planet it guards, ``kind="planet"``):
+    ``in_range`` (id), ``in_range_kind``, ``in_range_owner``, ``in_range_unit`` (ships) and
+    ``in_range_at``. An intent calls it before it emits anything, so the record is complete when
+    it is logged (issue 11 item 13)."""
+    if decision is None or thing.pos is None:
+        return
+    decision.update(in_range=thing.id, in_range_kind=kind, in_range_owner=thing.owner)
+    if kind == "ship":
+        decision["in_range_unit"] = getattr(thing, "type", None)
+    decision["in_range_at"] = list(thing.pos)
 
 
 def die_direction(game: Game, centre: Pos, die: int) -> tuple[int, int]:
@@ -111,27 +126,35 @@ def orbit_guards(game: Game, m: Model, portal: int) -> int:
     return n
 
 
-def guard_planet(game: Game, ship: Token, portal: int, die: int) -> None:
-    """Row 1: stand next to the Aborigine planet of the zone (one ship goes)."""
+def guard_planet(game: Game, ship: Token, portal: int, die: int,
+                 decision: Decision | None = None) -> None:
+    """Row 1: stand next to the Aborigine planet of the zone (one ship goes); that planet is the
+    decision's unit in range."""
     m = model_of(game)
     st = game.state
     grid = game.scenario.grid
     planets = [p for p in m.planets(st, portal) if p.owner == ABORIGINES]
     for p in planets:
         if ship.pos is not None and grid.distance(ship.pos, p.pos) == 1:
+            name_in_range(decision, p, "planet")
             game.emit("ai_move", ship=ship.id, unit=ship.type, to=list(ship.pos), stay=True,
                       why=f"already next to {p.id}", rule="R5.53")
             return
     for p in planets:
         for c in ring_from_die(game, p.pos, die, 1):
             if c not in st.board and c in m.zone_of and _stoppable(game, ship.type, c):
+                name_in_range(decision, p, "planet")
                 place(game, ship, c, f"next to its planet {p.id}", rule="R5.53")
                 return
+    if planets:
+        name_in_range(decision, planets[0], "planet")
     join(game, ship, portal, die)
 
 
-def attack(game: Game, ship: Token, portal: int, die: int, prefer: tuple[str, ...]) -> None:
-    """Go next to the best visible enemy of the portal and fire once (R5.64)."""
+def attack(game: Game, ship: Token, portal: int, die: int, prefer: tuple[str, ...],
+           decision: Decision | None = None) -> None:
+    """Go next to the best visible enemy of the portal and fire once (R5.64); that enemy is the
+    decision's unit in range (none when no enemy can be reached: the ship joins the portal)."""
     m = model_of(game)
     st = game.state
     grid = game.scenario.grid
@@ -157,19 +180,23 @@ def attack(game: Game, ship: Token, portal: int, die: int, prefer: tuple[str, ..
         join(game, ship, portal, die)
         return
     _, cell, target = best
+    name_in_range(decision, target, "ship")
     if cell != ship.pos:
         place(game, ship, cell, f"next to {target.id} to attack (R5.64)", rule="R5.64")
     aborigine_fires(game, ship, target, why="R5.64: nearest adjacent enemy clockwise, radius 1 "
                     "before 2, orthogonal before diagonal")
 
 
-def strike_and_evade(game: Game, ship: Token, die: int) -> None:
-    """R5.20: an invader fires at an adjacent enemy; after a miss it moves elsewhere in its zone."""
+def strike_and_evade(game: Game, ship: Token, die: int,
+                     decision: Decision | None = None) -> None:
+    """R5.20: an invader fires at an adjacent enemy (the decision's unit in range); after a miss
+    it moves elsewhere in its zone."""
     m = model_of(game)
     home = m.portal_of(ship)
     targets = adjacent_targets(game, ship, ship.pos, home)
     if not targets:
         return
+    name_in_range(decision, targets[0], "ship")
     hit = aborigine_fires(game, ship, targets[0], why="R5.20: an invader attacks an adjacent "
                           "enemy")
     if hit or ship.id not in game.state.tokens:

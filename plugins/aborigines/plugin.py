@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import hookimpl
+from distant_galaxy import count_of, hookimpl
 from distant_galaxy_episodes.aborigines import checks, civ, view
 from distant_galaxy_episodes.aborigines.bots import CivBot
 from distant_galaxy_episodes.aborigines.describe import describe_event
@@ -83,11 +83,11 @@ def dg_check_victory(game: Game) -> dict[str, Any] | None:
     st = game.state
     closed = m.closed_count(st)
     if closed >= m.param("victory", "closed_portals"):
-        return {"winner": ABORIGINES, "reason": f"the Aborigines closed {closed} portals",
+        return {"winner": ABORIGINES, "reason": f"the Aborigines closed {count_of(closed, 'portal')}",
                 "rule": "R5.1"}
     held = m.held_count(st)
     if held >= m.param("victory", "held_zones"):
-        return {"winner": CIVS, "reason": f"the civilizations hold {held} portal zones",
+        return {"winner": CIVS, "reason": f"the civilizations hold {count_of(held, 'portal zone')}",
                 "rule": "R5.2"}
     return None
 
@@ -98,7 +98,7 @@ def dg_limit_result(game: Game) -> dict[str, Any] | None:
     m = model_of(game)
     return {"winner": CIVS, "rule": "R5.2",
             "reason": f"turn limit {game.scenario.limits.get('rounds')} reached: the Aborigines "
-                      f"closed only {m.closed_count(game.state)} portals (R5.3)"}
+                      f"closed only {count_of(m.closed_count(game.state), 'portal')} (R5.3)"}
 
 
 @hookimpl

@@ -245,7 +245,8 @@ def register_functions(reg: Registry) -> None:
     @reg.effect("guard_planet", ["ship", "portal"], "Go next to the Aborigine planet of the "
                 "portal's zone (row 1 of R5.53).", "guard_planet(ship, portal)")
     def guard_planet(ctx: dict, ship: Any, portal: Any) -> None:
-        moves.guard_planet(ctx["$game"], ship, num(ctx, portal), ctx.get("$die", 1))
+        moves.guard_planet(ctx["$game"], ship, num(ctx, portal), ctx.get("$die", 1),
+                           ctx.get("$decision"))
 
     @reg.effect("join", ["ship", "portal"], "Go to the portal (the die's cell, clockwise "
                 "fallback, R5.52) keeping away from enemies when possible (R5.20); at its own "
@@ -257,10 +258,11 @@ def register_functions(reg: Registry) -> None:
                 "the portal and fire (R5.64); `prefer` lists unit tags attacked first "
                 "(e.g. [\"cruiser\", \"scout\"]).", "attack(ship, portal, [])")
     def attack(ctx: dict, ship: Any, portal: Any, prefer: Any) -> None:
-        moves.attack(ctx["$game"], ship, num(ctx, portal), ctx.get("$die", 1), tuple(prefer))
+        moves.attack(ctx["$game"], ship, num(ctx, portal), ctx.get("$die", 1), tuple(prefer),
+                     ctx.get("$decision"))
 
     @reg.effect("strike_and_evade", ["ship"], "Fire at the best adjacent enemy (R5.64); after a "
                 "miss move to another cell of the zone, away from enemies (R5.20).",
                 "strike_and_evade(ship)")
     def strike_and_evade(ctx: dict, ship: Any) -> None:
-        moves.strike_and_evade(ctx["$game"], ship, ctx.get("$die", 1))
+        moves.strike_and_evade(ctx["$game"], ship, ctx.get("$die", 1), ctx.get("$decision"))

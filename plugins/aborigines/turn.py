@@ -64,10 +64,11 @@ def aborigine_turn(game: Game) -> None:
     st = game.state
     game.emit("aborigine_turn", before=st.active_seat, round=st.round, rule="R5.50")
     rolled = game.dice.roll(m.count, purpose="active portal", rule="R5.50")
+    # told before the reinforcement die is rolled, so that a person reads the portal first
+    game.emit("active_portal", rolled=rolled, portal=rolled, rule="R5.50", why="rolled")
     table = game.scenario.tables[m.n("reinforcement_table", "reinforcements")]
     roll, row = game.dice.roll_table(table, purpose="reinforcements and entry cell", rule="R5.51")
     active = rolled
-    game.emit("active_portal", rolled=rolled, portal=rolled, rule="R5.50", why="rolled")
     arrived = reinforce(game, rolled, roll, row)
     if row.get("fallback") and not m.aborigines_in(st, rolled):
         moved = active_fallback(game, rolled)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy import count_of
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.actions import capture_resources
 
@@ -97,9 +98,9 @@ def _place(game: Game, ev: dict[str, Any]) -> str | None:
     if "source" in ev:
         src = "back from repair" if ev["source"] == "repair" else "new"
         how = "the elite creates" if str(ev.get("reason", "")).startswith("elite") else "creates"
+        cost = count_of(ev.get("cost", 0), "resource")
         paid = f" of the fresh mine {ev['mine']}" if ev.get("mine") else ""
-        return (f"  {owner} {how} {unit} {tid} at {to} ({src}, {ev.get('cost', 0)} resources"
-                f"{paid}) [{ev.get('rule')}]")
+        return f"  {owner} {how} {unit} {tid} at {to} ({src}, {cost}{paid}) [{ev.get('rule')}]"
     return None
 
 
@@ -111,7 +112,8 @@ def _raid(game: Game, ev: dict[str, Any]) -> str:
         table = game.scenario.tables.get("cargo_raid", {})
         row: dict[str, Any] = next(
             (r for r in table.get("rows", []) if _covers(r.get("roll"), ev["roll"])), {})
-        what = f"loot, +{row.get('resources', '?')} resources"
+        got = row.get("resources")
+        what = f"loot, +{count_of(got, 'resource') if isinstance(got, int) else '? resources'}"
     return (f"  {ev['seat']}'s shuttle {ev['shuttle']} ({ev.get('aboard', 0)} aboard) raids the "
             f"cargo shuttle at {site_label(game, ev.get('portal'))}: roll {ev['roll']} → {what}"
             " [R7.44]")
@@ -157,7 +159,8 @@ def describe(game: Game, ev: dict[str, Any]) -> str | None:
             s = game.state.sites.get(ev["site"])
             if s is not None:
                 pts = int(model.kind(game, s).get("points", 0))
-                line += f" (+{pts} points, +{capture_resources(game, s)} resources)"
+                line += (f" (+{count_of(pts, 'point')}, "
+                         f"+{count_of(capture_resources(game, s), 'resource')})")
         if ev.get("marker") == "flag":
             line += " (defenders beaten)"
         return line + rule
@@ -189,8 +192,8 @@ def describe(game: Game, ev: dict[str, Any]) -> str | None:
         return "" if reason == "setup" or reason.startswith(HIDDEN_REASONS) else None
     if t == "elite_created":
         ready = "acts from the next turn" if ev.get("ready") == "next_turn" else "acts now"
-        return (f"  {ev['seat']}'s elite created {ev['count']} {ev['unit']} (of {ev['asked']} "
-                f"asked; {ready}){rule}")
+        return (f"  {ev['seat']}'s elite created {count_of(ev['count'], ev['unit'])} (of "
+                f"{ev['asked']} asked; {ready}){rule}")
     if t == "ability_used":
         what = {"speed": "moves further this turn", "reroll": "armed for the next losing die",
                 "shield": "armed: the elite survives one lost combat"}.get(str(ev.get("effect")), "")
@@ -198,7 +201,7 @@ def describe(game: Game, ev: dict[str, Any]) -> str | None:
     if t == "ability_spent":
         return f"  {ev['seat']}'s {ev['ability']} token is spent: {ev['reason']}{rule}"
     if t == "shuttle_activated":
-        cost = f"{ev['cost']} resources" if ev.get("cost") else "free"
+        cost = count_of(ev["cost"], "resource") if ev.get("cost") else "free"
         by = f", {ev['unit']} near it" if ev.get("unit") else ""
         return (f"  {ev['seat']} activates shuttle {ev['token']} at {cell(ev['at'])} next to "
                 f"{site_label(game, ev.get('site'))} ({cost}{by}){rule}")

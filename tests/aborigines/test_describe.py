@@ -18,6 +18,7 @@ from distant_galaxy_episodes.aborigines.bots import CivBot
 from distant_galaxy_episodes.aborigines.colonization import by_lot, check_colonies
 from distant_galaxy_episodes.aborigines.combat import aborigine_fires, civ_fires
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, CENTRE
+from distant_galaxy_episodes.aborigines.priorities import decide
 from distant_galaxy_episodes.aborigines.turn import aborigine_turn
 
 PLUGIN = Path(ds.__file__).parent
@@ -98,10 +99,21 @@ def test_aborigine_turn_wording(board):
     assert "  Aborigines: portal 1 is active (die 1, R5.50)" in out
     assert "  Aborigines: reinforcement die 2 → invader from the central area (R5.51)" in out
     assert re.search(r"  A\d+ \(invader\) arrives at portal 1, cell \d+,\d+", text)
-    assert re.search(r'A1 \(invader\) at portal 1 stays: row I0 fired: "an enemy is next to '
-                     r'the invader[^"]*"', text)
+    assert re.search(r'A1 \(invader\) at portal 1 stays for red\'s R4 \(scout\): row I0 '
+                     r'fired: "an enemy is next to the invader[^"]*"', text)  # issue 11 item 13
     assert all(len(line) <= ds.WIDTH for line in out), out
     assert "red's R4 (scout) is destroyed" in text
+
+
+def test_the_portal_die_is_read_before_the_reinforcement_die_R5_50_R5_51(board):
+    """Issue 11 item 18: a person reads the active portal (R5.50) before the reinforcement
+    die (R5.51)."""
+    board.game.dice.force([4, 4])                        # portal 4; a guard
+    aborigine_turn(board.game)
+    out = lines(board)
+    portal = next(i for i, line in enumerate(out) if "portal 4 is active (die 4, R5.50)" in line)
+    die = next(i for i, line in enumerate(out) if "reinforcement die 4 → guard" in line)
+    assert portal < die, out
 
 
 def test_active_portal_fallback_and_missing_reinforcement(board):
@@ -245,3 +257,12 @@ def test_wrong_target_lists_the_adjacent_aborigines(board):
     with pytest.raises(ActionError, match=r"A99 is not an Aborigine ship; Aborigine ships next "
                                           r"to R2: A9 at 7,2 \(invader\)"):
         board.game.check("attack R2 A99")
+
+
+def test_a_decision_line_names_the_planet_it_guards(board):
+    """Issue 11 item 13: the prompt names the unit in range (here the planet of row I1)."""
+    board.own("planet-2", ABORIGINES)
+    decide(board.game, board.put("invader", (7, 2), tid="A3"), 1)
+    assert any(line.startswith("  A3 (invader) at portal 1 goes to portal 2 for planet-2 "
+                               f"({ABORIGINES}): row I1 fired") for line in lines(board)), \
+        lines(board)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from distant_galaxy import read_log
 from distant_galaxy.cli.main import main
 
 
@@ -26,3 +27,24 @@ def test_explain_records_filters_rounds():
             {"kind": "event", "type": "aborigine_turn", "round": 2, "before": "red"}]
     assert len(explain_records(recs, 2)) == 1
     assert len(explain_records(recs)) == 2
+
+
+def test_logged_decisions_name_the_unit_in_range_and_explain_shows_it(tmp_path, capsys):
+    """Issue 11 item 13: an ai_decision in the log names the unit in range it aims at (the
+    ship its shot then hits or misses), and dg explain prints it."""
+    log = tmp_path / "g.jsonl"
+    assert main(["run", "aborigine-clash", "--seed", "4", "--seat", "red=civ",
+                 "--seat", "blue=civ", "--players", "2", "--quiet", "--log", str(log)]) == 0
+    records = [rec for _, rec in read_log(log)]
+    aimed = 0
+    for i, rec in enumerate(records):
+        if rec.get("type") != "ai_decision" or rec.get("in_range_kind") != "ship":
+            continue
+        aimed += 1
+        shot = next((r for r in records[i + 1:] if r.get("type") in ("combat", "ai_decision")),
+                    {})
+        assert shot.get("type") == "combat" and shot["defender"] == rec["in_range"], (rec, shot)
+    assert aimed > 0
+    capsys.readouterr()
+    assert main(["explain", str(log)]) == 0
+    assert "      in range: " in capsys.readouterr().out

@@ -57,8 +57,21 @@ def test_help_texts_use_the_scenarios_numbers(scenario, mod):
     assert "one die, 5-6 (R5.10)" in shipped["attack"].doc
     assert "one die, 6-8 (R5.10)" in modded["attack"].doc
     assert "(die 4-6)" in shipped["capture"].doc and "(die 3-8)" in modded["capture"].doc
-    assert "within 2 of one of your ships on a die 5-6" in shipped["hack"].doc
-    assert "within 3 of one of your ships on a die 7-8" in modded["hack"].doc
+    assert "within 2 cells of one of your ships on a die 5-6" in shipped["hack"].doc
+    assert "within 3 cells of one of your ships on a die 7-8" in modded["hack"].doc
+
+
+def test_help_and_results_write_counts_in_words(tmp_path):
+    """Issue 11 item 18: "within 1 cell", "closed 1 portal" (not "within 1", "1 portals")."""
+    one = tmp_path / "one.yaml"
+    one.write_text("format: 1\nextends: aborigine-clash\nid: numbers-one\n"
+                   "aborigines: {civ: {hack_range: 1}, victory: {closed_portals: 1}}\n",
+                   encoding="utf-8")
+    sc = load_scenario(one)
+    assert "within 1 cell of one of your ships" in sc.action_kinds()["hack"].doc
+    b = Board(sc)
+    b.own("planet-1", ABORIGINES)
+    assert dg_check_victory(b.game)["reason"] == "the Aborigines closed 1 portal"
 
 
 # -- behaviour ---------------------------------------------------------------------------------
@@ -115,7 +128,7 @@ def test_hack_range_R5_4(scenario, mod):
         i = b.put("invader", (5, 2))
         _yellow_to_play(b)
         assert (f"hack {g.id} {i.id}" in [str(a) for a in b.game.legal_actions()]) == legal
-    with pytest.raises(IllegalAction, match="within 3 of your ships"):
+    with pytest.raises(IllegalAction, match="within 3 cells of your ships"):
         b.game.check(f"hack {i.id} {i.id}")
 
 

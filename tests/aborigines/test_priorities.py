@@ -213,3 +213,49 @@ def test_decision_lists_candidates_and_losers(board):
     assert [r["row"] for r in ev["rows"]] == ["I0", "I1", "I2", "I3"]
     assert {lost["portal"] for lost in ev["lost"]} == {1, 6}
     assert ev["row_text"] and ev["row_at"].endswith(tuple("0123456789"))
+
+
+# -- the unit in range (issue 11 item 13) ----------------------------------------------------
+def test_decision_names_the_adjacent_enemy_it_fires_at_I0_R5_20(board):
+    ship = board.put("invader", (7, 2))
+    enemy = board.put("destroyer", (8, 2), owner="red")
+    board.game.dice.force([1])
+    ev = decide(board.game, ship, 2)
+    assert ev["row"] == "I0"
+    assert (ev["in_range"], ev["in_range_kind"], ev["in_range_owner"], ev["in_range_unit"],
+            ev["in_range_at"]) == (enemy.id, "ship", "red", "destroyer", [8, 2])
+    assert board.events("combat")[-1]["defender"] == ev["in_range"]
+
+
+def test_decision_names_the_planet_it_guards_I1_R5_53(board):
+    board.own("planet-2", ABORIGINES)
+    ship = board.put("invader", (7, 2))
+    ev = decide(board.game, ship, 1)
+    assert ev["row"] == "I1"
+    assert (ev["in_range"], ev["in_range_kind"], ev["in_range_owner"], ev["in_range_at"]) == \
+        ("planet-2", "planet", ABORIGINES, [20, 1])
+    assert "in_range_unit" not in ev
+
+
+def test_decision_names_the_enemy_it_attacks_G2_H2_R5_64(board):
+    board.put("invader", (18, 2))
+    enemy = board.put("destroyer", (17, 1), owner="red")
+    guard = board.put("guard", (7, 2))
+    board.game.dice.force([1])
+    ev = decide(board.game, guard, 1)
+    assert ev["row"] == "G2" and ev["in_range"] == enemy.id
+    assert board.events("combat")[-1]["defender"] == enemy.id
+    scout = board.put("scout", (18, 4), owner="blue")
+    hunter = board.put("hunter", (5, 2))
+    board.game.dice.force([1])
+    ev = decide(board.game, hunter, 1)
+    assert ev["row"] == "H2" and ev["in_range"] == scout.id
+    assert (ev["in_range_owner"], ev["in_range_unit"]) == ("blue", "scout")
+
+
+def test_decision_without_a_unit_in_range_names_none_I3(board):
+    ship = board.put("invader", (7, 2))
+    board.put("destroyer", (7, 5), owner="red")
+    ev = decide(board.game, ship, 1)
+    assert ev["row"] == "I3" and "in_range" not in ev
+

@@ -16,6 +16,15 @@ def test_active_portal_die_and_reinforcement_table_R5_50_R5_51(board):
     assert board.events("active_portal")[0]["portal"] == 2
 
 
+def test_portal_die_is_told_before_the_reinforcement_die_R5_50_R5_51(board):
+    """Issue 11 item 18: the log (and so the prompt) tells the R5.50 portal roll first."""
+    board.game.dice.force([2, 5])
+    aborigine_turn(board.game)
+    order = [(e["type"], e.get("rule")) for e in board.game.events
+             if e["type"] in ("dice", "active_portal")]
+    assert order[:3] == [("dice", "R5.50"), ("active_portal", "R5.50"), ("dice", "R5.51")]
+
+
 def test_entry_cell_is_the_die_cell_R5_52(board):
     board.game.dice.force([1, 6])   # portal 1; hunter; die 6 = south-west neighbour
     aborigine_turn(board.game)
