@@ -31,9 +31,6 @@ from distant_galaxy.loader.yamlsafe import JsonPath
 __all__ = ["apply_options", "checked_option_sets", "compatible_options", "declared_options",
            "option_order"]
 
-_MISSING = object()
-
-
 def declared_options(data: Any) -> dict[str, Any]:
     """The ``options:`` mapping of scenario data (empty when there is none or it is malformed)."""
     options = data.get("options") if isinstance(data, dict) else None
