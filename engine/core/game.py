@@ -67,6 +67,7 @@ class Game:
                  state: GameState | None = None, record: bool = True):
         self.scenario = scenario
         self.variant = variant or scenario.variant
+        self.options: tuple[str, ...] = scenario.options  # in the scenario's order
         self.hook = scenario.pm.hook
         self.kinds: dict[str, ActionKind] = scenario.action_kinds()
         self.sink = sink
@@ -369,6 +370,7 @@ class Game:
         """A copy for search and bots: same scenario and state, no log, no undo history."""
         g = Game.__new__(Game)
         g.scenario, g.variant, g.hook, g.kinds = self.scenario, self.variant, self.hook, self.kinds
+        g.options = self.options
         g.sink, g.record, g.events, g.history = None, record, [], list(self.history)
         g.stash = Stash()
         g._undo, g._legal_key, g._legal, g._version, g._flushed = [], None, [], 0, 0

@@ -1,6 +1,7 @@
 """Seeded random play and illegal-input probes: the core of the conformance harness.
 
-Owns the cases (:class:`Case`, one per scenario and variant that ``dg list`` shows, plus extra
+Owns the cases (:class:`Case`, one per scenario and variant that ``dg list`` shows, each option
+alone and all compatible options together — with no variant and with each variant —, plus extra
 files), the per-process scenario cache, :class:`Tally` (what a run tried and every failure, with
 the scenario, seed and action to re-run it alone), the illegal inputs (malformed texts, and
 well-formed actions made by mutating legal ones or played by the wrong seat, each of which must be
@@ -22,6 +23,7 @@ from distant_galaxy.core.actions import Action
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import ActionError
 from distant_galaxy.harness.invariants import check_invariants
+from distant_galaxy.loader import checked_option_sets
 from distant_galaxy.play.log import LogWriter, dumps
 from distant_galaxy.play.runner import logged_game, replay_log
 from distant_galaxy.scenario.catalog import catalog
@@ -35,13 +37,16 @@ DEFAULT_MAX_ACTIONS = 20_000
 # -- the cases: every scenario and variant ----------------------------------------------------
 @dataclass(frozen=True)
 class Case:
-    """One scenario file and variant; ``players`` is the (min, max) seat count."""
+    """One scenario file, variant and set of options; ``players`` is the (min, max) seat
+    count. The label is ``id``, ``id[variant]``, ``id[+opt1+opt2]`` (options, no variant) or
+    ``id[variant+opt1+opt2]``."""
 
     label: str
     path: str
     variant: str | None
     players: tuple[int, int] | None = None
     load_error: str | None = None
+    options: tuple[str, ...] = ()
 
     def seat_count(self, seed: int) -> int | None:
         """The seat count used with ``seed`` (seeds cycle through min..max players)."""
@@ -53,29 +58,51 @@ class Case:
 
 def shipped_cases(extra: list[str | Path] | None = None) -> list[Case]:
     """A case per scenario and variant of ``dg list`` (distant_galaxy.scenario.catalog: the
-    engine's and every installed package's), plus ``extra`` files."""
+    engine's and every installed package's) and per set of options (:func:`option_sets` of the
+    catalogue's ``option_sets``), plus ``extra`` files."""
     out: list[Case] = []
     for entry in catalog():
         path = Path(entry["path"])
         players = _players(entry.get("players"))
         error = entry["title"] if str(entry["title"]).startswith("(does not load") else None
-        for variant in [None, *entry["variants"]]:
-            label = entry["id"] + (f"[{variant}]" if variant else "")
-            out.append(Case(label, str(path), variant, players, error))
+        for variant, options in option_sets(entry["variants"], entry.get("option_sets", [])):
+            out.append(Case(case_label(entry["id"], variant, options), str(path), variant,
+                            players, error, options))
     for p in extra or []:
         out.extend(file_cases(p))
     return out
 
 
+def option_sets(variants: list[str], alone_and_all: list[tuple[str, ...]]
+                ) -> list[tuple[str | None, tuple[str, ...]]]:
+    """(variant, options) of the cases of one scenario: the base and every variant without
+    options, then each of ``alone_and_all`` (every option alone, then all compatible ones
+    together) without a variant, then the last of them (all together) with every variant."""
+    out: list[tuple[str | None, tuple[str, ...]]] = [(v, ()) for v in [None, *variants]]
+    out += [(None, opts) for opts in alone_and_all]
+    if alone_and_all:
+        out += [(v, alone_and_all[-1]) for v in variants]
+    return out
+
+
+def case_label(scenario_id: str, variant: str | None, options: tuple[str, ...]) -> str:
+    """``id``, ``id[variant]``, ``id[+opt1+opt2]`` or ``id[variant+opt1+opt2]``."""
+    if not variant and not options:
+        return scenario_id
+    return f"{scenario_id}[{variant or ''}{''.join('+' + o for o in options)}]"
+
+
 def file_cases(path: str | Path) -> list[Case]:
-    """The cases (base and every variant) of one scenario file (a mod's ``extends:`` resolved:
-    its seats and variants may come from the scenario it extends)."""
+    """The cases (base, every variant, the options as in :func:`shipped_cases`) of one scenario
+    file (a mod's ``extends:`` resolved: its seats, variants and options may come from the
+    scenario it extends)."""
     data = read_scenario(path)[1].data
     players = data.get("players", {})
     n = len(data.get("seats", []))
     span = (int(players.get("min", n)), int(players.get("max", n)))
-    return [Case(data["id"] + (f"[{v}]" if v else ""), str(path), v, span)
-            for v in [None, *sorted(data.get("variants", {}))]]
+    sets = option_sets(sorted(data.get("variants", {})), checked_option_sets(data))
+    return [Case(case_label(data["id"], v, opts), str(path), v, span, None, opts)
+            for v, opts in sets]
 
 
 def _players(text: Any) -> tuple[int, int] | None:
@@ -86,14 +113,14 @@ def _players(text: Any) -> tuple[int, int] | None:
         return None
 
 
-_SCENARIOS: dict[tuple[str, str | None], Scenario] = {}
+_SCENARIOS: dict[tuple[str, str | None, tuple[str, ...]], Scenario] = {}
 
 
 def scenario_of(case: Case) -> Scenario:
     """The loaded scenario of a case (cached per process)."""
-    key = (case.path, case.variant)
+    key = (case.path, case.variant, case.options)
     if key not in _SCENARIOS:
-        _SCENARIOS[key] = load_scenario(case.path, case.variant)
+        _SCENARIOS[key] = load_scenario(case.path, case.variant, case.options)
     return _SCENARIOS[key]
 
 

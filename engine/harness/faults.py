@@ -40,7 +40,8 @@ def check_save_restore(case: Case, seed: int, actions: list[str], folder: Path, 
     wanted = set(range(len(actions) + 1)) if steps is None else set(steps)
     game = Game(scenario, seats=seats_for(case, seed), seed=seed)
     path = folder / "restore.save"
-    header = {"scenario": scenario.id, "variant": case.variant, "seed": seed,
+    header = {"scenario": scenario.id, "variant": case.variant,
+              "options": list(case.options), "seed": seed,
               "source": str(scenario.path)}
     for i in range(len(actions) + 1):
         if i in wanted:

@@ -10,6 +10,8 @@ depths 1 / 2 / 3. ``dg perft`` prints these counts (:mod:`distant_galaxy.cli.han
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from distant_galaxy.core.game import Game
 from distant_galaxy.scenario.load import load_scenario
 
@@ -41,6 +43,7 @@ def divide(game: Game, depth: int) -> list[tuple[str, int]]:
     return out
 
 
-def new_game(scenario_name: str, variant: str | None = None, seed: int = 1) -> Game:
-    """A fresh game of a scenario (all seats, no log) to count from."""
-    return Game(load_scenario(scenario_name, variant), seed=seed, record=False)
+def new_game(scenario_name: str, variant: str | None = None, seed: int = 1,
+             options: Iterable[str] = ()) -> Game:
+    """A fresh game of a scenario (its variant and options; all seats, no log) to count from."""
+    return Game(load_scenario(scenario_name, variant, options), seed=seed, record=False)

@@ -1,4 +1,5 @@
-"""Loading scenario files: safe YAML with positions, ``extends:`` mods, variants, schema checks.
+"""Loading scenario files: safe YAML with positions, ``extends:`` mods, variants, options, schema
+checks.
 
 Typical use::
 
@@ -17,6 +18,12 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from distant_galaxy.loader.merge import MergedDocument, apply_variant, deep_merge, resolve_extends
+    from distant_galaxy.loader.options import (
+        apply_options,
+        checked_option_sets,
+        compatible_options,
+        declared_options,
+    )
     from distant_galaxy.loader.schema_check import check_schema, describe_path
     from distant_galaxy.loader.schemas import combined_schema, load_schema, schemas_dir
     from distant_galaxy.loader.yamlsafe import (
@@ -35,6 +42,10 @@ _SOURCES: dict[str, str] = {
     "apply_variant": "distant_galaxy.loader.merge",
     "deep_merge": "distant_galaxy.loader.merge",
     "resolve_extends": "distant_galaxy.loader.merge",
+    "apply_options": "distant_galaxy.loader.options",
+    "checked_option_sets": "distant_galaxy.loader.options",
+    "compatible_options": "distant_galaxy.loader.options",
+    "declared_options": "distant_galaxy.loader.options",
     "check_schema": "distant_galaxy.loader.schema_check",
     "describe_path": "distant_galaxy.loader.schema_check",
     "combined_schema": "distant_galaxy.loader.schemas",
@@ -58,9 +69,13 @@ __all__ = [
     "Document",
     "JsonPath",
     "MergedDocument",
+    "apply_options",
     "apply_variant",
     "check_schema",
+    "checked_option_sets",
     "combined_schema",
+    "compatible_options",
+    "declared_options",
     "deep_merge",
     "describe_path",
     "load_schema",

@@ -39,7 +39,8 @@ class MergedDocument:
     """Merged scenario data and, for every value, the file and place that supplied it.
 
     ``file`` is the file the author asked for (the mod); ``documents`` every file of the extends
-    chain, the mod first; ``variant`` the applied variant, if any.
+    chain, the mod first; ``variant`` the applied variant, if any; ``options`` the applied
+    options, in the scenario's order (:mod:`distant_galaxy.loader.options`).
     """
 
     data: Any
@@ -47,6 +48,7 @@ class MergedDocument:
     documents: list[Document]
     origins: dict[JsonPath, Origin] = field(default_factory=dict, repr=False)
     variant: str | None = None
+    options: tuple[str, ...] = ()
 
     @classmethod
     def from_document(cls, doc: Document) -> MergedDocument:
@@ -179,7 +181,8 @@ def merge_documents(base: MergedDocument, overlay: Any, overlay_origin: OriginFn
     """``overlay`` (whose values come from ``overlay_origin``) deep-merged onto ``base``."""
     merger = _Merger()
     data = merger.merge(base.data, overlay, (), base.origin, overlay_origin)
-    return MergedDocument(data, base.file, list(base.documents), merger.origins, base.variant)
+    return MergedDocument(data, base.file, list(base.documents), merger.origins, base.variant,
+                          base.options)
 
 
 def _label(doc: Document) -> str:

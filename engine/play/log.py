@@ -26,11 +26,13 @@ if TYPE_CHECKING:
 
 
 def make_header(scenario_id: str, variant: str | None, seats: list[str], seed: int,
-                source: str | None = None, controllers: dict[str, str] | None = None
-                ) -> dict[str, Any]:
-    """The first record of every log (the fields that need no game; see :func:`game_header`)."""
+                source: str | None = None, controllers: dict[str, str] | None = None,
+                options: list[str] | tuple[str, ...] = ()) -> dict[str, Any]:
+    """The first record of every log (the fields that need no game; see :func:`game_header`);
+    ``options`` are the options played, in the scenario's order."""
     header: dict[str, Any] = {"kind": "header", "format": LOG_FORMAT, "engine": ENGINE_VERSION,
-                              "scenario": scenario_id, "variant": variant, "options": [],
+                              "scenario": scenario_id, "variant": variant,
+                              "options": list(options),
                               "seats": list(seats), "seed": seed}
     if source:
         header["source"] = source
@@ -45,7 +47,8 @@ def game_header(game: Game, controllers: dict[str, str] | None = None) -> dict[s
     first decision, which ``GameState.from_json`` rebuilds without the YAML) with its hash."""
     scenario, st = game.scenario, game.state
     header = make_header(scenario.id, game.variant, list(st.seats), st.seed,
-                         source=source_label(scenario), controllers=controllers)
+                         source=source_label(scenario), controllers=controllers,
+                         options=scenario.options)
     header["scenario_sha256"] = scenario_digest(scenario)
     header["factions"] = {s: st.players[s].faction for s in st.seats}
     header["initial"] = json.loads(json.dumps(st.to_json()))  # a copy: the state goes on
@@ -54,9 +57,15 @@ def game_header(game: Game, controllers: dict[str, str] | None = None) -> dict[s
 
 
 def scenario_digest(scenario: Scenario) -> str:
-    """The sha256 (hex) of the merged scenario (``extends:`` and the variant applied): its data
-    as canonical JSON (sorted keys, no spaces, UTF-8)."""
-    text = json.dumps(scenario.data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+    """The sha256 (hex) of the merged scenario (``extends:``, the variant and the options
+    applied): its data as canonical JSON (sorted keys, no spaces, UTF-8). With options, the
+    hashed value is ``{"data": …, "options": [names]}``, so even an option that changes no data
+    gives the game another identity; without, it is the data alone (as before options existed).
+    """
+    value: Any = scenario.data
+    if scenario.options:
+        value = {"data": scenario.data, "options": list(scenario.options)}
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
                       default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

@@ -177,11 +177,21 @@ def replay_log(path: str | Path) -> ReplayReport:
 
 
 def _scenario_of(header: dict[str, Any]) -> Scenario:
-    """The scenario a log names: its ``source`` file when there is one, else its id."""
+    """The scenario a log names (its ``source`` file when there is one, else its id), with the
+    header's variant and options."""
     source = header.get("source")
-    if source and Path(source).is_file():
-        return load_scenario(source, header.get("variant"))
-    return load_scenario(header["scenario"], header.get("variant"))
+    name = source if source and Path(source).is_file() else header["scenario"]
+    return load_scenario(name, header.get("variant"), header_options(header))
+
+
+def header_options(header: dict[str, Any]) -> tuple[str, ...]:
+    """The options a log's or save's header names (none when it names none, as older ones)."""
+    options = header.get("options")
+    if options is None:
+        return ()
+    if not isinstance(options, list) or not all(isinstance(o, str) for o in options):
+        raise LogError("the header's options must be a list of option names")
+    return tuple(options)
 
 
 def header_changes(logged: dict[str, Any], rebuilt: dict[str, Any], scenario: Scenario
@@ -240,5 +250,5 @@ def _mismatch(records: list[tuple[int, dict[str, Any]]], produced: list[dict[str
     return ReplayReport(False, len(records), line, None, None, message)
 
 
-__all__ = ["LogError", "ReplayReport", "Session", "header_changes", "logged_game", "new_session",
-           "play", "replay_log"]
+__all__ = ["LogError", "ReplayReport", "Session", "header_changes", "header_options", "logged_game",
+           "new_session", "play", "replay_log"]

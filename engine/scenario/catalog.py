@@ -10,14 +10,21 @@ from __future__ import annotations
 from typing import Any
 
 from distant_galaxy.errors import EngineError
-from distant_galaxy.loader import combined_schema, load_yaml_file
+from distant_galaxy.loader import (
+    checked_option_sets,
+    combined_schema,
+    declared_options,
+    load_yaml_file,
+)
 from distant_galaxy.plugins import available_plugins, load_plugin, make_plugin_manager
 from distant_galaxy.scenario.find import found_scenarios
 
 
 def catalog() -> list[dict[str, Any]]:
-    """Every scenario file found, with its title, variants, plugins and player counts, the file it
-    loads (``path``, absolute) and the distribution that provides it (``provider``)."""
+    """Every scenario file found, with its title, variants, options (``options``: name → its
+    title, plugins and conflicts; ``option_sets``: each option alone, then all compatible ones
+    together, as the conformance suite plays them), plugins and player counts, the file it loads
+    (``path``, absolute) and the distribution that provides it (``provider``)."""
     out = []
     for found in found_scenarios():
         where = {"path": str(found.path), "provider": found.provider}
@@ -25,7 +32,8 @@ def catalog() -> list[dict[str, Any]]:
             data = load_yaml_file(found.path).data
         except EngineError as exc:
             out.append({"id": found.path.stem, "title": f"(does not load: {exc})".splitlines()[0],
-                        **where, "variants": [], "plugins": [], "players": "?"})
+                        **where, "variants": [], "options": {}, "option_sets": [],
+                        "plugins": [], "players": "?"})
             continue
         if not isinstance(data, dict) or "id" not in data:
             continue
@@ -33,9 +41,19 @@ def catalog() -> list[dict[str, Any]]:
         count = len(data.get("seats", []))
         out.append({"id": data["id"], "title": data.get("title", ""), **where,
                     "variants": sorted(data.get("variants", {})),
+                    "options": _options(data), "option_sets": checked_option_sets(data),
                     "plugins": list(data.get("plugins", [])),
                     "extends": data.get("extends"),
                     "players": f"{players.get('min', count)}-{players.get('max', count)}"})
+    return out
+
+
+def _options(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    out = {}
+    for name, spec in declared_options(data).items():
+        spec = spec if isinstance(spec, dict) else {}
+        out[name] = {"title": spec.get("title", name), "plugins": list(spec.get("plugins", [])),
+                     "conflicts": list(spec.get("conflicts", []))}
     return out
 
 

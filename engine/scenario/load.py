@@ -1,6 +1,8 @@
-"""``load_scenario(name, variant)``: the whole pipeline from a file to a :class:`Scenario`.
+"""``load_scenario(name, variant, options)``: the whole pipeline from a file to a :class:`Scenario`.
 
-Safe YAML load with positions → ``extends:`` and variant overlays → the scenario's plugins → JSON
+Safe YAML load with positions → ``extends:``, the variant's overlay, then the options' overlays
+(:mod:`distant_galaxy.loader.options`: in the scenario's order, conflicts refused) → the
+scenario's plugins (with the options') → JSON
 Schema (with plugin sections) → the map, cell permissions and tables → rule strings compiled once →
 plugin semantic checks. Every problem found is reported with file, line and column; all of them at
 once (``ScenarioErrors``). A file is read once for all its variants (:func:`read_scenario`, then
@@ -9,6 +11,7 @@ once (``ScenarioErrors``). A file is read once for all its variants (:func:`read
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +20,7 @@ import pluggy
 from distant_galaxy.errors import ScenarioErrors, SourceError
 from distant_galaxy.loader import (
     MergedDocument,
+    apply_options,
     apply_variant,
     check_schema,
     combined_schema,
@@ -29,10 +33,12 @@ from distant_galaxy.scenario.find import find_by_id, resolve_scenario_path
 from distant_galaxy.scenario.model import Scenario
 
 
-def load_scenario(name: str | Path, variant: str | None = None) -> Scenario:
-    """Load, merge, check and compile a scenario; raises ScenarioErrors listing every problem."""
+def load_scenario(name: str | Path, variant: str | None = None,
+                  options: Iterable[str] = ()) -> Scenario:
+    """Load, merge, check and compile a scenario (its ``variant``, then its ``options`` in the
+    order the scenario lists them); raises ScenarioErrors listing every problem."""
     path, doc = read_scenario(name)
-    return scenario_from_document(doc, path, variant)
+    return scenario_from_document(doc, path, variant, options)
 
 
 def read_scenario(name: str | Path) -> tuple[Path, MergedDocument]:
@@ -42,12 +48,13 @@ def read_scenario(name: str | Path) -> tuple[Path, MergedDocument]:
     return path, resolve_extends(load_yaml_file(path), find_by_id)
 
 
-def scenario_from_document(doc: MergedDocument, path: Path, variant: str | None = None
-                           ) -> Scenario:
-    """The scenario (or its ``variant``) of a document read by :func:`read_scenario`; ``doc`` is
-    left as it was (a variant's overlay is merged into new data)."""
+def scenario_from_document(doc: MergedDocument, path: Path, variant: str | None = None,
+                           options: Iterable[str] = ()) -> Scenario:
+    """The scenario (or its ``variant``, with its ``options``) of a document read by
+    :func:`read_scenario`; ``doc`` is left as it was (the overlays are merged into new data)."""
     if variant:
         doc = apply_variant(doc, variant)
+    doc = apply_options(doc, options)
     plugins = doc.data.get("plugins", []) if isinstance(doc.data, dict) else []
     pm = make_plugin_manager([p for p in plugins if isinstance(p, str)])
     sections: dict[str, Any] = {}

@@ -38,6 +38,8 @@ class Scenario:
         self.data: dict[str, Any] = doc.data
         self.path = path
         self.variant = variant
+        #: The options played, in the scenario's order (``options:``; see docs/options.md).
+        self.options: tuple[str, ...] = tuple(doc.options)
         self.pm = pm
         #: The names of the hooks some plugin of this scenario implements (the built-ins
         #: included); a game skips calling the others (see ``Game.pure``).
@@ -61,6 +63,7 @@ class Scenario:
         self.phases: list[dict[str, Any]] = list(d.get("phases") or DEFAULT_PHASES)
         self.limits: dict[str, Any] = d.get("limits", {})
         self.variants: dict[str, Any] = d.get("variants", {})
+        self.declared_options: dict[str, Any] = d.get("options", {})
         self.grid: Grid
         self.map_sites: list[dict[str, Any]]
         self.grid, self.map_sites = build_map(self)

@@ -1,6 +1,6 @@
 """Rule tests written in YAML (``tests:`` in a scenario), run by ``dg test``.
 
-A case sets up a game (seats, seed, variant, a ``setup`` applied on top of the start state or a
+A case sets up a game (seats, seed, variant, options, a ``setup`` applied on top of the start state or a
 saved ``state``), forces dice, plays actions, and checks expected events (each a subset of a produced
 event, in order), facts (rule expressions that must be true) and, optionally, that the last action is
 refused with a given message. A failing case shows what was expected and what happened.
@@ -45,7 +45,8 @@ def run_file(name: str | Path) -> list[CaseResult]:
         where = str(base.pos("tests", i))
         label = case.get("name", f"case {i + 1}")
         try:
-            scenario = load_scenario(name, case["variant"]) if case.get("variant") else base
+            variant, options = case.get("variant"), case.get("options") or ()
+            scenario = load_scenario(name, variant, options) if variant or options else base
             results.append(run_case(scenario, case, i, label, where))
         except EngineError as exc:
             results.append(CaseResult(label, where, [f"error: {exc}"]))

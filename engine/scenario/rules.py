@@ -76,7 +76,7 @@ class ScenarioRules:
                          if (t := self._trigger(i, item)) is not None]
         # the plugins' own rule strings (the built-in board plugin's: `actions:`, `setup.fill`)
         scenario.pm.hook.dg_compile_rules(scenario=scenario, rules=self)
-        if scenario.variant is None:
+        if scenario.variant is None or scenario.options:
             self._check_test_facts()
         if self.errors and not collect:
             raise ScenarioErrors(self.errors)
@@ -107,11 +107,25 @@ class ScenarioRules:
 
     def _check_test_facts(self) -> None:
         """Compile the ``tests:`` facts (``dg test`` runs them; ``dg validate`` finds their
-        mistakes, e.g. ``params.track_lenght``, with the others)."""
+        mistakes, e.g. ``params.track_lenght``, with the others): the base scenario compiles
+        those of the cases that name no option; a scenario played with options, those of the
+        cases that name exactly these options (and its variant): their names may exist only
+        there (an option's plugin registers its rule functions)."""
         for i, case in enumerate(self.scenario.data.get("tests", []) or []):
+            if not self._case_fits(case):
+                continue
             facts = (case.get("expect") or {}).get("facts", []) if isinstance(case, dict) else []
             for j, text in enumerate(facts or []):
                 self.expr(text, "tests", i, "expect", "facts", j)
+
+    def _case_fits(self, case: Any) -> bool:
+        """Whether the test ``case``'s facts are compiled in this scenario (see above)."""
+        named = case.get("options") if isinstance(case, dict) else None
+        named = set(named) if isinstance(named, list) else set()
+        if not self.scenario.options:
+            return not named
+        return (named == set(self.scenario.options)
+                and (case.get("variant") or None) == self.scenario.variant)
 
     def _victory(self, i: int, item: dict[str, Any]) -> Victory | None:
         cond = self.expr(item["if"], "victory", i, "if")

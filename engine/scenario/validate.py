@@ -1,18 +1,23 @@
-"""``dg validate``: every error of every file and variant, with file:line:col, never a traceback.
+"""``dg validate``: every error of every file, variant and option, with file:line:col, never a
+traceback.
 
 The author's files are only read, never rewritten.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from distant_galaxy.errors import EngineError, ScenarioErrors, SourceError
+from distant_galaxy.loader import checked_option_sets, declared_options
 from distant_galaxy.scenario.find import scenario_files, scenario_problems
 from distant_galaxy.scenario.load import read_scenario, scenario_from_document
 
 
 def validate_one(name: str) -> list[str]:
-    """Problems of one scenario (its base form and every variant), formatted; the file is read
-    once for all of them."""
+    """Problems of one scenario (its base form, every variant, every option alone, all its
+    compatible options together, and each set of options a rule test names), formatted; the
+    file is read once for all of them."""
     problems: list[str] = []
     try:
         path, doc = read_scenario(name)
@@ -30,7 +35,30 @@ def validate_one(name: str) -> list[str]:
             problems.extend(f"[variant {variant}] " + e.format() for e in exc.errors)
         except EngineError as exc:
             problems.append(f"{name} [variant {variant}]: {exc}")
+    for variant, options in option_sets(scenario.data):
+        label = "+".join(options) if variant is None else f"{variant}+{'+'.join(options)}"
+        try:
+            scenario_from_document(doc, path, variant, options)
+        except ScenarioErrors as exc:
+            problems.extend(f"[options {label}] " + e.format() for e in exc.errors)
+        except EngineError as exc:
+            problems.append(f"{name} [options {label}]: {exc}")
     return problems
+
+
+def option_sets(data: dict[str, Any]) -> list[tuple[str | None, tuple[str, ...]]]:
+    """(variant, options) of every option alone, of all compatible options together (when there
+    are two or more), and of each rule test that names options; each once."""
+    declared = declared_options(data)
+    found: list[tuple[str | None, tuple[str, ...]]] = [
+        (None, opts) for opts in checked_option_sets(data)]
+    for case in data.get("tests") or []:
+        named = case.get("options") if isinstance(case, dict) else None
+        if isinstance(named, list) and named:
+            order = tuple(n for n in declared if n in named) + tuple(
+                n for n in named if n not in declared)
+            found.append((case.get("variant") or None, order))
+    return list(dict.fromkeys(found))
 
 
 def validate_paths(paths: list[str]) -> tuple[list[str], int]:

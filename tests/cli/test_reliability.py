@@ -31,7 +31,10 @@ def test_one_game_with_every_check(capsys):
     assert main(["reliability", "--games", "1", "--jobs", "1", "--scenario", "tic-tac-toe",
                  "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["games"] == 1 and report["failures"] == [] and report["cases"] == ["tic-tac-toe", "tic-tac-toe[big]"]
+    assert report["games"] == 1 and report["failures"] == []
+    assert report["cases"] == ["tic-tac-toe", "tic-tac-toe[big]", "tic-tac-toe[+wide]",
+                               "tic-tac-toe[+four]", "tic-tac-toe[+wide+four]",
+                               "tic-tac-toe[big+wide+four]"]  # its options too (docs/options.md)
 
 
 def test_the_example_race_is_played_with_its_plugin(dg):
@@ -54,4 +57,6 @@ def test_a_mod_file_is_played(capsys, tmp_path):
     assert main(["reliability", "--games", "1", "--jobs", "1", "--scenario", str(mod),
                  "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["cases"] == ["my-mod", "my-mod[big]"] and report["failures"] == []
+    assert report["cases"] == ["my-mod", "my-mod[big]", "my-mod[+wide]", "my-mod[+four]",
+                               "my-mod[+wide+four]", "my-mod[big+wide+four]"]  # the base's options
+    assert report["failures"] == []

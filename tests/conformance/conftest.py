@@ -1,4 +1,4 @@
-"""Conformance suite fixtures: one case per scenario and variant that ``dg list`` shows.
+"""Conformance suite fixtures: one case per scenario, variant and set of options that ``dg list`` shows.
 
 The cases come from :func:`distant_galaxy.scenario.catalog.catalog` (through ``distant_galaxy.harness.reliability.shipped_cases``),
 so a newly shipped scenario or variant is covered without touching the suite, plus the example race

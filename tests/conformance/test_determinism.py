@@ -35,6 +35,8 @@ def _run_child(case: Case, seed: int, log: Path, hashseed: str, env: dict[str, s
            str(log), "--quiet", "--json"]
     if case.variant:
         cmd += ["--variant", case.variant]
+    for option in case.options:
+        cmd += ["--option", option]
     n = case.seat_count(seed)
     if n is not None:
         cmd += ["--players", str(n)]

@@ -13,6 +13,8 @@ def perft_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("depth", type=int, help="how many actions deep (a line ends early where "
                         "the game ends)")
     parser.add_argument("--variant", help="a variant of the scenario")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME",
+                        help="an option of the scenario (repeatable)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the game's dice (default 1)")
     parser.add_argument("--divide", action="store_true", help="also print the count below each "
                         "first action")

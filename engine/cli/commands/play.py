@@ -14,6 +14,8 @@ SEAT_HELP = "controller of a seat: human, random, or a scenario's bot"
 def run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenario", help="scenario id or path to a .yaml file")
     parser.add_argument("--variant", help="a variant of the scenario (see dg list)")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME",
+                        help="play with an option of the scenario (repeatable; see dg list)")
     parser.add_argument("--seed", type=int, help="seed of the game's dice (default: a random "
                         "seed, printed with the result so the game can be replayed)")
     parser.add_argument("--players", type=int, help="number of seats to use (the first N)")
@@ -26,7 +28,8 @@ def run_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def resume_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("save", help="a save written by dg run --save")
+    parser.add_argument("save", help="a save written by dg run --save (its variant and "
+                        "options are those it was started with)")
     parser.add_argument("--seat", action="append", default=[], metavar="NAME=CONTROLLER",
                         help="change a seat's controller (human, random, or a scenario's bot)")
     parser.add_argument("--log", help="write a complete JSONL log: the saved actions are "

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from distant_galaxy.plugins import import_failures
 from distant_galaxy.scenario.catalog import catalog, full_schema
@@ -22,9 +23,24 @@ def list_scenarios(args: argparse.Namespace) -> int:
         print(f"{entry['id']:<22} {entry['title']}")
         print(f"{'':<22} file: {entry['path']} (package {entry['provider']})")
         print(f"{'':<22} variants: {variants}; plugins: {plugins}; players: {entry['players']}")
+        if entry.get("options"):
+            print(f"{'':<22} options: {describe_options(entry['options'])}")
     for problem in scenario_problems():
         print(f"dg: warning: {problem}", file=sys.stderr)
     return 0
+
+
+def describe_options(options: dict[str, dict[str, Any]]) -> str:
+    """``wide (Wide board), four (Four in a row; conflicts: x; plugins: p)``: a scenario's
+    options as ``dg list`` shows them."""
+    parts = []
+    for name, spec in options.items():
+        notes = [str(spec.get("title", name))]
+        for key in ("conflicts", "plugins"):
+            if spec.get(key):
+                notes.append(f"{key}: {', '.join(str(x) for x in spec[key])}")
+        parts.append(f"{name} ({'; '.join(notes)})")
+    return ", ".join(parts)
 
 
 def print_schema(args: argparse.Namespace) -> int:

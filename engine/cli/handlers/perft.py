@@ -12,7 +12,7 @@ def run_perft(args: argparse.Namespace) -> int:
     if args.depth < 0:
         print("dg perft: DEPTH must be 0 or more")
         return 2
-    game = new_game(args.scenario, args.variant, args.seed)
+    game = new_game(args.scenario, args.variant, args.seed, args.option)
     t0 = time.perf_counter()
     if args.divide and args.depth > 0:
         parts = divide(game, args.depth)

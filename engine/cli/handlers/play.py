@@ -16,6 +16,7 @@ from distant_galaxy.play.narrate import narrate
 from distant_galaxy.play.render import render_board, render_result
 from distant_galaxy.play.runner import (
     Session,
+    header_options,
     logged_game,
     make_controllers,
     new_session,
@@ -39,7 +40,7 @@ def parse_seats(items: list[str]) -> dict[str, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.scenario, args.variant)
+    scenario = load_scenario(args.scenario, args.variant, args.option)
     seats = scenario.seat_ids(args.players) if args.players else scenario.seat_ids()
     _check_players(scenario, args.players)
     if args.seed is None:
@@ -117,7 +118,8 @@ class _Watcher:
 def result_json(game: Game) -> dict[str, Any]:
     """The result of a finished game as ``dg run --json`` prints it."""
     res = dict(game.result or {})
-    return {"scenario": game.scenario.id, "variant": game.variant, "seed": game.state.seed,
+    return {"scenario": game.scenario.id, "variant": game.variant,
+            "options": list(game.options), "seed": game.state.seed,
             "winner": res.get("winner"), "draw": res.get("winner") is None,
             "reason": res.get("reason"), "rounds": game.state.round,
             "counters": res.get("counters", {}), "actions": len(game.history)}
@@ -153,7 +155,7 @@ def _replayed_into_log(payload: dict[str, Any], saved: Game, log: LogWriter) -> 
 def _game_from_save(path: str, payload: dict[str, Any], allow_changed: bool = False
                     ) -> tuple[Game, dict[str, Any]]:
     header = payload["header"]
-    scenario = load_scenario(_source(header), header.get("variant"))
+    scenario = load_scenario(_source(header), header.get("variant"), header_options(header))
     game = load_game(path, payload, scenario, allow_changed=allow_changed,
                      warn=lambda text: print(text, file=sys.stderr))
     return game, header

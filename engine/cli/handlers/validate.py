@@ -1,4 +1,4 @@
-"""``dg validate [PATH…]``: every error of every file and variant, with file:line:col."""
+"""``dg validate [PATH…]``: every error of every file, variant and option, with file:line:col."""
 
 from __future__ import annotations
 
@@ -15,5 +15,5 @@ def validate(args: argparse.Namespace) -> int:
     if problems:
         print(f"{len(problems)} error(s) in {checked} scenario file(s)", file=sys.stderr)
         return 1
-    print(f"{checked} scenario file(s) valid, with all their variants")
+    print(f"{checked} scenario file(s) valid, with all their variants and options")
     return 0
