@@ -30,9 +30,14 @@ ENGINE_EVENTS: dict[str, str] = {
     "counter": "a player counter changed; fields: seat, counter, delta, value, reason",
     "pool": "a pool count changed; fields: seat, pool, unit, delta, value, reason",
     "place": "a token was placed; fields: seat (absent at set-up), token, unit, owner, to "
-             "([x, y]), reason",
-    "move": "a token moved; fields: seat, token, unit, from ([x, y]), to ([x, y])",
+             "([x, y]), reason (set-up or a rule effect)",
+    "move": "a token moved; fields: seat, token, unit, from ([x, y]), to ([x, y]), reason "
+            "(from a rule effect)",
     "capture": "a token was captured; fields: seat, token, unit, owner, at ([x, y])",
+    "remove": "a rule effect took a token off (`remove_token`); fields: seat, token, unit, owner, "
+              "at ([x, y], or none while carried), reason",
+    "token_counter": "a rule effect set a token's counter (`set_counter`); fields: token, unit, "
+                     "counter, delta, value, reason",
     "note": "a rule effect's message (`log(...)`); fields: message",
     "trigger": "a trigger fired; fields: id, on",
     "undo": "the last action was taken back; fields: seat, action",

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy.builtin.board.kinds import MoveKind, PlaceKind
+from distant_galaxy.builtin.board.kinds import DoKind, MoveKind, PlaceKind
 from distant_galaxy.builtin.board.patterns import Pos
 from distant_galaxy.core.actions import ActionKind
 from distant_galaxy.errors import SourceError
@@ -60,6 +60,9 @@ if TYPE_CHECKING:
 
 
 # -- compiling the section (at load, errors collected) --------------------------------------
+_KINDS: dict[Any, type[ActionKind]] = {"place": PlaceKind, "move": MoveKind, "do": DoKind}
+
+
 class GenericSection:
     """The compiled ``actions:`` section and ``setup.fill`` of one scenario."""
 
@@ -71,7 +74,7 @@ class GenericSection:
         sc = self.scenario
         for i, item in enumerate(sc.data.get("actions") or []):
             try:
-                kind = (PlaceKind if item.get("kind") == "place" else MoveKind)(self, i, item)
+                kind = _KINDS.get(item.get("kind"), MoveKind)(self, i, item)
             except SourceError as exc:
                 rules.errors.append(exc)
                 continue
