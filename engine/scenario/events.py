@@ -10,9 +10,12 @@ fields), so that a scenario using the plugin may trigger on them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["ENGINE_EVENTS", "EVENTS_KEY", "event_catalogue"]
+if TYPE_CHECKING:
+    from distant_galaxy.scenario.model import Scenario
+
+__all__ = ["ENGINE_EVENTS", "EVENTS_KEY", "declared_events", "event_catalogue", "scenario_events"]
 
 #: Where a plugin's section schema declares its event types.
 EVENTS_KEY = "x-events"
@@ -47,9 +50,23 @@ ENGINE_EVENTS: dict[str, str] = {
 
 def event_catalogue(sections: Mapping[str, Any]) -> dict[str, str]:
     """The engine's events and those the plugins' section schemas declare (``x-events``)."""
-    events = dict(ENGINE_EVENTS)
+    return {**ENGINE_EVENTS, **declared_events(sections)}
+
+
+def declared_events(sections: Mapping[str, Any]) -> dict[str, str]:
+    """The events the plugins' section schemas declare (``x-events``), without the engine's."""
+    events: dict[str, str] = {}
     for section in sections.values():
         declared = section.get(EVENTS_KEY) if isinstance(section, dict) else None
         if isinstance(declared, dict):
             events.update({str(k): str(v) for k, v in declared.items()})
     return events
+
+
+def scenario_events(scenario: Scenario, plugins_only: bool = False) -> dict[str, str]:
+    """The event catalogue of a loaded scenario: the engine's events and its plugins' (with
+    ``plugins_only``, the plugins' alone) — what its triggers may name."""
+    sections: dict[str, Any] = {}
+    for group in scenario.pm.hook.dg_schema_sections():
+        sections.update(group)
+    return declared_events(sections) if plugins_only else event_catalogue(sections)
