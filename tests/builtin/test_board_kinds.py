@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from distant_galaxy.core.game import Game
-from distant_galaxy.errors import ActionError, IllegalAction
+from distant_galaxy.errors import ActionError, IllegalAction, ScenarioErrors
 from distant_galaxy.scenario.load import load_scenario
 
 CONNECT = """format: 1
@@ -94,3 +94,14 @@ def test_four_dropped_discs_in_a_row_win(tmp_path: Path) -> None:
     for col in ["0", "0", "1", "1", "2", "2", "3"]:
         game.apply(f"place {col}")
     assert game.over and game.result["winner"] == "x"
+
+
+def test_a_key_of_another_kind_is_refused_at_load(tmp_path: Path) -> None:
+    path = tmp_path / "mod.yaml"
+    path.write_text(MESSAGE + "    do: 'log(\"x\")'\n    row: lowest_empty\n", encoding="utf-8")
+    with pytest.raises(ScenarioErrors) as info:
+        load_scenario(path)
+    text = str(info.value)
+    assert "'do' belongs to a 'do' action; this one is a 'place' action" in text
+    assert "'row' says where a piece given by its column goes" in text
+    assert "mod.yaml:10:" in text and "mod.yaml:11:" in text
