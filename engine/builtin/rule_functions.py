@@ -1,14 +1,16 @@
 """The engine's own rule functions, any scenario may use them — a built-in plugin.
 
 ``distance``, ``cell_type``, ``unit_at``, ``pool``, ``marker``, ``legal_count`` and the ``log``
-effect: registered through ``dg_rule_functions`` like a plugin's, by the manager every scenario
-gets (:data:`distant_galaxy.plugins.BUILTIN_PLUGINS`).
+effect, and the effects on tokens (:mod:`distant_galaxy.builtin.token_effects`): registered
+through ``dg_rule_functions`` like a plugin's, by the manager every scenario gets
+(:data:`distant_galaxy.plugins.BUILTIN_PLUGINS`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy.builtin.token_effects import register_token_effects
 from distant_galaxy.hookspecs import hookimpl
 
 if TYPE_CHECKING:
@@ -70,3 +72,4 @@ def register_game_functions(reg: Registry) -> None:
 def dg_rule_functions(registry: Registry) -> None:
     """The engine's game functions, registered before any plugin's."""
     register_game_functions(registry)
+    register_token_effects(registry)

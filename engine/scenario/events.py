@@ -10,9 +10,12 @@ fields), so that a scenario using the plugin may trigger on them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["ENGINE_EVENTS", "EVENTS_KEY", "event_catalogue"]
+if TYPE_CHECKING:
+    from distant_galaxy.scenario.model import Scenario
+
+__all__ = ["ENGINE_EVENTS", "EVENTS_KEY", "declared_events", "event_catalogue", "scenario_events"]
 
 #: Where a plugin's section schema declares its event types.
 EVENTS_KEY = "x-events"
@@ -30,9 +33,14 @@ ENGINE_EVENTS: dict[str, str] = {
     "counter": "a player counter changed; fields: seat, counter, delta, value, reason",
     "pool": "a pool count changed; fields: seat, pool, unit, delta, value, reason",
     "place": "a token was placed; fields: seat (absent at set-up), token, unit, owner, to "
-             "([x, y]), reason",
-    "move": "a token moved; fields: seat, token, unit, from ([x, y]), to ([x, y])",
+             "([x, y]), reason (set-up or a rule effect)",
+    "move": "a token moved; fields: seat, token, unit, from ([x, y]), to ([x, y]), reason "
+            "(from a rule effect)",
     "capture": "a token was captured; fields: seat, token, unit, owner, at ([x, y])",
+    "remove": "a rule effect took a token off (`remove_token`); fields: seat, token, unit, owner, "
+              "at ([x, y], or none while carried), reason",
+    "token_counter": "a rule effect set a token's counter (`set_counter`); fields: token, unit, "
+                     "counter, delta, value, reason",
     "note": "a rule effect's message (`log(...)`); fields: message",
     "trigger": "a trigger fired; fields: id, on",
     "undo": "the last action was taken back; fields: seat, action",
@@ -42,9 +50,23 @@ ENGINE_EVENTS: dict[str, str] = {
 
 def event_catalogue(sections: Mapping[str, Any]) -> dict[str, str]:
     """The engine's events and those the plugins' section schemas declare (``x-events``)."""
-    events = dict(ENGINE_EVENTS)
+    return {**ENGINE_EVENTS, **declared_events(sections)}
+
+
+def declared_events(sections: Mapping[str, Any]) -> dict[str, str]:
+    """The events the plugins' section schemas declare (``x-events``), without the engine's."""
+    events: dict[str, str] = {}
     for section in sections.values():
         declared = section.get(EVENTS_KEY) if isinstance(section, dict) else None
         if isinstance(declared, dict):
             events.update({str(k): str(v) for k, v in declared.items()})
     return events
+
+
+def scenario_events(scenario: Scenario, plugins_only: bool = False) -> dict[str, str]:
+    """The event catalogue of a loaded scenario: the engine's events and its plugins' (with
+    ``plugins_only``, the plugins' alone) — what its triggers may name."""
+    sections: dict[str, Any] = {}
+    for group in scenario.pm.hook.dg_schema_sections():
+        sections.update(group)
+    return declared_events(sections) if plugins_only else event_catalogue(sections)

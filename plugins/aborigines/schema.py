@@ -55,9 +55,43 @@ CIV_BOT = {
 NUMBERS = ("die", "zone_radius", "move_radius", "preferred_radius", "neighbour_portals",
            "extended_vision", "hunter_bonus_radius")
 
+#: The event types the plugin emits, with what each means and its fields (the event catalogue:
+#: a trigger's ``on:`` may name them; docs/rules.md lists them; the describe hook words each).
+EVENTS: dict[str, str] = {
+    "aborigine_turn": "the Aborigine turn starts (R5.50); fields: before (the seat it precedes), "
+                      "round",
+    "active_portal": "the active portal (R5.50, R5.51); fields: rolled, portal, why",
+    "ai_arrive": "a reinforcement arrived (R5.52); fields: ship, unit, portal, to, die, why",
+    "reinforcement_missing": "a reinforcement could not arrive (R5.23, R5.52); fields: unit, "
+                             "portal, reason",
+    "ai_decision": "an Aborigine ship chose its row of the priority table (R5.53, R5.62); fields: "
+                   "ship, unit, from, visible, rows, row, row_rule, row_text, row_at, to, stay, how, lost, "
+                   "intent",
+    "ai_move": "an Aborigine ship moved or stayed; fields: ship, unit, from, to, portal, stay, "
+               "why",
+    "move": "a civilization ship moved; fields: token, frm ([x, y]), path",
+    "jump": "a ship jumped through a portal (R5.12); fields: token, from, to",
+    "combat": "a shot (R5.10, R5.11, R5.30, R5.31); fields: attacker, attacker_type or "
+              "attacker_owner, defender, defender_owner or defender_type, roll, need, modifiers, "
+              "outcome, why",
+    "ship_lost": "a ship was destroyed; fields: token, unit, side, owner (civilization), reason",
+    "capture": "a ship tried to capture an Aborigine planet (R5.12); fields: planet, ship, roll, "
+               "need, outcome",
+    "portal_reopened": "a captured planet reopened its portal (R5.12); fields: portal, by",
+    "hack": "a hacker rammed or failed (R5.4); fields: seat, ship, target, roll, need, outcome",
+    "colonized": "a planet was colonized (R5.2, or by the Aborigines); fields: planet, owner "
+                 "or previous_owner, ship or ships, portal",
+    "portal_blocked": "a colonized planet blocks its portal (R5.12); fields: portal",
+    "takeover": "the Aborigines tried to take a planet over (R5.41); fields: planet, owner, roll, "
+                "need, outcome, note",
+    "lot": "a choice drawn by lot (R5.65); fields: question, options, roll, chosen",
+    "planet": "a seat received a planet at set-up (R5.4); fields: planet, owner, level, reason",
+}
+
 SECTION = {
     "type": "object",
     "description": "Episode 5: the Aborigines' numbers, centre, priority tables and set-up.",
+    "x-events": EVENTS,
     "properties": {
         "portal_site": {"type": "string"},
         "planet_site": {"type": "string"},

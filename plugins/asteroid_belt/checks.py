@@ -61,10 +61,44 @@ BOT_SCHEMA: dict[str, Any] = {
     "properties": {k: {"type": "number", "description": v} for k, v in BOT_WEIGHTS.items()},
 }
 
+#: The event types the plugin emits, with what each means and its fields (the event catalogue:
+#: a trigger's ``on:`` may name them; docs/rules.md lists them; the describe hook words each).
+EVENTS: dict[str, str] = {
+    "move": "a unit or shuttle moved (R7.30, R7.40b); fields: token, unit, seat, frm ([x, y]), "
+            "to, path (the cells passed), cost, aboard (a shuttle's passengers)",
+    "place": "a unit was placed: from a start base (R7.34), bought or repaired (source, cost), or "
+             "an Aborigine defender (site, played_by; R7.52); fields: token, unit, owner, to, "
+             "reason",
+    "combat": "a fight (R7.50); fields: kind, attacker, attacker_unit, attacker_owner, defender, "
+              "defender_unit, defender_owner, attack_roll, attack_bonus, attack_total, "
+              "defence_roll, defence_bonus, defence_total, rerolls, outcome, attacker_at, at, "
+              "loser, fate",
+    "safe_attack": "a scout lost an attack without risk (R7.20); fields: token, unit, note",
+    "defence_strike": "a defender strikes first (R7.12); fields: defender, target, played_by",
+    "destroyed": "an Aborigine unit was destroyed; fields: token, unit, at, site, reason",
+    "to_repair": "a unit went to its owner's repair pool; fields: token, unit, seat, at, carrier, "
+                 "reason",
+    "marker": "a site's marker changed (R7.13, R7.14); fields: site, marker, seat, old, old_seat, "
+              "reason",
+    "elite_created": "engineers were made elite (R7.72); fields: seat, unit, count, asked, ready",
+    "ability_used": "a card ability was used (R7.22); fields: seat, ability, effect, token_to",
+    "ability_spent": "an ability was spent without effect (D7.4); fields: seat, ability, reason",
+    "shuttle_activated": "a shuttle was activated (R7.41); fields: token, seat, at, site, cost",
+    "board": "a unit boarded a shuttle (R7.42); fields: token, unit, shuttle, frm, path, cost, "
+             "aboard",
+    "unload": "a unit left a shuttle (R7.42); fields: token, unit, shuttle, frm, to, path, cost",
+    "shuttle_leaves": "an empty shuttle left the board (R7.42); fields: token, seat, at, reason",
+    "shuttle_destroyed": "a shuttle was destroyed (R7.44); fields: token, seat, at, reason",
+    "raid": "a shuttle raided the cargo shuttle (R7.44); fields: shuttle, seat, roll, aboard, "
+            "outcome, portal",
+    "cargo_moves": "the cargo shuttle moved to another portal (R7.45); fields: frm, to, at",
+}
+
 SECTION_SCHEMA: dict[str, Any] = {
     "type": "object",
     "title": "Asteroid Belt (episode 7)",
     "description": "Data of the asteroid_belt plugin.",
+    "x-events": EVENTS,
     "additionalProperties": False,
     "properties": {
         "start_bases": {"type": "object", "additionalProperties": {"type": "string"},

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import re
-from pathlib import Path
 
 import pytest
 
@@ -13,6 +12,7 @@ from distant_galaxy import Game
 from distant_galaxy.errors import ActionError
 from distant_galaxy.play.controllers import HumanController
 from distant_galaxy.play.narrate import describe, narrate
+from distant_galaxy.scenario.events import ENGINE_EVENTS, scenario_events
 from distant_galaxy_episodes.aborigines import describe as ds
 from distant_galaxy_episodes.aborigines.bots import CivBot
 from distant_galaxy_episodes.aborigines.colonization import by_lot, check_colonies
@@ -21,19 +21,9 @@ from distant_galaxy_episodes.aborigines.model import ABORIGINES, CENTRE
 from distant_galaxy_episodes.aborigines.priorities import decide
 from distant_galaxy_episodes.aborigines.turn import aborigine_turn
 
-PLUGIN = Path(ds.__file__).parent
 
-
-def emitted_types() -> set[str]:
-    """Every event type the plugin's code emits."""
-    found: set[str] = set()
-    for path in PLUGIN.glob("*.py"):
-        found |= set(re.findall(r'emit\(\s*"([a-z_]+)"', path.read_text()))
-    return found
-
-
-def test_every_emitted_event_type_has_a_describer():
-    types = emitted_types()
+def test_every_declared_event_type_has_a_describer(scenario):
+    types = set(scenario_events(scenario, plugins_only=True))  # the plugin's x-events
     assert {"ai_decision", "combat", "ship_lost", "colonized", "jump", "hack"} <= types
     missing = types - set(ds.DESCRIBERS) - {"note", "move"}   # core types the engine words well
     assert not missing, f"event types without a description: {sorted(missing)}"
@@ -59,6 +49,9 @@ def test_every_event_of_bot_games_reads_as_a_sentence(scenario, seed):
             assert not line.startswith(f"  {t}:"), line          # not the engine's field dump
             assert "{" not in line and "[" not in line.replace("[R", ""), line
     assert {"aborigine_turn", "active_portal", "ai_decision", "combat"} <= seen
+    unknown = {ev["type"] for ev in game.events} - set(scenario_events(scenario))
+    assert not unknown, f"events the catalogue does not declare: {sorted(unknown)}"
+    assert set(ENGINE_EVENTS) <= set(scenario_events(scenario))
 
 
 # -- sample wording -------------------------------------------------------------------------

@@ -2,27 +2,21 @@
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import IllegalAction
 from distant_galaxy.play.narrate import _cell, describe
 from distant_galaxy.play.render import render_board
+from distant_galaxy.scenario.events import scenario_events
 from distant_galaxy_episodes.asteroid_belt.selfplay import scenario
 from distant_galaxy_episodes.asteroid_belt.view import status_lines
 from tests.asteroid_belt.conftest import Table
 
-PLUGIN = Path(__file__).resolve().parents[2] / "plugins" / "asteroid_belt"
-
 
 def plugin_event_types() -> set[str]:
-    out = set()
-    for f in PLUGIN.glob("*.py"):
-        out |= set(re.findall(r'emit\(\s*"([a-z_]+)"', f.read_text()))
-    return out
+    """The event types the plugin declares in its section schema (the event catalogue)."""
+    return set(scenario_events(scenario(), plugins_only=True))
 
 
 def fallback(ev: dict) -> bool:
@@ -100,6 +94,13 @@ def test_every_plugin_event_type_is_described(played):
     for ev in list(events) + SAMPLES:
         assert not fallback(ev), ev
         assert "\n" not in describe_line(ev)
+
+
+def test_every_event_of_a_game_is_in_the_catalogue(played):
+    _game, events = played
+    catalogue = scenario_events(scenario())
+    unknown = {e["type"] for e in events} - set(catalogue)
+    assert not unknown, f"events the catalogue does not declare: {sorted(unknown)}"
 
 
 def test_wording_of_combat_markers_mines_and_raids(played):

@@ -8,6 +8,8 @@ from pathlib import Path
 from distant_galaxy.core.game import Game
 from distant_galaxy.scenario.events import ENGINE_EVENTS, event_catalogue
 from distant_galaxy.scenario.load import load_scenario
+from distant_galaxy_episodes.aborigines.schema import EVENTS as ABORIGINES
+from distant_galaxy_episodes.asteroid_belt.checks import EVENTS as BELT
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -48,3 +50,38 @@ def test_the_docs_list_every_engine_event():
     text = (DOCS / "rules.md").read_text()
     missing = [name for name in ENGINE_EVENTS if f"| `{name}` |" not in text]
     assert not missing, missing
+
+
+TURNS = """format: 1
+id: turns
+title: Turn triggers
+extends: tic-tac-toe
+counters:
+  ends: {initial: 0}
+phases:
+  - {id: play, seat: active, end: true}
+actions:
+  - {id: place, ends_turn: false}
+triggers:
+  - {id: count-ends, on: turn_end, do: "player.ends += 1"}
+"""
+
+
+def test_a_turn_end_made_by_the_action_fires_a_trigger_for_the_acting_seat(tmp_path):
+    path = tmp_path / "turns.yaml"
+    path.write_text(TURNS)
+    game = Game(load_scenario(path), seed=1)
+    game.apply("place 0,0")
+    assert game.state.players["x"].counters["ends"] == 0
+    events = game.apply("end")  # x ends its turn: turn_end, then o's turn_start
+    assert [e["id"] for e in events if e["type"] == "trigger"] == ["count-ends"]
+    assert game.state.players["x"].counters["ends"] == 1
+    assert [e["reason"] for e in events if e["type"] == "counter"] == ["trigger count-ends"]
+
+
+def test_the_docs_list_every_shipped_plugins_events():
+    text = (DOCS / "rules.md").read_text()
+    for plugin, events in (("aborigines", ABORIGINES), ("asteroid_belt", BELT)):
+        section = text.split(f"### The events of the `{plugin}` plugin", 1)[1].split("\n### ")[0]
+        missing = [name for name in events if f"| `{name}` |" not in section]
+        assert not missing, (plugin, missing)

@@ -45,9 +45,15 @@ class _GenericKind(ActionKind):
         if "phases" in item:
             self.phases = frozenset(item["phases"])
         self.where: Expr | None = None
-        if "where" in item:
-            self.where = section.rules.expr(item["where"], *self.path, "where",
+        #: shown when ``where`` refuses an action (``where: {if: RULE, message: TEXT}``)
+        self.where_message: str | None = None
+        where = item.get("where")
+        if isinstance(where, dict):
+            self.where_message = str(where["message"]) if "message" in where else None
+            self.where = section.rules.expr(where.get("if"), *self.path, "where", "if",
                                             names=self.where_names)
+        elif where is not None:
+            self.where = section.rules.expr(where, *self.path, "where", names=self.where_names)
         self.grid = sc.grid
         self._interned: dict[Any, Action] = {}
         self._decoded: dict[int, tuple[Action, Any]] = {}
@@ -68,6 +74,13 @@ class _GenericKind(ActionKind):
     def _where_ok(self, game: Game, **names: Any) -> bool:
         assert self.where is not None
         return bool(self.where(RuleContext(game, **names)))
+
+    def _where_refusal(self, what: str) -> str:
+        """Why ``where`` refused ``what`` (a cell): the author's message, else the rule text."""
+        assert self.where is not None
+        if self.where_message is not None:
+            return self.where_message
+        return f"{what} does not satisfy '{self.where.source}'"
 
     def _may_stop(self, unit_type: str) -> frozenset[Pos]:
         sc = self.scenario
@@ -97,11 +110,20 @@ class PlaceKind(_GenericKind):
         if self.pool is not None and self.pool not in sc.pools:
             raise sc.error(f"unknown pool '{self.pool}'", *self.path, "from",
                            hint=f"pools: {', '.join(sc.pools) or 'none'}")
-        self.usage = f"{self.verb} x,y"
         self.arity = (1, 1)
         self.stop_cells = self._may_stop(self.piece)
         self.cells = [p for p in self.grid.all_cells() if p in self.stop_cells]
-        self.actions = [(p, self._intern(p, p)) for p in self.cells]
+        #: ``column_only``: players give the column (``drop 3``), the row follows from ``row``
+        self.column_only = bool(item.get("column_only", False))
+        self.usage = f"{self.verb} x" if self.column_only else f"{self.verb} x,y"
+        lowest = item.get("row", "lowest_empty") == "lowest_empty"
+        self.columns: dict[int, list[Pos]] = {}
+        for p in sorted(self.cells, key=lambda c: (c[0], -c[1] if lowest else c[1])):
+            self.columns.setdefault(p[0], []).append(p)
+        if self.column_only:
+            self.column_actions = [(c, self._intern(c, c)) for c in self.columns]
+        else:
+            self.actions = [(p, self._intern(p, p)) for p in self.cells]
 
     def _supply(self, game: Game, seat: str) -> bool:
         if self.pool is None:
@@ -113,20 +135,45 @@ class PlaceKind(_GenericKind):
         if not self._supply(game, seat):
             return []
         board = game.state.board
+        if self.column_only:
+            return [a for c, a in self.column_actions
+                    if (p := self._row_of(board, c)) is not None
+                    and (self.where is None or self._where_ok(game, x=p[0], y=p[1]))]
         if self.where is None:
             return [a for p, a in self.actions if p not in board]
         return [a for p, a in self.actions
                 if p not in board and self._where_ok(game, x=p[0], y=p[1])]
 
-    def _target(self, action: Action) -> Pos:
+    def _row_of(self, board: dict[Pos, str], column: int) -> Pos | None:
+        """The cell a piece given by ``column`` goes to: the first free one in ``row`` order."""
+        for p in self.columns.get(column, ()):
+            if p not in board:
+                return p
+        return None
+
+    def _target(self, action: Action) -> Any:
         hit = self._decoded.get(id(action))
         if hit is not None and hit[0] is action:
             return hit[1]
         self.check_arity(action)
-        return action.pos(0)
+        return action.int(0) if self.column_only else action.pos(0)
+
+    def _cell_of(self, game: Game, action: Action) -> Pos:
+        """The cell ``action`` places on (for ``column_only``: the column's next free cell)."""
+        target = self._target(action)
+        if not self.column_only:
+            return target
+        pos = self._row_of(game.state.board, target)
+        if pos is None:
+            width = self.grid.width
+            why = (f"column {target} is full" if target in self.columns else
+                   f"column {target} is off the board (0..{width - 1})" if not 0 <= target < width
+                   else f"{article(self.piece)} may not be placed in column {target}")
+            raise IllegalAction(f"{action}: {why}")
+        return pos
 
     def check(self, game: Game, seat: str, action: Action) -> None:
-        reason = self.refusal(game, seat, self._target(action))
+        reason = self.refusal(game, seat, self._cell_of(game, action))
         if reason is not None:
             raise IllegalAction(f"{action}: {reason}")
 
@@ -144,7 +191,7 @@ class PlaceKind(_GenericKind):
         if not self._supply(game, seat):
             return f"{seat} has no {self.piece} left in '{self.pool}'"
         if self.where is not None and not self._where_ok(game, x=x, y=y):
-            return f"cell {x},{y} does not satisfy '{self.where.source}'"
+            return self._where_refusal(f"cell {x},{y}")
         return None
 
     def touches(self, game: Game, seat: str, action: Action) -> tuple[tuple[str, ...],
@@ -153,7 +200,7 @@ class PlaceKind(_GenericKind):
         return (), ((seat,) if self.pool is not None else ())
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
-        pos = self._target(action)
+        pos = self._cell_of(game, action)
         if self.pool is not None:
             add_to_pool(game, seat, self.pool, self.piece, -1, self.verb)
         tok = game.state.add_token(self.piece, seat, pos)
@@ -390,8 +437,7 @@ class MoveKind(_GenericKind):
         entry = self._table(seat)[tok.type][frm]
         if to in self._targets(game, seat, frm, entry):
             if self.where is not None and not self._where_ok(game, x=to[0], y=to[1], unit=tok):
-                raise IllegalAction(f"{action}: {to[0]},{to[1]} does not satisfy "
-                                    f"'{self.where.source}'")
+                raise IllegalAction(f"{action}: {self._where_refusal(f'{to[0]},{to[1]}')}")
             return
         occ = st.token_at(to)
         step_hits = [s for s in entry[0] if s[0] == to]
@@ -449,3 +495,65 @@ class MoveKind(_GenericKind):
                       **{"from": list(frm)}, **extra)
         self._finish(game, seat)
 
+
+
+class DoKind(_GenericKind):
+    """``VERB`` (no argument): run the action's ``do:`` effect — a dice race's ``roll``.
+
+    ``piece:`` (optional) names a unit type: the effect and ``where`` see the acting seat's first
+    token of that type as ``unit`` (the action is not legal while the seat has none). ``where``
+    (a rule) says when the action is legal. The effect's changes are logged by the effects
+    themselves (``move_token`` logs a ``move``…), with the action as their reason.
+    """
+
+    pure = False  # the effect may change anything (and roll dice)
+
+    def __init__(self, section: GenericSection, i: int, item: dict[str, Any]):
+        sc = section.scenario
+        self.piece: str | None = item.get("piece")
+        if self.piece is not None and self.piece not in sc.unit_types:
+            raise sc.error(f"unknown unit type '{self.piece}'", "actions", i, "piece",
+                           hint=f"unit types: {', '.join(sc.unit_types) or 'none'}")
+        self.where_names = {"unit": "unit"} if self.piece is not None else {}
+        super().__init__(section, i, item)
+        if "do" not in item:
+            raise sc.error("a 'do' action needs 'do: EFFECT'", *self.path,
+                           hint="e.g. do: 'move_token(unit, unit.x + 1d6, unit.y)'")
+        self.effect = section.rules.effect(item["do"], *self.path, "do", names=self.where_names)
+        self.usage = self.verb
+        self.arity = (0, 0)
+        self.action = self._intern(())
+
+    def _names(self, game: Game, seat: str) -> dict[str, Any] | None:
+        """The names the rules see (``unit``), or None when the seat has no such piece."""
+        if self.piece is None:
+            return {}
+        found = [t for t in game.state.tokens.values()
+                 if t.owner == seat and t.type == self.piece and t.pos is not None]
+        if not found:
+            return None
+        return {"unit": min(found, key=lambda t: (len(t.id), t.id))}
+
+    def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        """The action, when the seat has its piece (if any) and ``where`` holds."""
+        names = self._names(game, seat)
+        if names is None or (self.where is not None
+                             and not self._where_ok(game, seat=seat, **names)):
+            return []
+        return [self.action]
+
+    def check(self, game: Game, seat: str, action: Action) -> None:
+        self.check_arity(action)
+        names = self._names(game, seat)
+        if names is None:
+            raise IllegalAction(f"{action}: {seat} has no {self.piece} on the board")
+        if self.where is not None and not self._where_ok(game, seat=seat, **names):
+            raise IllegalAction(f"{action}: {self._where_refusal('now')}")
+
+    def apply(self, game: Game, seat: str, action: Action) -> None:
+        names = self._names(game, seat) or {}
+        if self.effect is not None:
+            ctx = RuleContext(game, seat=seat, player=game.state.players[seat], **names)
+            ctx["$reason"] = f"action {self.verb}"
+            self.effect(ctx)
+        self._finish(game, seat)

@@ -20,6 +20,17 @@ movement patterns declared in YAML, with captures. ::
             - {directions: [forward-left, forward-right]}
         capture: remove           # or {pool: prisoners, of: captor|owner}
         ends_turn: true
+      - id: drop                  # "drop 3": a place given by its column alone
+        kind: place
+        piece: disc
+        column_only: true
+        row: lowest_empty         # or highest_empty: the cell the piece takes in the column
+        where: {if: "y > 0", message: the top row stays empty}   # the message on a refusal
+      - id: roll                  # "roll": no argument; runs the effect (a dice race)
+        kind: do
+        piece: runner             # the effect sees the acting seat's runner as `unit`
+        do: "move_token(unit, min(unit.x + 1d6, params.length - 1), unit.y)"
+        ends_turn: true
 
 A pattern: ``directions`` (relative: forward, backward, left, right, forward-left, forward-right,
 backward-left, backward-right, or the groups orthogonal, diagonal, any; absolute: north, south,
@@ -47,7 +58,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy.builtin.board.kinds import MoveKind, PlaceKind
+from distant_galaxy.builtin.board.kinds import DoKind, MoveKind, PlaceKind
 from distant_galaxy.builtin.board.patterns import Pos
 from distant_galaxy.core.actions import ActionKind
 from distant_galaxy.errors import SourceError
@@ -60,6 +71,24 @@ if TYPE_CHECKING:
 
 
 # -- compiling the section (at load, errors collected) --------------------------------------
+_KINDS: dict[Any, type[ActionKind]] = {"place": PlaceKind, "move": MoveKind, "do": DoKind}
+#: The keys that only one kind reads: given to another kind, they would do nothing.
+_KIND_KEYS = {"from": "place", "column_only": "place", "row": "place", "forward": "move",
+              "pieces": "move", "capture": "move", "do": "do"}
+
+
+def _misplaced_keys(rules: ScenarioRules, i: int, item: dict[str, Any]) -> None:
+    """Report the keys of another kind written on this action (they would be ignored)."""
+    kind = item.get("kind", "move")
+    for key, owner in _KIND_KEYS.items():
+        if key in item and owner != kind:
+            rules.report(f"'{key}' belongs to a '{owner}' action; this one is a '{kind}' "
+                         "action, which would ignore it", "actions", i, key)
+    if item.get("row") is not None and kind == "place" and not item.get("column_only"):
+        rules.report("'row' says where a piece given by its column goes: it needs "
+                     "'column_only: true'", "actions", i, "row")
+
+
 class GenericSection:
     """The compiled ``actions:`` section and ``setup.fill`` of one scenario."""
 
@@ -70,8 +99,9 @@ class GenericSection:
         self.fill: list[tuple[dict[str, Any], Expr]] = []
         sc = self.scenario
         for i, item in enumerate(sc.data.get("actions") or []):
+            _misplaced_keys(rules, i, item)
             try:
-                kind = (PlaceKind if item.get("kind") == "place" else MoveKind)(self, i, item)
+                kind = _KINDS.get(item.get("kind"), MoveKind)(self, i, item)
             except SourceError as exc:
                 rules.errors.append(exc)
                 continue

@@ -1,0 +1,107 @@
+"""The generic actions' authoring options (issue 15, item 8): a ``where:`` with a ``message:``
+shown when an action is refused, and a ``place`` given by column alone (Connect Four's ``drop
+3``) where the row follows from ``row:``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from distant_galaxy.core.game import Game
+from distant_galaxy.errors import ActionError, IllegalAction, ScenarioErrors
+from distant_galaxy.scenario.load import load_scenario
+
+CONNECT = """format: 1
+id: connect
+title: Connect Four
+extends: tic-tac-toe
+params: {size: 4, line: 4}
+unit_types:
+  disc: {glyph: "", title: Disc}
+actions:
+  - id: place
+    kind: place
+    piece: disc
+    column_only: true          # "drop 3": the disc falls to the lowest free cell of column 3
+    row: lowest_empty
+    ends_turn: true
+"""
+
+MESSAGE = """format: 1
+id: edges
+title: Edges only
+extends: tic-tac-toe
+actions:
+  - id: place
+    where:
+      if: "x != 1 or y != 1"
+      message: the centre stays empty
+"""
+
+
+def _game(tmp_path: Path, text: str, seed: int = 1) -> Game:
+    path = tmp_path / "mod.yaml"
+    path.write_text(text, encoding="utf-8")
+    return Game(load_scenario(path), seed=seed)
+
+
+def test_a_where_message_is_shown_instead_of_the_rule(tmp_path: Path) -> None:
+    game = _game(tmp_path, MESSAGE)
+    with pytest.raises(IllegalAction) as info:
+        game.apply("place 1,1")
+    assert str(info.value) == "place 1,1: the centre stays empty"
+    assert "place 1,1" not in [str(a) for a in game.legal_actions()]
+    game.apply("place 0,0")  # the rule still allows the other cells
+
+
+def test_without_a_message_the_rule_text_is_shown(tmp_path: Path) -> None:
+    game = _game(tmp_path, MESSAGE.replace("      message: the centre stays empty\n", ""))
+    with pytest.raises(IllegalAction, match="does not satisfy 'x != 1 or y != 1'"):
+        game.apply("place 1,1")
+
+
+def test_a_column_only_place_lands_on_the_lowest_free_cell(tmp_path: Path) -> None:
+    game = _game(tmp_path, CONNECT)
+    assert [str(a) for a in game.legal_actions()] == ["place 0", "place 1", "place 2", "place 3"]
+    events = game.apply("place 2")
+    assert [e["to"] for e in events if e["type"] == "place"] == [[2, 3]]
+    game.apply("place 2")
+    assert game.state.token_at((2, 2)).owner == "o"
+
+
+def test_a_full_column_and_a_column_off_the_board_are_refused(tmp_path: Path) -> None:
+    game = _game(tmp_path, CONNECT)
+    for _ in range(4):
+        game.apply("place 0")
+    assert "place 0" not in [str(a) for a in game.legal_actions()]
+    with pytest.raises(IllegalAction, match="column 0 is full"):
+        game.apply("place 0")
+    with pytest.raises(IllegalAction, match=r"column 7 is off the board \(0..3\)"):
+        game.apply("place 7")
+    with pytest.raises(ActionError, match="must be a number"):
+        game.apply("place 1,1")
+
+
+def test_highest_empty_fills_a_column_from_the_top(tmp_path: Path) -> None:
+    game = _game(tmp_path, CONNECT.replace("lowest_empty", "highest_empty"))
+    game.apply("place 1")
+    assert game.state.token_at((1, 0)) is not None
+
+
+def test_four_dropped_discs_in_a_row_win(tmp_path: Path) -> None:
+    game = _game(tmp_path, CONNECT)
+    for col in ["0", "0", "1", "1", "2", "2", "3"]:
+        game.apply(f"place {col}")
+    assert game.over and game.result["winner"] == "x"
+
+
+def test_a_key_of_another_kind_is_refused_at_load(tmp_path: Path) -> None:
+    path = tmp_path / "mod.yaml"
+    path.write_text(MESSAGE + "    do: 'log(\"x\")'\n    row: lowest_empty\n", encoding="utf-8")
+    with pytest.raises(ScenarioErrors) as info:
+        load_scenario(path)
+    text = str(info.value)
+    assert "'do' belongs to a 'do' action; this one is a 'place' action" in text
+    assert "'row' says where a piece given by its column goes" in text
+    assert "mod.yaml:10:" in text and "mod.yaml:11:" in text
