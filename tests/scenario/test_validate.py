@@ -23,6 +23,8 @@ CASES = [
                                        "string 'four'"),
     # issue 15, item 2: a plugin's reference into a free-form core section (x-references)
     ("plugin_reference.yaml", 7, 27, "unknown unit type 'lancr'"),
+    # issue 15, item 4: constant folding turns a run-time fault into a load-time error
+    ("rule_division_by_zero.yaml", 7, 31, "division by zero"),
 ]
 
 
