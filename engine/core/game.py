@@ -289,6 +289,10 @@ class Game:
             self._restore(snapshot, start)
             self.history.pop()
             raise
+        except EngineError as exc:  # a rule's run-time fault, a plugin's refused result: its own words
+            self._restore(snapshot, start)
+            self.history.pop()
+            raise EngineError(f"{action}: {exc}") from exc
         except Exception as exc:  # a bug in a plugin must not leave a half-applied action
             self._restore(snapshot, start)
             self.history.pop()

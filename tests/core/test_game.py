@@ -154,3 +154,24 @@ def test_a_game_is_pure_only_when_nothing_but_the_engine_changes_it(race, tmp_pa
     assert not triggered.pure
     triggered.apply("place 1,1")
     assert [e["message"] for e in triggered.events if e["type"] == "note"] == ["placed"]
+
+
+def test_a_rules_run_time_fault_is_told_in_its_own_words_with_its_position(tmp_path):
+    """Issue 15, item 3: a rule that fails in play (a string where a number is wanted, known only
+    at run time) refuses the action with the rule's file:line:col — not as an "internal error" —
+    and leaves the game as it was."""
+    from distant_galaxy import EngineError, Game, load_scenario
+
+    mod = tmp_path / "mod.yaml"
+    mod.write_text(
+        "format: 1\nid: ttt-fault\ntitle: t\nextends: tic-tac-toe\n"
+        "triggers:\n  - id: bad\n    on: place\n    do: 'log(line_of(event.unit, seat))'\n",
+        encoding="utf-8")
+    game = Game(load_scenario(mod), seed=1)
+    before = game.state.hash()
+    with pytest.raises(EngineError) as err:
+        game.apply("place 1,1")
+    text = str(err.value)
+    assert "internal error" not in text
+    assert f"{mod}:8:" in text and "line_of" in text
+    assert game.state.hash() == before and game.history == []
