@@ -25,6 +25,7 @@ PARAMS = {
     "defender_range": "R7.52", "defender_extra_rings": "R7.52", "shuttle_range": "R7.41",
     "activation_cost": "R7.41", "max_shuttles": "D7.9", "dock_reach_bonus": "R7.42",
     "shuttle_majority_bonus": "R7.43", "reinforcement_resources": "R7.61",
+    "base_corner_range": "R7.2",
 }
 
 #: The greedy bot's weights (``asteroid_belt.bot``), each with what it weighs (bots.py).
@@ -179,9 +180,11 @@ def validate(scenario: Scenario) -> list[SourceError]:
             errors.append(ScenarioError(f"start base '{label}' must be a class-5 asteroid "
                                         f"(a site kind with income), not {site['kind']} (R7.2)",
                                         _cell_pos(scenario, site["pos"])))
-        if min(grid.distance(site["pos"], c) for c in corners) > 2:
-            errors.append(ScenarioError(f"start base '{label}' is not in a corner (R7.2)",
-                                        _cell_pos(scenario, site["pos"])))
+        near = scenario.params.get("base_corner_range")
+        if isinstance(near, int) and min(grid.distance(site["pos"], c) for c in corners) > near:
+            errors.append(ScenarioError(
+                f"start base '{label}' is not in a corner: more than {near} cells from each "
+                f"(params.base_corner_range, R7.2)", _cell_pos(scenario, site["pos"])))
         bases.append(site["pos"])
     for seat in seat_ids - set(sec.get("start_bases") or {}):
         errors.append(scenario.error(f"seat '{seat}' has no start base (R7.2)",
