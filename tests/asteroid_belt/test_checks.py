@@ -90,3 +90,17 @@ def test_R7_2_corner_distance_must_be_written(tmp_path):
     with pytest.raises(ScenarioErrors) as exc:
         load_scenario(p)
     assert "params.base_corner_range must be a whole number (R7.2)" in str(exc.value)
+
+
+def test_faction_bot_overrides_are_checked(tmp_path):
+    """A faction's ``bot:`` names weights of ``asteroid_belt.bot`` and gives numbers; a typo is
+    reported at its key with the known names (issue 11 item 19)."""
+    p = _mutated(tmp_path, "    elite_creates: {unit: assault, count: 1, ready: next_turn}\n",
+                 "    elite_creates: {unit: assault, count: 1, ready: next_turn}\n"
+                 "    bot: {goal_flg: 2.0, attack_min_score: high}\n")
+    with pytest.raises(ScenarioErrors) as exc:
+        load_scenario(p)
+    msg = str(exc.value)
+    assert "unknown bot weight 'goal_flg'" in msg and "goal_flag" in msg
+    assert "bot weight 'attack_min_score' must be a number" in msg
+    assert f"{p}:" in msg
