@@ -95,8 +95,7 @@ def test_R7_2_corner_distance_must_be_written(tmp_path):
 def test_faction_bot_overrides_are_checked(tmp_path):
     """A faction's ``bot:`` names weights of ``asteroid_belt.bot`` and gives numbers; a typo is
     reported at its key with the known names (issue 11 item 19)."""
-    p = _mutated(tmp_path, "    elite_creates: {unit: assault, count: 1, ready: next_turn}\n",
-                 "    elite_creates: {unit: assault, count: 1, ready: next_turn}\n"
+    p = _mutated(tmp_path, "    bot: {move_reserve_resources: 10}\n",
                  "    bot: {goal_flg: 2.0, attack_min_score: high}\n")
     with pytest.raises(ScenarioErrors) as exc:
         load_scenario(p)
