@@ -101,6 +101,7 @@ def test_faction_bot_weights_override_the_defaults():
     green, purple = weights(game, "green"), weights(game, "purple")
     assert purple == base
     assert green["create_min_resources"] == 60 and green["attack_min_score"] == 0.2
+    assert green["max_open_targets"] == 3
     assert {k: v for k, v in green.items() if base[k] != v} == \
         game.scenario.factions["green"]["bot"]
     assert weights(game, "orange")["move_reserve_resources"] == 10
