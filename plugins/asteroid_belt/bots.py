@@ -1,10 +1,12 @@
 """The greedy bot: values asteroids by points and resources for distance and defenders, builds
 mines (steals flags), attacks when the odds are good, deploys and creates units, uses shuttles for
-cargo raids when worth it, and plays the Aborigine defenders sensibly when handed the defence.
+cargo raids and to carry units towards far goals (transport.py) when worth it, and plays the
+Aborigine defenders sensibly when handed the defence.
 
 It looks at the legal actions only (no search), one decision at a time, so it is fast. Its
-weights are the scenario's (``asteroid_belt.bot``, described in plugins/asteroid_belt/checks.py
-and docs/asteroid-belt.md), so a mod can tune the bot without Python.
+weights are the scenario's (``asteroid_belt.bot`` with a faction's ``factions.<id>.bot``
+overrides, described in plugins/asteroid_belt/checks.py and docs/asteroid-belt.md), so a mod can
+tune the bot without Python.
 """
 
 from __future__ import annotations
