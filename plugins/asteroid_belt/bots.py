@@ -1,10 +1,12 @@
 """The greedy bot: values asteroids by points and resources for distance and defenders, builds
 mines (steals flags), attacks when the odds are good, deploys and creates units, uses shuttles for
-cargo raids when worth it, and plays the Aborigine defenders sensibly when handed the defence.
+cargo raids and to carry units towards far goals (transport.py) when worth it, and plays the
+Aborigine defenders sensibly when handed the defence.
 
 It looks at the legal actions only (no search), one decision at a time, so it is fast. Its
-weights are the scenario's (``asteroid_belt.bot``, described in plugins/asteroid_belt/checks.py
-and docs/asteroid-belt.md), so a mod can tune the bot without Python.
+weights are the scenario's (``asteroid_belt.bot`` with a faction's ``factions.<id>.bot``
+overrides, described in plugins/asteroid_belt/checks.py and docs/asteroid-belt.md), so a mod can
+tune the bot without Python.
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import Action, Controller, parse_pos
+from distant_galaxy import Action, Controller, StashKey, parse_pos
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells
 from distant_galaxy_episodes.asteroid_belt.combat import combat_die, shuttle_bonus
 from distant_galaxy_episodes.asteroid_belt.shuttles import activation_cells, cargo_portal
+from distant_galaxy_episodes.asteroid_belt.transport import nearest_stop, ride_gain
 
 if TYPE_CHECKING:
     from distant_galaxy import Game, Site, Token
@@ -43,9 +46,23 @@ def odds(die: int, att_bonus: int, def_bonus: int) -> tuple[float, float, float]
     return w / n, d / n, lo / n
 
 
-def weights(game: Game) -> dict[str, Any]:
-    """The bot's weights, from the scenario (``asteroid_belt.bot``)."""
-    return model.cfg(game)["bot"]
+#: faction id → the bot's weights for it (the defaults with the faction's overrides), on first use.
+FACTION_WEIGHTS = StashKey[dict[str, dict[str, Any]]]()
+
+
+def weights(game: Game, seat: str | None = None) -> dict[str, Any]:
+    """The bot's weights, from the scenario: ``asteroid_belt.bot``, with the overrides of the
+    seat's faction (``factions.<id>.bot``) when a seat is given (issue 11 item 19)."""
+    base: dict[str, Any] = model.cfg(game)["bot"]
+    if seat is None:
+        return base
+    fac = game.state.players[seat].faction or ""
+    cache = game.scenario.stash.setdefault(FACTION_WEIGHTS, {})
+    found = cache.get(fac)
+    if found is None:
+        spec = game.scenario.factions.get(fac) or {}
+        found = cache[fac] = {**base, **(spec.get("bot") or {})}
+    return found
 
 
 def combat_odds(game: Game, att_bonus: int, def_bonus: int) -> tuple[float, float, float]:
@@ -57,8 +74,8 @@ def _bonus(game: Game, tok: Token | Tok, key: str) -> int:
     return int(model.utype(game, tok.type).get(key, 0))
 
 
-def _value(game: Game, site: Site) -> float:
-    k, w = model.kind(game, site), weights(game)
+def _value(game: Game, site: Site, seat: str) -> float:
+    k, w = model.kind(game, site), weights(game, seat)
     return w["value_points"] * float(k.get("points", 0)) \
         + float(k.get("resources", 0)) / w["value_resources_per"]
 
@@ -82,7 +99,7 @@ class GreedyBot(Controller):
     # -- the defenders (R7.12, D7.3) -------------------------------------------------------------
     def _defence(self, game: Game, by: dict[str, list[Action]]) -> Action | None:
         st = game.state
-        w = weights(game)
+        w = weights(game, self.seat)
         if "place" in by:
             invaders = model.units_of(game, st.active_seat)
 
@@ -113,10 +130,10 @@ class GreedyBot(Controller):
     # -- a player's own turn ---------------------------------------------------------------------
     def _main(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
         st = game.state
-        w = weights(game)
+        w = weights(game, self.seat)
         res = st.players[seat].counters.get("resources", 0)
         if "mine" in by:
-            return max(by["mine"], key=lambda a: _value(game, st.sites[a.args[0]]))
+            return max(by["mine"], key=lambda a: _value(game, st.sites[a.args[0]], seat))
         act = self._mine_move(game, seat, by)
         if act is not None:
             return act
@@ -161,7 +178,7 @@ class GreedyBot(Controller):
 
         def gain(a: Action) -> float:
             at = parse_pos(a.args[1])
-            near = [_value(game, f) for f in flags if grid.distance(at, f.pos) <= r]
+            near = [_value(game, f, seat) for f in flags if grid.distance(at, f.pos) <= r]
             return max(near, default=0.0)
         options = [a for a in by.get("move", []) + by.get("unload", [])
                    if model.move_cost(game, game.state.tokens[a.args[0]].type) <= res]
@@ -195,11 +212,11 @@ class GreedyBot(Controller):
     def _target_score(self, game: Game, seat: str, sid: str) -> float:
         site = game.state.sites[sid]
         dfd = len(site.attrs.get("reserve_defenders", [])) + 1
-        return _value(game, site) / dfd
+        return _value(game, site, seat) / dfd
 
     def _attack(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
         st = game.state
-        w = weights(game)
+        w = weights(game, self.seat)
         best, best_s = None, w["attack_min_score"]
         for a in by.get("attack", []):
             t = st.tokens[a.args[0]]
@@ -227,8 +244,11 @@ class GreedyBot(Controller):
         return best
 
     def _shuttle(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
+        act = self._transport(game, seat, by)
+        if act is not None:
+            return act
         st = game.state
-        passengers = weights(game)["raid_passengers"]
+        passengers = weights(game, self.seat)["raid_passengers"]
         if "raid" in by:
             sh = st.tokens[by["raid"][0].args[0]]
             if len(aboard(game, sh)) >= passengers:
@@ -260,21 +280,110 @@ class GreedyBot(Controller):
                     return a
         return None
 
+    # -- passenger shuttles for transport (issue 11 item 19) --------------------------------------
+    def _raiding(self, game: Game, sh: Token) -> bool:
+        """A shuttle goes for the cargo shuttle when it has a cargo portal to go to and enough
+        passengers (``raid_passengers``)."""
+        return cargo_portal(game) is not None \
+            and len(aboard(game, sh)) >= weights(game, self.seat)["raid_passengers"]
+
+    def _ride_goal(self, game: Game, seat: str, sh: Token) -> Pos | None:
+        """Where a transport shuttle's passengers head (its first passenger's goal), or None when
+        the shuttle raids or a ride no longer saves ``transport_min_gain`` cells."""
+        riders = aboard(game, sh)
+        if not riders or self._raiding(game, sh):
+            return None
+        at = model.on_board(sh)
+        goal = self._goal(game, seat, riders[0], at)
+        if goal is None:
+            return None
+        return goal
+
+    def _transport(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
+        """Carry units towards their goals: unload by the goal, else roll and fly towards it;
+        board a unit a ride brings ``transport_min_gain`` cells closer; activate a shuttle for
+        such a unit when it can pay (and keep ``move_reserve_resources``)."""
+        st, grid = game.state, game.scenario.grid
+        for sh in model.shuttles_of(game, seat):
+            goal = self._ride_goal(game, seat, sh)
+            if goal is None:
+                continue
+            at = model.on_board(sh)
+            best = nearest_stop(game, at, goal)
+            arrived = best is None or grid.distance(at, goal) <= best + 1
+            if arrived or model.done(game, sh, "flown"):
+                outs = [a for a in by.get("unload", []) if st.tokens[a.args[0]].carrier == sh.id]
+                if outs:
+                    near = min(outs, key=lambda a: grid.distance(parse_pos(a.args[1]), goal))
+                    if arrived or grid.distance(parse_pos(near.args[1]), goal) \
+                            < grid.distance(at, goal):
+                        return near
+                continue
+            for a in by.get("roll", []):
+                if a.args[0] == sh.id:
+                    return a
+            flights = [a for a in by.get("fly", []) if a.args[0] == sh.id]
+            if flights:
+                return min(flights, key=lambda a: grid.distance(parse_pos(a.args[1]), goal))
+        return self._board_for_ride(game, seat, by) or self._activate_for_ride(game, seat, by)
+
+    def _worth_a_ride(self, game: Game, seat: str, tok: Token, network: Pos) -> bool:
+        if tok.pos is None or model.done(game, tok, "moved"):
+            return False
+        goal = self._goal(game, seat, tok)
+        return goal is not None and ride_gain(game, tok.pos, network, goal) \
+            >= weights(game, seat)["transport_min_gain"]
+
+    def _board_for_ride(self, game: Game, seat: str, by: dict[str, list[Action]]
+                        ) -> Action | None:
+        st = game.state
+        for a in by.get("board", []):
+            tok, sh = st.tokens[a.args[0]], st.tokens[a.args[1]]
+            riders = aboard(game, sh)
+            if riders and self._ride_goal(game, seat, sh) is None:
+                continue   # a raiding shuttle: the raid logic fills it
+            if self._worth_a_ride(game, seat, tok, model.on_board(sh)) and (
+                    not riders or self._goal(game, seat, tok) == self._ride_goal(game, seat, sh)):
+                return a
+        return None
+
+    def _activate_for_ride(self, game: Game, seat: str, by: dict[str, list[Action]]
+                           ) -> Action | None:
+        if "activate" not in by or model.shuttles_of(game, seat):
+            return None
+        w = weights(game, seat)
+        res = model.resources(game, seat)
+        found = activation_cells(game, seat)
+        for a in by["activate"]:
+            at = parse_pos(a.args[0])
+            if res - found[at][1] < w["move_reserve_resources"]:
+                continue
+            if not any(self._worth_a_ride(game, seat, t, at) for t in model.units_of(game, seat)):
+                continue
+            trial = game.clone()
+            trial.apply(a)
+            if any(self._worth_a_ride(game, seat, game.state.tokens[b.args[0]], at)
+                   for b in trial.legal_actions() if b.verb == "board"):
+                return a
+        return None
+
     def _activation_free(self, game: Game, seat: str, a: Action) -> bool:
         found = activation_cells(game, seat).get(parse_pos(a.args[0]))
         return found is not None and found[1] == 0
 
-    def _goal(self, game: Game, seat: str, tok: Token) -> Pos | None:
+    def _goal(self, game: Game, seat: str, tok: Token, at: Pos | None = None) -> Pos | None:
+        """The asteroid ``tok`` heads for (seen from ``at``, default its cell)."""
         grid = game.scenario.grid
-        w = weights(game)
+        here = at if at is not None else model.on_board(tok)
+        w = weights(game, self.seat)
         best: Pos | None = None
         best_s = 0.0
         for site in model.asteroids(game):
             name, who = model.marker(site)
             if name == "mine":
                 continue
-            d = grid.distance(site.pos, model.on_board(tok))
-            v = _value(game, site) * (w["goal_flag"] if name == "flag" else 1.0)
+            d = grid.distance(site.pos, here)
+            v = _value(game, site, seat) * (w["goal_flag"] if name == "flag" else 1.0)
             if name == "target" and who != seat:
                 v *= w["goal_foreign_target"]
             dfd = len(site.attrs.get("reserve_defenders", [])) + sum(
@@ -291,7 +400,7 @@ class GreedyBot(Controller):
             return None
         st = game.state
         grid = game.scenario.grid
-        w = weights(game)
+        w = weights(game, self.seat)
         per: dict[str, list[Action]] = {}
         for a in moves:
             per.setdefault(a.args[0], []).append(a)
@@ -331,7 +440,7 @@ class GreedyBot(Controller):
         """Cells from which ``tok`` could attack a defender (or an enemy near our targets)."""
         st = game.state
         grid = game.scenario.grid
-        w = weights(game)
+        w = weights(game, self.seat)
         here = model.on_board(tok)
         out: dict[Pos, float] = {}
         reach = int(model.utype(game, tok.type).get("speed", 0)) + w["strike_reach"]
@@ -352,7 +461,7 @@ class GreedyBot(Controller):
 
     def _move_score(self, game: Game, at: Pos, goal: Pos) -> float:
         """Lower is better: the distance to the goal, less a bonus next to a defender."""
-        w = weights(game)
+        w = weights(game, self.seat)
         d = game.scenario.grid.distance(at, goal)
         s = float(max(d, 1)) if d > 0 else float(w["move_on_goal"])
         if self._adjacent_defender(game, at) is not None:

@@ -4,7 +4,8 @@ Checks: every number the plugin reads is written (``params``, the shuttle type's
 ``speed_die``, the factions' elite creation); the number of asteroids of each class on the map
 equals the class's declared ``on_field``; the start bases exist, are class-5 asteroids and lie in
 corners; every asteroid can be reached — an ordinary unit leaving any start base can stop within
-the target range of it along the cells its type may use.
+the target range of it along the cells its type may use; a faction's ``bot:`` overrides name
+weights of ``asteroid_belt.bot`` and are numbers.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ PARAMS = {
     "defender_range": "R7.52", "defender_extra_rings": "R7.52", "shuttle_range": "R7.41",
     "activation_cost": "R7.41", "max_shuttles": "D7.9", "dock_reach_bonus": "R7.42",
     "shuttle_majority_bonus": "R7.43", "reinforcement_resources": "R7.61",
+    "base_corner_range": "R7.2",
 }
 
 #: The greedy bot's weights (``asteroid_belt.bot``), each with what it weighs (bots.py).
@@ -41,6 +43,7 @@ BOT_WEIGHTS = {
     "attack_risk_elite": "weight of losing the elite in an attack",
     "attack_risk_unit": "weight of losing another unit in an attack",
     "raid_passengers": "passengers a shuttle takes before it raids the cargo shuttle",
+    "transport_min_gain": "cells a shuttle ride must save a unit on its way to its goal",
     "goal_flag": "a Flag (stealable) is worth this many times an unmarked asteroid",
     "goal_foreign_target": "another seat's Target is worth this fraction",
     "goal_defender_offset": "an asteroid's value is divided by its defenders plus this…",
@@ -169,8 +172,31 @@ def numbers_written(scenario: Scenario) -> list[SourceError]:
     return errors
 
 
+def faction_bots(scenario: Scenario) -> list[SourceError]:
+    """``factions.<id>.bot``: a faction's overrides of the greedy bot's weights — a mapping of
+    keys of ``asteroid_belt.bot`` (``BOT_WEIGHTS``) to numbers (issue 11 item 19)."""
+    errors: list[SourceError] = []
+    for name, fac in scenario.factions.items():
+        spec = (fac or {}).get("bot")
+        if spec is None:
+            continue
+        if not isinstance(spec, dict):
+            errors.append(scenario.error("a faction's bot: must be a mapping of the greedy bot's "
+                                         "weights (asteroid_belt.bot)", "factions", name, "bot"))
+            continue
+        for key, value in spec.items():
+            if key not in BOT_WEIGHTS:
+                errors.append(scenario.error(
+                    f"unknown bot weight '{key}'", "factions", name, "bot", key,
+                    hint="one of: " + ", ".join(BOT_WEIGHTS)))
+            elif isinstance(value, bool) or not isinstance(value, (int, float)):
+                errors.append(scenario.error(f"bot weight '{key}' must be a number",
+                                             "factions", name, "bot", key))
+    return errors
+
+
 def validate(scenario: Scenario) -> list[SourceError]:
-    errors: list[SourceError] = numbers_written(scenario)
+    errors: list[SourceError] = numbers_written(scenario) + faction_bots(scenario)
     sec = scenario.data.get("asteroid_belt", {})
     kinds = scenario.site_kinds
     ast_sites = [s for s in scenario.map_sites if kinds.get(s["kind"], {}).get("asteroid")]
@@ -213,9 +239,11 @@ def validate(scenario: Scenario) -> list[SourceError]:
             errors.append(ScenarioError(f"start base '{label}' must be a class-5 asteroid "
                                         f"(a site kind with income), not {site['kind']} (R7.2)",
                                         _cell_pos(scenario, site["pos"])))
-        if min(grid.distance(site["pos"], c) for c in corners) > 2:
-            errors.append(ScenarioError(f"start base '{label}' is not in a corner (R7.2)",
-                                        _cell_pos(scenario, site["pos"])))
+        near = scenario.params.get("base_corner_range")
+        if isinstance(near, int) and min(grid.distance(site["pos"], c) for c in corners) > near:
+            errors.append(ScenarioError(
+                f"start base '{label}' is not in a corner: more than {near} cells from each "
+                f"(params.base_corner_range, R7.2)", _cell_pos(scenario, site["pos"])))
         bases.append(site["pos"])
     for seat in seat_ids - set(sec.get("start_bases") or {}):
         errors.append(scenario.error(f"seat '{seat}' has no start base (R7.2)",

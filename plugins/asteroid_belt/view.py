@@ -14,7 +14,6 @@ if TYPE_CHECKING:
 SITE_INDEX = StashKey[dict[tuple[int, int], str]]()
 
 MARK = {"target": "T", "flag": "F", "mine": "M"}
-LEGEND_HEAD = "legend: 3 asteroid of class 3; oT oF oM orange's Target/Flag/Mine (see below);"
 LEGEND_TAIL = [
     "  @ portal (@$ cargo shuttle); ':' lane; '~' red (shuttles); '.' plain (elites)",
     "  ids: asteroid-C-N = N-th class-C asteroid, reading order; or give its cell x,y",
@@ -35,10 +34,25 @@ def legend(game: Game) -> list[str]:
     abos = [u for u in sec.get("aborigine_types", []) if u in units]
     abo_glyphs = " ".join(str(units[u].get("glyph", "#")) for u in abos)
     abo_names = "/".join(u.replace("aborigine-", "") for u in abos)
-    return [LEGEND_HEAD,
+    return [*legend_head(game),
             f"  {glyphs}: {seat}'s {names};",
             f"  {abo_glyphs} Aborigine {abo_names} (defenders, played by the next seat)",
             *LEGEND_TAIL]
+
+
+def legend_head(game: Game) -> list[str]:
+    """The legend's first lines: the scenario's asteroid glyphs and classes (issue 10 item 7),
+    and the first seat's marker glyphs."""
+    kinds = [k for k in game.scenario.site_kinds.values() if k.get("asteroid")]
+    kinds.sort(key=lambda k: str(k.get("class", "")))
+    glyphs = " ".join(str(k.get("glyph", k.get("class", "?"))) for k in kinds)
+    classes = "/".join(str(k.get("class", "?")) for k in kinds)
+    what = "(its class)" if glyphs.replace(" ", "/") == classes else f"of class {classes}"
+    seat = game.state.seats[0]
+    mark = seat_mark(game, seat)
+    marks = " ".join(mark + MARK[m] for m in ("target", "flag", "mine"))
+    return [f"legend: {glyphs} asteroid {what};",
+            f"  {marks} {seat}'s Target/Flag/Mine (see below);"]
 
 
 def cell_glyph(game: Game, pos: tuple[int, int]) -> str | None:

@@ -10,7 +10,8 @@ import os
 
 import pytest
 
-from distant_galaxy_episodes.asteroid_belt.bots import GreedyBot
+from distant_galaxy import load_scenario
+from distant_galaxy_episodes.asteroid_belt.bots import GreedyBot, weights
 from distant_galaxy_episodes.asteroid_belt.selfplay import play_game, scenario
 from tests.asteroid_belt.conftest import Table
 
@@ -80,3 +81,42 @@ def test_greedy_plays_the_defenders():
     bot = GreedyBot("purple", 1)
     a = bot.choose(t.game)
     assert a.verb == "place" and a.args[2] in ("9,2", "10,3")
+
+
+FACTION_MOD = """\
+format: 1
+id: asteroid-belt-faction-bot
+title: "Asteroid Belt with a faction's bot weights (a test mod)"
+extends: asteroid-belt
+factions:
+  purple: {bot: {max_open_targets: 0}}
+"""
+
+
+def test_faction_bot_weights_override_the_defaults():
+    """``factions.<id>.bot`` overrides ``asteroid_belt.bot`` for that faction's seats only; the
+    shipped Green and Orange overrides are the balance tuning (docs/asteroid-belt.md)."""
+    game = Table(seats=3).game
+    base = game.scenario.data["asteroid_belt"]["bot"]
+    green, purple = weights(game, "green"), weights(game, "purple")
+    assert purple == base
+    assert green["create_min_resources"] == 60 and green["attack_min_score"] == 0.2
+    assert green["max_open_targets"] == 3
+    assert {k: v for k, v in green.items() if base[k] != v} == \
+        game.scenario.factions["green"]["bot"]
+    assert weights(game, "orange")["move_reserve_resources"] == 10
+
+
+def test_a_factions_weights_change_its_bot_only(tmp_path):
+    """A mod's ``factions.purple.bot: {max_open_targets: 0}``: Purple's bot keeps no Target open
+    (it deploys instead), Orange's bot, with the defaults, targets."""
+    p = tmp_path / "mod.yaml"
+    p.write_text(FACTION_MOD)
+    t = Table(sc=load_scenario(p)).clear()
+    t.put("engineer", "orange", (10, 2))
+    assert GreedyBot("orange", 1).choose(t.turn("orange").game).verb == "target"
+    t.clear().put("engineer", "purple", (10, 2))
+    assert GreedyBot("purple", 1).choose(t.turn("purple").game).verb == "deploy"
+    shipped = Table().clear()
+    shipped.put("engineer", "purple", (10, 2))
+    assert GreedyBot("purple", 1).choose(shipped.turn("purple").game).verb == "target"

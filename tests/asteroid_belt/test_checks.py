@@ -66,3 +66,40 @@ def test_D7_8_unreachable_asteroid_is_reported(tmp_path):
     with pytest.raises(ScenarioErrors) as exc:
         load_scenario(p)
     assert "cannot be reached" in str(exc.value)
+
+
+def test_R7_2_corner_distance_is_the_scenarios(tmp_path):
+    """R7.2 "по углам": a start base 3 cells from the corner is refused with the shipped
+    ``params.base_corner_range`` (2) and accepted when the scenario writes 3 (issue 10 item 7)."""
+    row = "    O::.:.......:.:.....::P\n"
+    moved = "    :::O:.......:.:.....::P\n"
+    p = _mutated(tmp_path, row, moved)
+    with pytest.raises(ScenarioErrors) as exc:
+        load_scenario(p)
+    msg = str(exc.value)
+    assert "start base 'base-orange' is not in a corner: more than 2 cells" in msg
+    text = p.read_text().replace("  base_corner_range: 2 ", "  base_corner_range: 3 ")
+    p.write_text(text)
+    sc = load_scenario(p)
+    assert sc.params["base_corner_range"] == 3
+
+
+def test_R7_2_corner_distance_must_be_written(tmp_path):
+    """Every number the checks read is in the scenario: a missing one is reported."""
+    p = _mutated(tmp_path, "  base_corner_range: 2 ", "  unused_number: 2 ")
+    with pytest.raises(ScenarioErrors) as exc:
+        load_scenario(p)
+    assert "params.base_corner_range must be a whole number (R7.2)" in str(exc.value)
+
+
+def test_faction_bot_overrides_are_checked(tmp_path):
+    """A faction's ``bot:`` names weights of ``asteroid_belt.bot`` and gives numbers; a typo is
+    reported at its key with the known names (issue 11 item 19)."""
+    p = _mutated(tmp_path, "    bot: {move_reserve_resources: 10}\n",
+                 "    bot: {goal_flg: 2.0, attack_min_score: high}\n")
+    with pytest.raises(ScenarioErrors) as exc:
+        load_scenario(p)
+    msg = str(exc.value)
+    assert "unknown bot weight 'goal_flg'" in msg and "goal_flag" in msg
+    assert "bot weight 'attack_min_score' must be a number" in msg
+    assert f"{p}:" in msg
