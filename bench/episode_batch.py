@@ -1,0 +1,91 @@
+"""Seeded bot games of every variant and seat count of a scenario, every log record validated.
+
+For each variant (and the plain scenario) and each seat count the scenario allows, plays games
+with seeds 0..N-1 and the scenario's default bots, keeps each game's JSONL log in memory, checks
+every record against ``schemas/event.schema.json``, and prints per case the games finished with a
+result, the end reasons, the winners, the median rounds and the records that broke the schema
+(issue 11, "Done when"). Exits 1 if a game did not finish or a record is invalid.
+
+    python bench/episode_batch.py asteroid-belt --games 500
+    python bench/episode_batch.py aborigine-clash --games 500
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from distant_galaxy import load_scenario
+from distant_galaxy.loader import load_schema
+from distant_galaxy.play.runner import logged_game, make_controllers
+
+MAX_ACTIONS = 20_000
+
+
+def play(scenario: Any, seats: list[str], seed: int) -> tuple[dict[str, Any], list[dict]]:
+    """One game with the default bots; (result with rounds, the log's records)."""
+    records: list[dict[str, Any]] = []
+    controllers = make_controllers(scenario, seats, {}, seed, {}, None)
+    game, _header = logged_game(scenario, seats, seed, records.append,
+                                {s: c.name for s, c in controllers.items()})
+    for _ in range(MAX_ACTIONS):
+        if game.over:
+            break
+        assert game.pending is not None
+        game.apply(controllers[game.pending.seat].choose(game))
+    return {**(game.result or {}), "rounds": game.state.round, "over": game.over}, records
+
+
+def run_case(sid: str, variant: str | None, players: int, games: int,
+             validator: Draft202012Validator) -> dict[str, Any]:
+    """Play one (variant, seat count) case and tally it."""
+    scenario = load_scenario(sid, variant)
+    seats = scenario.seat_ids(players)
+    reasons: Counter[str] = Counter()
+    winners: Counter[str] = Counter()
+    rounds: list[int] = []
+    unfinished = invalid = records_checked = 0
+    for seed in range(games):
+        result, records = play(scenario, seats, seed)
+        unfinished += not result["over"]
+        reasons[str(result.get("reason", "?")).split(";")[0]] += 1
+        winners[str(result.get("winner"))] += 1
+        rounds.append(result["rounds"])
+        for rec in records:
+            records_checked += 1
+            if next(validator.iter_errors(json.loads(json.dumps(rec))), None) is not None:
+                invalid += 1
+    return {"variant": variant or "-", "players": players, "games": games,
+            "unfinished": unfinished, "invalid_records": invalid, "records": records_checked,
+            "median_rounds": statistics.median(rounds), "winners": dict(winners.most_common()),
+            "reasons": dict(reasons.most_common())}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    ap.add_argument("scenario", help="a scenario id or file")
+    ap.add_argument("--games", type=int, default=100, help="games per case (seeds 0..N-1)")
+    args = ap.parse_args()
+    base = load_scenario(args.scenario)
+    lo, hi = base.players.get("min", 1), base.players.get("max", len(base.seats))
+    validator = Draft202012Validator(load_schema("event"))
+    failed = False
+    for variant in [None, *sorted(base.variants)]:
+        for players in range(lo, hi + 1):
+            start = time.process_time()
+            row = run_case(args.scenario, variant, players, args.games, validator)
+            row["cpu_s"] = round(time.process_time() - start, 1)
+            failed |= bool(row["unfinished"] or row["invalid_records"])
+            print(json.dumps(row), flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
