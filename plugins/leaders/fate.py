@@ -72,7 +72,7 @@ def _apply(game: Game, lid: str, fate: str, captor: str | None, roll: int | None
         rec["holder"] = captor or "aborigines"
     else:
         rec["planet"] = to
-    game.emit("leader_fate", leader=lid, kind=rec["kind"], owner=rec["seat"], cause=cause,
+    game.emit("leader_fate", leader=lid, leader_kind=rec["kind"], owner=rec["seat"], cause=cause,
               roll=roll, fate=fate, to=to, captor=rec["holder"] if fate == "captured" else None,
               rule=rule)
 

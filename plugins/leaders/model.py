@@ -57,7 +57,7 @@ def place_all(game: Game) -> None:
             ship = _first_ship(game, seat, spec["start"])
             recs[lid] = {"kind": kind, "seat": seat, "holder": seat, "ship": ship,
                          "planet": None if ship else home}
-            game.emit("leader_placed", leader=lid, kind=kind, owner=seat, ship=ship,
+            game.emit("leader_placed", leader=lid, leader_kind=kind, owner=seat, ship=ship,
                       planet=None if ship else home, rule="RL.2")
 
 

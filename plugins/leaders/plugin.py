@@ -55,7 +55,7 @@ def dg_describe_event(game: Game, event: dict[str, Any]) -> str | None:
         roll = f"d10 {event['roll']} → " if event.get("roll") is not None else ""
         dest = {"escaped": f"escaped to {event.get('to')}", "killed": "killed",
                 "captured": f"captured by {event.get('captor')}"}[event["fate"]]
-        return f"  !! {event['owner']}'s {event['kind']} ({event['cause']}): {roll}{dest} " \
+        return f"  !! {event['owner']}'s {event['leader_kind']} ({event['cause']}): {roll}{dest} " \
                f"({event['rule']})"
     if t == "leader_rescue":
         roll = f"d10 {event['roll']}" if event.get("roll") is not None else "last planet"
