@@ -131,3 +131,16 @@ def test_captives_kept_D_L_1_RL_10(board):
     board.put_leader("blue-general", holder=ABORIGINES)
     board.game.apply("end")
     assert board.leaders()["blue-general"]["holder"] == ABORIGINES
+
+
+def test_fate_and_rescue_told_in_words_RL_3_RL_10(board):
+    from distant_galaxy_episodes.leaders.plugin import dg_describe_event, dg_status_lines
+    ship = board.put("cruiser", (20, 2), owner="red")
+    ship.attrs["fired"] = True
+    guard = board.put("guard", (19, 2))
+    board.put_leader("red-admiral", ship=ship.id)
+    board.game.dice.force([6, 9])
+    aborigine_fires(board.game, guard, ship)
+    line = dg_describe_event(board.game, board.events("leader_fate")[0])
+    assert "red's admiral" in line and "d10 9" in line and "captured by aborigines" in line
+    assert "captive of aborigines" in dg_status_lines(board.game)[0]
