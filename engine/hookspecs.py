@@ -148,3 +148,26 @@ def dg_commands() -> list[Command]:
 @hookspec
 def dg_invariants(game: Game) -> list[str]:
     """Return descriptions of broken invariants of the plugin's own data (conformance suite)."""
+
+
+@hookspec
+def dg_roll_adjustments(game: Game, roll: str, context: dict[str, Any]) -> list[dict[str, Any]]:
+    """Return adjustments to a named roll of an episode (an option such as Leaders acts here).
+
+    ``roll`` names the roll (episode 5: ``civ_attack``, ``takeover``, ``capture``); ``context``
+    holds what it is about (tokens, sites, seats). Each adjustment is a dict with ``why`` (text),
+    ``rule`` and any of ``extra_dice`` (dice added, the best counts), ``need`` (added to the
+    lowest face that succeeds), ``rerolls`` (failed dice that may be rolled again) and
+    ``cancel`` (true: the attempt does not happen). The episode applies them and logs each."""
+
+
+@hookspec
+def dg_ship_lost(game: Game, token: Any, battle: bool, by: str | None) -> None:
+    """Called after an episode removed a destroyed ship (``battle``: in a battle; ``by``: the
+    side or seat that destroyed it). Whatever it carried is decided here."""
+
+
+@hookspec
+def dg_site_taken(game: Game, site: Any, previous_owner: str | None, invasion: bool) -> None:
+    """Called after a site (a planet) changed hands; ``site.owner`` is the new owner;
+    ``invasion``: taken by force."""

@@ -17,7 +17,8 @@ import distant_galaxy
 
 ROOT = Path(__file__).resolve().parents[1]
 #: The plugin packages held to the public surface.
-PLUGINS = ["tests/example_plugin/dg_example_race", "plugins/asteroid_belt", "plugins/aborigines"]
+PLUGINS = ["tests/example_plugin/dg_example_race", "plugins/asteroid_belt", "plugins/aborigines",
+           "plugins/leaders"]
 
 
 def private_imports(folder: Path) -> list[str]:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from distant_galaxy import Action, ActionKind, IllegalAction, count_of, require
 from distant_galaxy_episodes.aborigines import reach
+from distant_galaxy_episodes.aborigines.adjust import adjustments, roll_best
 from distant_galaxy_episodes.aborigines.combat import civ_fires, return_to_centre
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, HACKED, model, model_of
 
@@ -255,17 +256,20 @@ class Capture(CivKind):
         tok = game.state.tokens[action.arg(0)]
         tok.attrs["acted"] = True
         site = game.state.sites[action.arg(1)]
-        need = m.param("civ", "capture")
-        roll = game.dice.roll(m.die, purpose=f"{tok.id} captures {site.id}", rule="R5.12")
+        adj = adjustments(game, "capture", ship=tok, planet=site)
+        need = m.param("civ", "capture") + adj.need
+        roll = roll_best(game, m.die, need, adj, f"{tok.id} captures {site.id}", "R5.12")
         ok = roll >= need
         game.emit("capture", planet=site.id, ship=tok.id, roll=roll, need=need,
-                  outcome="captured" if ok else "failed", rule="R5.12")
+                  outcome="captured" if ok else "failed", rule="R5.12", modifiers=adj.why)
         if ok:
+            old = site.owner
             site.owner = seat
             site.markers = {k: v for k, v in site.markers.items() if k != "colony"}
             n = m.planet_zone[site.id]
             if not m.captured(game.state, n):
                 game.emit("portal_reopened", portal=n, by=seat, rule="R5.12")
+            game.hook.dg_site_taken(game=game, site=site, previous_owner=old, invasion=True)
 
 
 class Hack(CivKind):

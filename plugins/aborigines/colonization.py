@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy_episodes.aborigines.adjust import adjustments
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, model_of
 
 if TYPE_CHECKING:
@@ -48,11 +49,16 @@ def check_colonies(game: Game) -> None:
         planet = st.sites[pid]
         base = m.param("colonize", "take_planet")
         fac = game.scenario.factions.get(st.players[planet.owner].faction or "", {}) or {}
-        extra = int(fac.get("planet_defence", 0))
+        adj = adjustments(game, "takeover", planet=planet, owner=planet.owner)
+        if adj.cancel:
+            game.emit("takeover", planet=pid, owner=planet.owner, outcome="cancelled",
+                      modifiers=adj.why, rule=adj.rules[0] if adj.rules else "R5.41")
+            continue
+        extra = int(fac.get("planet_defence", 0)) + adj.need
         roll = game.dice.roll(m.die, purpose=f"Aborigines try to take {pid}", rule="R5.41")
         ok = roll >= base + extra
         game.emit("takeover", planet=pid, owner=planet.owner, roll=roll, need=base + extra,
-                  outcome="taken" if ok else "held", rule="R5.41",
+                  outcome="taken" if ok else "held", rule="R5.41", modifiers=adj.why,
                   note="civilization ships in orbit do not prevent it")
         if ok:
             _take(game, n, planet, ships, "R5.41")
@@ -65,3 +71,5 @@ def _take(game: Game, portal: int, planet: Site, ships: list[Token], rule: str) 
     game.emit("colonized", planet=planet.id, portal=portal, previous_owner=old,
               ships=[t.id for t in ships], rule=rule)
     game.emit("portal_blocked", portal=portal, rule="R5.12")
+    if old is not None:
+        game.hook.dg_site_taken(game=game, site=planet, previous_owner=old, invasion=True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import article
+from distant_galaxy_episodes.aborigines.adjust import adjustments, roll_best
 from distant_galaxy_episodes.aborigines.model import CENTRE, model_of
 
 if TYPE_CHECKING:
@@ -110,10 +111,13 @@ def return_to_centre(game: Game, tok: Token, reason: str, rule: str = "R5.23") -
               rule=rule)
 
 
-def destroy_civ(game: Game, tok: Token, reason: str, rule: str) -> None:
+def destroy_civ(game: Game, tok: Token, reason: str, rule: str, by: str | None = None) -> None:
+    """A civilization ship is destroyed in battle (by the Aborigines): removed, logged, and the
+    ``dg_ship_lost`` hook decides what it carried (the Leaders option)."""
     game.state.remove_token(tok)
     game.emit("ship_lost", token=tok.id, unit=tok.type, owner=tok.owner, side="civilization",
               reason=reason, rule=rule)
+    game.hook.dg_ship_lost(game=game, token=tok, battle=True, by=by)
 
 
 def aborigine_fires(game: Game, ship: Token, target: Token, why: str = "") -> bool:
@@ -126,7 +130,7 @@ def aborigine_fires(game: Game, ship: Token, target: Token, why: str = "") -> bo
               outcome="hit" if hit else "miss", rule="R5.31" if len(reasons) > 1 else "R5.30",
               why=why)
     if hit:
-        destroy_civ(game, target, f"shot by {ship.id}", "R5.30")
+        destroy_civ(game, target, f"shot by {ship.id}", "R5.30", by="aborigines")
         if _faction(game, target.owner).get("avenges") and not is_hunter(game, ship):
             game.emit("note", message=f"{target.owner}: {ship.id} dies with {target.id}",
                       rule="R5.4")
@@ -150,15 +154,18 @@ def civ_fires(game: Game, attacker: Token, target: Token) -> bool:
                   defender_owner=attacker.owner, roll=roll, need=need, outcome="hit" if hit
                   else "miss", rule="R5.11", why="the Hunter fires first at a non-cruiser")
         if hit:
-            destroy_civ(game, attacker, f"first shot of {target.id}", "R5.11")
+            destroy_civ(game, attacker, f"first shot of {target.id}", "R5.11",
+                        by="aborigines")
             return False
     base = m.param("civ", "attack")
     bonus = int(_faction(game, attacker.owner).get("attack_bonus", 0))
     need = base - bonus
-    roll = game.dice.roll(m.die, purpose=f"{attacker.id} attacks {target.id}", rule="R5.10")
+    adj = adjustments(game, "civ_attack", attacker=attacker, target=target)
+    need += adj.need
+    roll = roll_best(game, m.die, need, adj, f"{attacker.id} attacks {target.id}", "R5.10")
     hit = roll >= need
     mods = [f"base {base}-{m.die} (R5.10)"] + ([f"{attacker.owner} attack +{bonus} (R5.4)"]
-                                         if bonus else [])
+                                         if bonus else []) + adj.why
     game.emit("combat", attacker=attacker.id, attacker_owner=attacker.owner, defender=target.id,
               defender_type=target.type, roll=roll, need=need, modifiers=mods,
               outcome="hit" if hit else "miss", rule="R5.10")

@@ -38,9 +38,11 @@ def test_the_shipped_cases_cover_tic_tac_toes_options():
     assert scenario_of(cases["tic-tac-toe[+wide]"]).params == {"size": 4, "line": 3}
 
 
-def test_the_episodes_offer_no_option_yet():
+def test_the_episodes_option_cases():
+    """Episode 5 offers the Leaders option (issue 12 item 4); no other episode offers one yet."""
     labels = [c.label for c in shipped_cases()]
-    assert not any("+" in label for label in labels if not label.startswith("tic-tac-toe"))
+    assert [label for label in labels if "+" in label and not label.startswith("tic-tac-toe")] \
+        == ["aborigine-clash[+leaders]"]
 
 
 def test_a_files_cases_include_its_options():

@@ -128,5 +128,7 @@ def test_the_catalogue_lists_each_scenarios_options():
     assert list(entry["options"]) == ["wide", "four"]
     assert entry["options"]["wide"]["title"] == "Wide board"
     assert entry["option_sets"] == [("wide",), ("four",), ("wide", "four")]
-    episodes = [e for e in catalog() if e["id"] in ("asteroid-belt", "aborigine-clash")]
-    assert all(e["options"] == {} for e in episodes)
+    episodes = {e["id"]: e for e in catalog() if e["id"] in ("asteroid-belt", "aborigine-clash")}
+    assert episodes["asteroid-belt"]["options"] == {}
+    assert list(episodes["aborigine-clash"]["options"]) == ["leaders"]
+    assert episodes["aborigine-clash"]["option_sets"] == [("leaders",)]

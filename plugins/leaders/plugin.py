@@ -1,0 +1,87 @@
+"""The plugin object of the Leaders option (RL.1–RL.10): hooks delegating to the modules."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from distant_galaxy import hookimpl
+from distant_galaxy_episodes.leaders import effects, fate
+from distant_galaxy_episodes.leaders.model import leaders, place_all, section, title, where
+from distant_galaxy_episodes.leaders.schema import SECTION
+
+if TYPE_CHECKING:
+    from distant_galaxy import Game, Site, Token
+
+
+@hookimpl
+def dg_schema_sections() -> dict[str, Any]:
+    """The ``leaders:`` section (schema.py)."""
+    return {"leaders": SECTION}
+
+
+@hookimpl(trylast=True)
+def dg_setup(game: Game) -> None:
+    """RL.2: the leaders start in their home systems (after the episode gave out the homes)."""
+    place_all(game)
+
+
+@hookimpl
+def dg_roll_adjustments(game: Game, roll: str, context: dict[str, Any]) -> list[dict[str, Any]]:
+    """The leaders' effects on the episode's rolls (effects.py; RL.1, RL.5–RL.7)."""
+    return effects.adjustments(game, roll, context)
+
+
+@hookimpl
+def dg_ship_lost(game: Game, token: Token, battle: bool, by: str | None) -> None:
+    """RL.3: the fate of the leaders aboard."""
+    fate.ship_lost(game, token.id, token.owner, battle, by)
+
+
+@hookimpl
+def dg_site_taken(game: Game, site: Site, previous_owner: str | None, invasion: bool) -> None:
+    """RL.4 for the leaders on the planet; RL.10 when the loser held captives."""
+    if previous_owner is None:
+        return
+    fate.planet_taken(game, site.id, site.owner, invasion)
+    if invasion and site.owner is not None:
+        fate.rescue(game, site.id, site.owner, previous_owner)
+
+
+@hookimpl
+def dg_describe_event(game: Game, event: dict[str, Any]) -> str | None:
+    """The leaders' events in words for the human prompt."""
+    t = event["type"]
+    if t == "leader_fate":
+        roll = f"d10 {event['roll']} → " if event.get("roll") is not None else ""
+        dest = {"escaped": f"escaped to {event.get('to')}", "killed": "killed",
+                "captured": f"captured by {event.get('captor')}"}[event["fate"]]
+        return f"  !! {event['owner']}'s {event['leader_kind']} ({event['cause']}): {roll}{dest} " \
+               f"({event['rule']})"
+    if t == "leader_rescue":
+        roll = f"d10 {event['roll']}" if event.get("roll") is not None else "last planet"
+        freed = ", ".join(event["freed"]) or "nobody"
+        return f"  {event['rescuer']} takes {event['planet']}: {roll} → frees {freed} (RL.10)"
+    return None
+
+
+@hookimpl
+def dg_status_lines(game: Game) -> list[str]:
+    """One line: every leader and where it is."""
+    items = [f"{title(game, lid)} {where(game, lid)}" for lid in sorted(leaders(game))]
+    return ["leaders: " + ("; ".join(items) if items else "none left")]
+
+
+@hookimpl
+def dg_invariants(game: Game) -> list[str]:
+    """A leader is aboard a ship its holder owns, on a planet its holder owns, or a captive."""
+    st = game.state
+    bad = []
+    for lid, rec in leaders(game).items():
+        if rec["ship"] and (rec["ship"] not in st.tokens
+                            or st.tokens[rec["ship"]].owner != rec["holder"]):
+            bad.append(f"leader {lid} is aboard {rec['ship']}, no ship of {rec['holder']}")
+        if rec["planet"] and st.sites[rec["planet"]].owner != rec["holder"]:
+            bad.append(f"leader {lid} is on {rec['planet']}, not held by {rec['holder']}")
+        if rec["kind"] not in section(game)["kinds"]:
+            bad.append(f"leader {lid} is of an unknown kind")
+    return bad

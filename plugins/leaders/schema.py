@@ -1,0 +1,43 @@
+"""The JSON Schema of the ``leaders:`` section (every number and table of the option)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_FACES = {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 2,
+          "maxItems": 2}
+_TABLE = {"type": "array", "minItems": 1, "items": {
+    "type": "object", "additionalProperties": False, "required": ["faces", "fate"],
+    "properties": {"faces": _FACES, "fate": {"enum": ["killed", "escaped", "captured"]}}}}
+_EFFECT = {
+    "type": "object", "additionalProperties": False, "required": ["roll", "at", "rule"],
+    "properties": {
+        "roll": {"type": "string"}, "at": {"enum": ["ship", "planet", "owner"]},
+        "rule": {"type": "string"}, "text": {"type": "string"},
+        "extra_dice": {"type": "integer", "minimum": 0}, "need": {"type": "integer"},
+        "rerolls": {"type": "integer", "minimum": 0}, "cancel": {"type": "boolean"},
+        "per_round": {"type": "integer", "minimum": 1}}}
+_KIND = {
+    "type": "object", "additionalProperties": False, "required": ["title", "start"],
+    "properties": {
+        "title": {"type": "string"}, "start": {"type": "string"},
+        "effects": {"type": "array", "items": _EFFECT},
+        "not_applied": {"type": "array", "items": {"type": "string"}}}}
+
+SECTION: dict[str, Any] = {
+    "type": "object", "additionalProperties": False,
+    "required": ["die", "homes", "kinds", "ship_destroyed", "ship_lost_outside_battle",
+                 "planet_taken", "planet_changed_hands", "rescue", "captives"],
+    "properties": {
+        "die": {"type": "integer", "minimum": 2},
+        "homes": {"type": "object", "additionalProperties": {"type": "string"}},
+        "kinds": {"type": "object", "additionalProperties": _KIND, "minProperties": 1},
+        "ship_destroyed": _TABLE, "planet_taken": _TABLE,
+        "ship_lost_outside_battle": {"enum": ["killed", "escaped", "captured"]},
+        "planet_changed_hands": {"enum": ["killed", "escaped", "captured"]},
+        "rescue": {"type": "object", "additionalProperties": False, "required": ["faces"],
+                   "properties": {"faces": _FACES,
+                                  "last_planet_frees_all": {"type": "boolean"}}},
+        "captives": {"enum": ["keep"]},
+    },
+}
