@@ -72,12 +72,17 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("scenario", help="a scenario id or file")
     ap.add_argument("--games", type=int, default=100, help="games per case (seeds 0..N-1)")
+    ap.add_argument("--variant", action="append", default=[],
+                    help="only this variant ('-' for the plain scenario; repeatable)")
     args = ap.parse_args()
     base = load_scenario(args.scenario)
     lo, hi = base.players.get("min", 1), base.players.get("max", len(base.seats))
     validator = Draft202012Validator(load_schema("event"))
     failed = False
-    for variant in [None, *sorted(base.variants)]:
+    chosen = [None, *sorted(base.variants)]
+    if args.variant:
+        chosen = [v for v in chosen if (v or "-") in args.variant]
+    for variant in chosen:
         for players in range(lo, hi + 1):
             start = time.process_time()
             row = run_case(args.scenario, variant, players, args.games, validator)
