@@ -10,9 +10,9 @@ This module is the public surface: everything a plugin or a program needs is exp
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from distant_galaxy.lazy import lazy_exports
 from distant_galaxy.version import ENGINE_VERSION
 
 if TYPE_CHECKING:  # the same names, for type checkers and editors
@@ -166,15 +166,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Import a public name on first use (PEP 562) and keep it in the module."""
-    module = _SOURCES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_exports(globals(), _SOURCES, __all__)

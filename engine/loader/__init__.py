@@ -13,8 +13,9 @@ The names below are imported on first use (PEP 562): reading a file does not imp
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from distant_galaxy.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from distant_galaxy.loader.merge import MergedDocument, apply_variant, deep_merge, resolve_extends
@@ -86,15 +87,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Import a name of the loader on first use (PEP 562) and keep it in the package."""
-    module = _SOURCES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_exports(globals(), _SOURCES, __all__)
