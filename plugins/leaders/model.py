@@ -28,6 +28,16 @@ def leaders(game: Game) -> dict[str, dict[str, Any]]:
     return game.state.attrs.setdefault(KEY, {})
 
 
+def edit(game: Game, lid: str) -> dict[str, Any]:
+    """The record of ``lid``, ready to be changed: a fresh copy put in its place. A snapshot of
+    the state (``GameState.clone``, taken before every action for undo and for errors) copies
+    ``attrs`` one level deep, so it shares the records; changing one in place would change the
+    snapshot too."""
+    recs = leaders(game)
+    rec = recs[lid] = dict(recs[lid])
+    return rec
+
+
 def title(game: Game, lid: str) -> str:
     rec = leaders(game)[lid]
     return f"{rec['seat']}'s {section(game)['kinds'][rec['kind']]['title']} ({lid})"

@@ -24,10 +24,23 @@ _KIND = {
         "effects": {"type": "array", "items": _EFFECT},
         "not_applied": {"type": "array", "items": {"type": "string"}}}}
 
+_MOVES = {
+    "type": "object", "additionalProperties": False,
+    "required": ["phases", "reach", "per_turn"],
+    "description": "Boarding and landing (RL.2, D-L.7): the phases of the verbs, the distance "
+                   "of a leader's system, how often a leader boards and lands per turn.",
+    "properties": {
+        "phases": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        "reach": {"type": "integer", "minimum": 0},
+        "per_turn": {"type": "object", "additionalProperties": False,
+                     "required": ["boarded", "landed"],
+                     "properties": {"boarded": {"type": "integer", "minimum": 0},
+                                    "landed": {"type": "integer", "minimum": 0}}}}}
+
 SECTION: dict[str, Any] = {
     "type": "object", "additionalProperties": False,
     "required": ["die", "homes", "kinds", "ship_destroyed", "ship_lost_outside_battle",
-                 "planet_taken", "planet_changed_hands", "rescue", "captives"],
+                 "planet_taken", "planet_changed_hands", "rescue", "captives", "moves"],
     "properties": {
         "die": {"type": "integer", "minimum": 2},
         "homes": {"type": "object", "additionalProperties": {"type": "string"}},
@@ -39,5 +52,6 @@ SECTION: dict[str, Any] = {
                    "properties": {"faces": _FACES,
                                   "last_planet_frees_all": {"type": "boolean"}}},
         "captives": {"enum": ["keep"]},
+        "moves": _MOVES,
     },
 }
