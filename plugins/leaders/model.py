@@ -90,14 +90,19 @@ def where(game: Game, lid: str) -> str:
     return f"captive of {rec['holder']}"
 
 
+# Every list of leaders is in id order: a save writes the records sorted, so insertion order
+# would differ between a game and its restored copy (and the d10s would go to other leaders).
 def on_ship(game: Game, tid: str) -> list[str]:
-    return [k for k, r in leaders(game).items() if r["ship"] == tid]
+    """The leaders aboard ship ``tid``, in id order."""
+    return sorted(k for k, r in leaders(game).items() if r["ship"] == tid)
 
 
 def on_planet(game: Game, sid: str) -> list[str]:
-    return [k for k, r in leaders(game).items() if r["planet"] == sid]
+    """The leaders on planet ``sid``, in id order."""
+    return sorted(k for k, r in leaders(game).items() if r["planet"] == sid)
 
 
 def captives_of(game: Game, holder: str) -> list[str]:
-    return [k for k, r in leaders(game).items()
-            if r["holder"] == holder and not r["ship"] and not r["planet"]]
+    """The captives ``holder`` keeps, in id order."""
+    return sorted(k for k, r in leaders(game).items()
+                  if r["holder"] == holder and not r["ship"] and not r["planet"])

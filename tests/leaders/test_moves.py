@@ -10,6 +10,7 @@ import pytest
 from distant_galaxy import Action, IllegalAction
 from distant_galaxy_episodes.aborigines.combat import aborigine_fires
 from distant_galaxy_episodes.leaders import moves
+from distant_galaxy_episodes.leaders.model import on_ship
 
 HOME = "system-2"   # red's home planet, 12,1
 
@@ -135,3 +136,14 @@ def test_the_invariant_holds_after_boarding_and_landing_RL_2(board):
     board.game.apply("land red-general system-2")
     bad = [b for group in board.game.hook.dg_invariants(game=board.game) for b in group]
     assert bad == []
+
+
+def test_leaders_aboard_are_listed_in_id_order_RL_3(board):
+    """A save writes the records sorted: the d10s of RL.3 go to the leaders in id order, so a
+    restored game rolls for the same leader as the game it was saved from."""
+    board.put("destroyer", (13, 1), owner="red", tid="R9")
+    recs = board.leaders()
+    for lid in ("red-scientist", "red-agent", "red-general"):
+        board.put_leader(lid, ship="R9")
+    board.state.attrs["leaders"] = dict(reversed(list(recs.items())))
+    assert on_ship(board.game, "R9") == ["red-agent", "red-general", "red-scientist"]
