@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import hookimpl
-from distant_galaxy_episodes.leaders import effects, fate, moves
-from distant_galaxy_episodes.leaders.model import leaders, place_all, section, title, where
+from distant_galaxy_episodes.leaders import effects, fate, moves, words
+from distant_galaxy_episodes.leaders.model import leaders, place_all, section
 from distant_galaxy_episodes.leaders.schema import SECTION
 
 if TYPE_CHECKING:
@@ -67,28 +67,14 @@ def dg_site_taken(game: Game, site: Site, previous_owner: str | None, invasion: 
 
 @hookimpl
 def dg_describe_event(game: Game, event: dict[str, Any]) -> str | None:
-    """The leaders' events in words for the human prompt."""
-    t = event["type"]
-    if t in ("leader_boarded", "leader_landed"):
-        return moves.describe(game, event)
-    if t == "leader_fate":
-        roll = f"d10 {event['roll']} → " if event.get("roll") is not None else ""
-        dest = {"escaped": f"escaped to {event.get('to')}", "killed": "killed",
-                "captured": f"captured by {event.get('captor')}"}[event["fate"]]
-        return f"  !! {event['owner']}'s {event['leader_kind']} ({event['cause']}): {roll}{dest} " \
-               f"({event['rule']})"
-    if t == "leader_rescue":
-        roll = f"d10 {event['roll']}" if event.get("roll") is not None else "last planet"
-        freed = ", ".join(event["freed"]) or "nobody"
-        return f"  {event['rescuer']} takes {event['planet']}: {roll} → frees {freed} (RL.10)"
-    return None
+    """The leaders' events in words for the human prompt (words.py)."""
+    return words.describe(game, event)
 
 
 @hookimpl
 def dg_status_lines(game: Game) -> list[str]:
-    """One line: every leader and where it is."""
-    items = [f"{title(game, lid)} {where(game, lid)}" for lid in sorted(leaders(game))]
-    return ["leaders: " + ("; ".join(items) if items else "none left")]
+    """Every seat's leaders and where each is, the deciding seat first; the captives (words.py)."""
+    return words.status_lines(game)
 
 
 @hookimpl
