@@ -15,7 +15,8 @@ game state (``game.state.attrs["leaders"]``, the option's records: ``kind``, ``h
 * **evacuate** — a leader (not the General) on a *threatened* planet (a zone planet with at least
   ``threatened_planet`` Aborigine ships in its zone: a take-over, R5.41, may come) boards a ship;
 * **ride** — a leader of a kind with a ``ride`` weight (the Admiral and the General, who act in
-  battle and landing) boards a ship in its planet's system, to go where the ship goes;
+  battle and landing) boards a ship in its planet's system, to go where the ship goes — the
+  General only while it has work (an Aborigine planet to capture, a threatened own planet);
 * **the Admiral** (RL.7, its extra die) boards a ship that can attack now (``admiral_board``);
   an attack by the ship carrying it gains ``admiral_attack``;
 * **the General** (RL.5) boards a ship that can capture now (``general_capture``: its rerolls),
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import StashKey
 from distant_galaxy_episodes.aborigines import reach
-from distant_galaxy_episodes.aborigines.model import model, model_of
+from distant_galaxy_episodes.aborigines.model import ABORIGINES, model, model_of
 
 if TYPE_CHECKING:
     from distant_galaxy import Action, Game, Scenario, Site, Token
@@ -156,9 +157,18 @@ def board_score(game: Game, w: LeaderWeights, lid: str, ship: Token) -> float:
     planet = st.sites.get(rec["planet"]) if rec["planet"] else None
     if planet is not None and kind != "general" and threatened(game, w, planet):
         return w.evacuate - risk
-    if planet is not None and kind in w.ride:
+    if planet is not None and kind in w.ride and (kind != "general" or general_wanted(game, w,
+                                                                                    ship.owner)):
         return w.ride[kind] - risk
     return -risk
+
+
+def general_wanted(game: Game, w: LeaderWeights, seat: str | None) -> bool:
+    """Whether the General has work: an Aborigine planet to capture or a threatened planet of
+    ``seat`` to defend (else it stays safe where it is)."""
+    sites = game.state.sites.values()
+    return any(s.owner == ABORIGINES for s in sites) or \
+        any(s.owner == seat and threatened(game, w, s) for s in sites)
 
 
 def land_score(game: Game, w: LeaderWeights, lid: str, site: Site) -> float:

@@ -124,11 +124,13 @@ def test_the_general_lands_on_a_planet_likely_to_be_taken(board):
     assert choose(board) == "land red-general planet-2"
 
 
-def test_the_general_rides_from_its_planet(board):
-    board.put("destroyer", (13, 1), owner="red", tid="R9")
-    for lid in ("red-diplomat", "red-scientist", "red-agent", "red-admiral"):
-        board.put_leader(lid, planet="system-2")
+def test_the_general_rides_from_its_planet_when_it_has_work(board):
+    ship = board.put("destroyer", (13, 1), owner="red", tid="R9")
+    board.put_leader("red-admiral", ship="R9")      # the Admiral rides already
     w = weights(board)
-    assert leader_bot.board_score(board.game, w, "red-general", board.state.tokens["R9"]) \
-        == w.ride["general"]
-    assert leader_bot.board_score(board.game, w, "red-diplomat", board.state.tokens["R9"]) == 0
+    assert leader_bot.board_score(board.game, w, "red-general", ship) == 0   # nothing to do
+    assert choose(board).startswith("move R9")
+    board.own("planet-7", ABORIGINES)                # an Aborigine planet to capture
+    assert leader_bot.board_score(board.game, w, "red-general", ship) == w.ride["general"]
+    assert leader_bot.board_score(board.game, w, "red-diplomat", ship) == 0
+    assert choose(board) == "board red-general R9"
