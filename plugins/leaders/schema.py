@@ -37,8 +37,23 @@ _MOVES = {
                      "properties": {"boarded": {"type": "integer", "minimum": 0},
                                     "landed": {"type": "integer", "minimum": 0}}}}}
 
+#: The event types the plugin emits (the event catalogue: a trigger's ``on:`` may name them).
+EVENTS: dict[str, str] = {
+    "leader_placed": "a leader starts in its home system (RL.2); fields: leader, leader_kind, "
+                     "owner, ship or planet",
+    "leader_boarded": "a leader boarded a ship (RL.2); fields: leader, leader_kind, owner, ship, "
+                      "from (the planet or ship it left), at ([x, y])",
+    "leader_landed": "a leader landed on its holder's planet (RL.2); fields: leader, leader_kind, "
+                     "owner, planet, ship",
+    "leader_fate": "the fate of a leader whose ship was destroyed or planet taken (RL.3, RL.4); "
+                   "fields: leader, leader_kind, owner, cause, roll, fate, to, captor",
+    "leader_rescue": "a capture of a holder's planet may free its captives (RL.10); fields: "
+                     "planet, rescuer, holder, roll, freed, last_planet",
+}
+
 SECTION: dict[str, Any] = {
     "type": "object", "additionalProperties": False,
+    "x-events": EVENTS,
     "required": ["die", "homes", "kinds", "ship_destroyed", "ship_lost_outside_battle",
                  "planet_taken", "planet_changed_hands", "rescue", "captives", "moves"],
     "properties": {

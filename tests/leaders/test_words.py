@@ -90,3 +90,23 @@ def test_status_lines_show_the_deciding_seat_its_leaders_first_RL_2(board):
     assert lines[2].startswith("  blue: on system-3 (24,1): ")
     board.game.apply("end")                                   # blue decides now
     assert words.status_lines(board.game)[1].startswith("  blue (deciding now): ")
+
+
+def test_every_leader_event_is_declared_and_told_in_words(scenario):
+    """The plugin declares its events (``x-events``: a trigger's ``on:`` may name them) and
+    words each one a game emits."""
+    from distant_galaxy import Game
+    from distant_galaxy_episodes.aborigines.bots import CivBot
+    from distant_galaxy_episodes.leaders.schema import EVENTS
+    seen = set()
+    for seed in (1, 2, 5):
+        game = Game(scenario, seats=["red", "blue", "green"], seed=seed)
+        bots = {s: CivBot(s, seed=seed) for s in game.state.seats}
+        while game.state.result is None:
+            game.apply(bots[game.state.pending.seat].choose(game))
+        for ev in game.events:
+            if ev["type"].startswith("leader_"):
+                seen.add(ev["type"])
+                assert ev["type"] in EVENTS
+                assert words.describe(game, ev)
+    assert {"leader_placed", "leader_boarded", "leader_fate"} <= seen
