@@ -80,16 +80,6 @@ def _first_ship(game: Game, seat: str, unit: str) -> str | None:
     return None
 
 
-def where(game: Game, lid: str) -> str:
-    """Where the leader is, in words."""
-    rec = leaders(game)[lid]
-    if rec["ship"]:
-        return f"aboard {rec['ship']}"
-    if rec["planet"]:
-        return f"on {rec['planet']}"
-    return f"captive of {rec['holder']}"
-
-
 # Every list of leaders is in id order: a save writes the records sorted, so insertion order
 # would differ between a game and its restored copy (and the d10s would go to other leaders).
 def on_ship(game: Game, tid: str) -> list[str]:
