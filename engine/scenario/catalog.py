@@ -17,7 +17,7 @@ from distant_galaxy.loader import (
     load_yaml_file,
 )
 from distant_galaxy.plugins import available_plugins, load_plugin, make_plugin_manager
-from distant_galaxy.scenario.find import found_scenarios
+from distant_galaxy.scenario.find import episode_alias, found_scenarios
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -44,6 +44,7 @@ def catalog() -> list[dict[str, Any]]:
                     "options": _options(data), "option_sets": checked_option_sets(data),
                     "plugins": list(data.get("plugins", [])),
                     "extends": data.get("extends"),
+                    "alias": episode_alias(found.episode),
                     "players": f"{players.get('min', count)}-{players.get('max', count)}"})
     return out
 
