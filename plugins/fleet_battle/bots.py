@@ -1,0 +1,130 @@
+"""The planner shared by the ``fleet`` bot (a seat's squadron) and the Aborigine AI (D6.9): one
+step at a time for one model, from the weights of ``fleet_battle.bots`` — the order the fleet
+plays to (RB.1) changes which enemy models it goes for.
+
+Rows, tried in order for each crewed model:
+
+1. **board** — an enemy model next to it may be boarded (D6.6), or a prize of its own fleet
+   recaptured: board it;
+2. **approach** — the most valuable enemy model (score: size weight × cost × (1 + ``finish`` ×
+   the share of hull it lost), plus the order's ``main``/``transport`` bonus) is out of reach:
+   move towards it, to a hex next to it when it is crippled, else within range;
+3. **fire** — fire at the most valuable enemy model within range.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from distant_galaxy import Action, Controller
+from distant_galaxy_episodes.fleet_battle import combat
+from distant_galaxy_episodes.fleet_battle.model import (
+    active_models,
+    crippled,
+    enemy_of,
+    fleet_of_seat,
+    model_of,
+    order_of,
+    param,
+)
+
+if TYPE_CHECKING:
+    from distant_galaxy import Game, Token
+
+Pos = tuple[int, int]
+Step = tuple[str, str, Any]  # (row, verb, argument: a target token or a cell)
+
+
+def weights(game: Game, fleet: str) -> dict[str, Any]:
+    """The bot weights of ``fleet``'s order (the order's own rows over the general ones)."""
+    bots = param(game, "bots")
+    per = bots["orders"].get(str(order_of(game, fleet)), {})
+    sizes = {**bots["sizes"], **per.get("sizes", {})}
+    return {"sizes": sizes, "main": per.get("main", 0), "transport": per.get("transport", 0),
+            "finish": bots["finish"]}
+
+
+def score(game: Game, tok: Token, w: dict[str, Any]) -> float:
+    """How much the fleet wants this enemy model gone."""
+    m = model_of(game, tok)
+    if not m.scoring:  # escorts and tokens are worth nothing (RB.5): a last resort
+        return 0.0
+    lost = 1 - m.hull / m.start_hull if m.start_hull else 0
+    value = w["sizes"].get(m.size, 0) * m.cost * (1 + w["finish"] * lost)
+    return value + w["main"] * m.main + w["transport"] * m.transport
+
+
+def _best(game: Game, found: list[Token], w: dict[str, Any]) -> Token | None:
+    ranked = sorted(found, key=lambda t: (-score(game, t, w), len(t.id), t.id))
+    return ranked[0] if ranked else None
+
+
+def next_step(game: Game, tok: Token) -> Step | None:
+    """The next thing a crewed model does this activation, or None when it is done."""
+    fleet = str(tok.attrs["fleet"])
+    w = weights(game, fleet)
+    if not tok.attrs.get("acted"):
+        near = [t for t in combat.boardable(game, tok)
+                if t.attrs.get("fleet") == fleet or score(game, t, w) > 0]
+        if near:
+            return "board", "board", _best(game, near, w) or near[0]
+    if not tok.attrs.get("moved"):
+        cell = destination(game, tok, w)
+        if cell is not None:
+            return "approach", "move", cell
+    if not tok.attrs.get("acted"):
+        target = _best(game, combat.targets(game, tok), w)
+        if target is not None:
+            return "fire", "fire", target
+    return None
+
+
+def destination(game: Game, tok: Token, w: dict[str, Any]) -> Pos | None:
+    """Where to move to get at the best enemy model, or None to stay."""
+    enemy = active_models(game, enemy_of(game.scenario, str(tok.attrs["fleet"])))
+    goal = _best(game, enemy, w)
+    if goal is None or goal.pos is None or tok.pos is None:
+        return None
+    grid = game.scenario.grid
+    want = 1 if crippled(game, goal) else int(game.scenario.unit_types[tok.type]["range"])
+
+    def key(cell: Pos, steps: int) -> tuple[int, int]:
+        return max(0, grid.distance(cell, goal.pos) - want), steps
+
+    best, best_key = None, key(tok.pos, 0)
+    for cell, path in combat.moves(game, tok).items():
+        k = key(cell, len(path))
+        if k < best_key:
+            best, best_key = cell, k
+    return best
+
+
+def plan_for_seat(game: Game, seat: str) -> Action:
+    """The ``fleet`` bot's next action for ``seat``'s squadron (``end`` when all are done)."""
+    fleet = fleet_of_seat(game.scenario, seat)
+    for tok in active_models(game, fleet) if fleet else []:
+        if tok.owner != seat:
+            continue
+        step = next_step(game, tok)
+        if step is None:
+            continue
+        _row, verb, arg = step
+        if verb == "move":
+            return Action.of("move", tok.id, f"{arg[0]},{arg[1]}")
+        return Action.of(verb, tok.id, arg.id)
+    return Action.of("end")
+
+
+class FleetBot(Controller):
+    """Plays a seat's squadron to its fleet's battle order (D6.9)."""
+
+    name = "fleet"
+
+    def choose(self, game: Game) -> Action:
+        pend = game.pending
+        assert pend is not None
+        action = plan_for_seat(game, pend.seat)
+        legal = game.legal_actions()
+        if action in legal:
+            return action
+        return legal[-1] if legal else action  # `end` is listed last
