@@ -103,7 +103,8 @@ def build_views(scenario: Scenario) -> dict[str, ViewType]:
     return {"player": ViewType("player", player, "a seat in the game; plus one attribute per "
                                "counter declared under `counters:` (settable in effects)"),
             "unit": ViewType("unit", unit, "a token on the board or carried; plus one attribute "
-                             "per stat written under `unit_types:`"),
+                             "per stat written under `unit_types:`, and one settable attribute "
+                             "per counter declared under `unit_counters:`"),
             "site": ViewType("site", site, "an asteroid, portal, planet... of the map; plus one "
                              "attribute per stat written under `site_kinds:`"),
             "params": ViewType("params", params, "the scenario's parameters, one attribute each")}
