@@ -69,7 +69,7 @@ def fulfilled(game: Game, fleet: str) -> str | None:
     order = int(game.state.attrs.get("fb_orders", {}).get(fleet, param(game, "default_order")))
     o = spec(game, order)
     enemy_name = enemy_of(game.scenario, fleet)
-    enemy = [m for m in _scoring(game, enemy_name)]
+    enemy = _scoring(game, enemy_name)
     done: list[str] = []
     if "share" in o:
         limit = int(section(game.scenario)["fleets"][enemy_name]["limit"])

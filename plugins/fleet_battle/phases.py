@@ -161,10 +161,5 @@ def phase_applies(game: Game, phase: dict[str, Any], seat: str) -> bool | None:
         game, fleet_of_seat(game.scenario, game.state.active_seat))}[pid]
 
 
-def orders_of(game: Game) -> dict[str, int]:
-    """Each fleet's order (RB.2: the default unless the option rolled one)."""
-    return {f: order_of(game, f) for f in section(game.scenario)["fleets"]}
-
-
-__all__ = ["end_phase", "initiative", "orders_of", "phase_applies",
+__all__ = ["end_phase", "initiative", "phase_applies",
            "reveal", "run"]

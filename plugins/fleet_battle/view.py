@@ -66,7 +66,8 @@ def describe_event(game: Game, ev: dict[str, Any]) -> str | None:
     if t == "vp_tally":
         return f"end phase: the {ev['fleet']} have {ev['vp']} victory points"
     if t == "initiative":
-        return f"the {ev['fleet']} have the initiative ({ev['rolls']})"
+        rolls = ", ".join(f"{f} {r}" for f, r in ev["rolls"].items())
+        return f"the {ev['fleet']} have the initiative ({rolls})"
     if t == "fleet_order":
         return f"the {ev['fleet']}: battle order {ev['order']} — {ev['text']}"
     if t in ("phase_note",):
