@@ -45,7 +45,23 @@ def catalog() -> list[dict[str, Any]]:
                     "plugins": list(data.get("plugins", [])),
                     "extends": data.get("extends"),
                     "alias": episode_alias(found.episode),
-                    "players": f"{players.get('min', count)}-{players.get('max', count)}"})
+                    "players": f"{players.get('min', count)}-{players.get('max', count)}",
+                    "variant_players": variant_players(data)})
+    return out
+
+
+def variant_players(data: dict[str, Any]) -> dict[str, str]:
+    """``{variant: "min-max"}`` for the variants whose overlay changes ``players``."""
+    out = {}
+    base = data.get("players", {})
+    count = len(data.get("seats", []))
+    for name, spec in (data.get("variants") or {}).items():
+        over = spec.get("overlay", {}) if isinstance(spec, dict) else {}
+        players = over.get("players") if isinstance(over, dict) else None
+        if isinstance(players, dict):
+            lo = players.get("min", base.get("min", count))
+            hi = players.get("max", base.get("max", count))
+            out[name] = f"{lo}-{hi}"
     return out
 
 
