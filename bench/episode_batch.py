@@ -4,13 +4,10 @@ For each variant (and the plain scenario) and each seat count the scenario allow
 with seeds 0..N-1 and the scenario's default bots, keeps each game's JSONL log in memory, checks
 every record against ``schemas/event.schema.json``, and prints per case the games finished with a
 result, the end reasons, the winners, the median rounds and the records that broke the schema
-(issue 11, "Done when"). A scenario whose results name a tier (episode 6) also gets the tiers
-counted (``tiers``; "None" for a result without one). Exits 1 if a game did not finish or a
-record is invalid. ``--option`` plays every case with that option on (repeatable).
+(issue 11, "Done when"). Exits 1 if a game did not finish or a record is invalid.
 
     python bench/episode_batch.py asteroid-belt --games 500
     python bench/episode_batch.py aborigine-clash --games 500
-    python bench/episode_batch.py fleet-battle --games 500 --option battle-orders
 """
 
 from __future__ import annotations
@@ -47,13 +44,12 @@ def play(scenario: Any, seats: list[str], seed: int) -> tuple[dict[str, Any], li
 
 
 def run_case(sid: str, variant: str | None, players: int, games: int,
-             validator: Draft202012Validator, options: tuple[str, ...] = ()) -> dict[str, Any]:
+             validator: Draft202012Validator) -> dict[str, Any]:
     """Play one (variant, seat count) case and tally it."""
-    scenario = load_scenario(sid, variant, list(options))
+    scenario = load_scenario(sid, variant)
     seats = scenario.seat_ids(players)
     reasons: Counter[str] = Counter()
     winners: Counter[str] = Counter()
-    tiers: Counter[str] = Counter()
     rounds: list[int] = []
     unfinished = invalid = records_checked = 0
     for seed in range(games):
@@ -61,15 +57,12 @@ def run_case(sid: str, variant: str | None, players: int, games: int,
         unfinished += not result["over"]
         reasons[str(result.get("reason", "?")).split(";")[0]] += 1
         winners[str(result.get("winner"))] += 1
-        tiers[str(result.get("tier"))] += 1
         rounds.append(result["rounds"])
         for rec in records:
             records_checked += 1
             if next(validator.iter_errors(json.loads(json.dumps(rec))), None) is not None:
                 invalid += 1
-    graded = {} if set(tiers) == {"None"} else {"tiers": dict(tiers.most_common())}
-    return {"variant": variant or "-", "options": list(options), "players": players,
-            "games": games, **graded,
+    return {"variant": variant or "-", "players": players, "games": games,
             "unfinished": unfinished, "invalid_records": invalid, "records": records_checked,
             "median_rounds": statistics.median(rounds), "winners": dict(winners.most_common()),
             "reasons": dict(reasons.most_common())}
@@ -81,22 +74,18 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=100, help="games per case (seeds 0..N-1)")
     ap.add_argument("--variant", action="append", default=[],
                     help="only this variant ('-' for the plain scenario; repeatable)")
-    ap.add_argument("--option", action="append", default=[],
-                    help="play with this option on (repeatable)")
     args = ap.parse_args()
     base = load_scenario(args.scenario)
+    lo, hi = base.players.get("min", 1), base.players.get("max", len(base.seats))
     validator = Draft202012Validator(load_schema("event"))
     failed = False
     chosen = [None, *sorted(base.variants)]
     if args.variant:
         chosen = [v for v in chosen if (v or "-") in args.variant]
     for variant in chosen:
-        own = load_scenario(args.scenario, variant)  # a variant may change the seat counts
-        lo, hi = own.players.get("min", 1), own.players.get("max", len(own.seats))
         for players in range(lo, hi + 1):
             start = time.process_time()
-            row = run_case(args.scenario, variant, players, args.games, validator,
-                           tuple(args.option))
+            row = run_case(args.scenario, variant, players, args.games, validator)
             row["cpu_s"] = round(time.process_time() - start, 1)
             failed |= bool(row["unfinished"] or row["invalid_records"])
             print(json.dumps(row), flush=True)
