@@ -2,7 +2,8 @@
 the players' actions and the Aborigine AI. Every die goes through ``game.dice`` with its purpose;
 every change is an event with its rule.
 
-- D6.2 a model moves up to its ``speed`` hexes through empty hexes, once per activation;
+- D6.2 a model moves up to its ``speed`` hexes through empty hexes (that its cell types let it
+  enter and stop on: ``cell_types:``), once per activation;
 - D6.4 it fires once per activation at an enemy model within ``range`` hexes that still has a
   crew: ``guns`` dice, each at least ``to_hit[size of the target]`` takes a hull point; at 0 the
   model is destroyed;
@@ -43,11 +44,13 @@ Pos = tuple[int, int]
 
 def moves(game: Game, tok: Token) -> dict[Pos, tuple[Pos, ...]]:
     """Where a model may move this activation (D6.2), with the path."""
-    grid, board = game.scenario.grid, game.state.board
+    sc, board = game.scenario, game.state.board
     if tok.pos is None or tok.attrs.get("moved"):
         return {}
-    speed = int(stat(game.scenario, tok.type, "speed"))
-    return grid.reachable(tok.pos, speed, lambda p: True, lambda p: True,
+    grid, perms, tags = sc.grid, sc.permissions, sc.unit_tags.get(tok.type, frozenset())
+    speed = int(stat(sc, tok.type, "speed"))
+    return grid.reachable(tok.pos, speed, lambda p: perms.may_enter(grid.cell_type(p), tags),
+                          lambda p: perms.may_stop(grid.cell_type(p), tags),
                           lambda p: p in board)
 
 
