@@ -2,21 +2,24 @@
 step at a time for one model, from the weights of ``fleet_battle.bots`` — the order the fleet
 plays to (RB.1) changes which enemy models it goes for.
 
-Rows, tried in order for each crewed model:
+The rows are the priority table ``fleet_battle.ai`` of the YAML, tried in order for each crewed
+model; a row may have an ``if:`` (a rule expression with the name ``ship``, the model) and does
+one of:
 
-1. **board** — an enemy model next to it may be boarded (D6.6), or a prize of its own fleet
-   recaptured: board it;
-2. **approach** — the most valuable enemy model (score: size weight × cost × (1 + ``finish`` ×
-   the share of hull it lost), plus the order's ``main``/``transport`` bonus) is out of reach:
-   move towards it, to a hex next to it when it is crippled, else within range;
-3. **fire** — fire at the most valuable enemy model within range.
+- **board** — an enemy model next to it may be boarded (D6.6), or a prize of its own fleet
+  recaptured: board it;
+- **approach** — move towards the most valuable enemy model (score: size weight × cost × (1 +
+  ``finish`` × the share of hull it lost), plus the order's ``main``/``transport`` bonus): to a
+  hex next to it when it is crippled, else within range;
+- **fire** — fire at the most valuable enemy model within range.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import Action, Controller
+from distant_galaxy import Action, Controller, RuleContext, StashKey
 from distant_galaxy_episodes.fleet_battle import combat
 from distant_galaxy_episodes.fleet_battle.model import (
     active_models,
@@ -29,10 +32,11 @@ from distant_galaxy_episodes.fleet_battle.model import (
 )
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Token
+    from distant_galaxy import Expr, Game, Scenario, ScenarioRules, Token
 
 Pos = tuple[int, int]
 Step = tuple[str, str, Any]  # (row, verb, argument: a target token or a cell)
+ROWS = StashKey[list["Row"]]()
 
 
 def weights(game: Game, fleet: str) -> dict[str, Any]:
@@ -59,24 +63,66 @@ def _best(game: Game, found: list[Token], w: dict[str, Any]) -> Token | None:
     return ranked[0] if ranked else None
 
 
+@dataclass(frozen=True)
+class Row:
+    """A compiled row of the priority table ``fleet_battle.ai``."""
+
+    id: str
+    do: str
+    text: str
+    cond: Expr | None
+
+
+def compile_rows(scenario: Scenario, rules: ScenarioRules) -> None:
+    """Compile ``fleet_battle.ai`` into ``scenario.stash`` (the ``dg_compile_rules`` hook)."""
+    rows = []
+    for i, row in enumerate(scenario.data.get("fleet_battle", {}).get("ai", [])):
+        cond = None
+        if "if" in row:
+            cond = rules.expr(row["if"], "fleet_battle", "ai", i, "if", names={"ship": "unit"})
+            if cond is None:
+                continue
+        rows.append(Row(str(row["id"]), str(row["do"]), str(row.get("text", "")), cond))
+    scenario.stash[ROWS] = rows
+
+
 def next_step(game: Game, tok: Token) -> Step | None:
-    """The next thing a crewed model does this activation, or None when it is done."""
-    fleet = str(tok.attrs["fleet"])
-    w = weights(game, fleet)
-    if not tok.attrs.get("acted"):
-        near = [t for t in combat.boardable(game, tok)
-                if t.attrs.get("fleet") == fleet or score(game, t, w) > 0]
-        if near:
-            return "board", "board", _best(game, near, w) or near[0]
-    if not tok.attrs.get("moved"):
-        cell = destination(game, tok, w)
-        if cell is not None:
-            return "approach", "move", cell
-    if not tok.attrs.get("acted"):
-        target = _best(game, combat.targets(game, tok), w)
-        if target is not None:
-            return "fire", "fire", target
+    """The next thing a crewed model does this activation (the first row of the priority table
+    that applies and finds something to do), or None when it is done."""
+    w = weights(game, str(tok.attrs["fleet"]))
+    for row in game.scenario.stash.get(ROWS, []):
+        if row.cond is not None and not row.cond(RuleContext(game, ship=tok)):
+            continue
+        step = _DEEDS[row.do](game, tok, w)
+        if step is not None:
+            return row.id, step[0], step[1]
     return None
+
+
+def _board(game: Game, tok: Token, w: dict[str, Any]) -> tuple[str, Any] | None:
+    if tok.attrs.get("acted"):
+        return None
+    fleet = tok.attrs["fleet"]
+    near = [t for t in combat.boardable(game, tok)
+            if t.attrs.get("fleet") == fleet or score(game, t, w) > 0]
+    return ("board", _best(game, near, w)) if near else None
+
+
+def _approach(game: Game, tok: Token, w: dict[str, Any]) -> tuple[str, Any] | None:
+    if tok.attrs.get("moved"):
+        return None
+    cell = destination(game, tok, w)
+    return ("move", cell) if cell is not None else None
+
+
+def _fire(game: Game, tok: Token, w: dict[str, Any]) -> tuple[str, Any] | None:
+    if tok.attrs.get("acted"):
+        return None
+    target = _best(game, combat.targets(game, tok), w)
+    return ("fire", target) if target is not None else None
+
+
+_DEEDS = {"board": _board, "approach": _approach, "fire": _fire}
 
 
 def destination(game: Game, tok: Token, w: dict[str, Any]) -> Pos | None:

@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import hookimpl
 from distant_galaxy_episodes.fleet_battle import actions, checks, orders, phases, score, view
-from distant_galaxy_episodes.fleet_battle.bots import FleetBot
+from distant_galaxy_episodes.fleet_battle.bots import FleetBot, compile_rows
 from distant_galaxy_episodes.fleet_battle.model import OK, fleet_names
 from distant_galaxy_episodes.fleet_battle.schema import SECTION
 from distant_galaxy_episodes.fleet_battle.start import deploy
 
 if TYPE_CHECKING:
-    from distant_galaxy import ActionKind, Game, Scenario, SourceError
+    from distant_galaxy import ActionKind, Game, Scenario, ScenarioRules, SourceError
 
 #: The fleets of the shipped scenario that are no seat (docs/plugins.md, "Results"); in the
 #: hot-seat variant the fleets are the seats themselves.
@@ -24,6 +24,12 @@ DG_SIDES = ("civilizations", "aborigines")
 def dg_schema_sections() -> dict[str, Any]:
     """The ``fleet_battle:`` section (schema.py)."""
     return {"fleet_battle": SECTION}
+
+
+@hookimpl
+def dg_compile_rules(scenario: Scenario, rules: ScenarioRules) -> None:
+    """The priority table ``fleet_battle.ai`` of the planner (bots.py)."""
+    compile_rows(scenario, rules)
 
 
 @hookimpl

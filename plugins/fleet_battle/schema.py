@@ -37,7 +37,7 @@ _WEIGHTS = {"type": "object", "additionalProperties": {"type": "number"}}
 SECTION: dict[str, Any] = {
     "type": "object", "additionalProperties": False,
     "required": ["die", "sizes", "fleets", "to_hit", "crippled_at", "abandon", "board",
-                 "trophy_distance", "vp", "tiers", "orders", "default_order", "bots"],
+                 "trophy_distance", "vp", "tiers", "orders", "default_order", "ai", "bots"],
     "x-events": {
         "fleet_order": "a fleet's battle order (RB.1, RB.2); fields: fleet, order, text, "
                        "rolled, secret, rule",
@@ -77,6 +77,11 @@ SECTION: dict[str, Any] = {
         "draw": {"type": "string"},
         "orders": {"type": "object", "additionalProperties": _ORDER, "minProperties": 1},
         "default_order": {"type": "integer"},
+        "ai": {"type": "array", "minItems": 1, "items": {
+            "type": "object", "additionalProperties": False, "required": ["id", "do"],
+            "properties": {"id": {"type": "string"}, "text": {"type": "string"},
+                           "do": {"enum": ["board", "approach", "fire"]},
+                           "if": {"type": "string"}}}},
         "bots": {"type": "object", "additionalProperties": False,
                  "required": ["sizes", "finish", "orders"],
                  "properties": {"sizes": _WEIGHTS,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from distant_galaxy import Game, ScenarioErrors, load_scenario
+from distant_galaxy.scenario.rule_tests import apply_test_setup
 from distant_galaxy_episodes.fleet_battle import bots
 from distant_galaxy_episodes.fleet_battle.model import active_models
 from distant_galaxy_episodes.fleet_battle.phases import ai_activation
@@ -48,3 +50,37 @@ def test_the_ai_boards_first_then_moves_and_fires_and_logs_each_row():
     assert rows == [("R1", "approach"), ("W1", "board")]
     assert game.state.tokens["D1"].attrs["state"] == "prize" and not game.dice.forced
     assert all(e["rule"] == "D6.9" for e in of(game, "ai_plan"))
+
+
+AI_MOD = """extends: fleet-battle
+id: fb-cautious
+title: A cautious Aborigine fleet
+fleet_battle:
+  ai:
+    - {id: board, do: board}
+    - {id: approach, do: approach, if: "ship.hull > 1", text: a crippled model keeps away}
+    - {id: fire, do: fire}
+"""
+
+
+def test_the_priority_table_is_data_a_mod_may_add_conditions(tmp_path):
+    """D6.9: the rows of ``fleet_battle.ai`` with an ``if:`` on the model (``ship``)."""
+    mod = tmp_path / "mod.yaml"
+    mod.write_text(AI_MOD, encoding="utf-8")
+    scenario = load_scenario(mod)
+    game = Game(scenario, seats=["red"], seed=1)
+    apply_test_setup(game, {"clear": True, "tokens": [
+        {"id": "D1", "type": "dreadnought", "owner": "red", "at": "1,5",
+         "attrs": {"fleet": CIV, "state": "ok"}},
+        {"id": "R1", "type": "raider", "at": "13,5", "attrs": {"fleet": ABO, "state": "ok",
+                                                               "hull": 1}},
+        {"id": "R2", "type": "raider", "at": "13,8", "attrs": {"fleet": ABO, "state": "ok"}}]})
+    assert bots.next_step(game, game.state.tokens["R1"]) is None        # keeps away
+    assert bots.next_step(game, game.state.tokens["R2"])[:2] == ("approach", "move")
+
+
+def test_a_wrong_condition_is_refused_at_load_with_its_place(tmp_path):
+    mod = tmp_path / "mod.yaml"
+    mod.write_text(AI_MOD.replace("ship.hull > 1", "ship.hul > 1"), encoding="utf-8")
+    with pytest.raises(ScenarioErrors, match=r"mod.yaml:7:46: unknown attribute .hul. of unit"):
+        load_scenario(mod)
