@@ -9,10 +9,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from distant_galaxy.cli.term import Paint, painter
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.log import LogWriteError, LogWriter
 from distant_galaxy.play.narrate import narrate
+from distant_galaxy.play.palette import palette_of
 from distant_galaxy.play.render import render_board, render_result
 from distant_galaxy.play.runner import (
     Session,
@@ -49,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     for name in kinds:
         if name not in seats:
             raise EngineError(f"--seat {name}: no such seat in this game (seats: {', '.join(seats)})")
-    session = new_session(scenario, args.seed, seats, kinds, args.log, render=render_board)
+    session = new_session(scenario, args.seed, seats, kinds, args.log, render=_board_renderer())
     return _drive(session, args, save_to=args.save)
 
 
@@ -67,7 +69,8 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
     game = session.game
     show = not (args.json or args.quiet)
     humans = any(getattr(c, "name", "") == "human" for c in session.controllers.values())
-    watch = _Watcher() if show and not humans else None
+    paint = painter()
+    watch = _Watcher(paint) if show and not humans else None
     if watch is not None:
         watch.board(game)
     try:
@@ -91,26 +94,35 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
     else:
         if watch is not None:
             watch.board(game)
-        print(f"{render_result(game)} — seed {game.state.seed}")
+        print(f"{render_result(game, paint)} — seed {game.state.seed}")
     return 0
+
+
+def _board_renderer() -> Any:
+    """``render_board`` as the human prompt calls it: in colour on a colour terminal."""
+    paint = painter()
+    return render_board if paint is None else (lambda game: render_board(game, paint))
 
 
 class _Watcher:
     """What a bot-only run prints (unless ``--quiet``): a line per action with what it caused,
-    and the board at each new round — only when it changed since it was last printed."""
+    and the board at each new round — only when it changed since it was last printed. On a
+    colour terminal (``paint``) owners are drawn in their colours."""
 
-    def __init__(self) -> None:
+    def __init__(self, paint: Paint | None = None) -> None:
         self.last: str | None = None
+        self.paint = paint
 
     def board(self, game: Game) -> None:
-        text = render_board(game)
+        text = render_board(game, self.paint)
         if text != self.last:
             print(("\n" if self.last is not None else "") + text)
             self.last = text
 
     def action(self, game: Game, seat: str, action: object, events: list[dict[str, Any]]
                ) -> None:
-        print(f"{seat}: {action}")
+        who = seat if self.paint is None else self.paint(seat, palette_of(game.scenario).seat(seat))
+        print(f"{who}: {action}")
         for line in narrate(game, [e for e in events if e.get("type") != "turn_start"]):
             print(line)
 
@@ -134,7 +146,7 @@ def resume(args: argparse.Namespace) -> int:
     kinds = dict(header.get("controllers", {}))
     kinds.update(parse_seats(args.seat))
     controllers = make_controllers(game.scenario, game.state.seats, kinds, game.state.seed, {},
-                                   render_board)
+                                   _board_renderer())
     session = Session(game, header, controllers, log)
     return _drive(session, args, save_to=args.save_to or args.save)
 
@@ -171,9 +183,10 @@ def _source(header: dict[str, Any]) -> str:
 def show(args: argparse.Namespace) -> int:
     game, _ = _game_from_save(args.save, read_save(args.save),
                               getattr(args, "allow_changed_scenario", False))
-    print(render_board(game))
+    paint = painter()
+    print(render_board(game, paint))
     if game.over:
-        print(render_result(game))
+        print(render_result(game, paint))
     return 0
 
 
