@@ -10,20 +10,30 @@ from distant_galaxy.hookspecs import hookimpl
 HANDLERS = "distant_galaxy.cli.handlers"
 
 
+JSON_HELP = "print one JSON object instead of text"
+
+
+def list_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help=JSON_HELP)
+
+
 def validate_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", help="files or scenario ids (default: every shipped one)")
+    parser.add_argument("--json", action="store_true", help=JSON_HELP + " (each error with "
+                        "file, line, column, message and suggestion)")
 
 
 def test_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", help="files or scenario ids (default: every shipped one)")
     parser.add_argument("-q", "--quiet", action="store_true", help="only failures and the summary")
+    parser.add_argument("--json", action="store_true", help=JSON_HELP + " (every case)")
 
 
 @hookimpl
 def dg_commands() -> list[Command]:
     return [
         Command("list", "scenarios and variants found, with the plugins each needs",
-                f"{HANDLERS}.catalog:list_scenarios"),
+                f"{HANDLERS}.catalog:list_scenarios", list_arguments),
         Command("validate", "check scenario files; report every error",
                 f"{HANDLERS}.validate:validate", validate_arguments),
         Command("schema", "print the combined JSON Schema of scenarios",

@@ -51,7 +51,8 @@ def run(args: argparse.Namespace) -> int:
     for name in kinds:
         if name not in seats:
             raise EngineError(f"--seat {name}: no such seat in this game (seats: {', '.join(seats)})")
-    session = new_session(scenario, args.seed, seats, kinds, args.log, render=_board_renderer())
+    session = new_session(scenario, args.seed, seats, kinds, args.log, _human_io(args),
+                          render=_board_renderer())
     return _drive(session, args, save_to=args.save)
 
 
@@ -86,6 +87,9 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
     if save_to:
         save_game(game, session.header, save_to)
     if not done:
+        if args.json:
+            print(json.dumps(stopped_json(game, save_to), sort_keys=True))
+            return 0
         print("game stopped" + (f"; saved to {save_to} (dg resume {save_to})" if save_to
                                 else "; nothing was kept (use --save FILE to keep a game)"))
         return 0
@@ -96,6 +100,11 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
             watch.board(game)
         print(f"{render_result(game, paint)} — seed {game.state.seed}")
     return 0
+
+
+def _human_io(args: argparse.Namespace) -> dict[str, Any]:
+    """With ``--json`` the human prompt talks on stderr: stdout holds the JSON alone."""
+    return {"out": sys.stderr} if args.json else {}
 
 
 def _board_renderer() -> Any:
@@ -137,6 +146,14 @@ def result_json(game: Game) -> dict[str, Any]:
             "counters": res.get("counters", {}), "actions": len(game.history)}
 
 
+def stopped_json(game: Game, save_to: str | None) -> dict[str, Any]:
+    """What ``dg run --json`` prints when a person stops the game before its end."""
+    return {"scenario": game.scenario.id, "variant": game.variant,
+            "options": list(game.options), "seed": game.state.seed, "stopped": True,
+            "saved_to": save_to, "rounds": game.state.round, "actions": len(game.history),
+            "winner": None, "draw": False}
+
+
 def resume(args: argparse.Namespace) -> int:
     payload = read_save(args.save)
     game, header = _game_from_save(args.save, payload, args.allow_changed_scenario)
@@ -145,8 +162,8 @@ def resume(args: argparse.Namespace) -> int:
         game = _replayed_into_log(payload, game, log)
     kinds = dict(header.get("controllers", {}))
     kinds.update(parse_seats(args.seat))
-    controllers = make_controllers(game.scenario, game.state.seats, kinds, game.state.seed, {},
-                                   _board_renderer())
+    controllers = make_controllers(game.scenario, game.state.seats, kinds, game.state.seed,
+                                   _human_io(args), _board_renderer())
     session = Session(game, header, controllers, log)
     return _drive(session, args, save_to=args.save_to or args.save)
 
