@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from distant_galaxy.cli.handlers.pictures import write_replay
 from distant_galaxy.cli.term import Paint, painter
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError
@@ -16,6 +17,7 @@ from distant_galaxy.play.log import LogWriteError, LogWriter
 from distant_galaxy.play.narrate import narrate
 from distant_galaxy.play.palette import palette_of
 from distant_galaxy.play.render import render_board, render_result
+from distant_galaxy.play.render_svg import render_svg
 from distant_galaxy.play.runner import (
     Session,
     header_options,
@@ -25,7 +27,7 @@ from distant_galaxy.play.runner import (
     play,
     replay_log,
 )
-from distant_galaxy.play.saves import load_game, read_save, save_game
+from distant_galaxy.play.saves import load_game, read_save, save_game, write_atomic
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
 
@@ -204,10 +206,15 @@ def show(args: argparse.Namespace) -> int:
     print(render_board(game, paint))
     if game.over:
         print(render_result(game, paint))
+    if getattr(args, "svg", None):
+        write_atomic(args.svg, render_svg(game))
+        print(f"board written to {args.svg}")
     return 0
 
 
 def replay(args: argparse.Namespace) -> int:
+    if getattr(args, "html", None):
+        return write_replay(args)
     report = replay_log(args.log)
     if report.ok:
         print(f"{args.log}: replay matches ({report.records} records)")
