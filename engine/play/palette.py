@@ -3,8 +3,9 @@
 Everything comes from the scenario where its author wrote it (``colour:`` on a seat, a faction, a
 cell type or a site kind; ``symbol:`` on a unit type: docs/authoring.md, "Pictures"); otherwise
 sensible defaults: a seat or faction whose id is a colour name (``orange``, ``purple``) is drawn in
-that colour, other seats take the next colour of :data:`SEAT_PALETTE`, cell types and site kinds
-take light tones of :data:`CELL_PALETTE` / :data:`SITE_PALETTE` in the order they are declared.
+that colour, other seats take the next colour of :data:`SEAT_PALETTE`; a cell type named after a
+colour (episode 7's ``red`` shuttle routes) takes a light tint of it, other cell types and site
+kinds take the tones of :data:`CELL_PALETTE` / :data:`SITE_PALETTE` in the order they are declared.
 Colours are returned as ``#rrggbb``.
 """
 
@@ -27,10 +28,16 @@ NAMED = {
 }
 SEAT_PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
                 "#17becf")
-CELL_PALETTE = ("#f3efe2", "#dde8d5", "#f5dcdc", "#d9e4f0", "#ece0f2", "#e8e8e8", "#f7ecd0")
+CELL_PALETTE = ("#f3efe2", "#dde8d5", "#d9e4f0", "#ece0f2", "#e8e8e8", "#f7ecd0", "#f5dcdc")
 SITE_PALETTE = ("#c0392b", "#d4ac0d", "#27ae60", "#2e86c1", "#8e44ad", "#7f8c8d", "#a04000")
 NEUTRAL = "#555555"
 SYMBOLS = ("circle", "square", "diamond", "triangle", "hexagon", "star")
+
+
+def tint(colour: str, white: float = 0.7) -> str:
+    """``colour`` (``#rrggbb``) mixed with ``white`` parts of white: a light tone of it."""
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * white):02x}" for c in rgb)
 
 
 def css_colour(value: Any) -> str | None:
@@ -71,7 +78,9 @@ def palette_of(scenario: Scenario) -> Palette:
                  or css_colour(seat["id"]) or css_colour(seat.get("faction")))
         pal.seats[seat["id"]] = found or next(spare, NEUTRAL)
     for i, (name, spec) in enumerate(scenario.cell_types.items()):
-        pal.cells[name] = css_colour(spec.get("colour")) or CELL_PALETTE[i % len(CELL_PALETTE)]
+        named = css_colour(name)  # a cell type named after a colour ("red" routes): a tint of it
+        pal.cells[name] = (css_colour(spec.get("colour")) or (tint(named) if named else None)
+                           or CELL_PALETTE[i % len(CELL_PALETTE)])
     for i, (name, spec) in enumerate(scenario.site_kinds.items()):
         pal.sites[name] = css_colour(spec.get("colour")) or SITE_PALETTE[i % len(SITE_PALETTE)]
     for name, spec in scenario.unit_types.items():
