@@ -123,7 +123,7 @@ def piece_records(game: Game, state: GameState | None = None,
         out.extend(_site_records(scenario, pal, site))
     for tok in sorted((t for t in st.tokens.values() if t.pos is not None),
                       key=lambda t: (t.pos[1], t.pos[0], t.id)):  # type: ignore[index]
-        out.append(_token_record(game, pal, tok))
+        out.append(_token_record(game, st, pal, tok))
     return out
 
 
@@ -149,12 +149,12 @@ def _site_records(scenario: Scenario, pal: Palette, site: Any) -> list[Record]:
     return recs
 
 
-def _token_record(game: Game, pal: Palette, tok: Any) -> Record:
+def _token_record(game: Game, st: GameState, pal: Palette, tok: Any) -> Record:
     scenario = game.scenario
     unit = scenario.unit_types.get(tok.type, {})
     cx, cy = centre(scenario, tok.pos)
     glyph = str(unit.get("glyph", tok.type[:1].upper())).lstrip("#") or (tok.owner or "?")[:1]
-    aboard = sum(1 for t in game.state.tokens.values() if t.carrier == tok.id)
+    aboard = sum(1 for t in st.tokens.values() if t.carrier == tok.id)
     title = f"{tok.id}: {tok.owner or 'neutral'} {unit.get('title', tok.type)} at " \
             f"{tok.pos[0]},{tok.pos[1]}" + (f", {aboard} aboard" if aboard else "")
     return {"shape": pal.symbols.get(tok.type, "circle"), "cx": cx, "cy": cy, "r": CELL * 0.3,
