@@ -135,6 +135,13 @@ def dg_status_lines(game: Game) -> list[str]:
 
 
 @hookspec
+def dg_explain_event(game: Game, event: dict[str, Any]) -> list[str] | None:
+    """Return the lines explaining why a bot or an automatic phase did what the event records
+    (the priority row that fired, the options it compared), or None. ``dg replay --html`` shows
+    them under each step's events; an episode's own ``dg explain`` may print the same lines."""
+
+
+@hookspec
 def dg_commands() -> list[Command]:
     """Return the ``dg`` sub-commands of a command plugin, as :class:`~distant_galaxy.Command` specs.
 

@@ -9,6 +9,7 @@ from distant_galaxy import count_of, hookimpl
 from distant_galaxy_episodes.aborigines import checks, civ, view
 from distant_galaxy_episodes.aborigines.bots import CivBot
 from distant_galaxy_episodes.aborigines.describe import describe_event
+from distant_galaxy_episodes.aborigines.explain import event_lines
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, CENTRE, CIVS, model_of
 from distant_galaxy_episodes.aborigines.priorities import compile_tables, register_functions
 from distant_galaxy_episodes.aborigines.schema import SECTION
@@ -111,6 +112,13 @@ def dg_bots() -> dict[str, Any]:
 def dg_describe_event(game: Game, event: dict[str, Any]) -> str | None:
     """One line per event of the episode for the human prompt (describe.py)."""
     return describe_event(game, event)
+
+
+@hookimpl
+def dg_explain_event(game: Game, event: dict[str, Any]) -> list[str] | None:
+    """The Aborigine decisions with the row that fired, as ``dg explain`` prints them
+    (explain.py); the replay viewer shows them under each step."""
+    return event_lines(event) or None
 
 
 @hookimpl
