@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from distant_galaxy.core.grid import CellPermissions, Grid
     from distant_galaxy.core.hidden import UNKNOWN, HiddenInformation
     from distant_galaxy.core.state import GameState, Pending, Player, Site, Token
+    from distant_galaxy.core.view import GameView
     from distant_galaxy.errors import (
         ActionError,
         AmbiguousAction,
@@ -40,7 +41,6 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
         SourceError,
         SourcePos,
     )
-    from distant_galaxy.core.view import GameView
     from distant_galaxy.harness.referee import verify_hidden
     from distant_galaxy.hookspecs import hookimpl
     from distant_galaxy.play.controllers import Controller, HumanController, RandomBot
@@ -119,6 +119,7 @@ _SOURCES: dict[str, str] = {
 
 __all__ = [
     "ENGINE_VERSION",
+    "UNKNOWN",
     "Action",
     "ActionError",
     "ActionKind",
@@ -160,7 +161,6 @@ __all__ = [
     "Stash",
     "StashKey",
     "Token",
-    "UNKNOWN",
     "__version__",
     "add_to_pool",
     "article",
