@@ -160,8 +160,9 @@ def reveal(game: Game, sid: str, reason: str, rule: str | None = None,
     secrets[sid] = {**item, "see": see}  # replaced, never edited in place (clones share it)
     fields: dict[str, Any] = {"secret": sid, "value": value, "reason": reason}
     fields.update({k: v for k, v in item.get("public", {}).items() if k in ("bag", "slot")})
-    if to is not None:
+    if to is not None:  # only those seats may see the event (a seat's view filters it)
         fields["to"] = sorted(to)
+        fields["visible_to"] = sorted({*to, *(see if isinstance(see, list) else [])})
     if rule:
         fields["rule"] = rule
     game.emit("reveal", **fields)
@@ -169,8 +170,9 @@ def reveal(game: Game, sid: str, reason: str, rule: str | None = None,
 
 
 def bag_items(contents: dict[str, int]) -> list[str]:
-    """The bag before the shuffle: each item ``count`` times, in the order of ``contents``."""
-    return [item for item, n in contents.items() for _ in range(n)]
+    """The bag before the shuffle: each item ``count`` times, items in sorted order (the log's
+    ``contents`` has its keys sorted, so a referee rebuilds the same list)."""
+    return [item for item in sorted(contents) for _ in range(int(contents[item]))]
 
 
 def shuffle_bag(game: Game, bag: str, contents: dict[str, int], purpose: str,

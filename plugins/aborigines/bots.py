@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import Action, Controller, StashKey
+from distant_galaxy_episodes.aborigines.cell_values import cell_bonus
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, model, model_of
 
 if TYPE_CHECKING:
@@ -62,6 +63,7 @@ class CivBot(Controller):
     def choose(self, game: Game) -> Action:
         w = Weights.of(game.scenario)
         cost = self.distance_to_goals(game)
+        bonus = cell_bonus(game, self.seat)  # what options say a cell is worth (markers)
         st = game.state
         best, best_score = None, 0.0
         for a in game.legal_actions():
@@ -82,7 +84,10 @@ class CivBot(Controller):
                 tok = st.tokens[a.args[0]]
                 gain = cost(tok.pos) - cost(a.pos(1))
                 score = gain + (w.jump if a.verb == "jump" else 0) + self.rng.random() * w.jitter
-                if gain <= 0:
+                extra = bonus.get(a.pos(1), 0.0) if bonus else 0.0
+                if extra:
+                    score += extra
+                if gain <= 0 and extra <= 0:
                     score = 0
             if score > best_score:
                 best, best_score = a, score
