@@ -90,9 +90,20 @@ def may_see(item: dict[str, Any], seat: str | None) -> bool:
     return isinstance(see, list) and seat in see
 
 
+class Masked(dict):  # type: ignore[type-arg]
+    """A secret's entry without its value, as a seat's view holds it: ``entry["value"]`` raises
+    :class:`HiddenInformation` (the value is not there to give)."""
+
+    def __missing__(self, key: str) -> Any:
+        if key == "value":
+            what = f" ({self['public']['what']})" if "what" in self.get("public", {}) else ""
+            raise HiddenInformation(f"the value of a secret{what} is hidden from this view")
+        raise KeyError(key)
+
+
 def masked(item: dict[str, Any]) -> dict[str, Any]:
     """The entry without its value, as a view holds it."""
-    out = {k: v for k, v in item.items() if k != "value"}
+    out = Masked({k: v for k, v in item.items() if k != "value"})
     out["masked"] = True
     return out
 

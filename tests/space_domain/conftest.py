@@ -25,7 +25,7 @@ class DomainBoard(Board):
 
     def lay(self, at, face):
         """Put a marker of a known face at ``at`` (as the game's own: a secret of no seat)."""
-        sid = f"test:{at[0]},{at[1]}"
+        sid = f"test:{at[0]},{at[1]}:{len(self.state.secrets)}"
         self.game.hide(sid, face, "none", public={"at": list(at)})
         self.state.attrs["space_domain"] = {**self.markers(), f"{at[0]},{at[1]}": sid}
         self.touch()
