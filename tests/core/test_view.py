@@ -4,6 +4,7 @@ the seat may not see, refuses to read one with a clear error, and refuses the ga
 from __future__ import annotations
 
 import json
+from typing import ClassVar
 
 import pytest
 
@@ -81,7 +82,7 @@ class Peeker(Controller):
     """A cheating bot: it tries to read the face-down coin before playing."""
 
     name = "peeker"
-    tried: list[str] = []
+    tried: ClassVar[list[str]] = []
 
     def choose(self, game):
         try:

@@ -86,7 +86,7 @@ def test_a_missing_reveal_at_the_end_fails(scenario, tmp_path):
 
 
 def test_the_header_shows_no_face_and_the_save_keeps_them(scenario, tmp_path):
-    path, recs = _played(scenario, tmp_path, 5)
+    _, recs = _played(scenario, tmp_path, 5)
     initial = recs[0]["initial"]
     secrets = initial["secrets"]
     assert all(item["masked"] and "value" not in item for item in secrets.values())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from distant_galaxy import Game, HiddenInformation, UNKNOWN
+from distant_galaxy import UNKNOWN, Game, HiddenInformation
 from distant_galaxy.play.render import render_board
 from distant_galaxy_episodes.space_domain.model import contents
 from tests.space_domain.conftest import SYSTEMS
