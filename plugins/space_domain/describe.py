@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import UNKNOWN, count_of
-from distant_galaxy_episodes.space_domain.model import key, markers, on_board
+from distant_galaxy_episodes.space_domain.model import bag_name, key, markers, on_board
 from distant_galaxy_episodes.space_domain.values import unseen
 
 if TYPE_CHECKING:
@@ -53,6 +53,15 @@ def describe(game: Game, event: dict[str, Any]) -> str | None:
         return f"  ** star chart: the marker at {at} is {title} (only {event['seat']} sees this)"
     if t == "token_flag":
         return f"  {event['token']}: {event['name']} = {event['value']} ({event['reason']})"
-    if t in ("bag_commit", "reveal"):
-        return ""  # told by the marker events; the log keeps them for the referee
+    if event.get("bag") != bag_name(game.scenario):
+        return None
+    if t == "bag_commit":
+        return (f"  {count_of(event['size'], 'Space Domain marker')} shuffled face down; one "
+                f"goes to each empty system (?), the rest back in the box unseen (RS.1)")
+    if t == "reveal":
+        return ""  # the marker_resolved or marker_chart line that follows tells it
+    if t == "bag_reveal":
+        laid = len([e for e in game.events if e["type"] == "marker_placed"])
+        rest = [markers(game.scenario)[m].title for m in event["order"][laid:]]
+        return f"  the Space Domain markers left in the box were: {', '.join(rest) or 'none'}"
     return None
