@@ -56,3 +56,20 @@ def test_a_copy_made_from_a_view_cannot_resolve_a_face_down_marker(board):
     copy.apply("move R9 8,0")                         # the bot plays ahead: no face to read
     assert "8,0" in copy.state.attrs["space_domain"]
     assert not [e for e in copy.events if e["type"] == "marker_resolved"]
+
+
+def test_a_ship_lost_to_a_marker_takes_its_leaders_with_it_RL_3_D_S_7():
+    """Both options: a minefield destroys the Admiral's cruiser outside battle: killed (RL.3)."""
+    from distant_galaxy import Game, load_scenario
+    sc = load_scenario("aborigine-clash", options=["leaders", "space-domain"])
+    g = Game(sc, seats=["red", "blue"], seed=7)
+    admiral = next(lid for lid, rec in g.state.attrs["leaders"].items()
+                   if rec["seat"] == "red" and rec["ship"])
+    ship = g.state.tokens[g.state.attrs["leaders"][admiral]["ship"]]
+    g.state.move_token(ship, (8, 2))
+    g.state.attrs["space_domain"] = {"8,0": {"face": "minefield"}}
+    g.state_changed()
+    g.dice.force([1])
+    g.apply(f"move {ship.id} 8,0")
+    fate = next(e for e in g.events if e["type"] == "leader_fate")
+    assert fate["fate"] == "killed" and fate["rule"] == "RL.3" and fate.get("roll") is None
