@@ -117,6 +117,8 @@ def register(reg: Registry) -> None:
         if ref is None:
             game.emit("note", message=f"no face-down marker left to chart ({_reason(ctx)})")
             return
+        if not game.knows(ref):
+            return  # a copy made from a seat's view: the face is not there to show
         face = game.reveal(ref, _reason(ctx), "D-S.6", to=[tok.owner])
         at = next(c for c in cells if on_board(game)[key(c)] == ref)
         game.emit("marker_chart", seat=tok.owner, at=list(at), marker=face,
