@@ -5,7 +5,8 @@ Walks the log's ``bag_commit``, ``reveal`` and ``bag_reveal`` events (core/hidde
 docs/log-format.md "Hidden information"):
 
 1. every bag is committed once, before anything is revealed from it;
-2. a revealed item names a committed bag and a slot inside it, and no slot is revealed twice;
+2. a revealed item names a committed bag and a slot inside it; no slot is revealed to everybody
+   twice, and a slot shown first to some seats (``to``) and later to all shows the same item;
 3. at the end each bag's order and salt hash to the committed sha256, the order holds exactly the
    committed contents, and every revealed item is the one in its slot of that order;
 4. with the header's seed, the order is the one the game's generator gives (the shuffle was not
@@ -31,6 +32,7 @@ class _Bag:
     contents: dict[str, int]
     sha256: str
     revealed: dict[int, tuple[int, Any]] = field(default_factory=dict)  # slot -> (line, value)
+    shown: set[int] = field(default_factory=set)  # slots revealed to everybody
     opened: bool = False
 
 
@@ -80,11 +82,20 @@ def _revealed(bags: dict[str, _Bag], line: int, rec: dict[str, Any], problems: l
     if not isinstance(slot, int) or not 0 <= slot < bag.size:
         problems.append(f"line {line}: slot {slot!r} is not in bag '{name}' of {bag.size}")
         return
-    if slot in bag.revealed:
-        problems.append(f"line {line}: slot {slot} of bag '{name}' revealed twice (first at "
-                        f"line {bag.revealed[slot][0]})")
+    value = rec.get("value")
+    first = bag.revealed.get(slot)
+    if first is not None and first[1] != value:
+        problems.append(f"line {line}: slot {slot} of bag '{name}' shows {value!r}, but line "
+                        f"{first[0]} showed {first[1]!r}")
         return
-    bag.revealed[slot] = (line, rec.get("value"))
+    if "to" not in rec:
+        if slot in bag.shown:
+            problems.append(f"line {line}: slot {slot} of bag '{name}' revealed twice (first "
+                            f"at line {first[0] if first else '?'})")
+            return
+        bag.shown.add(slot)
+    if first is None:
+        bag.revealed[slot] = (line, value)
 
 
 def _opened(bags: dict[str, _Bag], line: int, rec: dict[str, Any], seed: Any,

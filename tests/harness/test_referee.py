@@ -102,3 +102,32 @@ def test_the_header_shows_no_face_and_the_save_keeps_them(scenario, tmp_path):
     assert again.state.secrets == g.state.secrets
     assert again.secret("bag:space-domain") == g.secret("bag:space-domain")
     assert again.state.hash() == g.state.hash()
+
+
+def test_a_marker_charted_to_one_seat_then_revealed_to_all_is_sound(scenario):
+    """D-S.6 then RS.2: one slot shown to red (``to``), later to everybody: the same item."""
+    from distant_galaxy import Game
+    records: list[dict] = []
+    g = Game(scenario, seats=["red", "blue"], seed=5, sink=records.append)
+    ship = next(t for t in g.state.tokens.values() if t.owner == "red")
+    g.state.move_token(ship, (10, 2))
+    charted = g.state.attrs["space_domain"]["12,3"]
+    g.state.attrs["space_domain"] = {"11,0": {"face": "star-chart"}, "12,3": charted}
+    g.state_changed()
+    g.apply(f"move {ship.id} 11,0")                  # the chart shows red the marker at 12,3
+    assert any(r.get("type") == "reveal" and r.get("to") == ["red"] for r in records)
+    g.state.tokens[ship.id].attrs["moved"] = False
+    g.state_changed()
+    g.apply(f"move {ship.id} 12,2")
+    g.state.tokens[ship.id].attrs["moved"] = False
+    g.state_changed()
+    g.apply(f"move {ship.id} 12,3")                  # ...and now everybody sees it
+    g.finish(None, "test")
+    g.flush()
+    recs = list(enumerate(records, 1))
+    assert [r.get("secret") for _, r in recs if r.get("type") == "reveal"] == [charted, charted]
+    assert verify_hidden(recs) == []
+    forged = [dict(r) for r in records]
+    last = max(i for i, r in enumerate(forged) if r.get("type") == "reveal")
+    forged[last]["value"] = "a forged face"
+    assert any("but line" in p for p in verify_hidden(list(enumerate(forged, 1))))
