@@ -474,7 +474,8 @@ class _Light:
                         state.result)
         attrs = state.attrs
         self.attrs = copy_attrs(attrs) if attrs else None  # None: restored as a new {}
-        self.secrets = dict(state.secrets)  # entries are replaced, never edited: shallow is enough
+        # entries are replaced, never edited: a shallow copy is enough (None: restored as a new {})
+        self.secrets = dict(state.secrets) if state.secrets else None
         touched = []
         for tid in token_ids:
             t = toks.get(tid)
@@ -488,7 +489,7 @@ class _Light:
         st = self.state
         st.tokens, st.board, st.pending = self.tokens, self.board, self.pending
         st.attrs = self.attrs if self.attrs is not None else {}
-        st.secrets = self.secrets
+        st.secrets = self.secrets if self.secrets is not None else {}
         st.round, st.turn, st.phase, st.next_id, st.rolls, st.result = self.scalars
         for tok, pos, carrier, attrs in self.touched:
             tok.pos, tok.carrier, tok.attrs = pos, carrier, attrs if attrs is not None else {}
