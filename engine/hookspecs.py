@@ -169,6 +169,14 @@ def dg_roll_adjustments(game: Game, roll: str, context: dict[str, Any]) -> list[
 
 
 @hookspec
+def dg_cell_values(game: Any, seat: str) -> dict[tuple[int, int], float]:
+    """Return what a ship of ``seat`` ending its move on some cells is worth to it, judged by what
+    that seat may know: ``game`` is the seat's view (``game.view(seat)``), so hidden values are not
+    there to read. Bots add it to their scores (the Space Domain option values a face-down marker
+    by the expected value of the bag's unseen contents)."""
+
+
+@hookspec
 def dg_ship_lost(game: Game, token: Any, battle: bool, by: str | None) -> None:
     """Called after an episode removed a destroyed ship (``battle``: in a battle; ``by``: the
     side or seat that destroyed it). Whatever it carried is decided here."""

@@ -79,7 +79,8 @@ FULL_ID = "urn:distant-galaxy-engine:schemas:scenario.full.schema.json"
 """The ``$id`` of the combined schema (``dg schema``; the shipped copy is
 ``schemas/scenario.full.schema.json``, which the shipped scenarios' modelines name)."""
 
-SHIPPED_PLUGINS = ("aborigines", "asteroid_belt", "battle_orders", "fleet_battle", "leaders")
+SHIPPED_PLUGINS = ("aborigines", "asteroid_belt", "battle_orders", "fleet_battle", "leaders",
+                   "space_domain")
 """The game plugins of this distribution: the sections of the shipped full schema."""
 
 
