@@ -31,7 +31,7 @@ class HiddenAttribute(HiddenInformation, AttributeError):
 if TYPE_CHECKING:
     from distant_galaxy.core.actions import Action, ActionKind
     from distant_galaxy.core.game import Game
-    from distant_galaxy.core.state import GameState, Pending
+    from distant_galaxy.core.state import GameState, Pending, Token
     from distant_galaxy.scenario.model import Scenario
 
 
@@ -151,6 +151,11 @@ class GameView:
     @property
     def result(self) -> dict[str, Any] | None:
         return self._game.result
+
+    def token_counter(self, token: Token, counter: str) -> int:
+        """A token's counter (``unit_counters:``), as :meth:`Game.token_counter` (counters are
+        public: a token's hull is on the board)."""
+        return self._game.token_counter(token, counter)
 
     # -- the questions a player asks -----------------------------------------------------------
     def legal_actions(self) -> list[Action]:
