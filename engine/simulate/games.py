@@ -109,7 +109,8 @@ def play_task(task: GameTask) -> dict[str, Any]:
     scenario, probe = scenario_for(task.source, task.variant, task.options)
     out: dict[str, Any] = {"seed": task.seed, "order": list(task.order)}
     try:
-        game = Game(scenario, seats=list(task.order), seed=task.seed, record=False)
+        # record=True as dg run plays: the events are built (triggers fire on them), then dropped
+        game = Game(scenario, seats=list(task.order), seed=task.seed)
         bots = make_controllers(scenario, list(task.order), dict(task.bots), task.seed, {}, None)
         for _ in range(task.max_actions):
             if game.over:

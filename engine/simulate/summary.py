@@ -42,9 +42,10 @@ def length(values: Sequence[int]) -> dict[str, Any]:
 
 def reason_key(reason: str) -> str:
     """A reason with its game's details taken out (numbers become ``N``, a parenthesis holding a
-    ``:`` list of values is dropped), so endings of one kind count together."""
+    ``:`` list of values is dropped; rule ids such as R5.3 stay), so endings of one kind count
+    together."""
     text = re.sub(r" ?\([^()]*:[^()]*\)", "", reason)
-    return re.sub(r"\d+", "N", text).strip()
+    return re.sub(r"(?<![\w.])\d+", "N", text).strip()  # R5.3 stays
 
 
 def summarize(case: Case, outcomes: Sequence[Outcome]) -> dict[str, Any]:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from distant_galaxy.simulate.text import shown_seats
+
 WIDTH, ROW = 900, 40
 BAR_X, BAR_W = 150, 280
 HIST_X, HIST_W = 520, 340
@@ -20,7 +22,7 @@ COLOURS = ("#3b6ea8", "#d0773a")
 
 
 def _bars(case: dict[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-    rows = [(r["seat"], r) for r in case["seat_wins"]]
+    rows = [(r["seat"], r) for r in shown_seats(case)]
     rows += [(str(r["winner"]), r) for r in case["other_winners"]]
     rows.append(("draws", case["draws"]))
     return rows
@@ -54,7 +56,12 @@ def _bar_panel(cases: list[dict[str, Any]], y: float) -> tuple[list[str], float]
         out.append(f'<path d="M{x:.1f} {y - 4:.1f}V{y + height:.1f}" stroke="#888" '
                    'stroke-dasharray="3 3"/>')
     out.append(f'<path d="M{BAR_X} {y - 4:.1f}V{y + height:.1f}" stroke="#222"/>')
-    return out, height
+    for tick in (0, 25, 50, 75, 100):
+        x = BAR_X + BAR_W * tick / 100
+        out.append(f'<path d="M{x:.1f} {y + height:.1f}v4" stroke="#222"/>'
+                   f'<text x="{x:.1f}" y="{y + height + 14:.1f}" class="small" '
+                   f'text-anchor="middle">{tick} %</text>')
+    return out, height + 16
 
 
 def _histogram(cases: list[dict[str, Any]], y: float, height: float) -> list[str]:
@@ -67,8 +74,8 @@ def _histogram(cases: list[dict[str, Any]], y: float, height: float) -> list[str
     top = max(max(h.values()) for h in hists if h)
     h_px = max(height, 60.0)
     w = HIST_W / span
-    out = [f'<text x="{HIST_X}" y="{y - 6:.1f}" class="small">rounds (games per round '
-           f'count, most {top})</text>']
+    out = [f'<text x="{HIST_X}" y="{y - 6:.1f}" class="small">games by length in rounds '
+           f'(highest bar: {top} games)</text>']
     for k, hist in enumerate(hists):
         for v, n in sorted(hist.items()):
             bh = h_px * n / top
@@ -78,9 +85,11 @@ def _histogram(cases: list[dict[str, Any]], y: float, height: float) -> list[str
                        f'fill="{COLOURS[k]}"><title>{v} rounds: {n} games</title></rect>')
     base = y + h_px
     out.append(f'<path d="M{HIST_X} {base:.1f}H{HIST_X + HIST_W}" stroke="#222"/>')
-    out.append(f'<text x="{HIST_X}" y="{base + 13:.1f}" class="small">{lo}</text>')
-    out.append(f'<text x="{HIST_X + HIST_W}" y="{base + 13:.1f}" class="small" '
-               f'text-anchor="end">{hi}</text>')
+    every = 1 if span <= 25 else 5 if span <= 125 else 25
+    for v in range(lo, hi + 1):
+        if v == lo or v % every == 0:
+            out.append(f'<text x="{HIST_X + (v - lo + 0.5) * w:.1f}" y="{base + 13:.1f}" '
+                       f'class="small" text-anchor="middle">{v}</text>')
     return out
 
 

@@ -40,6 +40,14 @@ def header(report: dict[str, Any]) -> str:
             f"turn order {order}")
 
 
+def shown_seats(case: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seats' rows, unless only sides that are no seat won (episode 5: the Aborigines or
+    the civilizations together)."""
+    if case["other_winners"] and not any(r["count"] for r in case["seat_wins"]):
+        return []
+    return list(case["seat_wins"])
+
+
 def _row(label: str, r: dict[str, Any]) -> str:
     return f"  {label:<18} {r['count']:>6}  {pct(r['rate']):>7}  {interval(r['ci'])}"
 
@@ -49,7 +57,7 @@ def case_text(case: dict[str, Any]) -> list[str]:
              + (f", {case['errors']} FAILED" if case["errors"] else "")]
     lines.append(f"  {'':<18} {'wins':>6}  {'rate':>7}  95 % interval")
     same = all(r["faction"] in (None, r["seat"]) for r in case["seat_wins"])
-    for r in case["seat_wins"]:
+    for r in shown_seats(case):
         label = r["seat"] if same or r["faction"] is None else f"{r['seat']} ({r['faction']})"
         lines.append(_row(label, r))
     if not same:
@@ -126,8 +134,7 @@ def _cell(r: dict[str, Any]) -> str:
 
 
 def markdown_row(case: dict[str, Any]) -> str:
-    wins = [f"{r['seat']} {_cell(r)}" for r in case["seat_wins"] if r["count"] or
-            not case["other_winners"]]
+    wins = [f"{r['seat']} {_cell(r)}" for r in shown_seats(case)]
     wins += [f"{r['winner']} {_cell(r)}" for r in case["other_winners"]]
     pos = case["positions"]
     first = "–" if case["players"] < 2 or not pos["seat_won"] else (

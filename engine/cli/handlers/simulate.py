@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -70,14 +71,15 @@ def _play(args: argparse.Namespace) -> dict[str, Any]:
                 args.games, args.first_seed, args.rotate, args.max_actions)
     scheduler = args.scheduler or os.environ.get(SCHEDULER_ENV) or None
     sources = [_source(args.scenario, bool(scheduler))]
+    plans = [plan]
     if args.compare:
-        _check_compare(args.compare, plan, options)
+        plans.append(replace(plan, scenario=_check_compare(args.compare, plan, options)))
         sources.append(_source(args.compare, bool(scheduler)))
     start = time.perf_counter()
     with _executor(scheduler, args.jobs, sources, plan) as (executor, workers):
         total = len(plan.cases) * plan.games * len(sources)
         with _progress(not args.json and sys.stderr.isatty(), total) as tick:
-            reports = [simulate(plan, src, executor, workers, tick) for src in sources]
+            reports = [simulate(p, src, executor, workers, tick) for p, src in zip(plans, sources)]
     seconds = time.perf_counter() - start
     if not args.json:
         print(f"{total} games in {seconds:.1f} s on {workers} worker{'s' * (workers != 1)}"
@@ -133,8 +135,8 @@ def _source(name: str, travels: bool) -> Source:
     return Source(name)
 
 
-def _check_compare(name: str, plan: Plan, options: tuple[str, ...]) -> None:
-    """The second scenario must have the seats, variants and bots the plan plays."""
+def _check_compare(name: str, plan: Plan, options: tuple[str, ...]) -> str:
+    """The second scenario's id; it must have the seats, variants and bots the plan plays."""
     other = load_scenario(name, None, options)
     for case in plan.cases:
         if case.variant is not None and case.variant not in other.variants:
@@ -147,6 +149,7 @@ def _check_compare(name: str, plan: Plan, options: tuple[str, ...]) -> None:
         for seat, bot in case.bots:
             if bot not in bots:
                 raise EngineError(f"--compare {name}: no bot {bot!r} for seat {seat}")
+    return other.id
 
 
 @contextlib.contextmanager
