@@ -27,6 +27,8 @@ from distant_galaxy.simulate.plan import Plan
 from distant_galaxy.version import ENGINE_VERSION
 
 INSTALL_HINT = 'pip install "distant-galaxy-engine[cluster]"'
+CONNECT_TIMEOUT = "20s"
+"""How long to wait for the scheduler to answer."""
 
 
 def probe_worker(sources: list[Source], cases: list[tuple[str | None, tuple[str, ...]]]
@@ -88,7 +90,7 @@ def cluster_executor(address: str, sources: list[Source], plan: Plan,
     """A Dask cluster's executor and its thread count, after every worker passed the probe."""
     distributed = _distributed()
     try:
-        client = distributed.Client(address, timeout="20s")
+        client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
     except (OSError, TimeoutError) as exc:
         raise EngineError(f"--scheduler {address}: cannot reach the scheduler ({exc})") from None
     try:

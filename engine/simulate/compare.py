@@ -61,6 +61,6 @@ def compare_case(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
 
 def compare_reports(a: dict[str, Any], b: dict[str, Any], name_b: str) -> dict[str, Any]:
     """The first report with ``compare``: the second report (``name_b``) and the differences."""
-    cases = [compare_case(x, y) for x, y in zip(a["cases"], b["cases"])]
+    cases = [compare_case(x, y) for x, y in zip(a["cases"], b["cases"], strict=True)]
     return {**a, "compare": {"scenario": b["scenario"], "source": name_b, "report": b,
                              "cases": cases}}

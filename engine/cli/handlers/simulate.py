@@ -79,7 +79,8 @@ def _play(args: argparse.Namespace) -> dict[str, Any]:
     with _executor(scheduler, args.jobs, sources, plan) as (executor, workers):
         total = len(plan.cases) * plan.games * len(sources)
         with _progress(not args.json and sys.stderr.isatty(), total) as tick:
-            reports = [simulate(p, src, executor, workers, tick) for p, src in zip(plans, sources)]
+            reports = [simulate(p, src, executor, workers, tick)
+                       for p, src in zip(plans, sources, strict=True)]
     seconds = time.perf_counter() - start
     if not args.json:
         print(f"{total} games in {seconds:.1f} s on {workers} worker{'s' * (workers != 1)}"
