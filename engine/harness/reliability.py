@@ -19,17 +19,20 @@ a failure can be re-run alone.
 
 The games and illegal inputs are in :mod:`distant_galaxy.harness.conformance`, the checks on
 saves and logs in :mod:`distant_galaxy.harness.faults`; this module runs them (:func:`full_check`,
-serially or over processes), formats the report (``dg reliability`` prints it, from
-:mod:`distant_galaxy.cli.handlers.reliability`), and re-exports the harness's public names
+serially, or dealt a few games at a time to the executor seam of ``dg simulate``), formats the
+report (``dg reliability`` prints it, from :mod:`distant_galaxy.cli.handlers.reliability`), and
+re-exports the harness's public names
 (``from distant_galaxy.harness.reliability import random_game`` keeps working).
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
 import tempfile
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor
+from dataclasses import dataclass
 from pathlib import Path
 
 from distant_galaxy import plugins
@@ -58,6 +61,7 @@ from distant_galaxy.harness.faults import (
     interrupted_save,
     tamper_log,
 )
+from distant_galaxy.simulate.executor import chunk_size, local_executor, run_chunks
 
 
 # -- one full check of a game, as the report runs it ----------------------------------------------
@@ -111,16 +115,27 @@ def run(cases: list[Case], games: int, *, first_seed: int = 1, progress: bool = 
     return tally
 
 
-def _run_chunk(args: tuple[list[Case], list[str], int, int, int]) -> Tally:
-    cases, extra_paths, games, first_seed, offset = args
-    for p in extra_paths:
-        register_example_plugin(Path(p))
+@dataclass(frozen=True)
+class Games:
+    """A few games of a run, as a worker is dealt them: game ``i`` is ``cases[i % len(cases)]``
+    with seed ``first_seed + i // len(cases)`` (the order :func:`run` plays them in)."""
+
+    cases: tuple[Case, ...]
+    plugin_roots: tuple[str, ...]
+    first_seed: int
+    indices: tuple[int, ...]
+
+
+def check_games(parts: list[Games]) -> Tally:
+    """Every check of the dealt games (in a worker: the example plugin registered first)."""
     tally = Tally()
-    loadable = [c for c in cases if _loads(c, tally)]
-    with tempfile.TemporaryDirectory(prefix="dg-reliability-") as tmp:
-        for i in range(offset, offset + games):
-            case = loadable[i % len(loadable)]
-            full_check(case, first_seed + i // len(loadable), Path(tmp), tally)
+    for part in parts:
+        for p in part.plugin_roots:
+            register_example_plugin(Path(p))
+        with tempfile.TemporaryDirectory(prefix="dg-reliability-") as tmp:
+            n = len(part.cases)
+            for i in part.indices:
+                full_check(part.cases[i % n], part.first_seed + i // n, Path(tmp), tally)
     return tally
 
 
@@ -129,27 +144,35 @@ def _loads(case: Case, tally: Tally) -> bool:
         scenario_of(case)
         return True
     except EngineError as exc:
-        if tally is not None:
-            tally.fail(case, 0, f"does not load: {str(exc).splitlines()[0]}")
+        tally.fail(case, 0, f"does not load: {str(exc).splitlines()[0]}")
         return False
 
 
 def run_parallel(cases: list[Case], games: int, jobs: int, first_seed: int = 1,
-                 plugin_roots: list[str] | None = None) -> Tally:
-    """:func:`run` split over ``jobs`` processes (same games and seeds as a serial run)."""
-    if jobs <= 1:
-        return run(cases, games, first_seed=first_seed)
+                 plugin_roots: list[str] | None = None, executor: Executor | None = None
+                 ) -> Tally:
+    """:func:`run`'s games and checks dealt to ``executor`` (default: ``jobs`` local processes,
+    this process for one) a few games at a time, through the seam of ``dg simulate``
+    (:func:`distant_galaxy.simulate.executor.run_chunks`): cheap and dear scenarios mix over the
+    workers, and the tally (its failures in game order) does not depend on their number."""
     total = Tally()
-    loadable = [c for c in cases if _loads(c, total)]
-    if not loadable:
+    loadable = tuple(c for c in cases if _loads(c, total))
+    if not loadable or games <= 0:
         return total
-    per = -(-games // jobs)
-    chunks = [(loadable, plugin_roots or [], min(per, games - k * per), first_seed, k * per)
-              for k in range(jobs) if games - k * per > 0]
-    with ProcessPoolExecutor(jobs) as pool:
-        for part in pool.map(_run_chunk, chunks):
+    roots = tuple(plugin_roots or ())
+    size = chunk_size(games, jobs)
+    parts = [Games(loadable, roots, first_seed, tuple(range(i, min(i + size, games))))
+             for i in range(0, games, size)]
+    with contextlib.ExitStack() as stack:
+        if executor is None:
+            executor = stack.enter_context(local_executor(jobs))
+        for part in run_chunks(executor, _check_part, parts):
             total.add(part)
     return total
+
+
+def _check_part(parts: list[Games]) -> list[Tally]:
+    return [check_games(parts)]
 
 
 # -- the example plugin (tests/example_plugin) outside pytest -------------------------------------
@@ -194,8 +217,10 @@ __all__ = [  # the harness's public names, wherever they live
     "DEFAULT_MAX_ACTIONS",
     "GARBAGE",
     "Case",
+    "Games",
     "Played",
     "Tally",
+    "check_games",
     "check_save_restore",
     "check_tampered",
     "failing_write",
