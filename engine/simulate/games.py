@@ -4,7 +4,7 @@ A :class:`GameTask` names everything a game needs — the scenario (:class:`Sour
 path, or a file's text that travels with the task to a worker that does not have the file), the
 variant and options, the seats in turn order, the bot of each seat, the seed — so the same task
 gives the same outcome in any process. A worker loads each scenario once and reuses it
-(:func:`scenario_for`, a per-process cache); :func:`play_chunk` plays a few tasks and returns
+(:func:`scenario_for`, a cache per process and thread); :func:`play_chunk` plays a few tasks and returns
 their outcomes, small dicts of plain values (:func:`play_task`).
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -87,19 +88,24 @@ class LimitProbe:
         self.reached = game
 
 
-_SCENARIOS: dict[tuple[Source, str | None, tuple[str, ...]], tuple[Scenario, LimitProbe]] = {}
+Loaded = dict[tuple[Source, str | None, tuple[str, ...]], tuple["Scenario", LimitProbe]]
+
+#: The scenarios this process loaded, per thread (a Dask worker may run tasks on several threads;
+#: a game and its scenario's probe then never meet another thread's).
+_LOADED = threading.local()
 
 
 def scenario_for(source: Source, variant: str | None, options: tuple[str, ...]
                  ) -> tuple[Scenario, LimitProbe]:
-    """The loaded scenario (once per process) with its :class:`LimitProbe`."""
+    """The loaded scenario (once per process and thread) with its :class:`LimitProbe`."""
+    cache: Loaded = _LOADED.__dict__.setdefault("scenarios", {})
     key = (source, variant, options)
-    if key not in _SCENARIOS:
+    if key not in cache:
         scenario = load_scenario(source.path(), variant, options)
         probe = LimitProbe()
         scenario.pm.register(probe, name="dg-simulate-limit-probe")
-        _SCENARIOS[key] = (scenario, probe)
-    return _SCENARIOS[key]
+        cache[key] = (scenario, probe)
+    return cache[key]
 
 
 def play_task(task: GameTask) -> dict[str, Any]:
