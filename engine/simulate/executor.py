@@ -63,6 +63,13 @@ def run_chunks(executor: Executor, fn: Callable[[list[T]], list[R]], items: Sequ
     """``fn`` over ``items`` in chunks of ``size`` on ``executor``; the results in the order of
     ``items``. ``on_done(n)`` is told how many items finished, as each chunk comes back."""
     parts = chunks(items, size)
+    if isinstance(executor, InlineExecutor):  # one chunk after the other, the progress told
+        out: list[R] = []
+        for part in parts:
+            out += fn(part)
+            if on_done is not None:
+                on_done(len(part))
+        return out
     futures = {executor.submit(fn, part): i for i, part in enumerate(parts)}
     results: list[list[R] | None] = [None] * len(parts)
     for future in _completed(futures):

@@ -4,6 +4,7 @@ two, ``--compare`` of a mod, the outputs, and a user's mistakes as one line each
 from __future__ import annotations
 
 import json
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -107,3 +108,11 @@ def test_a_game_that_fails_is_reported_and_the_exit_code_says_so(capsys):
     assert main(["simulate", "tic-tac-toe", "--games", "2", "--jobs", "1", "--max-actions",
                  "2"]) == 1
     assert "FAILED seed 0: the game did not end within 2 actions" in capsys.readouterr().out
+
+
+def test_progress_goes_to_stderr_on_a_terminal(capsys, monkeypatch):
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    assert main(["simulate", "tic-tac-toe", "--games", "50", "--jobs", "1"]) == 0
+    out = capsys.readouterr()
+    assert out.out.startswith("tic-tac-toe: 50 games per table")  # the report alone on stdout
+    assert "50 games in" in out.err

@@ -45,3 +45,16 @@ def test_chunks_and_their_size():
     assert chunk_size(10, 2) == 1
     assert chunk_size(8000, 2) == 16
     assert chunk_size(640, 2) == 10
+
+
+def test_inline_progress_is_told_chunk_by_chunk():
+    told: list[tuple[int, int]] = []
+    done: list[int] = []
+
+    def fn(part: list[int]) -> list[int]:
+        done.extend(part)
+        return part
+
+    out = run_chunks(InlineExecutor(), fn, list(range(5)), 2, lambda n: told.append((n, len(done))))
+    assert out == [0, 1, 2, 3, 4]
+    assert told == [(2, 2), (2, 4), (1, 5)]  # each chunk told as soon as it is played

@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from rich.console import Console
 from rich.progress import Progress
 
 from distant_galaxy.errors import EngineError
@@ -174,7 +175,7 @@ def _progress(show: bool, total: int) -> Iterator[Callable[[int], None] | None]:
     if not show:
         yield None
         return
-    with Progress(transient=True) as bar:
+    with Progress(console=Console(stderr=True), transient=True) as bar:  # never on stdout
         task = bar.add_task("games", total=total)
         yield lambda n: bar.advance(task, n)
 
