@@ -11,6 +11,7 @@ their outcomes, small dicts of plain values (:func:`play_task`).
 from __future__ import annotations
 
 import hashlib
+import os
 import tempfile
 import threading
 from dataclasses import dataclass
@@ -54,7 +55,8 @@ class Source:
         target = folder / (self.filename or "scenario.yaml")
         if not target.is_file():
             folder.mkdir(parents=True, exist_ok=True)
-            partial = folder / (target.name + ".part")
+            # a name of this process and thread: two workers may write the same file at once
+            partial = folder / f"{target.name}.{os.getpid()}.{threading.get_ident()}.part"
             partial.write_text(self.text, encoding="utf-8")
             partial.replace(target)
         return str(target)
