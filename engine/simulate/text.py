@@ -155,8 +155,9 @@ def report_markdown(report: dict[str, Any]) -> str:
              "actions: median (quartiles) |",
              "|---|---|---|---|---|---|---|---|---|"]
     lines += [markdown_row(c) for c in report["cases"]]
-    lines += ["", "\\* the first seat's rate is outside its 95 % interval of what every position "
-              "would win if the position did not matter."]
+    if any(c["positions"]["significant"] for c in report["cases"]):
+        lines += ["", "\\* what every position would win if the position did not matter is "
+                  "outside the first seat's 95 % interval."]
     if "compare" in report:
         lines += ["", "```", *compare_text(report), "```"]
     return "\n".join(lines) + "\n"
