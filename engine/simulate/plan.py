@@ -7,7 +7,7 @@ apart from the first player's), else the scenario's order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from distant_galaxy.errors import EngineError
@@ -42,7 +42,6 @@ class Plan:
     first_seed: int = 0
     rotate: bool = False
     max_actions: int = DEFAULT_MAX_ACTIONS
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def seeds(self) -> range:
         return range(self.first_seed, self.first_seed + self.games)

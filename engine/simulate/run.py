@@ -3,8 +3,8 @@
 The report is plain data (``dg simulate --json`` prints it): the scenario, the seeds, the turn
 order, and per case :func:`~distant_galaxy.simulate.summary.summarize`'s numbers. It holds no
 time or worker count, so the same command gives the same report on one core, on many, or on a
-cluster; :func:`compare_reports` adds the differences of a second scenario played on the same
-seeds.
+cluster; :func:`distant_galaxy.simulate.compare.compare_reports` adds the differences of a second
+scenario played on the same seeds.
 """
 
 from __future__ import annotations
@@ -31,4 +31,4 @@ def simulate(plan: Plan, source: Source, executor: Executor, workers: int,
         cases.append(summarize(case, outcomes[i * plan.games:(i + 1) * plan.games]))
     return {"scenario": plan.scenario, "engine": ENGINE_VERSION, "games": plan.games,
             "seeds": [plan.first_seed, plan.first_seed + plan.games - 1],
-            "turn_order": "rotated" if plan.rotate else "scenario", **plan.extra, "cases": cases}
+            "turn_order": "rotated" if plan.rotate else "scenario", "cases": cases}
