@@ -31,6 +31,7 @@ import contextlib
 import random
 import sys
 import tempfile
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
@@ -116,27 +117,24 @@ def run(cases: list[Case], games: int, *, first_seed: int = 1, progress: bool = 
 
 
 @dataclass(frozen=True)
-class Games:
-    """A few games of a run, as a worker is dealt them: game ``i`` is ``cases[i % len(cases)]``
-    with seed ``first_seed + i // len(cases)`` (the order :func:`run` plays them in)."""
+class GameChecker:
+    """Every check of the games a worker is dealt, by index: game ``i`` is
+    ``cases[i % len(cases)]`` with seed ``first_seed + i // len(cases)`` (the order :func:`run`
+    plays them in). Picklable, so a process pool or a cluster can call it."""
 
     cases: tuple[Case, ...]
     plugin_roots: tuple[str, ...]
     first_seed: int
-    indices: tuple[int, ...]
 
-
-def check_games(parts: list[Games]) -> Tally:
-    """Every check of the dealt games (in a worker: the example plugin registered first)."""
-    tally = Tally()
-    for part in parts:
-        for p in part.plugin_roots:
+    def __call__(self, indices: list[int]) -> list[Tally]:
+        for p in self.plugin_roots:  # in a worker: the example plugin registered first
             register_example_plugin(Path(p))
+        tally = Tally()
+        n = len(self.cases)
         with tempfile.TemporaryDirectory(prefix="dg-reliability-") as tmp:
-            n = len(part.cases)
-            for i in part.indices:
-                full_check(part.cases[i % n], part.first_seed + i // n, Path(tmp), tally)
-    return tally
+            for i in indices:
+                full_check(self.cases[i % n], self.first_seed + i // n, Path(tmp), tally)
+        return [tally]
 
 
 def _loads(case: Case, tally: Tally) -> bool:
@@ -149,30 +147,24 @@ def _loads(case: Case, tally: Tally) -> bool:
 
 
 def run_parallel(cases: list[Case], games: int, jobs: int, first_seed: int = 1,
-                 plugin_roots: list[str] | None = None, executor: Executor | None = None
-                 ) -> Tally:
+                 plugin_roots: list[str] | None = None, executor: Executor | None = None,
+                 advance: Callable[[int], None] | None = None) -> Tally:
     """:func:`run`'s games and checks dealt to ``executor`` (default: ``jobs`` local processes,
     this process for one) a few games at a time, through the seam of ``dg simulate``
     (:func:`distant_galaxy.simulate.executor.run_chunks`): cheap and dear scenarios mix over the
-    workers, and the tally (its failures in game order) does not depend on their number."""
+    workers, and the tally (its failures in game order) does not depend on their number.
+    ``advance(n)``, if given, is told as each chunk of ``n`` games finishes (a progress bar)."""
     total = Tally()
     loadable = tuple(c for c in cases if _loads(c, total))
     if not loadable or games <= 0:
         return total
-    roots = tuple(plugin_roots or ())
-    size = chunk_size(games, jobs)
-    parts = [Games(loadable, roots, first_seed, tuple(range(i, min(i + size, games))))
-             for i in range(0, games, size)]
+    check = GameChecker(loadable, tuple(plugin_roots or ()), first_seed)
     with contextlib.ExitStack() as stack:
         if executor is None:
             executor = stack.enter_context(local_executor(jobs))
-        for part in run_chunks(executor, _check_part, parts):
+        for part in run_chunks(executor, check, range(games), chunk_size(games, jobs), advance):
             total.add(part)
     return total
-
-
-def _check_part(parts: list[Games]) -> list[Tally]:
-    return [check_games(parts)]
 
 
 # -- the example plugin (tests/example_plugin) outside pytest -------------------------------------
@@ -217,10 +209,9 @@ __all__ = [  # the harness's public names, wherever they live
     "DEFAULT_MAX_ACTIONS",
     "GARBAGE",
     "Case",
-    "Games",
+    "GameChecker",
     "Played",
     "Tally",
-    "check_games",
     "check_save_restore",
     "check_tampered",
     "failing_write",
