@@ -23,6 +23,8 @@ NOT_YET: tuple[str, ...] = ()
 LOCAL_IMPORTS = {
     ("play/controllers.py", "_setup_readline"):
         "readline changes how input() behaves in the whole process: only a person's prompt loads it",
+    ("simulate/cluster.py", "_distributed"):
+        "Dask is the optional [cluster] extra: imported only when dg simulate names a scheduler",
 }
 
 

@@ -19,18 +19,21 @@ a failure can be re-run alone.
 
 The games and illegal inputs are in :mod:`distant_galaxy.harness.conformance`, the checks on
 saves and logs in :mod:`distant_galaxy.harness.faults`; this module runs them (:func:`full_check`,
-serially or over processes), formats the report (``dg reliability`` prints it, from
-:mod:`distant_galaxy.cli.handlers.reliability`), and re-exports the harness's public names
+serially, or dealt a few games at a time to the executor seam of ``dg simulate``), formats the
+report (``dg reliability`` prints it, from :mod:`distant_galaxy.cli.handlers.reliability`), and
+re-exports the harness's public names
 (``from distant_galaxy.harness.reliability import random_game`` keeps working).
 """
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
 import tempfile
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor
+from dataclasses import dataclass
 from pathlib import Path
 
 from distant_galaxy import plugins
@@ -59,6 +62,7 @@ from distant_galaxy.harness.faults import (
     interrupted_save,
     tamper_log,
 )
+from distant_galaxy.simulate.executor import chunk_size, local_executor, run_chunks
 
 
 # -- one full check of a game, as the report runs it ----------------------------------------------
@@ -116,17 +120,25 @@ def run(cases: list[Case], games: int, *, first_seed: int = 1, progress: bool = 
     return tally
 
 
-def _run_chunk(args: tuple[list[Case], list[str], int, int, int]) -> Tally:
-    cases, extra_paths, games, first_seed, offset = args
-    for p in extra_paths:
-        register_example_plugin(Path(p))
-    tally = Tally()
-    loadable = [c for c in cases if _loads(c, tally)]
-    with tempfile.TemporaryDirectory(prefix="dg-reliability-") as tmp:
-        for i in range(offset, offset + games):
-            case = loadable[i % len(loadable)]
-            full_check(case, first_seed + i // len(loadable), Path(tmp), tally)
-    return tally
+@dataclass(frozen=True)
+class GameChecker:
+    """Every check of the games a worker is dealt, by index: game ``i`` is
+    ``cases[i % len(cases)]`` with seed ``first_seed + i // len(cases)`` (the order :func:`run`
+    plays them in). Picklable, so a process pool or a cluster can call it."""
+
+    cases: tuple[Case, ...]
+    plugin_roots: tuple[str, ...]
+    first_seed: int
+
+    def __call__(self, indices: list[int]) -> list[Tally]:
+        for p in self.plugin_roots:  # in a worker: the example plugin registered first
+            register_example_plugin(Path(p))
+        tally = Tally()
+        n = len(self.cases)
+        with tempfile.TemporaryDirectory(prefix="dg-reliability-") as tmp:
+            for i in indices:
+                full_check(self.cases[i % n], self.first_seed + i // n, Path(tmp), tally)
+        return [tally]
 
 
 def _loads(case: Case, tally: Tally) -> bool:
@@ -134,33 +146,28 @@ def _loads(case: Case, tally: Tally) -> bool:
         scenario_of(case)
         return True
     except EngineError as exc:
-        if tally is not None:
-            tally.fail(case, 0, f"does not load: {str(exc).splitlines()[0]}")
+        tally.fail(case, 0, f"does not load: {str(exc).splitlines()[0]}")
         return False
 
 
 def run_parallel(cases: list[Case], games: int, jobs: int, first_seed: int = 1,
-                 plugin_roots: list[str] | None = None,
+                 plugin_roots: list[str] | None = None, executor: Executor | None = None,
                  advance: Callable[[int], None] | None = None) -> Tally:
-    """:func:`run` split over ``jobs`` processes (same games and seeds as a serial run, the tallies
-    merged in the serial order). With ``advance(n)`` (a progress bar) the games are handed out in
-    smaller chunks, so that it moves while they run; the tally is the same."""
-    if jobs <= 1:
-        return run(cases, games, first_seed=first_seed, advance=advance)
+    """:func:`run`'s games and checks dealt to ``executor`` (default: ``jobs`` local processes,
+    this process for one) a few games at a time, through the seam of ``dg simulate``
+    (:func:`distant_galaxy.simulate.executor.run_chunks`): cheap and dear scenarios mix over the
+    workers, and the tally (its failures in game order) does not depend on their number.
+    ``advance(n)``, if given, is told as each chunk of ``n`` games finishes (a progress bar)."""
     total = Tally()
-    loadable = [c for c in cases if _loads(c, total)]
-    if not loadable:
+    loadable = tuple(c for c in cases if _loads(c, total))
+    if not loadable or games <= 0:
         return total
-    per = -(-games // jobs)
-    if advance is not None:
-        per = max(1, min(per, games // (jobs * 8)))
-    chunks = [(loadable, plugin_roots or [], min(per, games - k * per), first_seed, k * per)
-              for k in range(-(-games // per)) if games - k * per > 0]
-    with ProcessPoolExecutor(jobs) as pool:
-        for part, chunk in zip(pool.map(_run_chunk, chunks), chunks, strict=True):
+    check = GameChecker(loadable, tuple(plugin_roots or ()), first_seed)
+    with contextlib.ExitStack() as stack:
+        if executor is None:
+            executor = stack.enter_context(local_executor(jobs))
+        for part in run_chunks(executor, check, range(games), chunk_size(games, jobs), advance):
             total.add(part)
-            if advance is not None:
-                advance(chunk[2])
     return total
 
 
@@ -206,6 +213,7 @@ __all__ = [  # the harness's public names, wherever they live
     "DEFAULT_MAX_ACTIONS",
     "GARBAGE",
     "Case",
+    "GameChecker",
     "Played",
     "Tally",
     "check_save_restore",

@@ -1,0 +1,39 @@
+"""Two reports compared (distant_galaxy.simulate.compare)."""
+
+from __future__ import annotations
+
+from distant_galaxy.simulate.compare import compare_reports, difference
+from distant_galaxy.simulate.plan import Case
+from distant_galaxy.simulate.summary import rate, summarize
+
+CASE = Case(None, 2, ("red", "blue"), (("red", None), ("blue", None)),
+            (("red", "random"), ("blue", "random")))
+
+
+def games(red_wins, n=100):
+    return [{"seed": i, "order": ["red", "blue"], "winner": "red" if i < red_wins else "blue",
+             "reason": "won", "rule": None, "round": 3 + i % 2, "actions": 6, "limit": False}
+            for i in range(n)]
+
+
+def report(red_wins):
+    return {"scenario": "s", "games": 100, "seeds": [0, 99], "turn_order": "scenario",
+            "cases": [summarize(CASE, games(red_wins))]}
+
+
+def test_a_difference_with_its_interval():
+    d = difference(rate(56, 70), rate(48, 80), 70, 80)
+    assert d == {"a": 0.8, "b": 0.6, "difference": -0.2, "ci": [-0.3339, -0.0524],
+                 "significant": True}
+
+
+def test_compare_reports():
+    out = compare_reports(report(50), report(75), "mod.yaml")
+    comp = out["compare"]
+    assert comp["source"] == "mod.yaml" and comp["report"]["cases"][0]["seat_wins"][0]["count"] == 75
+    red = comp["cases"][0]["seat_wins"][0]
+    assert red["seat"] == "red" and red["difference"] == 0.25 and red["significant"]
+    assert not comp["cases"][0]["draws"]["significant"]
+    assert comp["cases"][0]["rounds"]["mean_difference"] == 0.0
+    same = compare_reports(report(50), report(55), "mod.yaml")["compare"]["cases"][0]
+    assert not same["seat_wins"][0]["significant"]

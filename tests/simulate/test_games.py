@@ -1,0 +1,60 @@
+"""One game as a task (distant_galaxy.simulate.games): its outcome, the round-limit probe, a
+file's text travelling with the task, errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from distant_galaxy.simulate.games import GameTask, Source, play_chunk, play_task, scenario_for
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "scenarios"
+
+
+def task(source: Source, order: tuple[str, ...], seed: int, **kw) -> GameTask:
+    return GameTask(source, kw.pop("variant", None), (), order, kw.pop("bots", ()), seed, **kw)
+
+
+def test_outcome_of_a_game():
+    out = play_task(task(Source("tic-tac-toe"), ("x", "o"), 0))
+    assert out == {"seed": 0, "order": ["x", "o"], "winner": "x", "reason": "a complete line",
+                   "rule": None, "round": 5, "actions": 9, "limit": False}
+
+
+def test_the_round_limit_is_told_from_a_victory():
+    """Episode 5 gives the civilizations the win at its turn limit (R5.3) with the same rule as
+    holding the zones (R5.2): only the probe tells them apart."""
+    ends = [play_task(task(Source("aborigine-clash"), ("red",), s)) for s in range(3)]
+    assert [(o["winner"], o["round"], o["limit"]) for o in ends] == [
+        ("aborigines", 9, False), ("civilizations", 7, False), ("civilizations", 12, True)]
+    assert ends[1]["rule"] == ends[2]["rule"] == "R5.2"
+
+
+def test_a_file_travels_as_text(tmp_path):
+    text = (DATA / "dice-race.yaml").read_text(encoding="utf-8")
+    (tmp_path / "dice-race.yaml").write_text(text, encoding="utf-8")
+    here = play_task(task(Source(str(DATA / "dice-race.yaml")), ("red", "blue"), 3))
+    moved = Source.travelling(tmp_path / "dice-race.yaml")
+    (tmp_path / "dice-race.yaml").unlink()  # the worker does not have the file
+    assert play_task(task(moved, ("red", "blue"), 3)) == here
+    assert Path(moved.path()).read_text(encoding="utf-8") == text
+
+
+def test_the_scenario_is_loaded_once_per_process():
+    a = scenario_for(Source("tic-tac-toe"), "big", ())
+    assert scenario_for(Source("tic-tac-toe"), "big", ()) is a
+
+
+def test_triggers_fire_as_in_dg_run():
+    """The mod's trigger (on red's first turn_end) changes the game: the simulation plays with
+    the events built, as ``dg run`` does."""
+    base = [play_task(task(Source(str(DATA / "gold-race.yaml")), ("red", "blue"), s))
+            for s in range(20)]
+    mod = [play_task(task(Source(str(DATA / "gold-race-rich-red.yaml")), ("red", "blue"), s))
+           for s in range(20)]
+    assert sum(o["winner"] == "red" for o in mod) > sum(o["winner"] == "red" for o in base)
+
+
+def test_a_game_that_does_not_end_is_an_error():
+    out = play_chunk([task(Source("tic-tac-toe"), ("x", "o"), 0, max_actions=3)])
+    assert out == [{"seed": 0, "order": ["x", "o"],
+                    "error": "the game did not end within 3 actions"}]
