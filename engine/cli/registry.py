@@ -35,6 +35,7 @@ BUILTIN = (
     "distant_galaxy.cli.commands.play",
     "distant_galaxy.cli.commands.perft",
     "distant_galaxy.cli.commands.reliability",
+    "distant_galaxy.cli.commands.campaign",
 )
 """The built-in command plugins, registered by module name in this order (as ``dg --help``
 lists their commands)."""

@@ -154,6 +154,16 @@ def _peek_id(path: Path) -> str | None:
     return None
 
 
+def is_campaign_file(path: Path) -> bool:
+    """Whether a YAML file of a scenario folder is a campaign (a top-level ``campaign:`` key,
+    docs/campaign.md), not a scenario: campaigns are listed apart and never loaded as scenarios."""
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return any(line.startswith("campaign:") for line in fh)
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def _clash(sid: str, found: tuple[FoundScenario, ...]) -> str:
     files = " and ".join(f.describe() for f in found)
     return f"scenario id '{sid}' is in {len(found)} files: {files}; ids must be unique"
@@ -163,7 +173,8 @@ def _clash(sid: str, found: tuple[FoundScenario, ...]) -> str:
 def discover() -> Discovery:
     """What is installed now (cached; :func:`refresh` forgets it)."""
     folders, problems = _folders()
-    scenarios = tuple(FoundScenario(p, _peek_id(p), f) for f in folders for p in f.files)
+    scenarios = tuple(FoundScenario(p, _peek_id(p), f) for f in folders for p in f.files
+                      if not is_campaign_file(p))
     grouped: dict[str, list[FoundScenario]] = {}
     for found in scenarios:
         if found.id:
@@ -245,6 +256,7 @@ __all__ = [
     "discover",
     "find_by_id",
     "found_scenarios",
+    "is_campaign_file",
     "known_ids",
     "refresh",
     "resolve_scenario_path",
