@@ -54,8 +54,8 @@ class Stage:
         if self.missing is not None:
             return f"not playable: {self.missing}"
         if not self.installed:
-            return (f"scenario '{self.scenario}' is not installed: the stage is skipped (install "
-                    "the package that provides it before the campaign reaches this stage)")
+            return (f"scenario '{self.scenario}' is not installed, so the stage is skipped "
+                    "(install the package that provides it before the campaign gets here)")
         return ""
 
 

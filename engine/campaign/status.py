@@ -14,32 +14,42 @@ if TYPE_CHECKING:
 
 
 def result_words(result: dict[str, Any]) -> str:
-    """``civilizations win — the civilizations hold 4 portal zones (round 5)``."""
+    """``civilizations won — the civilizations hold 4 portal zones (round 5)``."""
     winner = result.get("winner")
-    head = f"{winner} wins" if winner else "a draw"
+    head = f"{winner} won" if winner else "a draw"
     tier = f" ({result['tier']})" if result.get("tier") else ""
     return f"{head}{tier} — {result.get('reason', '')} (round {result.get('round', '?')})"
 
 
+def points_words(run: CampaignRun, points: dict[str, int]) -> str:
+    """``Federation +3, Chaos +3…`` in the roster's order."""
+    return ", ".join(f"{run.campaign.civ_title(c)} {int(points.get(c, 0)):+d}"
+                     for c in run.campaign.roster)
+
+
 def stage_line(run: CampaignRun, stage: Stage) -> str:
-    """One line per stage: its number, title, and what happened or will happen."""
+    """A stage: its number, title and episode, then what happened or will happen."""
     n = stage.index
-    head = f"{n + 1:>2}. {stage.title}"
-    if stage.episode is not None:
-        head += f" [episode {stage.episode}]"
+    head = f"{n + 1:>2}. {stage.title}" + (f" (episode {stage.episode})"
+                                            if stage.episode is not None else "")
     cur = run.data.get("current")
     if n < len(run.done):
         entry = run.done[n]
+        if entry.get("status") == "missing":
+            return f"{head} — {stage.missing}"
         if entry.get("status") != "done":
-            return f"{head}\n      {entry.get('status')}: {entry.get('why', '')}"
-        pts = ", ".join(f"{run.campaign.civ_title(c)} {p:+d}" for c, p in entry["points"].items())
-        return f"{head}\n      {result_words(entry['result'])}\n      points: {pts}"
+            return f"{head} — {entry.get('why', '')}\n      {run.campaign.points_name}:" \
+                   f" {points_words(run, entry.get('points', {}))}"
+        return (f"{head} — {result_words(entry['result'])}\n      "
+                f"{run.campaign.points_name}: {points_words(run, entry['points'])}")
     if cur and cur.get("id") == stage.id:
         state = cur["game"]["state"]
-        return f"{head}\n      under way: round {state.get('round')} ('dg campaign resume')"
+        return f"{head} — under way, round {state.get('round')} ('dg campaign resume' goes on)"
+    if stage.missing is not None:
+        return f"{head} — {stage.missing}"
     if not stage.playable:
-        return f"{head}\n      {stage.unplayable_reason()}"
-    return head + ("\n      next" if run.next_stage() is stage else "")
+        return f"{head} — {stage.unplayable_reason()}"
+    return head + (" — next" if run.next_stage() is stage else "")
 
 
 def seats_words(run: CampaignRun, stage: Stage) -> str:
@@ -115,5 +125,5 @@ def status_json(run: CampaignRun) -> dict[str, Any]:
             "over": nxt is None}
 
 
-__all__ = ["carry_words", "render_status", "result_words", "seats_words", "stage_line",
+__all__ = ["carry_words", "points_words", "render_status", "result_words", "seats_words", "stage_line",
            "status_json"]

@@ -19,7 +19,13 @@ from distant_galaxy.campaign.runner import (
     start_stage,
 )
 from distant_galaxy.campaign.save import find_save
-from distant_galaxy.campaign.status import render_status, result_words, seats_words, status_json
+from distant_galaxy.campaign.status import (
+    points_words,
+    render_status,
+    result_words,
+    seats_words,
+    status_json,
+)
 from distant_galaxy.cli.handlers.play import parse_seats, result_json
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.narrate import narrate
@@ -139,7 +145,7 @@ def _one_stage(run: CampaignRun, stage: Any, session: Any, args: argparse.Namesp
         print(json.dumps({"stage": stage.id, **result_json(session.game),
                           "points": entry["points"]}, sort_keys=True))
     else:
-        pts = ", ".join(f"{run.campaign.civ_title(c)} {p:+d}" for c, p in entry["points"].items())
+        pts = points_words(run, entry["points"])
         print(f"stage {stage.index + 1}, {stage.title}: {result_words(entry['result'])}")
         print(f"   {run.campaign.points_name}: {pts}")
     return True

@@ -4,16 +4,30 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
+from distant_galaxy.campaign.catalog import shipped_campaign_paths, validate_campaign
+from distant_galaxy.scenario.find import is_campaign_file
 from distant_galaxy.scenario.validate import validate_paths
 
 
 def validate(args: argparse.Namespace) -> int:
-    problems, checked = validate_paths(args.paths)
+    campaigns = [p for p in args.paths if Path(p).is_file() and is_campaign_file(Path(p))]
+    scenarios = [p for p in args.paths if p not in campaigns]
+    if args.paths and not scenarios:
+        problems, checked = [], 0
+    else:
+        problems, checked = validate_paths(scenarios)
+    if not args.paths:
+        campaigns = [str(p) for p in shipped_campaign_paths()]
+    for name in campaigns:
+        problems.extend(validate_campaign(name))
+    checked += len(campaigns)
     for text in problems:
         print(text)
     if problems:
         print(f"{len(problems)} error(s) in {checked} scenario file(s)", file=sys.stderr)
         return 1
-    print(f"{checked} scenario file(s) valid, with all their variants and options")
+    print(f"{checked} scenario file(s) valid, with all their variants and options"
+          + (f" ({len(campaigns)} of them campaigns)" if campaigns else ""))
     return 0
