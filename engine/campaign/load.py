@@ -60,8 +60,10 @@ class _Checker:
                        for civ, spec in self.data["roster"].items()}
         self.forbidden = tuple(self.data.get("forbidden_options", []))
 
-    def error(self, message: str, *path: str | int, hint: str | None = None) -> None:
-        self.errors.append(ScenarioError(message, self.doc.pos(path), hint=hint))
+    def error(self, message: str, *path: str | int, hint: str | None = None,
+              key: bool = False) -> None:
+        pos = self.doc.key_pos(path) if key else self.doc.pos(path)
+        self.errors.append(ScenarioError(message, pos, hint=hint))
 
     def build(self) -> Campaign:
         stages: list[Stage] = []
@@ -93,7 +95,7 @@ class _Checker:
         for civ in seats:
             if civ not in self.roster:
                 self.error(f"'{civ}' is not a civilization of the roster "
-                           f"({', '.join(self.roster)})", "stages", i, "seats", civ)
+                           f"({', '.join(self.roster)})", "stages", i, "seats", civ, key=True)
         for j, opt in enumerate(item.get("options", [])):
             if opt in self.forbidden:
                 self.error(f"option '{opt}' is never played in this campaign (forbidden_options)",

@@ -50,7 +50,9 @@ def apply_grant(game: Game, grant: dict[str, Any]) -> None:
     if "counter" in grant:
         game.change_counter(seat, str(grant["counter"]), n, reason, rule=grant.get("rule"))
     else:
-        add_to_pool(game, seat, str(grant["pool"]), str(grant["unit"]), n, reason)
+        rule = grant.get("rule")  # a pool event has no rule field: the reason names it
+        add_to_pool(game, seat, str(grant["pool"]), str(grant["unit"]), n,
+                    f"{reason} ({rule})" if rule else reason)
 
 
 def add_to_pool(game: Game, seat: str, pool: str, unit: str, n: int, reason: str) -> None:
