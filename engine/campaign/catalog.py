@@ -1,4 +1,4 @@
-"""The campaigns ``dg list`` shows and ``dg validate`` checks."""
+"""The campaigns ``dg list`` shows (read, not compiled: ``dg list`` stays cheap)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from distant_galaxy.campaign.find import campaign_files
-from distant_galaxy.campaign.load import load_campaign
-from distant_galaxy.errors import EngineError, ScenarioErrors, SourceError
+from distant_galaxy.errors import EngineError
 from distant_galaxy.loader import load_yaml_file
 from distant_galaxy.scenario.find import known_ids
 
@@ -44,22 +43,9 @@ def _stage_words(stages: list[Any], installed: set[str]) -> str:
     return ", ".join(words)
 
 
-def validate_campaign(name: str | Path) -> list[str]:
-    """Every problem of a campaign file, formatted (file:line:col, a line and a caret)."""
-    try:
-        load_campaign(name)
-    except ScenarioErrors as exc:
-        return [e.format() for e in exc.errors]
-    except SourceError as exc:
-        return [exc.format()]
-    except EngineError as exc:
-        return [f"{name}: {exc}"]
-    return []
-
-
 def shipped_campaign_paths() -> list[Path]:
     """The files of every installed campaign."""
     return [path for _, path, _ in campaign_files()]
 
 
-__all__ = ["campaign_catalog", "shipped_campaign_paths", "validate_campaign"]
+__all__ = ["campaign_catalog", "shipped_campaign_paths"]

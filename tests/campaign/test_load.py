@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from distant_galaxy.campaign.catalog import campaign_catalog, validate_campaign
+from distant_galaxy.campaign.catalog import campaign_catalog
 from distant_galaxy.campaign.find import campaign_ids
 from distant_galaxy.campaign.load import load_campaign
+from distant_galaxy.campaign.validate import validate_campaign
 from distant_galaxy.errors import EngineError, ScenarioErrors
 from distant_galaxy.scenario.find import found_scenarios
 

@@ -94,7 +94,7 @@ def test_a_tampered_stage_log_is_detected_at_resume_and_by_replay(duo):
     last["winner"] = "aborigines" if last["winner"] != "aborigines" else "civilizations"
     lines[-1] = json.dumps(last, sort_keys=True, separators=(",", ":"))
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    with pytest.raises(SaveError, match="stage clash: its log .* was changed since the stage"):
+    with pytest.raises(SaveError, match=r"stage clash: its log .* was changed since the stage"):
         open_campaign(duo.path)
     checks = replay_campaign(open_campaign(duo.path, check_logs=False))
     assert not checks[0].ok and checks[1].ok
@@ -109,7 +109,7 @@ def test_an_edited_campaign_file_is_detected_at_resume(tmp_path):
     assert play_stage(run, session)
     camp.write_text(camp.read_text(encoding="utf-8").replace('"2 if stage.won else 0"',
                                                              '"5 if stage.won else 0"'))
-    with pytest.raises(SaveError, match="the campaign file .* changed since this campaign "
+    with pytest.raises(SaveError, match=r"the campaign file .* changed since this campaign "
                                         "started"):
         open_campaign(run.path)
     camp.write_text(DUO.read_text(encoding="utf-8") + "# a comment changes nothing\n")

@@ -6,7 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from distant_galaxy.campaign.catalog import shipped_campaign_paths, validate_campaign
+from distant_galaxy.campaign.catalog import shipped_campaign_paths
+from distant_galaxy.campaign.validate import validate_campaign
 from distant_galaxy.scenario.find import is_campaign_file
 from distant_galaxy.scenario.validate import validate_paths
 
