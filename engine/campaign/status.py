@@ -100,6 +100,11 @@ def render_status(run: CampaignRun) -> str:
         lines += ["", "the campaign is over: " + " and ".join(best)
                   + (" lead" if len(best) > 1 else " leads") + " the final standing"]
         return "\n".join(lines)
+    cur = data.get("current")
+    if cur:
+        lines += ["", f"under way: stage {nxt.index + 1}, {nxt.title}, round "
+                      f"{cur['game']['state'].get('round')} — 'dg campaign resume' goes on"]
+        return "\n".join(lines)
     lines += ["", f"next: stage {nxt.index + 1}, {nxt.title}"]
     if nxt.playable:
         lines.append(f"  scenario {nxt.scenario}" + (f" (variant {nxt.variant})" if nxt.variant

@@ -92,6 +92,7 @@ def _go_on(run: CampaignRun, args: argparse.Namespace) -> int:
     print(f"stage {stage.index + 1}, {stage.title}: resumed at round "
           f"{session.game.state.round} (log {run.data['current']['log']} written again from "
           "the save)")
+    _tell_humans(run, stage, session)
     if not _one_stage(run, stage, session, args):
         return 0
     pass_unplayable(run)
@@ -127,6 +128,17 @@ def _intro(run: CampaignRun, stage: Any, session: Any) -> None:
     for g in cur["grants"]:
         what = g.get("counter") or f"{g.get('unit')} in {g.get('pool')}"
         print(f"   carried in: {g['seat']} {g['n']:+d} {what} ({g['rule']})")
+    _tell_humans(run, stage, session)
+
+
+def _tell_humans(run: CampaignRun, stage: Any, session: Any) -> None:
+    """Tell each person which seat their civilization plays and how to stop."""
+    for civ, seat in stage.seats.items():
+        ctrl = session.controllers.get(seat)
+        if ctrl is not None and ctrl.name == "human":
+            print(f"   you play {run.campaign.civ_title(civ)} at seat {seat}; type 'help' for "
+                  "the commands, 'quit' to stop (the campaign is saved; 'dg campaign resume' "
+                  "goes on)")
 
 
 def _one_stage(run: CampaignRun, stage: Any, session: Any, args: argparse.Namespace) -> bool:
