@@ -103,6 +103,7 @@ def new_campaign(name: str, seed: int, controllers: dict[str, str],
         if civ not in campaign.roster:
             raise EngineError(f"--seat {civ}: not a civilization of {campaign.id} (roster: "
                               f"{', '.join(campaign.roster)})")
+    _check_controllers(campaign, controllers)
     path = Path(save_path) if save_path else default_save_path(campaign)
     if path.exists():
         raise SaveError(f"{path}: a campaign save is already there: continue it with 'dg "
@@ -111,6 +112,21 @@ def new_campaign(name: str, seed: int, controllers: dict[str, str],
                                                campaign.digest, seed, controllers))
     run.save()
     return run
+
+
+def _check_controllers(campaign: Campaign, controllers: dict[str, str]) -> None:
+    """Each controller is ``human``, ``bot`` or a bot of some playable stage's scenario."""
+    if all(kind in ("human", "bot") for kind in controllers.values()):
+        return
+    known = {"human", "bot"}
+    for stage in campaign.stages:
+        if stage.playable:
+            known |= set(stage_scenario(campaign, stage, []).bots())
+    for civ, kind in controllers.items():
+        if kind not in known:
+            raise EngineError(f"--seat {civ}={kind}: unknown controller (choose human, bot — "
+                              f"each stage's default bot —, or one of: "
+                              f"{', '.join(sorted(known - {'human', 'bot'}))})")
 
 
 def _source(campaign: Campaign, save_path: Path) -> str:
@@ -201,14 +217,20 @@ def stage_seats(scenario: Scenario, stage: Stage) -> list[str]:
     return [s["id"] for s in scenario.seats if s["id"] in taken]
 
 
-def seat_kinds(run: CampaignRun, stage: Stage, override: dict[str, str]) -> dict[str, str]:
-    """Seat → controller of a stage: a civilization's (``--seat CIV=KIND`` of ``new`` or of this
-    ``play``), else the scenario's default bot."""
+def seat_kinds(run: CampaignRun, stage: Stage, override: dict[str, str],
+               scenario: Scenario) -> dict[str, str]:
+    """Seat → controller of a stage. A civilization's controller for the whole campaign (``new
+    --seat CIV=KIND``) is ``human``, ``bot`` (the stage's default bot) or a bot's name, which
+    plays the stages whose scenario has that bot (the others: their default bot); ``--seat`` of
+    this ``play`` is for this stage and must name a controller of its scenario."""
     for civ in override:
         if civ not in run.campaign.roster:
             raise EngineError(f"--seat {civ}: not a civilization of {run.campaign.id} (roster: "
                               f"{', '.join(run.campaign.roster)})")
-    chosen = {**run.data.get("controllers", {}), **override}
+    known = set(scenario.bots()) | {"human"}
+    chosen = {civ: kind for civ, kind in run.data.get("controllers", {}).items()
+              if kind in known}
+    chosen.update({civ: kind for civ, kind in override.items() if kind != "bot"})
     return {seat: chosen[civ] for civ, seat in stage.seats.items() if civ in chosen}
 
 
@@ -222,7 +244,7 @@ def start_stage(run: CampaignRun, override: dict[str, str] | None = None,
     grants = stage_grants(run.campaign, stage, run.done)
     scenario = stage_scenario(run.campaign, stage, grants)
     seed = stage_seed(run.data["seed"], stage.id)
-    kinds = seat_kinds(run, stage, override or {})
+    kinds = seat_kinds(run, stage, override or {}, scenario)
     log = Path(log_path) if log_path else run.folder / _log_name(run, stage)
     session = new_session(scenario, seed, stage_seats(scenario, stage), kinds, log,
                           human_io, render)
@@ -266,7 +288,7 @@ def resume_stage(run: CampaignRun, override: dict[str, str] | None = None,
     if game.state.hash() != saved.state.hash():
         raise SaveError(f"{run.path}: the saved actions of stage {stage.id} do not reproduce its "
                         "saved state (was it made by another engine version?)")
-    kinds = {**cur.get("controllers", {}), **seat_kinds(run, stage, override or {})}
+    kinds = {**cur.get("controllers", {}), **seat_kinds(run, stage, override or {}, scenario)}
     if override:
         cur["controllers"] = kinds
     controllers = make_controllers(scenario, game.state.seats, kinds, game.state.seed,
@@ -346,6 +368,20 @@ def _facts(game: Game) -> dict[str, dict[str, Any]]:
     return out
 
 
+def play_campaign(name: str, seed: int, save_path: str | Path,
+                  controllers: dict[str, str] | None = None) -> CampaignRun:
+    """A whole campaign played from a new save to its end (people only if ``controllers`` name
+    them; bench/campaign_batch.py plays it for many seeds)."""
+    run = new_campaign(name, seed, controllers or {}, save_path)
+    pass_unplayable(run)
+    while not run.over:
+        _, session = start_stage(run)
+        if not play_stage(run, session):
+            break
+        pass_unplayable(run)
+    return run
+
+
 # -- re-checking ----------------------------------------------------------------------------------
 @dataclass
 class StageCheck:
@@ -385,6 +421,6 @@ def _check_stage(run: CampaignRun, entry: dict[str, Any]) -> StageCheck:
 
 
 __all__ = ["CampaignRun", "StageCheck", "default_save_path", "finish_stage", "log_problem",
-           "new_campaign", "open_campaign", "pass_unplayable", "play_stage", "replay_campaign",
+           "new_campaign", "open_campaign", "pass_unplayable", "play_campaign", "play_stage", "replay_campaign",
            "resume_stage", "save_current", "stage_scenario", "stage_seats", "stage_seed",
            "start_stage"]
