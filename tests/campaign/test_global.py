@@ -61,3 +61,27 @@ def test_dg_campaign_errors_are_one_clear_line(tmp_path, monkeypatch, capsys):
     assert "a campaign save is already there" in capsys.readouterr().err
     assert main(["campaign", "play", "--seat", "venus=human"]) == 2
     assert "not a civilization of global" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_dc7_an_engineer_for_a_civilization_whose_admiral_survived_episode_5(tmp_path, seed):
+    """DC.7 against the logs: the Admiral's fate in episode 5's log decides the engineer granted
+    in episode 7's set-up (the Leaders option's `dg_campaign_facts`)."""
+    from distant_galaxy.play.log import read_log
+
+    run = play_campaign("global", seed, tmp_path / "g.campaign.json")
+    clash = next(e for e in run.done if e["id"] == "clash")
+    belt = next(e for e in run.done if e["id"] == "belt")
+    records = [r for _, r in read_log(run.log_path(clash["log"]))]
+    lost = {r["leader"] for r in records if r.get("type") == "leader_fate"
+            and r["fate"] in ("killed", "captured")}
+    freed = {lid for r in records if r.get("type") == "leader_rescue" for lid in r.get("freed", [])}
+    belt_log = [r for _, r in read_log(run.log_path(belt["log"]))]
+    for civ, seat in run.campaign.stage("belt").seats.items():
+        clash_seat = run.campaign.stage("clash").seats[civ]
+        free = f"{clash_seat}-admiral" not in lost or f"{clash_seat}-admiral" in freed
+        assert ("admiral" in clash["records"][civ]["facts"]["leaders"]) is free
+        granted = [r for r in belt_log if r.get("type") == "pool" and r["seat"] == seat
+                   and "(DC.7)" in r["reason"]]
+        assert len(granted) == (1 if free else 0)
+        assert all(r["unit"] == "engineer" and r["delta"] == 1 for r in granted)
