@@ -30,7 +30,7 @@ from distant_galaxy.campaign.save import SUFFIX, file_sha256, new_save, read_sav
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError, SaveError
 from distant_galaxy.loader.merge import merge_documents
-from distant_galaxy.play.log import LogWriteError, LogWriter
+from distant_galaxy.play.log import LogWriteError, LogWriter, scenario_digest
 from distant_galaxy.play.runner import (
     ReplayReport,
     Session,
@@ -278,6 +278,10 @@ def resume_stage(run: CampaignRun, override: dict[str, str] | None = None,
     stage = run.campaign.stage(cur["id"])
     scenario = stage_scenario(run.campaign, stage, cur["grants"])
     payload = check_payload(cur["game"], run.path)
+    if payload.get("scenario_sha256") != scenario_digest(scenario):
+        raise SaveError(f"{run.path}: stage {stage.id}: its scenario {scenario.id} changed since "
+                        "the stage started (its sha256 differs): a stage under way keeps its "
+                        "rules; restore the scenario file to go on")
     saved = load_game(run.path, payload, scenario)
     header = payload["header"]
     log = LogWriter(run.log_path(cur["log"]))

@@ -211,3 +211,19 @@ def test_errors_are_clear(duo, tmp_path):
     play_all(duo)
     with pytest.raises(EngineError, match="the campaign is over"):
         start_stage(duo)
+
+
+def test_a_stage_scenario_changed_while_the_stage_is_under_way_is_refused(tmp_path):
+    """A stage may name a scenario file (relative to the campaign); resume refuses it changed."""
+    (tmp_path / "wide.yaml").write_text("format: 1\nid: wide-ttt\nextends: tic-tac-toe\n"
+                                        "params: {size: 4}\n", encoding="utf-8")
+    (tmp_path / "c.yaml").write_text(
+        "format: 1\ncampaign: ttt\ntitle: Two boards\nroster:\n  a: {title: A}\n"
+        "  b: {title: B}\nstages:\n  - id: one\n    title: One\n    scenario: wide.yaml\n"
+        "    seats: {a: x, b: o}\n    points: \"1 if stage.won else 0\"\n", encoding="utf-8")
+    run = new_campaign(str(tmp_path / "c.yaml"), 5, {"a": "human"}, tmp_path / "c.campaign.json")
+    start_stage(run)  # saved with the stage under way, before the person's first decision
+    (tmp_path / "wide.yaml").write_text((tmp_path / "wide.yaml").read_text().replace("4", "5"))
+    with pytest.raises(SaveError, match="stage one: its scenario wide-ttt changed since the "
+                                        "stage started"):
+        resume_stage(open_campaign(run.path))

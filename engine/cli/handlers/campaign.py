@@ -108,7 +108,8 @@ def _stages(run: CampaignRun, args: argparse.Namespace, first_log: str | None) -
     while not run.over:
         stage, session = start_stage(run, parse_seats(args.seat), log, render=render_board)
         log = None
-        _intro(run, stage, session)
+        if not args.json:
+            _intro(run, stage, session)
         if not _one_stage(run, stage, session, args):
             return 0
         pass_unplayable(run)
