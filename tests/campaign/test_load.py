@@ -107,3 +107,21 @@ def test_an_optional_stage_whose_scenario_is_not_installed_is_skipped_not_an_err
 def test_unknown_campaign_ids_get_a_suggestion():
     with pytest.raises(EngineError, match="did you mean 'global'"):
         load_campaign("globl")
+
+
+def test_the_campaign_schema_is_a_valid_schema_with_words_for_editors():
+    from jsonschema import Draft202012Validator
+
+    from distant_galaxy.loader import load_schema
+
+    schema = load_schema("campaign")
+    Draft202012Validator.check_schema(schema)
+
+    def walk(node, path):
+        if isinstance(node, dict):
+            if "type" in node and path and path[-1] not in ("oneOf",):
+                assert node.get("title") and node.get("description"), path
+            for key, value in node.items():
+                if key not in ("oneOf", "not", "propertyNames"):
+                    walk(value, (*path, key))
+    walk(schema["properties"], ("properties",))
