@@ -414,8 +414,11 @@ def _check_stage(run: CampaignRun, entry: dict[str, Any]) -> StageCheck:
     problem = log_problem(run, entry)
     if "is missing" in problem:
         return StageCheck(sid, rel, False, problem)
-    scenario = stage_scenario(run.campaign, run.campaign.stage(sid), entry.get("grants", []))
-    report = replay_log(run.log_path(rel), scenario=scenario)
+    try:
+        scenario = stage_scenario(run.campaign, run.campaign.stage(sid), entry.get("grants", []))
+        report = replay_log(run.log_path(rel), scenario=scenario)
+    except EngineError as exc:
+        return StageCheck(sid, rel, False, f"cannot be replayed: {exc}")
     if not report.ok:
         return StageCheck(sid, rel, False, f"line {report.line}: {report.message}", report)
     if problem:
