@@ -125,3 +125,11 @@ def test_the_campaign_schema_is_a_valid_schema_with_words_for_editors():
                 if key not in ("oneOf", "not", "propertyNames"):
                     walk(value, (*path, key))
     walk(schema["properties"], ("properties",))
+
+
+def test_dg_run_of_a_campaign_file_says_what_it_is(capsys):
+    from distant_galaxy.cli.main import main
+
+    assert main(["run", str(DUO)]) == 2
+    err = capsys.readouterr().err
+    assert "is a campaign, not a scenario" in err and "dg campaign new" in err
