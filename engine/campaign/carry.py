@@ -6,7 +6,8 @@ points before the stage), ``rank`` (1 for the leader before the stage; ties shar
 stage's ``points``/``absent``, ``stage`` (its record of this stage). A record (view ``stage``):
 ``played``, ``seat``, ``won``, ``lost``, ``draw``, ``winner``, ``side``, ``tier``, ``reason``,
 ``round``, ``points``, ``counters`` (its seat's counters at the end) and ``facts`` (what the
-stage's plugins report about its seat, ``dg_campaign_facts``).
+stage's plugins report about its seat, ``dg_campaign_facts``). In ``absent``, ``scores`` lists
+the points of the civilizations that played the stage (empty when none did).
 """
 
 from __future__ import annotations
@@ -47,9 +48,11 @@ def _record_view() -> ViewType:
     return ViewType("stage", attrs, "a civilization's record of one stage")
 
 
-def stage_env(campaign_stages: list[Stage], index: int, with_stage: bool) -> RuleEnv:
-    """The names a rule of stage ``index`` may use (``stage`` only with ``with_stage``);
-    ``stages`` has the stages before it only, so a rule naming a later one is refused at load."""
+def stage_env(campaign_stages: list[Stage], index: int, with_stage: bool,
+              with_scores: bool = False) -> RuleEnv:
+    """The names a rule of stage ``index`` may use (``stage`` only with ``with_stage``,
+    ``scores`` only with ``with_scores``); ``stages`` has the stages before it only, so a rule
+    naming a later one is refused at load."""
     earlier = {s.id: Attr(lambda d, sid=s.id: d[sid], None, "stage", f"stage '{s.title}'")
                for s in campaign_stages[:index]}
     views = {"stage": _record_view(),
@@ -57,6 +60,8 @@ def stage_env(campaign_stages: list[Stage], index: int, with_stage: bool) -> Rul
     names = {"civ": "str", "standing": "int", "rank": "int", "stages": "stages"}
     if with_stage:
         names["stage"] = "stage"
+    if with_scores:
+        names["scores"] = "list"
     return RuleEnv(_registry(), names, views)
 
 
@@ -157,13 +162,20 @@ def stage_points(campaign: Campaign, stage: Stage, done: list[dict[str, Any]],
     """Campaign points of each civilization for ``stage`` (``records``: civ → its record)."""
     standing = standing_of(campaign, done)
     out: dict[str, int] = {}
+    played = [civ for civ in campaign.roster if records[civ]["played"]]
+    for civ in played:  # first those who played: ``absent`` may read their ``scores``
+        ctx = _context(civ, records_for(campaign, done, civ), standing, records[civ])
+        out[civ] = 0 if stage.points is None else evaluate(
+            stage.points, ctx, f"stage {stage.id}: points of {civ}:")
+    scores = [out[civ] for civ in played]
     for civ in campaign.roster:
-        rec = records[civ]
-        expr = stage.points if rec["played"] else stage.absent
-        ctx = _context(civ, records_for(campaign, done, civ), standing, rec)
-        out[civ] = 0 if expr is None else evaluate(
-            expr, ctx, f"stage {stage.id}: {'points' if rec['played'] else 'absent'} of {civ}:")
-    return out
+        if civ in out:
+            continue
+        ctx = _context(civ, records_for(campaign, done, civ), standing, records[civ])
+        ctx["scores"] = scores
+        out[civ] = 0 if stage.absent is None else evaluate(
+            stage.absent, ctx, f"stage {stage.id}: absent of {civ}:")
+    return {civ: out[civ] for civ in campaign.roster}
 
 
 def stage_grants(campaign: Campaign, stage: Stage, done: list[dict[str, Any]]

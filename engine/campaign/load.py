@@ -171,7 +171,8 @@ class _Checker:
             return stage
         with_stage, before = stage_env(stages, i, True), stage_env(stages, i, False)
         points = self._expr(item.get("points", "0"), with_stage, "stages", i, "points")
-        absent = self._expr(item.get("absent", "0"), with_stage, "stages", i, "absent")
+        absent = self._expr(item.get("absent", "0"), stage_env(stages, i, True, True),
+                            "stages", i, "absent")
         carry = []
         for j, spec in enumerate(item.get("carry", [])):
             value = self._expr(spec["value"], before, "stages", i, "carry", j, "value")

@@ -49,14 +49,15 @@ def test_a_draw_and_a_result_naming_its_sides():
 
 
 @pytest.mark.parametrize(("winner", "tier", "seated", "chaos"), [
-    ("civilizations", "crushing defeat", 4, 1),
-    ("civilizations", "brilliant victory", 3, 1),
-    ("civilizations", "minor success", 2, 1),
+    ("civilizations", "crushing defeat", 4, 4),
+    ("civilizations", "brilliant victory", 3, 3),
+    ("civilizations", "minor success", 2, 2),
     (None, "draw", 1, 1),
-    ("aborigines", "crushing defeat", 0, 1),
+    ("aborigines", "crushing defeat", 0, 0),
 ])
 def test_dc5_episode_6_points_by_tier(winner, tier, seated, chaos):
-    """DC.5 and DC.3 on episode 6's result (``tier``, RB.6): Chaos sits it out (absent 1)."""
+    """DC.5 and DC.3 on episode 6's result (``tier``, RB.6): Chaos sits it out and scores the
+    others' mean."""
     result = _result(winner, tier=tier, sides={"civilizations": 250, "aborigines": 180})
     records = {c: civ_record(BATTLE, result, c) for c in GLOBAL.roster}
     points = stage_points(GLOBAL, BATTLE, [], records)
@@ -81,3 +82,13 @@ def test_dc6_resources_for_each_earlier_stage_its_side_won():
 
 def test_ranks_share_places():
     assert ranks({"a": 5, "b": 3, "c": 5, "d": 0}) == {"a": 1, "b": 3, "c": 1, "d": 4}
+
+
+def test_dc3_who_sits_out_scores_the_mean_of_the_others_rounded_down():
+    belt = GLOBAL.stage("belt")
+    result = _result("purple")
+    result["counters"]["orange"]["points"] = 4   # 4 // 3 = 1
+    result["counters"]["green"]["points"] = 14   # 14 // 3 = 4
+    records = {c: civ_record(belt, result, c) for c in GLOBAL.roster}
+    points = stage_points(GLOBAL, belt, [], records)
+    assert points == {"federation": 6, "monarchy": 1, "chaos": 4, "republic": (6 + 1 + 4) // 3}
