@@ -90,7 +90,7 @@ def civ_record(stage: Stage, result: dict[str, Any] | None, civ: str,
                facts: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
     """What the result of ``stage`` is for ``civ`` (a seat winner, a side winner — the stage's
     ``side``, or a result's ``sides`` — or a draw)."""
-    seat = stage.seats.get(civ)
+    seat = stage.seat_of(civ)
     if result is None or seat is None:
         return absent_record()
     winner = result.get("winner")

@@ -82,7 +82,7 @@ class _Checker:
     def _stage(self, i: int, item: dict[str, Any]) -> Stage:
         base = Stage(i, item["id"], item["title"], item.get("episode"), item.get("missing"))
         if item.get("missing") is not None:
-            for key in ("scenario", "seats", "carry", "options", "variant", "points"):
+            for key in ("scenario", "seats", "shares", "carry", "options", "variant", "points"):
                 if key in item:
                     self.error(f"stage '{item['id']}' is marked missing, so it cannot have "
                                f"'{key}'", "stages", i, key)
@@ -100,9 +100,21 @@ class _Checker:
             if opt in self.forbidden:
                 self.error(f"option '{opt}' is never played in this campaign (forbidden_options)",
                            "stages", i, "options", j)
+        shares = dict(item.get("shares", {}))
+        for civ, host in shares.items():
+            if civ not in self.roster:
+                self.error(f"'{civ}' is not a civilization of the roster "
+                           f"({', '.join(self.roster)})", "stages", i, "shares", civ, key=True)
+            elif civ in seats:
+                self.error(f"{civ} has a seat of its own in this stage, so it shares none",
+                           "stages", i, "shares", civ, key=True)
+            elif host not in seats:
+                self.error(f"{civ} shares the seat of '{host}', which has no seat in this stage "
+                           f"(seats: {', '.join(seats)})", "stages", i, "shares", civ)
         stage = Stage(i, item["id"], item["title"], item.get("episode"), None, item["scenario"],
                       item.get("variant"), tuple(item.get("options", [])),
-                      bool(item.get("optional", False)), True, seats, item.get("side"))
+                      bool(item.get("optional", False)), True, seats, item.get("side"),
+                      shares=shares)
         scenario_data = self._scenario_data(i, item)
         if scenario_data is None:
             return replace(stage, installed=False)

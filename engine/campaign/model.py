@@ -26,7 +26,8 @@ class Carry:
 @dataclass(frozen=True)
 class Stage:
     """One stage. ``missing`` says why the sources do not describe it (never playable);
-    ``seats`` maps each civilization that plays it to its seat of the scenario."""
+    ``seats`` maps each civilization that plays it to its seat of the scenario; ``shares`` maps
+    a civilization without a seat of its own to the one whose seat it shares."""
 
     index: int
     id: str
@@ -43,11 +44,18 @@ class Stage:
     points: Expr | None = None
     absent: Expr | None = None
     carry: tuple[Carry, ...] = ()
+    shares: dict[str, str] = field(default_factory=dict)
 
     @property
     def playable(self) -> bool:
         """Whether the stage can be played (described by a source and its scenario installed)."""
         return self.missing is None and self.installed and self.scenario is not None
+
+    def seat_of(self, civ: str) -> str | None:
+        """The seat ``civ`` plays, its own or the one it shares (None: it sits out)."""
+        if civ in self.seats:
+            return self.seats[civ]
+        return self.seats.get(self.shares.get(civ, ""))
 
     def unplayable_reason(self) -> str:
         """Why the stage is not played, in words (empty when it is playable)."""

@@ -222,7 +222,8 @@ def seat_kinds(run: CampaignRun, stage: Stage, override: dict[str, str],
     """Seat → controller of a stage. A civilization's controller for the whole campaign (``new
     --seat CIV=KIND``) is ``human``, ``bot`` (the stage's default bot) or a bot's name, which
     plays the stages whose scenario has that bot (the others: their default bot); ``--seat`` of
-    this ``play`` is for this stage and must name a controller of its scenario."""
+    this ``play`` is for this stage and must name a controller of its scenario. A seat two
+    civilizations share is played by a person when either is one, else by the first's."""
     for civ in override:
         if civ not in run.campaign.roster:
             raise EngineError(f"--seat {civ}: not a civilization of {run.campaign.id} (roster: "
@@ -231,7 +232,12 @@ def seat_kinds(run: CampaignRun, stage: Stage, override: dict[str, str],
     chosen = {civ: kind for civ, kind in run.data.get("controllers", {}).items()
               if kind in known}
     chosen.update({civ: kind for civ, kind in override.items() if kind != "bot"})
-    return {seat: chosen[civ] for civ, seat in stage.seats.items() if civ in chosen}
+    out: dict[str, str] = {}
+    for civ in (*stage.seats, *stage.shares):  # a shared seat is a person's if either is one
+        seat = stage.seat_of(civ)
+        if seat is not None and civ in chosen and out.get(seat) != "human":
+            out[seat] = chosen[civ]
+    return out
 
 
 def start_stage(run: CampaignRun, override: dict[str, str] | None = None,

@@ -56,7 +56,9 @@ def seats_words(run: CampaignRun, stage: Stage) -> str:
     """Who plays which seat, and who sits out."""
     title = run.campaign.civ_title
     played = [f"{title(civ)} plays {seat}" for civ, seat in stage.seats.items()]
-    out = [civ for civ in run.campaign.roster if civ not in stage.seats]
+    played += [f"{title(civ)} shares {stage.seats[host]} with {title(host)}"
+               for civ, host in stage.shares.items()]
+    out = [civ for civ in run.campaign.roster if stage.seat_of(civ) is None]
     text = ", ".join(played)
     if out:
         text += "; " + ", ".join(title(c) for c in out) + " sit" + ("s" if len(out) == 1 else "") \

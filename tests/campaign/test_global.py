@@ -22,9 +22,10 @@ def test_the_global_campaign_finishes_with_a_standing(tmp_path, seed):
     assert status["battle"] in ("done", "not installed")
     assert set(run.standing()) == {"federation", "chaos", "republic", "monarchy"}
     belt = run.done[6]
-    others = [belt["points"][c] for c in ("federation", "chaos", "monarchy")]
-    assert belt["records"]["republic"]["played"] is False
-    assert belt["points"]["republic"] == sum(others) // 3  # DC.3
+    # DC.3: the Republic shares the Federation's seat, its result and points
+    assert belt["records"]["republic"]["played"] and belt["records"]["republic"]["seat"] == "purple"
+    assert belt["points"]["republic"] == belt["points"]["federation"]
+    assert belt["records"]["republic"]["won"] == belt["records"]["federation"]["won"]
     text = render_status(open_campaign(run.path))
     assert "the campaign is over" in text and "standing (campaign points):" in text
 

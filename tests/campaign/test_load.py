@@ -79,6 +79,8 @@ def _broken(tmp_path: Path, old: str, new: str) -> list[str]:
      ":16:26: 'pakt' is not a civilization of the roster"),
     ("title: Clash with the Aborigines", "titel: Clash",
      "broken.yaml:11:5"),
+    ("{league: orange, pact: purple}", "{league: orange}\n    shares: {pact: legue}",
+     ":24:20: pact shares the seat of 'legue', which has no seat in this stage"),
 ])
 def test_mistakes_are_reported_with_file_line_and_column(tmp_path, old, new, expected):
     problems = _broken(tmp_path, old, new)

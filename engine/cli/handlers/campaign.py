@@ -92,7 +92,7 @@ def _go_on(run: CampaignRun, args: argparse.Namespace) -> int:
     print(f"stage {stage.index + 1}, {stage.title}: resumed at round "
           f"{session.game.state.round} (log {run.data['current']['log']} written again from "
           "the save)")
-    _tell_humans(run, stage, session)
+    _tell_humans(run, stage, session, args.seat)
     if not _one_stage(run, stage, session, args):
         return 0
     pass_unplayable(run)
@@ -109,7 +109,7 @@ def _stages(run: CampaignRun, args: argparse.Namespace, first_log: str | None) -
         stage, session = start_stage(run, parse_seats(args.seat), log, render=render_board)
         log = None
         if not args.json:
-            _intro(run, stage, session)
+            _intro(run, stage, session, args.seat)
         if not _one_stage(run, stage, session, args):
             return 0
         pass_unplayable(run)
@@ -119,7 +119,7 @@ def _stages(run: CampaignRun, args: argparse.Namespace, first_log: str | None) -
     return 0
 
 
-def _intro(run: CampaignRun, stage: Any, session: Any) -> None:
+def _intro(run: CampaignRun, stage: Any, session: Any, seats: list[str]) -> None:
     cur = run.data["current"]
     opts = f", options {', '.join(stage.options)}" if stage.options else ""
     var = f", variant {stage.variant}" if stage.variant else ""
@@ -129,15 +129,19 @@ def _intro(run: CampaignRun, stage: Any, session: Any) -> None:
     for g in cur["grants"]:
         what = g.get("counter") or f"{g.get('unit')} in {g.get('pool')}"
         print(f"   carried in: {g['seat']} {g['n']:+d} {what} ({g['rule']})")
-    _tell_humans(run, stage, session)
+    _tell_humans(run, stage, session, seats)
 
 
-def _tell_humans(run: CampaignRun, stage: Any, session: Any) -> None:
+def _tell_humans(run: CampaignRun, stage: Any, session: Any, seats: list[str]) -> None:
     """Tell each person which seat their civilization plays and how to stop."""
-    for civ, seat in stage.seats.items():
+    kinds = {**run.data.get("controllers", {}), **parse_seats(seats)}
+    for civ in (*stage.seats, *stage.shares):
+        seat = stage.seat_of(civ)
         ctrl = session.controllers.get(seat)
-        if ctrl is not None and ctrl.name == "human":
-            print(f"   you play {run.campaign.civ_title(civ)} at seat {seat}; type 'help' for "
+        if ctrl is not None and ctrl.name == "human" and kinds.get(civ) == "human":
+            host = stage.shares.get(civ)
+            shared = f" (shared with {run.campaign.civ_title(host)})" if host else ""
+            print(f"   you play {run.campaign.civ_title(civ)} at seat {seat}{shared}; type 'help' for "
                   "the commands, 'quit' to stop (the campaign is saved; 'dg campaign resume' "
                   "goes on)")
 
