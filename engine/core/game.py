@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.core.actions import END, Action, ActionKind, EndAction
 from distant_galaxy.core.dice import Dice
-from distant_galaxy.core.state import GameState, Pending, copy_attrs
+from distant_galaxy.core.state import GameState, Pending, Token, copy_attrs
 from distant_galaxy.core.turns import TurnLoop
 from distant_galaxy.errors import ActionError, EngineError, IllegalAction, MalformedAction
 from distant_galaxy.stash import Stash
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from distant_galaxy.scenario.model import Scenario
 
 Event = dict[str, Any]
+
+#: The fields every result has (``Game.finish``); a plugin's extra fields come after them.
+RESULT_FIELDS = frozenset({"winner", "reason", "round", "rule", "counters"})
 Sink = Callable[[dict[str, Any]], None]
 
 #: The hooks the engine calls while a game is played (``apply`` and the turn loop). A game where
@@ -138,6 +141,35 @@ class Game:
         if rule:
             fields["rule"] = rule
         self.emit("counter", **fields)
+        return new
+
+    def token_counter(self, token: Token, counter: str) -> int:
+        """A token's counter (``unit_counters:``): its own value once changed, else its unit
+        type's stat of that name (the value it was placed with), else 0."""
+        if counter in token.attrs:
+            return int(token.attrs[counter])
+        stat = self.scenario.unit_types.get(token.type, {}).get(counter, 0)
+        return stat if isinstance(stat, int) and not isinstance(stat, bool) else 0
+
+    def change_token_counter(self, token: Token, counter: str, delta: int, reason: str,
+                             rule: str | None = None) -> int:
+        """Add ``delta`` to a token's counter (kept within the ``min``/``max`` of its
+        ``unit_counters:`` entry), log a ``token_counter`` event with the reason and the new
+        value, and return the new value."""
+        spec = self.scenario.unit_counters.get(counter) or {}
+        old = self.token_counter(token, counter)
+        new = old + delta
+        lo, hi = spec.get("min"), spec.get("max")
+        if lo is not None and new < lo:
+            new = lo
+        if hi is not None and new > hi:
+            new = hi
+        token.attrs[counter] = new
+        fields: dict[str, Any] = {"token": token.id, "unit": token.type, "counter": counter,
+                                  "delta": new - old, "value": new, "reason": reason}
+        if rule:
+            fields["rule"] = rule
+        self.emit("token_counter", **fields)
         return new
 
     def _make_dice(self) -> Dice:
@@ -388,14 +420,20 @@ class Game:
         g.dice = g._make_dice()
         return g
 
-    def finish(self, winner: str | None, reason: str, rule: str | None = None) -> None:
-        """End the game now with ``winner`` (None: a draw) and the reason."""
+    def finish(self, winner: str | None, reason: str, rule: str | None = None,
+               **extra: Any) -> None:
+        """End the game now with ``winner`` (None: a draw) and the reason. ``extra`` fields
+        (JSON values, e.g. episode 6's ``tier`` and ``sides``) join the result and the
+        ``game_over`` event; they never replace the engine's own fields."""
         if self.state.result is not None:
             return
         result: dict[str, Any] = {"winner": winner, "reason": reason, "round": self.state.round}
         if rule:
             result["rule"] = rule
         result["counters"] = {s: dict(self.state.players[s].counters) for s in self.state.seats}
+        for key, value in extra.items():
+            if key not in RESULT_FIELDS and key != "type":
+                result[key] = value
         self.state.result = result
         self.state.pending = None
         self.emit("game_over", **result)

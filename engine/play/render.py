@@ -56,6 +56,8 @@ def render_board(game: Game) -> str:
     grid = game.scenario.grid
     lines = [grid.render(lambda p: cell_glyph(game, p))]
     lines.append(render_players(game))
+    if game.scenario.unit_counters:
+        lines.extend(render_unit_counters(game))
     for group in game.hook.dg_status_lines(game=game):
         lines.extend(group or [])
     return "\n".join(lines)
@@ -79,6 +81,22 @@ def render_players(game: Game) -> str:
         if parts or faction:
             out.append(f"  {seat}{faction}" + (": " + "; ".join(parts) if parts else ""))
     return "\n".join(out)
+
+
+def render_unit_counters(game: Game) -> list[str]:
+    """One line per owner: each token on the board with its counters (``unit_counters:``) as
+    value/start, e.g. ``  red: R1 hull 3/6, R2 hull 4/4``."""
+    names = list(game.scenario.unit_counters)
+    types = game.scenario.unit_types
+    by_owner: dict[str, list[str]] = {}
+    for tok in sorted(game.state.tokens.values(), key=lambda t: (len(t.id), t.id)):
+        if tok.pos is None:
+            continue
+        parts = [f"{n} {game.token_counter(tok, n)}/{types.get(tok.type, {}).get(n, 0)}"
+                 for n in names if n in tok.attrs or n in types.get(tok.type, {})]
+        if parts:
+            by_owner.setdefault(tok.owner or "neutral", []).append(f"{tok.id} {' '.join(parts)}")
+    return [f"  {owner}: {', '.join(items)}" for owner, items in by_owner.items()]
 
 
 def render_result(game: Game) -> str:

@@ -17,7 +17,7 @@ from distant_galaxy.loader import (
     load_yaml_file,
 )
 from distant_galaxy.plugins import available_plugins, load_plugin, make_plugin_manager
-from distant_galaxy.scenario.find import found_scenarios
+from distant_galaxy.scenario.find import episode_alias, found_scenarios
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -44,7 +44,24 @@ def catalog() -> list[dict[str, Any]]:
                     "options": _options(data), "option_sets": checked_option_sets(data),
                     "plugins": list(data.get("plugins", [])),
                     "extends": data.get("extends"),
-                    "players": f"{players.get('min', count)}-{players.get('max', count)}"})
+                    "alias": episode_alias(found.episode),
+                    "players": f"{players.get('min', count)}-{players.get('max', count)}",
+                    "variant_players": variant_players(data)})
+    return out
+
+
+def variant_players(data: dict[str, Any]) -> dict[str, str]:
+    """``{variant: "min-max"}`` for the variants whose overlay changes ``players``."""
+    out = {}
+    base = data.get("players", {})
+    count = len(data.get("seats", []))
+    for name, spec in (data.get("variants") or {}).items():
+        over = spec.get("overlay", {}) if isinstance(spec, dict) else {}
+        players = over.get("players") if isinstance(over, dict) else None
+        if isinstance(players, dict):
+            lo = players.get("min", base.get("min", count))
+            hi = players.get("max", base.get("max", count))
+            out[name] = f"{lo}-{hi}"
     return out
 
 

@@ -2,7 +2,8 @@
 (free zone planets, unguarded Aborigine planets, invaders) using open portals as shortcuts.
 
 Its weights are the scenario's (``aborigines.bots.civ``, docs/aborigine-clash.md "The civ bot"),
-read once per scenario into :class:`Weights` (kept in ``scenario.stash``).
+read once per scenario into :class:`Weights` (kept in ``scenario.stash``). With the Leaders option
+it also plays ``board`` and ``land`` and weighs the danger to its leaders (``leader_bot.py``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import Action, Controller, StashKey
+from distant_galaxy_episodes.aborigines import leader_bot
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, model, model_of
 
 if TYPE_CHECKING:
@@ -61,6 +63,7 @@ class CivBot(Controller):
 
     def choose(self, game: Game) -> Action:
         w = Weights.of(game.scenario)
+        lw = leader_bot.LeaderWeights.of(game.scenario)   # the Leaders option's, or None
         cost = self.distance_to_goals(game)
         st = game.state
         best, best_score = None, 0.0
@@ -84,6 +87,8 @@ class CivBot(Controller):
                 score = gain + (w.jump if a.verb == "jump" else 0) + self.rng.random() * w.jitter
                 if gain <= 0:
                     score = 0
+            if lw is not None:
+                score = leader_bot.adjust(game, lw, a, score)
             if score > best_score:
                 best, best_score = a, score
         return best if best is not None else Action("end")

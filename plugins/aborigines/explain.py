@@ -4,6 +4,8 @@ For every Aborigine turn: the active-portal and reinforcement dice, arrivals, th
 row that fired (with its rule text and where it is written), the unit in range it aims at (the
 enemy ship it fires at, the planet it guards), the portals it compared and why the
 others lost, and what it did (moves, attacks, colonies, lots). ``--turn N`` keeps round N only.
+With the Leaders option: each leader's fate and rescue, and at each Aborigine turn the captives the
+Aborigines hold and why they keep them (``explain_captives.py``, D-L.1).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from distant_galaxy import read_log
+from distant_galaxy_episodes.aborigines.explain_captives import Captives
 
 
 def explain_records(records: Iterable[dict[str, Any]], turn: int | None = None) -> list[str]:
@@ -20,6 +23,7 @@ def explain_records(records: Iterable[dict[str, Any]], turn: int | None = None) 
     rnd = 1
     show = turn is None or turn == 1
     action: str | None = None  # shown before the first explained line it caused
+    captives = Captives()
     for rec in records:
         if rec.get("kind") == "action":
             action = f"  -- {rec.get('seat')} plays: {rec.get('action')}"
@@ -32,9 +36,12 @@ def explain_records(records: Iterable[dict[str, Any]], turn: int | None = None) 
             rnd = int(rec.get("round", rnd))
             show = turn is None or rnd == turn
             continue
+        told = captives.note(rec, rnd)   # the Leaders option's captives (followed always)
         if not show:
             continue
-        line = _line(rec)
+        line = told or _line(rec)
+        if t == "aborigine_turn" and captives.summary():
+            line = [str(line), str(captives.summary())]
         if line:
             if action is not None and not str(line[0] if isinstance(line, list) else line
                                               ).startswith("\n=="):

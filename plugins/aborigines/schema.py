@@ -32,6 +32,34 @@ def _numbers(description: str, *names: str, **more: Any) -> dict[str, Any]:
             "required": list(names), "additionalProperties": False}
 
 
+CIV_LEADERS = {
+    "type": "object",
+    "description": "The `civ` bot's weights for the leaders of the Leaders option "
+                   "(plugins/aborigines/leader_bot.py; written by the option's overlay).",
+    "properties": {
+        "risk": {"type": "object", "additionalProperties": _WEIGHT,
+                 "description": "by leader kind: the value of keeping it out of danger"},
+        "ride": {"type": "object", "additionalProperties": _WEIGHT,
+                 "description": "by leader kind: boarding a ship in its planet's system"},
+        "threat_radius": {**_INT, "description": "a cell within this of a portal is in danger"},
+        "ashore_min_risk": {**_WEIGHT, "description": "a leader without a duty aboard and "
+                                                      "with at least this risk lands on a safe "
+                                                      "own planet"},
+        "evacuate": {**_WEIGHT, "description": "boarding a leader off a threatened planet"},
+        "threatened_planet": {**_INT, "description": "Aborigine ships in a zone planet's zone "
+                                                     "that threaten a take-over"},
+        "admiral_board": {**_WEIGHT, "description": "the Admiral boards a ship that can attack"},
+        "admiral_attack": {**_WEIGHT, "description": "an attack by the ship with the Admiral"},
+        "general_capture": {**_WEIGHT, "description": "the General boards a ship that can "
+                                                      "capture"},
+        "general_defend": {**_WEIGHT, "description": "the General lands on a threatened own "
+                                                     "planet"},
+    },
+    "required": ["risk", "ride", "threat_radius", "ashore_min_risk", "evacuate", "threatened_planet",
+                 "admiral_board", "admiral_attack", "general_capture", "general_defend"],
+    "additionalProperties": False,
+}
+
 CIV_BOT = {
     "type": "object",
     "description": "The `civ` bot's weights: it plays the legal action of the highest positive "
@@ -46,6 +74,7 @@ CIV_BOT = {
                                                      "cruiser attacks the Hunter (it fires first)"},
         "jump": {**_WEIGHT, "description": "added to a jump's gain over a move of the same gain"},
         "jitter": {**_WEIGHT, "description": "random noise (at most this) breaking ties of moves"},
+        "leaders": CIV_LEADERS,
     },
     "required": ["capture", "colonize", "hack", "attack", "targets", "other_target",
                  "hunter_penalty", "jump", "jitter"],

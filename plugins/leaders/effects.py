@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy_episodes.leaders.model import leaders, section
+from distant_galaxy_episodes.leaders.model import edit, leaders, section
 
 if TYPE_CHECKING:
     from distant_galaxy import Game
@@ -61,7 +61,7 @@ def _unused(game: Game, rec: dict[str, Any], eff: dict[str, Any]) -> bool:
 
 
 def _use(game: Game, lid: str, eff: dict[str, Any]) -> None:
-    rec = leaders(game)[lid]
+    rec = edit(game, lid)
     used = rec.get("used", {})
     n = used.get("n", 0) if used.get("round") == game.state.round else 0
     rec["used"] = {"round": game.state.round, "n": n + 1}

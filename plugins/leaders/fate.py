@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy_episodes.leaders.model import (
     captives_of,
+    edit,
     home_site,
     leaders,
     on_planet,
@@ -59,7 +60,7 @@ def planet_taken(game: Game, sid: str, captor: str | None, invasion: bool) -> No
 
 def _apply(game: Game, lid: str, fate: str, captor: str | None, roll: int | None, rule: str,
            cause: str) -> None:
-    rec = leaders(game)[lid]
+    rec = edit(game, lid)
     rec["ship"] = rec["planet"] = None
     to = None
     if fate == "escaped":
@@ -109,7 +110,7 @@ def rescue(game: Game, sid: str, rescuer: str, previous_owner: str) -> None:
         lo, hi = sec["rescue"]["faces"]
         freed = held[:1] if lo <= roll <= hi else []
     for lid in freed:
-        rec = leaders(game)[lid]
+        rec = edit(game, lid)
         rec["holder"], rec["planet"] = rescuer, sid
     game.emit("leader_rescue", planet=sid, rescuer=rescuer, holder=previous_owner, roll=roll,
               freed=freed, last_planet=last, rule="RL.10")

@@ -28,6 +28,16 @@ def leaders(game: Game) -> dict[str, dict[str, Any]]:
     return game.state.attrs.setdefault(KEY, {})
 
 
+def edit(game: Game, lid: str) -> dict[str, Any]:
+    """The record of ``lid``, ready to be changed: a fresh copy put in its place. A snapshot of
+    the state (``GameState.clone``, taken before every action for undo and for errors) copies
+    ``attrs`` one level deep, so it shares the records; changing one in place would change the
+    snapshot too."""
+    recs = leaders(game)
+    rec = recs[lid] = dict(recs[lid])
+    return rec
+
+
 def title(game: Game, lid: str) -> str:
     rec = leaders(game)[lid]
     return f"{rec['seat']}'s {section(game)['kinds'][rec['kind']]['title']} ({lid})"
@@ -70,24 +80,19 @@ def _first_ship(game: Game, seat: str, unit: str) -> str | None:
     return None
 
 
-def where(game: Game, lid: str) -> str:
-    """Where the leader is, in words."""
-    rec = leaders(game)[lid]
-    if rec["ship"]:
-        return f"aboard {rec['ship']}"
-    if rec["planet"]:
-        return f"on {rec['planet']}"
-    return f"captive of {rec['holder']}"
-
-
+# Every list of leaders is in id order: a save writes the records sorted, so insertion order
+# would differ between a game and its restored copy (and the d10s would go to other leaders).
 def on_ship(game: Game, tid: str) -> list[str]:
-    return [k for k, r in leaders(game).items() if r["ship"] == tid]
+    """The leaders aboard ship ``tid``, in id order."""
+    return sorted(k for k, r in leaders(game).items() if r["ship"] == tid)
 
 
 def on_planet(game: Game, sid: str) -> list[str]:
-    return [k for k, r in leaders(game).items() if r["planet"] == sid]
+    """The leaders on planet ``sid``, in id order."""
+    return sorted(k for k, r in leaders(game).items() if r["planet"] == sid)
 
 
 def captives_of(game: Game, holder: str) -> list[str]:
-    return [k for k, r in leaders(game).items()
-            if r["holder"] == holder and not r["ship"] and not r["planet"]]
+    """The captives ``holder`` keeps, in id order."""
+    return sorted(k for k, r in leaders(game).items()
+                  if r["holder"] == holder and not r["ship"] and not r["planet"])

@@ -5,18 +5,36 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import hookimpl
-from distant_galaxy_episodes.leaders import effects, fate
-from distant_galaxy_episodes.leaders.model import leaders, place_all, section, title, where
+from distant_galaxy_episodes.leaders import effects, fate, moves, words
+from distant_galaxy_episodes.leaders.model import leaders, place_all, section
 from distant_galaxy_episodes.leaders.schema import SECTION
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Site, Token
+    from distant_galaxy import Action, ActionKind, Game, Scenario, Site, Token
 
 
 @hookimpl
 def dg_schema_sections() -> dict[str, Any]:
     """The ``leaders:`` section (schema.py)."""
     return {"leaders": SECTION}
+
+
+@hookimpl
+def dg_action_kinds(scenario: Scenario) -> list[ActionKind]:
+    """``board`` and ``land`` (RL.2, moves.py)."""
+    return moves.action_kinds(scenario)
+
+
+@hookimpl
+def dg_turn_start(game: Game, seat: str) -> None:
+    """RL.2: the seat's ships' moves of this turn begin (moves.py)."""
+    moves.start_turn(game, seat)
+
+
+@hookimpl
+def dg_after_action(game: Game, seat: str, action: Action) -> None:
+    """RL.2: where the seat's ships have been during their moves this turn (moves.py)."""
+    moves.note_moves(game, seat)
 
 
 @hookimpl(trylast=True)
@@ -49,26 +67,14 @@ def dg_site_taken(game: Game, site: Site, previous_owner: str | None, invasion: 
 
 @hookimpl
 def dg_describe_event(game: Game, event: dict[str, Any]) -> str | None:
-    """The leaders' events in words for the human prompt."""
-    t = event["type"]
-    if t == "leader_fate":
-        roll = f"d10 {event['roll']} → " if event.get("roll") is not None else ""
-        dest = {"escaped": f"escaped to {event.get('to')}", "killed": "killed",
-                "captured": f"captured by {event.get('captor')}"}[event["fate"]]
-        return f"  !! {event['owner']}'s {event['leader_kind']} ({event['cause']}): {roll}{dest} " \
-               f"({event['rule']})"
-    if t == "leader_rescue":
-        roll = f"d10 {event['roll']}" if event.get("roll") is not None else "last planet"
-        freed = ", ".join(event["freed"]) or "nobody"
-        return f"  {event['rescuer']} takes {event['planet']}: {roll} → frees {freed} (RL.10)"
-    return None
+    """The leaders' events in words for the human prompt (words.py)."""
+    return words.describe(game, event)
 
 
 @hookimpl
 def dg_status_lines(game: Game) -> list[str]:
-    """One line: every leader and where it is."""
-    items = [f"{title(game, lid)} {where(game, lid)}" for lid in sorted(leaders(game))]
-    return ["leaders: " + ("; ".join(items) if items else "none left")]
+    """Every seat's leaders and where each is, the deciding seat first; the captives (words.py)."""
+    return words.status_lines(game)
 
 
 @hookimpl

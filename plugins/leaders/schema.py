@@ -24,10 +24,38 @@ _KIND = {
         "effects": {"type": "array", "items": _EFFECT},
         "not_applied": {"type": "array", "items": {"type": "string"}}}}
 
+_MOVES = {
+    "type": "object", "additionalProperties": False,
+    "required": ["phases", "reach", "per_turn"],
+    "description": "Boarding and landing (RL.2, D-L.7): the phases of the verbs, the distance "
+                   "of a leader's system, how often a leader boards and lands per turn.",
+    "properties": {
+        "phases": {"type": "array", "items": {"type": "string"}, "minItems": 1},
+        "reach": {"type": "integer", "minimum": 0},
+        "per_turn": {"type": "object", "additionalProperties": False,
+                     "required": ["boarded", "landed"],
+                     "properties": {"boarded": {"type": "integer", "minimum": 0},
+                                    "landed": {"type": "integer", "minimum": 0}}}}}
+
+#: The event types the plugin emits (the event catalogue: a trigger's ``on:`` may name them).
+EVENTS: dict[str, str] = {
+    "leader_placed": "a leader starts in its home system (RL.2); fields: leader, leader_kind, "
+                     "owner, ship or planet",
+    "leader_boarded": "a leader boarded a ship (RL.2); fields: leader, leader_kind, owner, ship, "
+                      "from (the planet or ship it left), at ([x, y])",
+    "leader_landed": "a leader landed on its holder's planet (RL.2); fields: leader, leader_kind, "
+                     "owner, planet, ship",
+    "leader_fate": "the fate of a leader whose ship was destroyed or planet taken (RL.3, RL.4); "
+                   "fields: leader, leader_kind, owner, cause, roll, fate, to, captor",
+    "leader_rescue": "a capture of a holder's planet may free its captives (RL.10); fields: "
+                     "planet, rescuer, holder, roll, freed, last_planet",
+}
+
 SECTION: dict[str, Any] = {
     "type": "object", "additionalProperties": False,
+    "x-events": EVENTS,
     "required": ["die", "homes", "kinds", "ship_destroyed", "ship_lost_outside_battle",
-                 "planet_taken", "planet_changed_hands", "rescue", "captives"],
+                 "planet_taken", "planet_changed_hands", "rescue", "captives", "moves"],
     "properties": {
         "die": {"type": "integer", "minimum": 2},
         "homes": {"type": "object", "additionalProperties": {"type": "string"}},
@@ -39,5 +67,6 @@ SECTION: dict[str, Any] = {
                    "properties": {"faces": _FACES,
                                   "last_planet_frees_all": {"type": "boolean"}}},
         "captives": {"enum": ["keep"]},
+        "moves": _MOVES,
     },
 }

@@ -142,5 +142,7 @@ def test_fate_and_rescue_told_in_words_RL_3_RL_10(board):
     board.game.dice.force([6, 9])
     aborigine_fires(board.game, guard, ship)
     line = dg_describe_event(board.game, board.events("leader_fate")[0])
-    assert "red's admiral" in line and "d10 9" in line and "captured by aborigines" in line
-    assert "captive of aborigines" in dg_status_lines(board.game)[0]
+    assert "red's Admiral (red-admiral)" in line and "d10 9 — 9-10 captured (RL.3)" in line
+    assert "the Aborigines take it and keep it (D-L.1)" in line
+    assert any(s.startswith("  captives of the Aborigines: red's Admiral (red-admiral)")
+               for s in dg_status_lines(board.game))

@@ -22,6 +22,8 @@ def list_scenarios(args: argparse.Namespace) -> int:
         variants = ", ".join(entry["variants"]) or "-"
         plugins = ", ".join(entry["plugins"]) or "none"
         print(f"{entry['id']:<22} {entry['title']}")
+        if entry.get("alias"):
+            print(f"{'':<22} also: {entry['alias']}")
         print(f"{'':<22} file: {entry['path']} (package {entry['provider']})")
         print(f"{'':<22} variants: {variants}; plugins: {plugins}; players: {entry['players']}")
         if entry.get("options"):
