@@ -19,7 +19,12 @@ def test_the_global_campaign_finishes_with_a_standing(tmp_path, seed):
     status = {e["id"]: e["status"] for e in run.done}
     assert status["clash"] == status["belt"] == "done"
     assert [status[f"episode_{n}"] for n in (1, 2, 3, 4, 8, 9)] == ["missing"] * 6
-    assert status["battle"] in ("done", "not installed")
+    assert status["battle"] == "done"  # episode 6, fleet-battle
+    battle = run.done[5]
+    assert battle["result"].get("tier") in ("crushing defeat", "brilliant victory",
+                                            "minor success", "draw")
+    assert battle["records"]["chaos"]["seat"] == "blue"  # DC.3: shares the Republic's seat
+    assert battle["points"]["chaos"] == battle["points"]["republic"]
     assert set(run.standing()) == {"federation", "chaos", "republic", "monarchy"}
     belt = run.done[6]
     # DC.3: the Republic shares the Federation's seat, its result and points
