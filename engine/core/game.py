@@ -16,10 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy.core import hidden
 from distant_galaxy.core.actions import END, Action, ActionKind, EndAction
 from distant_galaxy.core.dice import Dice
 from distant_galaxy.core.state import GameState, Pending, Token, copy_attrs
 from distant_galaxy.core.turns import TurnLoop
+from distant_galaxy.core.view import GameView
 from distant_galaxy.errors import ActionError, EngineError, IllegalAction, MalformedAction
 from distant_galaxy.stash import Stash
 
@@ -176,6 +178,39 @@ class Game:
         dice = Dice(self.state, self.emit)
         dice.on_roll = self._undo.clear
         return dice
+
+    # -- hidden information (core/hidden.py, core/view.py) -------------------------------------
+    def view(self, seat: str) -> GameView:
+        """What ``seat`` may see of this game: controllers are given this, never the game."""
+        return GameView(self, seat)
+
+    def hide(self, sid: str, value: Any, see: str | list[str] = "none",
+             owner: str | None = None, public: dict[str, Any] | None = None) -> None:
+        """Keep ``value`` as the secret ``sid``: ``see`` is "none", "owner", "all" or seats."""
+        hidden.hide(self, sid, value, see, owner, public)
+
+    def secret(self, sid: str) -> Any:
+        """The value of a secret (HiddenInformation in a copy made from a seat's view)."""
+        return hidden.read(self.state.secrets, sid)
+
+    def knows(self, sid: str) -> bool:
+        """Whether this game holds the value of ``sid`` (False in a copy of a seat's view)."""
+        return hidden.known(self.state.secrets, sid)
+
+    def reveal(self, sid: str, reason: str, rule: str | None = None,
+               to: list[str] | None = None) -> Any:
+        """Show a secret to everybody (or to the seats ``to``), logged; returns its value."""
+        return hidden.reveal(self, sid, reason, rule, to)
+
+    def shuffle_bag(self, bag: str, contents: dict[str, int], purpose: str,
+                    rule: str | None = None) -> list[str]:
+        """Shuffle a bag (item → count) in secret, commit to its order in the log."""
+        return hidden.shuffle_bag(self, bag, contents, purpose, rule)
+
+    @property
+    def version(self) -> int:
+        """A number that changes whenever the state may have changed (views cache by it)."""
+        return self._version
 
     # -- decisions ---------------------------------------------------------------------------
     @property
@@ -434,6 +469,8 @@ class Game:
         for key, value in extra.items():
             if key not in RESULT_FIELDS and key != "type":
                 result[key] = value
+        if self.state.secrets:  # every bag's order and salt, for the referee
+            hidden.reveal_bags(self)
         self.state.result = result
         self.state.pending = None
         self.emit("game_over", **result)
@@ -462,7 +499,8 @@ class _Light:
     """A cheap undo record: the state's containers (shallow), its scalars, and copies of the
     tokens and players an action declared it touches. ``restore()`` puts it all back in place."""
 
-    __slots__ = ("attrs", "board", "pending", "players", "scalars", "state", "tokens", "touched")
+    __slots__ = ("attrs", "board", "pending", "players", "scalars", "secrets", "state", "tokens",
+                 "touched")
 
     def __init__(self, state: GameState, token_ids: tuple[str, ...], seats: tuple[str, ...]):
         self.state = state
@@ -474,6 +512,8 @@ class _Light:
                         state.result)
         attrs = state.attrs
         self.attrs = copy_attrs(attrs) if attrs else None  # None: restored as a new {}
+        # entries are replaced, never edited: a shallow copy is enough (None: restored as a new {})
+        self.secrets = dict(state.secrets) if state.secrets else None
         touched = []
         for tid in token_ids:
             t = toks.get(tid)
@@ -487,6 +527,7 @@ class _Light:
         st = self.state
         st.tokens, st.board, st.pending = self.tokens, self.board, self.pending
         st.attrs = self.attrs if self.attrs is not None else {}
+        st.secrets = self.secrets if self.secrets is not None else {}
         st.round, st.turn, st.phase, st.next_id, st.rolls, st.result = self.scalars
         for tok, pos, carrier, attrs in self.touched:
             tok.pos, tok.carrier, tok.attrs = pos, carrier, attrs if attrs is not None else {}

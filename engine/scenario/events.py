@@ -46,6 +46,12 @@ ENGINE_EVENTS: dict[str, str] = {
     "trigger": "a trigger fired; fields: id, on",
     "undo": "the last action was taken back; fields: seat, action",
     "game_over": "the game ended; fields: winner, reason, round, victory",
+    "bag_commit": "a bag was shuffled in secret (hidden information); fields: bag, size, "
+                  "contents, sha256 (of the order and a salt), purpose",
+    "reveal": "a secret was shown (to everybody, or to the seats `to`); fields: secret, value, "
+              "reason, bag and slot (when drawn from a bag), to, visible_to",
+    "bag_reveal": "at the end, a bag's order and salt, for the referee; fields: bag, order, "
+                  "salt, sha256",
 }
 
 

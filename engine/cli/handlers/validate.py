@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -10,7 +11,7 @@ from distant_galaxy.campaign.catalog import shipped_campaign_paths
 from distant_galaxy.campaign.find import campaign_ids
 from distant_galaxy.campaign.validate import validate_campaign
 from distant_galaxy.scenario.find import is_campaign_file, known_ids
-from distant_galaxy.scenario.validate import validate_paths
+from distant_galaxy.scenario.validate import validate_paths, validate_problems
 
 
 def validate(args: argparse.Namespace) -> int:
@@ -18,6 +19,11 @@ def validate(args: argparse.Namespace) -> int:
     campaigns = [p for p in args.paths
                  if p in ids or (Path(p).is_file() and is_campaign_file(Path(p)))]
     scenarios = [p for p in args.paths if p not in campaigns]
+    if getattr(args, "json", False):  # scenarios only (campaign files: the text report)
+        found, checked = validate_problems(scenarios)
+        print(json.dumps({"ok": not found, "files": checked,
+                          "errors": [p.to_json() for p in found]}, indent=1))
+        return 1 if found else 0
     if args.paths and not scenarios:
         problems, checked = [], 0
     else:
