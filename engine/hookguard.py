@@ -112,6 +112,7 @@ CHECKS: dict[str, Check] = {
     "dg_describe_event": _optional(str, "a text"),
     "dg_status_lines": _list_of(str, "texts"),
     "dg_invariants": _list_of(str, "texts"),
+    "dg_campaign_facts": _optional(dict, "{seat: {name: value}}"),
 }
 
 

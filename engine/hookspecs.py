@@ -186,3 +186,11 @@ def dg_ship_lost(game: Game, token: Any, battle: bool, by: str | None) -> None:
 def dg_site_taken(game: Game, site: Any, previous_owner: str | None, invasion: bool) -> None:
     """Called after a site (a planet) changed hands; ``site.owner`` is the new owner;
     ``invasion``: taken by force."""
+
+
+@hookspec
+def dg_campaign_facts(game: Game) -> dict[str, dict[str, Any]]:
+    """Facts about each seat of a finished game that a campaign's carry-over may read
+    (``fact(stages.ID, 'name', default)``, docs/campaign.md): ``{seat: {name: value}}`` with
+    JSON values. The Leaders option reports ``leaders``, the kinds of the leaders a seat still
+    holds (neither killed nor captive)."""

@@ -80,8 +80,10 @@ def copy_tree(names: list[str], src: Path, dest: Path) -> Path:
 
 
 def listed_ids(stdout: str) -> set[str]:
-    """The ids ``dg list`` printed (each entry starts at the left margin)."""
-    return {line.split()[0] for line in stdout.splitlines() if line and not line[0].isspace()}
+    """The scenario ids ``dg list`` printed (each entry starts at the left margin; the
+    campaigns follow them, after a ``campaigns (…)`` line)."""
+    scenarios = stdout.split("\ncampaigns (")[0]
+    return {line.split()[0] for line in scenarios.splitlines() if line and not line[0].isspace()}
 
 
 @pytest.fixture(scope="module")

@@ -38,6 +38,7 @@ BUILTIN = (
     "distant_galaxy.cli.commands.completion",
     "distant_galaxy.cli.commands.referee",
     "distant_galaxy.cli.commands.simulate",
+    "distant_galaxy.cli.commands.campaign",
 )
 """The built-in command plugins, registered by module name in this order (as ``dg --help``
 lists their commands)."""

@@ -135,8 +135,11 @@ class ReplayReport:
     complete: bool = True
 
 
-def replay_log(path: str | Path) -> ReplayReport:
+def replay_log(path: str | Path, scenario: Scenario | None = None) -> ReplayReport:
     """Re-run the game of a log from its header and actions; compare every record.
+
+    ``scenario`` is the scenario to replay on when the caller built it (a campaign stage's, with
+    its carry-over); by default it is loaded from the header.
 
     Every record is checked against the event schema first (a malformed one is a LogError at its
     line); the header is rebuilt from the scenario and compared (a changed scenario, engine or
@@ -145,7 +148,8 @@ def replay_log(path: str | Path) -> ReplayReport:
     records = read_log(path)
     check_records(records, path)
     header = records[0][1]
-    scenario = _scenario_of(header)
+    if scenario is None:
+        scenario = _scenario_of(header)
     produced: list[dict[str, Any]] = []
     game, rebuilt = logged_game(scenario, header["seats"], header["seed"], produced.append,
                                 header.get("controllers"))

@@ -144,6 +144,12 @@ def read_save(path: str | Path) -> dict[str, Any]:
                         ) from None
     except (ValueError, RecursionError) as exc:  # huge numbers, absurd nesting
         raise SaveError(f"{path}: corrupt save (not JSON: {str(exc)[:80]})") from None
+    return check_payload(data, path)
+
+
+def check_payload(data: Any, path: str | Path) -> dict[str, Any]:
+    """Check a save's JSON data (read from ``path``, or embedded in a campaign save) as
+    :func:`read_save` does; returns the payload with ``state`` as a GameState."""
     if not isinstance(data, dict) or data.get("magic") != MAGIC:
         raise SaveError(f"{path}: not a Distant Galaxy save file")
     unknown = sorted(set(data) - KEYS)

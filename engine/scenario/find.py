@@ -179,6 +179,16 @@ def episode_alias(episode: int | None) -> str | None:
     return None if episode is None else f"episode-{episode}"
 
 
+def is_campaign_file(path: Path) -> bool:
+    """Whether a YAML file of a scenario folder is a campaign (a top-level ``campaign:`` key,
+    docs/campaign.md), not a scenario: campaigns are listed apart and never loaded as scenarios."""
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return any(line.startswith("campaign:") for line in fh)
+    except (OSError, UnicodeDecodeError):
+        return False
+
+
 def _clash(sid: str, found: tuple[FoundScenario, ...]) -> str:
     files = " and ".join(f.describe() for f in found)
     return f"scenario id '{sid}' is in {len(found)} files: {files}; ids must be unique"
@@ -189,7 +199,7 @@ def discover() -> Discovery:
     """What is installed now (cached; :func:`refresh` forgets it)."""
     folders, problems = _folders()
     scenarios = tuple(FoundScenario(p, *_peek(p), folder=f)
-                      for f in folders for p in f.files)
+                      for f in folders for p in f.files if not is_campaign_file(p))
     grouped: dict[str, list[FoundScenario]] = {}
     episodes: dict[int, list[FoundScenario]] = {}
     for found in scenarios:
@@ -297,6 +307,7 @@ __all__ = [
     "episode_alias",
     "find_by_id",
     "found_scenarios",
+    "is_campaign_file",
     "known_aliases",
     "known_ids",
     "refresh",

@@ -17,7 +17,7 @@ from typing import Any
 
 import pluggy
 
-from distant_galaxy.errors import ScenarioErrors, SourceError
+from distant_galaxy.errors import ScenarioError, ScenarioErrors, SourceError
 from distant_galaxy.loader import (
     MergedDocument,
     apply_options,
@@ -29,7 +29,7 @@ from distant_galaxy.loader import (
 )
 from distant_galaxy.plugins import make_plugin_manager
 from distant_galaxy.scenario.events import event_catalogue
-from distant_galaxy.scenario.find import find_by_id, resolve_scenario_path
+from distant_galaxy.scenario.find import find_by_id, is_campaign_file, resolve_scenario_path
 from distant_galaxy.scenario.model import Scenario
 
 
@@ -45,6 +45,9 @@ def read_scenario(name: str | Path) -> tuple[Path, MergedDocument]:
     """The file of a scenario (by id or path) and its data with ``extends:`` resolved: read once,
     it makes the scenario and each of its variants (:func:`scenario_from_document`)."""
     path = resolve_scenario_path(str(name))
+    if is_campaign_file(path):
+        raise ScenarioError(f"{name} is a campaign, not a scenario",
+                            hint=f"start it with 'dg campaign new {name}' (docs/campaign.md)")
     return path, resolve_extends(load_yaml_file(path), find_by_id)
 
 

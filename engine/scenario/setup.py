@@ -1,8 +1,11 @@
 """The generic set-up of a new game from the ``setup:`` section.
 
 ``setup.pools`` gives per-seat pool contents (``"*"`` for every seat); a faction's ``pools`` adds
-its own bonus units; ``setup.tokens`` places tokens (``{type, owner, at: "x,y"}``). Every change
-is logged as an event. Plugins finish the set-up in ``dg_setup``.
+its own bonus units; ``setup.tokens`` places tokens (``{type, owner, at: "x,y"}``);
+``setup.grants`` gives single seats more of a counter or a pool's unit, each with its reason
+(``{seat, counter, n, reason, rule?}`` or ``{seat, pool, unit, n, reason}``: what a campaign
+carries into a stage, docs/campaign.md). Every change is logged as an event. Plugins finish the
+set-up in ``dg_setup``.
 """
 
 from __future__ import annotations
@@ -33,6 +36,23 @@ def apply_setup(scenario: Scenario, game: Game) -> None:
         pos = parse_pos(str(tok["at"]))
         t = st.add_token(tok["type"], tok.get("owner"), pos, prefix=tok.get("prefix", "T"))
         game.emit("place", token=t.id, unit=t.type, owner=t.owner, to=list(pos), reason="setup")
+    for grant in scenario.setup.get("grants", []):
+        apply_grant(game, grant)
+
+
+def apply_grant(game: Game, grant: dict[str, Any]) -> None:
+    """One ``setup.grants`` item: ``n`` more of a seat's counter (logged with its reason and
+    rule) or of a unit in one of its pools; nothing for a seat not in the game or ``n == 0``."""
+    seat, n = str(grant["seat"]), int(grant["n"])
+    if seat not in game.state.players or n == 0:
+        return
+    reason = str(grant["reason"])
+    if "counter" in grant:
+        game.change_counter(seat, str(grant["counter"]), n, reason, rule=grant.get("rule"))
+    else:
+        rule = grant.get("rule")  # a pool event has no rule field: the reason names it
+        add_to_pool(game, seat, str(grant["pool"]), str(grant["unit"]), n,
+                    f"{reason} ({rule})" if rule else reason)
 
 
 def add_to_pool(game: Game, seat: str, pool: str, unit: str, n: int, reason: str) -> None:

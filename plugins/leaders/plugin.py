@@ -91,3 +91,13 @@ def dg_invariants(game: Game) -> list[str]:
         if rec["kind"] not in section(game)["kinds"]:
             bad.append(f"leader {lid} is of an unknown kind")
     return bad
+
+
+@hookimpl
+def dg_campaign_facts(game: Game) -> dict[str, dict[str, Any]]:
+    """For a campaign's carry-over (docs/campaign.md): each seat's ``leaders``, the kinds of
+    the leaders it holds at the end (neither killed nor captive; a rescued one counts for its
+    rescuer)."""
+    held = {seat: sorted(rec["kind"] for rec in leaders(game).values() if rec["holder"] == seat)
+            for seat in game.state.seats}
+    return {seat: {"leaders": kinds} for seat, kinds in held.items()}

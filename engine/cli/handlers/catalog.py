@@ -11,6 +11,7 @@ import json
 import sys
 from typing import Any
 
+from distant_galaxy.campaign.catalog import campaign_catalog
 from distant_galaxy.scenario.catalog import catalog
 from distant_galaxy.scenario.find import scenario_problems
 
@@ -29,6 +30,13 @@ def list_scenarios(args: argparse.Namespace) -> int:
         print(f"{'':<22} variants: {variants}; plugins: {plugins}; players: {entry['players']}")
         if entry.get("options"):
             print(f"{'':<22} options: {describe_options(entry['options'])}")
+    campaigns = campaign_catalog()
+    if campaigns:
+        print("\ncampaigns (dg campaign new ID):")
+    for entry in campaigns:
+        print(f"{entry['id']:<22} {entry['title']}")
+        print(f"{'':<22} file: {entry['path']} (package {entry['provider']})")
+        print(f"{'':<22} stages: {entry['stages']}")
     for problem in scenario_problems():
         print(f"dg: warning: {problem}", file=sys.stderr)
     return 0

@@ -5,21 +5,41 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
+from distant_galaxy.campaign.catalog import shipped_campaign_paths
+from distant_galaxy.campaign.find import campaign_ids
+from distant_galaxy.campaign.validate import validate_campaign
+from distant_galaxy.scenario.find import is_campaign_file, known_ids
 from distant_galaxy.scenario.validate import validate_paths, validate_problems
 
 
 def validate(args: argparse.Namespace) -> int:
-    if getattr(args, "json", False):
-        found, checked = validate_problems(args.paths)
+    ids = set(campaign_ids()) - set(known_ids()) if args.paths else set()
+    campaigns = [p for p in args.paths
+                 if p in ids or (Path(p).is_file() and is_campaign_file(Path(p)))]
+    scenarios = [p for p in args.paths if p not in campaigns]
+    if getattr(args, "json", False):  # scenarios only (campaign files: the text report)
+        found, checked = validate_problems(scenarios)
         print(json.dumps({"ok": not found, "files": checked,
                           "errors": [p.to_json() for p in found]}, indent=1))
         return 1 if found else 0
-    problems, checked = validate_paths(args.paths)
+    if args.paths and not scenarios:
+        problems, checked = [], 0
+    else:
+        problems, checked = validate_paths(scenarios)
+    if not args.paths:
+        campaigns = [str(p) for p in shipped_campaign_paths()]
+    for name in campaigns:
+        problems.extend(validate_campaign(name))
     for text in problems:
         print(text)
     if problems:
-        print(f"{len(problems)} error(s) in {checked} scenario file(s)", file=sys.stderr)
+        print(f"{len(problems)} error(s) in {checked} scenario file(s)"
+              + (f" and {len(campaigns)} campaign file(s)" if campaigns else ""), file=sys.stderr)
         return 1
-    print(f"{checked} scenario file(s) valid, with all their variants and options")
+    if checked or not campaigns:
+        print(f"{checked} scenario file(s) valid, with all their variants and options")
+    if campaigns:
+        print(f"{len(campaigns)} campaign file(s) valid")
     return 0

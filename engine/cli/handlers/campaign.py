@@ -1,0 +1,216 @@
+"""``dg campaign new|status|play|resume|replay``: the handlers (docs/campaign.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from typing import Any
+
+from distant_galaxy.campaign.runner import (
+    CampaignRun,
+    new_campaign,
+    open_campaign,
+    pass_unplayable,
+    play_stage,
+    replay_campaign,
+    resume_stage,
+    start_stage,
+)
+from distant_galaxy.campaign.save import find_save
+from distant_galaxy.campaign.status import (
+    points_words,
+    render_status,
+    result_words,
+    seats_words,
+    status_json,
+)
+from distant_galaxy.cli.handlers.play import parse_seats, result_json
+from distant_galaxy.errors import EngineError
+from distant_galaxy.play.narrate import narrate
+from distant_galaxy.play.render import render_board
+
+
+def campaign(args: argparse.Namespace) -> int:
+    """Dispatch ``dg campaign ACTION``."""
+    return {"new": _new, "status": _status, "play": _play, "resume": _resume,
+            "replay": _replay}[args.action](args)
+
+
+def _new(args: argparse.Namespace) -> int:
+    seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+    run = new_campaign(args.campaign, seed, parse_seats(args.seat), args.save)
+    passed = pass_unplayable(run)
+    print(f"{run.campaign.title}: a new campaign, seed {seed}, saved to {run.path}")
+    for stage in passed:
+        print(f"  stage {stage.index + 1}, {stage.title}: {stage.unplayable_reason()}")
+    print(render_status(run))
+    print(f"\nnext: dg campaign play{_save_arg(args)}")
+    return 0
+
+
+def _save_arg(args: argparse.Namespace) -> str:
+    return f" --save {args.save}" if args.save else ""
+
+
+def _open(args: argparse.Namespace, check_logs: bool = True) -> CampaignRun:
+    return open_campaign(find_save(args.save), check_logs=check_logs)
+
+
+def _status(args: argparse.Namespace) -> int:
+    run = _open(args)
+    if args.json:
+        print(json.dumps(status_json(run), sort_keys=True))
+    else:
+        print(render_status(run))
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    run = _open(args)
+    if run.data.get("current"):
+        print(f"stage {run.campaign.stage(run.data['current']['id']).title} is under way: "
+              "going on with it")
+        return _go_on(run, args)
+    if run.over:
+        print(render_status(run))
+        return 0
+    return _stages(run, args, first_log=args.log)
+
+
+def _resume(args: argparse.Namespace) -> int:
+    run = _open(args)
+    if not run.data.get("current"):
+        raise EngineError("no stage is under way in this campaign: 'dg campaign play' plays "
+                          "the next one")
+    return _go_on(run, args)
+
+
+def _go_on(run: CampaignRun, args: argparse.Namespace) -> int:
+    stage, session = resume_stage(run, parse_seats(args.seat), render=render_board)
+    print(f"stage {stage.index + 1}, {stage.title}: resumed at round "
+          f"{session.game.state.round} (log {run.data['current']['log']} written again from "
+          "the save)")
+    _tell_humans(run, stage, session, args.seat)
+    if not _one_stage(run, stage, session, args):
+        return 0
+    pass_unplayable(run)
+    if args.all and not run.over:
+        return _stages(run, args, first_log=None)
+    _after(run, args)
+    return 0
+
+
+def _stages(run: CampaignRun, args: argparse.Namespace, first_log: str | None) -> int:
+    """Play the next stage (every remaining one with ``--all``)."""
+    log = first_log
+    while not run.over:
+        stage, session = start_stage(run, parse_seats(args.seat), log, render=render_board)
+        log = None
+        if not args.json:
+            _intro(run, stage, session, args.seat)
+        if not _one_stage(run, stage, session, args):
+            return 0
+        pass_unplayable(run)
+        if not args.all:
+            break
+    _after(run, args)
+    return 0
+
+
+def _intro(run: CampaignRun, stage: Any, session: Any, seats: list[str]) -> None:
+    cur = run.data["current"]
+    opts = f", options {', '.join(stage.options)}" if stage.options else ""
+    var = f", variant {stage.variant}" if stage.variant else ""
+    print(f"\n== stage {stage.index + 1}: {stage.title} ({stage.scenario}{var}{opts}) — seed "
+          f"{cur['seed']}, log {cur['log']}")
+    print(f"   seats: {seats_words(run, stage)}")
+    for g in cur["grants"]:
+        what = g.get("counter") or f"{g.get('unit')} in {g.get('pool')}"
+        print(f"   carried in: {g['seat']} {g['n']:+d} {what} ({g['rule']})")
+    _tell_humans(run, stage, session, seats)
+
+
+def _tell_humans(run: CampaignRun, stage: Any, session: Any, seats: list[str]) -> None:
+    """Tell each person which seat their civilization plays and how to stop."""
+    kinds = {**run.data.get("controllers", {}), **parse_seats(seats)}
+    for civ in (*stage.seats, *stage.shares):
+        seat = stage.seat_of(civ)
+        ctrl = session.controllers.get(seat)
+        if ctrl is not None and ctrl.name == "human" and kinds.get(civ) == "human":
+            host = stage.shares.get(civ)
+            shared = f" (shared with {run.campaign.civ_title(host)})" if host else ""
+            print(f"   you play {run.campaign.civ_title(civ)} at seat {seat}{shared}; type 'help' for "
+                  "the commands, 'quit' to stop (the campaign is saved; 'dg campaign resume' "
+                  "goes on)")
+
+
+def _one_stage(run: CampaignRun, stage: Any, session: Any, args: argparse.Namespace) -> bool:
+    """Play one stage; False when a person stopped it (it is saved)."""
+    humans = any(c.name == "human" for c in session.controllers.values())
+    watch = not (args.quiet or args.json or humans)
+    printer = _Printer() if watch else None
+    done = play_stage(run, session, on_turn=printer.board if printer else None,
+                      on_action=printer.action if printer else None)
+    if not done:
+        print(f"stage stopped; the campaign is saved in {run.path} ('dg campaign resume' goes "
+              "on where it stopped)")
+        return False
+    entry = run.done[stage.index]
+    if args.json:
+        print(json.dumps({"stage": stage.id, **result_json(session.game),
+                          "points": entry["points"]}, sort_keys=True))
+    else:
+        pts = points_words(run, entry["points"])
+        print(f"stage {stage.index + 1}, {stage.title}: {result_words(entry['result'])}")
+        print(f"   {run.campaign.points_name}: {pts}")
+    return True
+
+
+def _after(run: CampaignRun, args: argparse.Namespace) -> None:
+    if args.json:
+        return
+    print()
+    print(render_status(run))
+    if not run.over:
+        print(f"\nnext: dg campaign play{_save_arg(args)}")
+
+
+class _Printer:
+    """A bot-only stage, as ``dg run`` shows it: the board when it changed at a new round, one
+    line per action and what it caused."""
+
+    def __init__(self) -> None:
+        self.last: str | None = None
+
+    def board(self, game: Any) -> None:
+        text = render_board(game)
+        if text != self.last:
+            print(text)
+            self.last = text
+
+    def action(self, game: Any, seat: str, action: object, events: list[dict[str, Any]]) -> None:
+        print(f"{seat}: {action}")
+        for line in narrate(game, [e for e in events if e.get("type") != "turn_start"]):
+            print(line)
+
+
+def _replay(args: argparse.Namespace) -> int:
+    run = _open(args, check_logs=False)
+    checks = replay_campaign(run)
+    bad = 0
+    for check in checks:
+        mark = "ok" if check.ok else "FAILED"
+        print(f"stage {check.stage}: {check.log}: {mark}: {check.message}")
+        if not check.ok:
+            bad += 1
+            rep = check.report
+            if rep is not None and rep.expected is not None:
+                print(f"  log:    {rep.expected}", file=sys.stderr)
+            if rep is not None and rep.actual is not None:
+                print(f"  replay: {rep.actual}", file=sys.stderr)
+    if not checks:
+        print("no stage has been played yet")
+    print(f"{len(checks) - bad} of {len(checks)} stage log(s) match the campaign save")
+    return 1 if bad else 0
