@@ -30,6 +30,7 @@ from distant_galaxy_episodes.fleet_battle.model import (
     auto_fleet,
     fleet_of_seat,
     model_of,
+    order_hidden,
     order_of,
     param,
     section,
@@ -69,7 +70,9 @@ def reveal(game: Game) -> None:
     """D6.1: the orders on the first turn; then hull and the last tally."""
     st = game.state
     for fleet in section(game.scenario)["fleets"]:
-        if st.round == 1:
+        if st.round == 1 and order_hidden(game, fleet):
+            text = f"the {fleet} play a secret battle order (RB.4)"
+        elif st.round == 1:
             rolled = fleet in st.attrs.get(ORDERS, {})
             text = (f"the {fleet} play order {order_of(game, fleet)}: "
                     f"{orders.title(game, order_of(game, fleet))}"
