@@ -8,8 +8,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from distant_galaxy import Game, HiddenInformation, load_scenario, verify_hidden
+from distant_galaxy.loader import load_schema
 from distant_galaxy.play.runner import new_session, play, replay_log
 from distant_galaxy_episodes.fleet_battle import bots, view
 from distant_galaxy_episodes.fleet_battle.bots import FleetBot
@@ -146,3 +148,16 @@ def test_rb4_secret_orders_alone_bring_battle_orders(secret_scenario):
     assert alone.data["battle_orders"]["secret"] is True
     public = load_scenario("fleet-battle", options=["battle-orders"])
     assert "secret" not in public.data["battle_orders"]
+
+
+def test_rb4_every_record_of_a_secret_orders_log_is_valid(duel, tmp_path):
+    """RB.4: the hot-seat battle with secret orders writes only valid, worded records; the
+    private order events are marked ``visible_to`` their fleet's seat."""
+    validator = Draft202012Validator(load_schema("event"))
+    path, recs = _played(duel, tmp_path, 8)
+    for rec in recs:
+        errors = list(validator.iter_errors(rec))
+        assert not errors, (rec, errors[0].message)
+    private = [r for r in recs if r.get("type") == "fleet_order" and "visible_to" in r]
+    assert {r["fleet"]: r["visible_to"] for r in private} == {CIV: ["red"], ABO: ["blue"]}
+    assert verify_hidden(path) == []
