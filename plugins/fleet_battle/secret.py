@@ -90,7 +90,8 @@ def reveal_orders(game: Game, winner: str | None = None) -> None:
     first, then the others as the battle ends (RB.4). A copy made from a seat's view, which
     cannot read them, reveals nothing."""
     ids = game.state.attrs.get(SECRET_ORDERS, {})
-    for fleet in sorted(ids, key=lambda f: f != winner):
+    fleets = [f for f in section(game.scenario)["fleets"] if f in ids]  # not the dict's order:
+    for fleet in sorted(fleets, key=lambda f: f != winner):  # a save writes its keys sorted
         sid = ids[fleet]
         if game.state.secrets[sid]["see"] == "all" or not game.knows(sid):
             continue
