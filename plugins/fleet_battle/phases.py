@@ -11,7 +11,8 @@ played in the first seat's turn: ``lead`` (that seat, when its fleet has the ini
 turn then has nothing left to do.
 
 D6.1 (reveal): the sources describe no cards for this battle, so the reveal phase reveals the
-battle orders — on the first turn each fleet's order is announced (orders are public, RB.4) —
+battle orders — on the first turn each fleet's order is announced (orders are public, RB.4;
+with secret orders only that each fleet plays a secret one) —
 and from the second turn on it reports each fleet's crewed models, hull and the victory points
 of the last end phase.
 """
