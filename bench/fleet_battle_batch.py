@@ -4,10 +4,14 @@ validated against the event schema; each result must name a tier (issue 13, "Don
 Seed ``s`` plays case ``s mod 10``: the plain scenario with 1, 2, 3, 4 civilization seats and the
 hot-seat variant, each without and with the ``battle-orders`` option, all seats played by the
 default ``fleet`` bot (the Aborigine fleet by the engine's AI). Prints one JSON line per case and
-one for the whole run; exits 1 if a game did not finish, a result has no tier, or a record broke
-the schema. The games are those of ``bench/episode_batch.py`` (its ``play``).
+one for the whole run; exits 1 if a game did not finish, a result has no tier, a record broke
+the schema, or the referee (``verify_hidden``) found a problem in a log with hidden information.
+The games are those of ``bench/episode_batch.py`` (its ``play``: every bot gets its seat's view).
+With ``--option`` (repeatable) the five seat cases are played with those options only (seed
+``s`` plays case ``s mod 5``), e.g. the secret orders of RB.4.
 
     python bench/fleet_battle_batch.py --games 500
+    python bench/fleet_battle_batch.py --games 100 --option battle-orders --option secret-orders
 """
 
 from __future__ import annotations
@@ -23,18 +27,20 @@ from typing import Any
 from episode_batch import play  # bench/ is on sys.path when this script runs
 from jsonschema import Draft202012Validator
 
-from distant_galaxy import load_scenario
+from distant_galaxy import load_scenario, verify_hidden
 from distant_galaxy.loader import load_schema
 
 TIERS = ("crushing defeat", "brilliant victory", "minor success", "draw")
+SEATS = ((None, 1), (None, 2), (None, 3), (None, 4), ("hot-seat", 2))
 CASES: list[tuple[str | None, tuple[str, ...], int]] = [
     (variant, options, players)
     for options in ((), ("battle-orders",))
-    for variant, players in ((None, 1), (None, 2), (None, 3), (None, 4), ("hot-seat", 2))]
+    for variant, players in SEATS]
 
 
 def _tally() -> dict[str, Any]:
     return {"games": 0, "unfinished": 0, "no_tier": 0, "invalid_records": 0, "records": 0,
+            "hidden_problems": 0,
             "tiers": Counter(), "winners": Counter(), "rules": Counter(), "rounds": []}
 
 
@@ -47,6 +53,8 @@ def _add(row: dict[str, Any], result: dict[str, Any], records: list[dict],
     row["winners"][str(result.get("winner"))] += 1
     row["rules"][str(result.get("rule"))] += 1
     row["rounds"].append(result["rounds"])
+    if any(rec.get("type") == "bag_commit" for rec in records):
+        row["hidden_problems"] += bool(verify_hidden(list(enumerate(records, 1))))
     for rec in records:
         row["records"] += 1
         if next(validator.iter_errors(json.loads(json.dumps(rec))), None) is not None:
@@ -63,24 +71,28 @@ def _line(label: str, row: dict[str, Any]) -> str:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--games", type=int, default=100, help="games in all (seeds 0..N-1)")
+    ap.add_argument("--option", action="append", default=[],
+                    help="play only the five seat cases with these options (repeatable)")
     args = ap.parse_args()
+    cases = [(v, tuple(args.option), n) for v, n in SEATS] if args.option else CASES
     validator = Draft202012Validator(load_schema("event"))
-    scenarios = {(v, o): load_scenario("fleet-battle", v, list(o)) for v, o, _ in CASES}
-    rows = {i: _tally() for i in range(len(CASES))}
+    scenarios = {(v, o): load_scenario("fleet-battle", v, list(o)) for v, o, _ in cases}
+    rows = {i: _tally() for i in range(len(cases))}
     total = _tally()
     start = time.process_time()
     for seed in range(args.games):
-        variant, options, players = CASES[seed % len(CASES)]
+        variant, options, players = cases[seed % len(cases)]
         scenario = scenarios[(variant, options)]
         result, records = play(scenario, scenario.seat_ids(players), seed)
-        _add(rows[seed % len(CASES)], result, records, validator)
+        _add(rows[seed % len(cases)], result, records, validator)
         _add(total, result, records, validator)
-    for i, (variant, options, players) in enumerate(CASES):
+    for i, (variant, options, players) in enumerate(cases):
         label = f"{variant or '-'}{''.join('+' + o for o in options)} players={players}"
         print(_line(label, rows[i]), flush=True)
     total["cpu_s"] = round(time.process_time() - start, 1)
     print(_line("all", total), flush=True)
-    bad = total["unfinished"] or total["no_tier"] or total["invalid_records"]
+    bad = total["unfinished"] or total["no_tier"] or total["invalid_records"] \
+        or total["hidden_problems"]
     return 1 if bad else 0
 
 

@@ -205,10 +205,11 @@ def shuffle_bag(game: Game, bag: str, contents: dict[str, int], purpose: str,
 
 
 def reveal_bags(game: Game) -> None:
-    """At the end of the game: log every bag's order and salt (``bag_reveal``) and show them to
+    """At the end of the game: log every bag's order and salt (``bag_reveal``, by bag name, so a
+    game restored from a save — whose keys are sorted — logs the same) and show them to
     everybody. A bag this copy does not hold (a seat's view) is skipped."""
     secrets = game.state.secrets
-    for sid in [s for s in secrets if s.startswith(BAG)]:
+    for sid in sorted(s for s in secrets if s.startswith(BAG)):  # by name: a save sorts keys
         item = secrets[sid]
         if item.get("masked") or item["see"] == "all":
             continue

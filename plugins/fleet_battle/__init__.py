@@ -7,4 +7,6 @@ and trophies (D6.x); ``orders.py`` the six battle orders (RB.1–RB.3); ``score.
 points and tiers (RB.5, RB.6); ``phases.py`` the turn phases (RB.7); ``actions.py`` the
 players' verbs; ``bots.py`` the planner shared by the ``fleet`` bot and the Aborigine AI;
 ``view.py`` the board, the prompt and event lines; ``checks.py`` the scenario checks;
-``plugin.py`` the hooks; ``orders_plugin.py`` the Battle Orders option (a plugin of its own)."""
+``plugin.py`` the hooks; ``orders_plugin.py`` the Battle Orders option (a plugin of its own);
+``secret.py`` secret orders (RB.4, the ``secret-orders`` option: drawn from committed bags,
+revealed when fulfilled and at the end)."""

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 SECTION = "fleet_battle"
 LOST, ORDERS, INITIATIVE, TALLY = "fb_lost", "fb_orders", "fb_initiative", "fb_tally"
+#: Secret orders (RB.4, secret.py): fleet → the id of the secret holding its roll; fleet → the
+#: orders D6.8 replaces by the default one (public: it follows from the fleets, not the roll).
+SECRET_ORDERS, INAPPLICABLE = "fb_secret_orders", "fb_inapplicable"
 OK, ABANDONED, PRIZE, TROPHY, DESTROYED = "ok", "abandoned", "prize", "trophy", "destroyed"
 ESCORT, TOKEN = "escort", "token"
 
@@ -151,8 +154,30 @@ def param(game: Game, *path: str) -> Any:
 
 
 def order_of(game: Game, fleet: str) -> int:
-    """A fleet's battle order (RB.2: the default order unless the Battle Orders option set one)."""
-    return int(game.state.attrs.get(ORDERS, {}).get(fleet, param(game, "default_order")))
+    """A fleet's battle order (RB.2: the default order unless the Battle Orders option set one).
+    A secret order (RB.4) is read through ``game.secret``: a seat's view that may not see it
+    raises ``HiddenInformation`` (use :func:`known_order` there)."""
+    attrs = game.state.attrs
+    default = int(param(game, "default_order"))
+    sid = attrs.get(SECRET_ORDERS, {}).get(fleet)
+    if sid is None:
+        return int(attrs.get(ORDERS, {}).get(fleet, default))
+    roll = int(game.secret(sid))
+    return default if roll in attrs.get(INAPPLICABLE, {}).get(fleet, []) else roll
+
+
+def known_order(game: Game, fleet: str) -> int | None:
+    """A fleet's battle order as this game or view may know it: None when it is secret from it."""
+    sid = game.state.attrs.get(SECRET_ORDERS, {}).get(fleet)
+    if sid is not None and not game.knows(sid):
+        return None
+    return order_of(game, fleet)
+
+
+def order_hidden(game: Game, fleet: str) -> bool:
+    """Whether a fleet's order is still secret from somebody (RB.4: not yet revealed to all)."""
+    sid = game.state.attrs.get(SECRET_ORDERS, {}).get(fleet)
+    return sid is not None and game.state.secrets[sid]["see"] != "all"
 
 
 def crippled(game: Game, tok: Token) -> bool:

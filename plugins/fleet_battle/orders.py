@@ -24,8 +24,8 @@ from distant_galaxy_episodes.fleet_battle.model import (
     DESTROYED,
     Model,
     enemy_of,
+    known_order,
     models,
-    param,
     section,
 )
 
@@ -66,7 +66,9 @@ def taken_value(game: Game, fleet: str) -> int:
 
 def fulfilled(game: Game, fleet: str) -> str | None:
     """Why ``fleet`` has fulfilled its order now (RB.3), or None."""
-    order = int(game.state.attrs.get("fb_orders", {}).get(fleet, param(game, "default_order")))
+    order = known_order(game, fleet)
+    if order is None:  # a secret order this copy of the game cannot read (RB.4)
+        return None
     o = spec(game, order)
     enemy_name = enemy_of(game.scenario, fleet)
     enemy = _scoring(game, enemy_name)

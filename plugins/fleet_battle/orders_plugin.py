@@ -3,14 +3,15 @@ described by the ``fleet_battle:`` section may offer (``options: battle-orders``
 
 Right after deployment each fleet either rolls a die for its order (RB.1, ``roll``) or takes
 the default order without rolling (RB.2, ``default``), as ``battle_orders.fleets`` says; orders
-are public (RB.4). Without the option every fleet plays the default order (RB.2)."""
+are public (RB.4) unless ``battle_orders.secret`` keeps them secret (the option
+``secret-orders``, secret.py). Without the option every fleet plays the default order (RB.2)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import hookimpl
-from distant_galaxy_episodes.fleet_battle import orders
+from distant_galaxy_episodes.fleet_battle import orders, secret
 from distant_galaxy_episodes.fleet_battle.model import ORDERS, param, section
 from distant_galaxy_episodes.fleet_battle.schema import ORDERS_SECTION
 
@@ -36,8 +37,14 @@ def choose_orders(game: Game) -> None:
     default = int(param(game, "default_order"))
     chosen: dict[str, int] = {}
     die = len(section(game.scenario)["orders"])
+    hidden = secret.enabled(game)
+    if hidden:
+        secret.mark_inapplicable(game)
     for fleet in section(game.scenario)["fleets"]:
         rolled = how.get(fleet, "roll") == "roll"
+        if rolled and hidden:  # RB.4: drawn from a committed bag, seen by the fleet alone
+            secret.draw_order(game, fleet)
+            continue
         order = game.dice.roll(die, purpose=f"battle order of the {fleet}", rule="RB.1") \
             if rolled else default
         rule = "RB.1" if rolled else "RB.2"

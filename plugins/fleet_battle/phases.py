@@ -11,7 +11,8 @@ played in the first seat's turn: ``lead`` (that seat, when its fleet has the ini
 turn then has nothing left to do.
 
 D6.1 (reveal): the sources describe no cards for this battle, so the reveal phase reveals the
-battle orders — on the first turn each fleet's order is announced (orders are public, RB.4) —
+battle orders — on the first turn each fleet's order is announced (orders are public, RB.4;
+with secret orders only that each fleet plays a secret one) —
 and from the second turn on it reports each fleet's crewed models, hull and the victory points
 of the last end phase.
 """
@@ -30,6 +31,7 @@ from distant_galaxy_episodes.fleet_battle.model import (
     auto_fleet,
     fleet_of_seat,
     model_of,
+    order_hidden,
     order_of,
     param,
     section,
@@ -69,7 +71,9 @@ def reveal(game: Game) -> None:
     """D6.1: the orders on the first turn; then hull and the last tally."""
     st = game.state
     for fleet in section(game.scenario)["fleets"]:
-        if st.round == 1:
+        if st.round == 1 and order_hidden(game, fleet):
+            text = f"the {fleet} play a secret battle order (RB.4)"
+        elif st.round == 1:
             rolled = fleet in st.attrs.get(ORDERS, {})
             text = (f"the {fleet} play order {order_of(game, fleet)}: "
                     f"{orders.title(game, order_of(game, fleet))}"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import hookimpl
-from distant_galaxy_episodes.fleet_battle import actions, checks, orders, phases, score, view
+from distant_galaxy_episodes.fleet_battle import actions, checks, orders, phases, score, secret, view
 from distant_galaxy_episodes.fleet_battle.bots import FleetBot, compile_rows
 from distant_galaxy_episodes.fleet_battle.model import OK, fleet_names
 from distant_galaxy_episodes.fleet_battle.schema import SECTION
@@ -76,6 +76,7 @@ def dg_check_victory(game: Game) -> dict[str, Any] | None:
     done = orders.check(game)
     if done is None:
         return None
+    secret.reveal_orders(game, winner=done["fleet"])  # RB.3, then RB.4: every order is shown
     return {"winner": done["fleet"], "reason": done["reason"], "rule": "RB.3",
             "tier": "crushing defeat", "sides": score.all_tallies(game)}
 
@@ -83,6 +84,7 @@ def dg_check_victory(game: Game) -> dict[str, Any] | None:
 @hookimpl
 def dg_limit_result(game: Game) -> dict[str, Any] | None:
     """RB.6: after the last turn the victory points decide, by their margin."""
+    secret.reveal_orders(game)  # RB.4: every order still secret is shown as the battle ends
     return score.final_result(game)
 
 

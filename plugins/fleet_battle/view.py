@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import count_of
+from distant_galaxy import UNKNOWN, count_of
 from distant_galaxy_episodes.fleet_battle import orders, score
 from distant_galaxy_episodes.fleet_battle.combat import describe_model
 from distant_galaxy_episodes.fleet_battle.model import (
     INITIATIVE,
     fleet_of_seat,
+    known_order,
     models,
-    order_of,
+    order_hidden,
     section,
 )
 
@@ -20,9 +21,13 @@ if TYPE_CHECKING:
     from distant_galaxy import Game
 
 def order_text(game: Game, fleet: str) -> str:
-    """A fleet's order (public, RB.4)."""
-    n = order_of(game, fleet)
-    return f"order {n} ({orders.title(game, n)})"
+    """A fleet's order as this game or seat's view may know it (RB.4: a secret order shows as
+    unknown to the enemy, and as secret to the fleet's own seats)."""
+    n = known_order(game, fleet)
+    if n is None:
+        return f"order {UNKNOWN} (secret, RB.4)"
+    secret = " — secret, RB.4" if order_hidden(game, fleet) else ""
+    return f"order {n} ({orders.title(game, n)}){secret}"
 
 
 def status_lines(game: Game) -> list[str]:
@@ -68,6 +73,8 @@ def describe_event(game: Game, ev: dict[str, Any]) -> str | None:
     if t == "initiative":
         rolls = ", ".join(f"{f} {r}" for f, r in ev["rolls"].items())
         return f"the {ev['fleet']} have the initiative ({rolls})"
+    if t == "fleet_order" and "order" not in ev:
+        return f"the {ev['fleet']}: battle order {UNKNOWN} — {ev['text']}"
     if t == "fleet_order":
         return f"the {ev['fleet']}: battle order {ev['order']} — {ev['text']}"
     if t in ("phase_note",):

@@ -52,6 +52,20 @@ def test_a_bag_is_committed_and_opened_at_the_end(ttt):
     assert [e["type"] for e in g.events][-2:] == ["bag_reveal", "game_over"]
 
 
+def test_bags_are_opened_by_name_so_a_restored_game_logs_the_same(ttt):
+    """Two bags (episode 6's secret orders, RB.4): the ``bag_reveal`` events come by bag name,
+    in the live game and in one restored from its JSON form (a save writes keys sorted)."""
+    g = Game(ttt, seed=2)
+    g.shuffle_bag("zeta", {"a": 1, "b": 1}, "first")
+    g.shuffle_bag("alpha", {"a": 1, "b": 1}, "second")
+    back = Game(ttt, state=GameState.from_json(g.state.to_json()), seed=2)
+    for game in (g, back):
+        game.finish(None, "test")
+    assert [e["bag"] for e in g.events if e["type"] == "bag_reveal"] == ["alpha", "zeta"]
+    assert [e for e in back.events if e["type"] == "bag_reveal"] == \
+        [e for e in g.events if e["type"] == "bag_reveal"]
+
+
 def test_a_reveal_replaces_the_entry_so_a_copy_keeps_its_own(ttt):
     g = Game(ttt, seed=3)
     g.hide("s", "face")

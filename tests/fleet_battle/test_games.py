@@ -18,7 +18,8 @@ from distant_galaxy_episodes.fleet_battle import view
 
 TIERS = {"crushing defeat", "brilliant victory", "minor success", "draw"}
 GAMES = int(os.environ.get("FB_GAMES", "6"))
-SETS = [(None, ()), (None, ("battle-orders",)), ("hot-seat", ()), ("hot-seat", ("battle-orders",))]
+SETS = [(None, ()), (None, ("battle-orders",)), ("hot-seat", ()), ("hot-seat", ("battle-orders",)),
+        (None, ("battle-orders", "secret-orders")), ("hot-seat", ("secret-orders",))]
 
 
 def play(seed, players=None, variant=None, options=(), sink=None):

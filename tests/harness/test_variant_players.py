@@ -20,6 +20,6 @@ def test_the_cases_of_a_variant_use_its_seat_counts():
     cases = {c.label: c.players for c in shipped_cases()}
     assert cases["fleet-battle"] == (1, 4) and cases["fleet-battle[skirmish]"] == (1, 4)
     assert cases["fleet-battle[hot-seat]"] == (2, 2)
-    assert cases["fleet-battle[hot-seat+battle-orders]"] == (2, 2)
+    assert cases["fleet-battle[hot-seat+battle-orders+secret-orders]"] == (2, 2)
     path = find_by_id("fleet-battle")
     assert {c.label: c.players for c in file_cases(path)}["fleet-battle[hot-seat]"] == (2, 2)
