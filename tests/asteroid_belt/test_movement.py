@@ -1,0 +1,76 @@
+"""Reachable cells memoised until the board changes, and the map facts computed once (issue 19,
+item 3): the answers are the ones computed afresh, whoever changes the board."""
+
+from __future__ import annotations
+
+from distant_galaxy_episodes.asteroid_belt import model
+from distant_galaxy_episodes.asteroid_belt.movement import REACH, reachable
+
+from .conftest import Table
+
+
+def _fresh(game, unit, start, steps, freed=None):
+    sc = game.scenario
+    enter, stop = sc.permissions.predicates(sc.grid, sc.unit_tags[unit])
+    board = game.state.board
+    return game.scenario.grid.reachable(
+        start, steps, enter, stop,
+        board.__contains__ if freed is None else (lambda p: p != freed and p in board))
+
+
+def _row_of_four(game):
+    """A cell x,y where a scout may stop on x-1..x+2 (so the tests need no map coordinates)."""
+    grid = game.scenario.grid
+    for x, y in grid.all_cells():
+        if all(grid.in_bounds((x + d, y)) and model.may_stop(game, "scout", (x + d, y))
+               for d in (-1, 0, 1, 2)):
+            return x, y
+    raise AssertionError("no free row of four cells")
+
+
+def test_reachable_is_memoised_and_forgotten_when_a_piece_moves():
+    t = Table().clear()
+    game = t.game
+    x, y = _row_of_four(game)
+    uid = t.put("scout", "orange", (x, y))
+    t.put("scout", "purple", (x + 1, y))
+    first = reachable(game, "scout", (x, y), 2)
+    assert first == _fresh(game, "scout", (x, y), 2) and (x + 1, y) not in first
+    assert reachable(game, "scout", (x, y), 2) is first  # memoised
+    game.state.move_token(game.state.tokens[uid], (x - 1, y))  # the board changes: memo emptied
+    after = reachable(game, "scout", (x, y), 2)
+    assert after is not first and after == _fresh(game, "scout", (x, y), 2)
+    freed = reachable(game, "scout", (x - 1, y), 3, freed=(x + 1, y))
+    assert freed == _fresh(game, "scout", (x - 1, y), 3, freed=(x + 1, y))
+    assert (x + 1, y) in freed
+
+
+def test_a_removed_piece_and_a_clone_see_their_own_board():
+    t = Table().clear()
+    game = t.game
+    x, y = _row_of_four(game)
+    blocker = t.put("scout", "purple", (x + 1, y))
+    t.put("scout", "orange", (x, y))
+    before = reachable(game, "scout", (x, y), 1)
+    clone = game.clone()
+    assert clone.stash.get(REACH, None) is None  # a clone starts with an empty memo
+    game.state.remove_token(game.state.tokens[blocker])
+    assert (x + 1, y) not in before and (x + 1, y) in reachable(game, "scout", (x, y), 1)
+    assert reachable(clone, "scout", (x, y), 1) == before
+
+
+def test_map_facts_agree_with_the_scenario():
+    game = Table().game
+    sc = game.scenario
+    f = model.facts(game)
+    assert f is model.facts(Table().game)  # once per scenario
+    assert f.shuttles == {u for u, d in sc.unit_types.items() if d.get("shuttle")}
+    sites = list(game.state.sites.values())
+    assert [s.id for s in model.portals(game)] == \
+        [s.id for s in sites if sc.site_kinds[s.kind].get("portal")]
+    assert [s.id for s in model.docks(game)] == \
+        [s.id for s in model.asteroids(game) if sc.site_kinds[s.kind].get("shuttle_dock")]
+    assert model.docks(game)  # the shipped map has class-3 asteroids
+    for s in sites:
+        assert model.site_at(game, s.pos) is s
+    assert model.site_at(game, (0, 0)) is None or model.site_at(game, (0, 0)).pos == (0, 0)
