@@ -217,15 +217,34 @@ def set_marker(game: Game, site: Site, name: str | None, seat: str | None, rule:
 def unit_near(game: Game, seat: str, pos: Pos, r: int, moved: bool = False) -> Token | None:
     """The seat's unit nearest to ``pos`` within ``r`` cells (``moved``: only one that moved
     this turn), ties in token order; None when there is none."""
-    grid, now = game.scenario.grid, stamp(game)
+    now = stamp(game)
+    around = cells_near(game, pos, r)
     best: tuple[int, Token] | None = None
     for t in units_of(game, seat):
-        if moved and t.attrs.get(THIS_TURN, {}).get("moved") != now:
+        d = around.get(t.pos)  # type: ignore[arg-type]  (units_of: on the board)
+        if d is None or (moved and t.attrs.get(THIS_TURN, {}).get("moved") != now):
             continue
-        d = grid.distance(on_board(t), pos)
-        if d <= r and (best is None or d < best[0]):
+        if best is None or d < best[0]:
             best = (d, t)
     return best[1] if best else None
+
+
+#: (cell, radius) → {cell within the radius: its distance}, once per scenario (:func:`cells_near`).
+NEAR = StashKey[dict[tuple[Pos, int], dict[Pos, int]]]()
+
+
+def cells_near(game: Game, pos: Pos, r: int) -> dict[Pos, int]:
+    """The cells at most ``r`` from ``pos`` (``pos`` included) with their distances: a map fact,
+    computed once per scenario for each (cell, radius) asked (the sites' ranges)."""
+    if r < 0:
+        return {}
+    cache = game.scenario.stash.setdefault(NEAR, {})
+    hit = cache.get((pos, r))
+    if hit is None:
+        grid = game.scenario.grid
+        hit = cache[(pos, r)] = {c: grid.distance(c, pos)
+                                 for c in grid.within(pos, r, include_center=True)}
+    return hit
 
 
 def distance(game: Game, a: Pos, b: Pos) -> int:

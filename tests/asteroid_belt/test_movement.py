@@ -74,3 +74,13 @@ def test_map_facts_agree_with_the_scenario():
     for s in sites:
         assert model.site_at(game, s.pos) is s
     assert model.site_at(game, (0, 0)) is None or model.site_at(game, (0, 0)).pos == (0, 0)
+
+
+def test_cells_near_are_the_cells_within_the_radius():
+    game = Table().game
+    grid = game.scenario.grid
+    site = model.asteroids(game)[0]
+    near = model.cells_near(game, site.pos, 2)
+    assert near == {c: grid.distance(c, site.pos) for c in grid.all_cells()
+                    if grid.distance(c, site.pos) <= 2}
+    assert model.cells_near(game, site.pos, 2) is near and model.cells_near(game, site.pos, -1) == {}
