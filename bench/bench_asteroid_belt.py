@@ -6,6 +6,7 @@ N`` also N seeded bot games per variant and seat count, and greedy vs random.
     python bench/bench_asteroid_belt.py --long        # 3× as many games per round
     python bench/bench_asteroid_belt.py --json        # the figures as JSON (bench/run_all.py)
     python bench/bench_asteroid_belt.py --games 500   # + 500 games × {standard, quick, hard} × {2, 3}
+    python bench/bench_asteroid_belt.py --tiles 2 3   # + decision/apply on 2×2 and 3×3 tilings
 
 The scenario is loaded once, before any timing; every figure is CPU time (bench/timing.py),
 min and median over the rounds, each round replaying the same seeded games.
@@ -17,6 +18,7 @@ import argparse
 import json
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -24,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from timing import Figure, cpu, rounds  # bench/timing.py
 
+from distant_galaxy import Scenario, load_scenario
 from distant_galaxy.core.game import Game
 from distant_galaxy_episodes.asteroid_belt.selfplay import play_game, scenario
 
@@ -34,16 +37,41 @@ def row(name: str, value: str) -> None:
     print(f"| {name:<44} | {value:>30} |")
 
 
-def timed_games(seeds: range, bots: dict[str, str], out: dict[str, list[float]]) -> int:
-    """Play seeded games, adding CPU seconds per decision (by bot) and per apply to ``out``."""
+def tiled(k: int) -> Scenario:
+    """The shipped scenario on its map repeated k×k times, k² times the area (the start bases in
+    the big map's corners as on the shipped one; the copies' other base cells are class-5
+    asteroids; each class's ``on_field`` count × k²)."""
     sc = scenario()
+    rows = sc.data["map"]["rows"].splitlines() if isinstance(sc.data["map"]["rows"], str) \
+        else list(sc.data["map"]["rows"])
+    plain = [r.replace("O", "5").replace("P", "5").replace("G", "5") for r in rows]
+    big = [r * k for r in plain] * k
+    big[0] = "O" + big[0][1:-1] + "P"  # the bases in the big map's corners (R7.2)
+    big[-1] = "G" + big[-1][1:]
+    body = "\n".join("    " + r for r in big)
+    kinds = "".join(f"  {name}: {{on_field: {int(spec['on_field']) * k * k}}}\n"
+                    for name, spec in sc.site_kinds.items() if "on_field" in (spec or {}))
+    path = Path(tempfile.mkdtemp()) / f"asteroid-belt-{k}x{k}.yaml"
+    path.write_text(f"format: 1\nid: asteroid-belt-{k}x{k}\ntitle: Asteroid Belt {k}x{k}\n"
+                    f"extends: asteroid-belt\nmap:\n  rows: |\n{body}\nsite_kinds:\n{kinds}",
+                    encoding="utf-8")
+    return load_scenario(str(path))
+
+
+def timed_games(seeds: range, bots: dict[str, str], out: dict[str, list[float]],
+                sc: Scenario | None = None, max_actions: int = 0) -> int:
+    """Play seeded games, adding CPU seconds per decision (by bot) and per apply to ``out``
+    (``max_actions``: stop each game after that many actions, 0: play it to the end)."""
+    sc = sc or scenario()
     kinds = sc.bots()
     clock = time.process_time
     actions = 0
     for seed in seeds:
         game = Game(sc, seats=list(bots), seed=seed, record=False)
         ctrls = {s: kinds[b](s, seed) for s, b in bots.items()}
-        while not game.over:
+        n = 0
+        while not game.over and (not max_actions or n < max_actions):
+            n += 1
             c = ctrls[game.pending.seat]  # type: ignore[union-attr]
             t0 = clock()
             a = c.choose(game)
@@ -56,7 +84,8 @@ def timed_games(seeds: range, bots: dict[str, str], out: dict[str, list[float]])
     return actions
 
 
-def decision_figures(n_rounds: int, games: int) -> dict[str, Figure]:
+def decision_figures(n_rounds: int, games: int, sc: Scenario | None = None,
+                     max_actions: int = 0) -> dict[str, Figure]:
     """Per greedy decision, per random decision and per apply: min and median of the rounds'
     means (greedy vs random, seats swapped every other game)."""
     figs = {k: Figure(k) for k in ("greedy", "random", "apply")}
@@ -64,7 +93,8 @@ def decision_figures(n_rounds: int, games: int) -> dict[str, Figure]:
         spent: dict[str, list[float]] = {"greedy": [], "random": [], "apply": []}
         for seed in range(games):
             bots = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
-            timed_games(range(seed, seed + 1), dict(zip(SEATS[2], bots, strict=True)), spent)
+            timed_games(range(seed, seed + 1), dict(zip(SEATS[2], bots, strict=True)), spent,
+                        sc, max_actions)
         for k, v in spent.items():
             figs[k].per_unit.append(statistics.fmean(v))
     return figs
@@ -170,6 +200,24 @@ def speed_table(n_rounds: int, scale: int, as_json: bool) -> None:
         row(f"games/s (CPU), {k}", f"{1 / f.min:,.2f} / {1 / f.median:,.2f}")
 
 
+def tilings(ks: list[int], n_rounds: int, as_json: bool) -> None:
+    """Greedy decision and apply on the k×k tilings: the first 400 actions of 4 games each."""
+    out = {}
+    for k in ks:
+        sc = scenario() if k == 1 else tiled(k)
+        figs = decision_figures(n_rounds, 4, sc, max_actions=400)
+        out[f"{k}x{k}"] = {n: f.as_dict() for n, f in figs.items()}
+    if as_json:
+        print(json.dumps({"bench": "asteroid_belt_tilings", "unit": "µs, CPU time",
+                          "figures": out}, indent=2))
+        return
+    print("\ntilings (first 400 actions of 4 games; µs, CPU time, min / median of the rounds):")
+    for name, f in out.items():
+        print(f"  {name}: greedy decision {f['greedy']['min']:,.0f} / {f['greedy']['median']:,.0f}"
+              f", apply {f['apply']['min']:,.0f} / {f['apply']['median']:,.0f}"
+              f", random decision {f['random']['min']:,.0f} / {f['random']['median']:,.0f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--rounds", type=int, default=5, help="alternated rounds (default 5, ≥ 5)")
@@ -180,7 +228,12 @@ def main() -> None:
     ap.add_argument("--variant", action="append", choices=["standard", "quick", "hard"],
                     help="with --games: only these variants (default: all three)")
     ap.add_argument("--games-only", action="store_true", help="skip the speed table")
+    ap.add_argument("--tiles", type=int, nargs="*", help="decision/apply on k×k tilings of the "
+                    "map (e.g. 1 2 3) instead of the speed table")
     args = ap.parse_args()
+    if args.tiles:
+        tilings(args.tiles, args.rounds, args.json)
+        return
     variants = [None if v == "standard" else v for v in (args.variant or
                                                          ["standard", "quick", "hard"])]
     if not args.games_only:
