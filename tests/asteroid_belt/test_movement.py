@@ -4,7 +4,7 @@ item 3): the answers are the ones computed afresh, whoever changes the board."""
 from __future__ import annotations
 
 from distant_galaxy_episodes.asteroid_belt import model
-from distant_galaxy_episodes.asteroid_belt.movement import REACH, reachable
+from distant_galaxy_episodes.asteroid_belt.movement import REACH, frontier, reachable, speed
 
 from .conftest import Table
 
@@ -84,3 +84,27 @@ def test_cells_near_are_the_cells_within_the_radius():
     assert near == {c: grid.distance(c, site.pos) for c in grid.all_cells()
                     if grid.distance(c, site.pos) <= 2}
     assert model.cells_near(game, site.pos, 2) is near and model.cells_near(game, site.pos, -1) == {}
+
+
+def test_freeing_a_cell_outside_the_frontier_changes_nothing():
+    """What the liquidation check (R7.33) skips: freeing a taken cell a unit cannot step onto
+    within its speed leaves its reachable cells as they were."""
+    game = Table(seats=3, seed=4).game
+    kinds = game.scenario.bots()
+    bots = {s: kinds["greedy"](s, 4) for s in game.state.seats}
+    for _ in range(120):  # a crowded mid-game position
+        game.apply(bots[game.pending.seat].choose(game))
+    checked = skipped = 0
+    for tok in [t for t in game.state.tokens.values() if t.pos and t.owner]:
+        if model.is_shuttle(game, tok):
+            continue
+        steps = speed(game, tok)
+        front = frontier(game, tok.type, tok.pos, steps)
+        for at in game.state.board:
+            same = reachable(game, tok.type, tok.pos, steps, freed=at) == \
+                reachable(game, tok.type, tok.pos, steps)
+            checked += 1
+            if at not in front:
+                skipped += 1
+                assert same, (tok.id, at)
+    assert checked > skipped > 0
