@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     by_faction: Counter[str] = Counter()
     by_position: Counter[int] = Counter()
     limit_ends, rounds = 0, 0
-    t = time.perf_counter()
+    t = time.process_time()
     for seed in range(args.games):
         order, res = play(args.variant, seed)
         rounds += res["rounds"]
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
             by_position[order.index(res["winner"])] += 1
     n = args.games
     print(f"{n} seeded 3-seat greedy games, variant {args.variant or 'standard'}, seat order "
-          f"rotated ({time.perf_counter() - t:.0f} s)")
+          f"rotated ({time.process_time() - t:.0f} CPU s)")
     print("| faction | wins | rate |\n| --- | --- | --- |")
     for f in FACTIONS:
         print(f"| {f} | {by_faction[f]} | {by_faction[f] / n:.1%} |")

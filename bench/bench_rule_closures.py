@@ -26,6 +26,7 @@ deleted (figures in ``docs/performance.md``).
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -131,7 +132,25 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=5, help="alternated rounds (at least 5)")
     parser.add_argument("--perft", action="store_true", help="also time the perft counts")
     parser.add_argument("--only", nargs="*", default=list(SCENARIOS), help="scenario ids")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
+    if args.json:
+        rows = []
+        for scenario_id in args.only:
+            games = max(1, round(GAMES.get(scenario_id, 10) * args.scale))
+            t = alternate(lambda s=scenario_id, n=games: play_games(s, n), args.rounds)
+            sp, gen = t["specialised"], t["generic"]
+            rows.append({"what": f"{scenario_id} ×{games}",
+                         "specialised_s": {"min": round(min(sp), 4),
+                                           "median": round(statistics.median(sp), 4)},
+                         "generic_s": {"min": round(min(gen), 4),
+                                       "median": round(statistics.median(gen), 4)},
+                         "ratio": {"min": round(min(gen) / min(sp), 3),
+                                   "median": round(statistics.median(gen) /
+                                                   statistics.median(sp), 3)}})
+        print(json.dumps({"bench": "rule_closures", "unit": "CPU s per round", "rows": rows},
+                         indent=2))
+        return
     print(f"CPU seconds per round ({args.rounds} rounds, sides alternated); "
           "ratio = generic / specialised")
     print(f"{'what':<26} {'sp. min':>8} {'sp. med':>8} {'gen min':>8} {'gen med':>8}   "

@@ -1,16 +1,18 @@
-"""Random-rollout games per second: our YAML-only classic games against OpenSpiel, side by side.
+"""Random playouts, CPU time per move: our YAML-only classic games against their peers.
 
-    python bench/vs_openspiel.py [--seconds 3] [--json]
+    python bench/vs_openspiel.py [--rounds 5] [--long] [--json]
 
-Our tic-tac-toe (scenarios/classic/tic-tac-toe.yaml) runs against OpenSpiel's pure-Python
-``python_tic_tac_toe``, our breakthrough (scenarios/classic/breakthrough.yaml, 8×8) against
-OpenSpiel's C++ ``breakthrough``. Both sides play the same loop in the same process: a fresh game
-(ours: a clone of the start position; OpenSpiel: ``new_initial_state()``), then "list the legal
-actions, pick one at random, apply it" until the game ends. Targets: tic-tac-toe ≥ 1.0×,
-breakthrough ≥ 0.1×.
+Our tic-tac-toe runs against OpenSpiel's pure-Python ``python_tic_tac_toe``, our breakthrough
+(8×8) against OpenSpiel's C++ ``breakthrough``, our Connect Four (7×6) against PettingZoo's
+``connect_four_v3`` (``env()``, no rendering) and OpenSpiel's C++ ``connect_four``. Every side
+plays the same loop: a fresh game (ours: a clone of the start position), then "list the legal
+actions, pick one at random, apply it" until the game ends. Each round plays a fixed number of
+games per side, the sides alternated, timed in CPU time (bench/timing.py); the figure is µs per
+move, min and median of the rounds; the ratio is peer time / our time (> 1: ours is faster).
 
-OpenSpiel is a bench-only optional extra (``pip install -e ".[bench]"``, the ``open-spiel``
-package); without it the script prints our own figures and says so.
+Targets (issue 19): tic-tac-toe ≥ 2×, breakthrough ≥ 0.2×, Connect Four ≥ 1× PettingZoo and
+≥ 0.15× OpenSpiel C++. OpenSpiel and PettingZoo are bench-only extras (``pip install -e
+".[bench]"``); without them the script shows our own figures and says which peer is missing.
 """
 
 from __future__ import annotations
@@ -19,31 +21,27 @@ import argparse
 import json
 import random
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-TARGETS = {"tic-tac-toe": 1.0, "breakthrough": 0.1}
-PEERS = {"tic-tac-toe": "python_tic_tac_toe", "breakthrough": "breakthrough"}
+from timing import Figure, ratio, rounds  # bench/timing.py
+
+#: game -> games per round (default run), then each peer: (label, factory name, target ratio)
+GAMES: dict[str, tuple[int, list[tuple[str, str, float]]]] = {
+    "tic-tac-toe": (400, [("OpenSpiel python_tic_tac_toe (Python)", "os:python_tic_tac_toe", 2.0)]),
+    "breakthrough": (40, [("OpenSpiel breakthrough (C++)", "os:breakthrough", 0.2)]),
+    "connect-four": (150, [("PettingZoo connect_four_v3", "pz:connect_four_v3", 1.0),
+                           ("OpenSpiel connect_four (C++)", "os:connect_four", 0.15)]),
+}
+
+Side = Callable[[random.Random], int]
 
 
-def rate(play_one: Callable[[random.Random], int], seconds: float) -> tuple[float, float]:
-    """Games per second and mean actions per game, playing for about ``seconds``."""
-    rng = random.Random(12345)
-    play_one(rng)  # warm-up (caches, first-use tables)
-    games = plies = 0
-    t0 = time.perf_counter()
-    while True:
-        plies += play_one(rng)
-        games += 1
-        dt = time.perf_counter() - t0
-        if dt >= seconds and games >= 20:
-            return games / dt, plies / games
-
-
-def ours(scenario_id: str) -> Callable[[random.Random], int]:
+def ours(scenario_id: str) -> Side:
+    """One random game of ours (from a clone of the start); returns its number of moves."""
     from distant_galaxy.core.game import Game
     from distant_galaxy.scenario.load import load_scenario
 
@@ -60,7 +58,8 @@ def ours(scenario_id: str) -> Callable[[random.Random], int]:
     return play_one
 
 
-def openspiel(name: str) -> Callable[[random.Random], int] | None:
+def openspiel(name: str) -> Side | None:
+    """One random game of OpenSpiel's ``name``, or None when OpenSpiel is not installed."""
     try:
         import pyspiel
         from open_spiel.python.games import tic_tac_toe  # noqa: F401  (registers the Python game)
@@ -79,47 +78,92 @@ def openspiel(name: str) -> Callable[[random.Random], int] | None:
     return play_one
 
 
+def pettingzoo(name: str) -> Side | None:
+    """One random game of PettingZoo's classic ``name`` (legal actions from the action mask)."""
+    try:
+        import importlib
+
+        module = importlib.import_module(f"pettingzoo.classic.{name}")
+    except ImportError:
+        return None
+    env = module.env(render_mode=None)
+
+    def play_one(rng: random.Random) -> int:
+        env.reset(seed=rng.randrange(1 << 30))
+        n = 0
+        for agent in env.agent_iter():
+            obs, _reward, term, trunc, _info = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            mask = obs["action_mask"]
+            env.step(rng.choice([i for i in range(len(mask)) if mask[i]]))
+            n += 1
+            del agent
+        return n
+
+    return play_one
+
+
+def peer(spec: str) -> Side | None:
+    """The side named ``os:NAME`` (OpenSpiel) or ``pz:NAME`` (PettingZoo)."""
+    lib, name = spec.split(":", 1)
+    return openspiel(name) if lib == "os" else pettingzoo(name)
+
+
+def batch(side: Side, games: int, seed: int) -> Callable[[], int]:
+    """A round's work: ``games`` random games from a fixed seed; returns the moves played."""
+    def run() -> int:
+        rng = random.Random(seed)
+        return sum(side(rng) for _ in range(games))
+    return run
+
+
+def measure(game: str, n_rounds: int, scale: int) -> dict:
+    """Our figure and each installed peer's, alternated in the same process."""
+    games, peers = GAMES[game]
+    sides = {"ours": batch(ours(game), games * scale, 12345)}
+    missing = []
+    for label, spec, _target in peers:
+        fn = peer(spec)
+        if fn is None:
+            missing.append(label)
+        else:
+            sides[label] = batch(fn, games * scale, 12345)
+    figs = rounds(sides, n_rounds)
+    row: dict = {"game": game, "ours_us_per_move": figs["ours"].as_dict(), "peers": [],
+                 "missing": missing}
+    for label, _spec, target in peers:
+        if label in figs:
+            fig: Figure = figs[label]
+            r = ratio(fig, figs["ours"])
+            row["peers"].append({"peer": label, "us_per_move": fig.as_dict(), "ratio": r,
+                                 "target": target, "met": r["min"] >= target})
+    return row
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seconds", type=float, default=2.0, help="time per measurement (default 2)")
-    ap.add_argument("--rounds", type=int, default=3, help="alternating rounds per side; the "
-                    "best of each counts (default 3)")
+    ap.add_argument("--rounds", type=int, default=5, help="alternated rounds (default 5, ≥ 5)")
+    ap.add_argument("--long", action="store_true", help="5× as many games per round")
+    ap.add_argument("--game", action="append", choices=list(GAMES), help="only these games")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
-    rows = []
-    missing = False
-    for sid, peer in PEERS.items():
-        our_fn, peer_fn = ours(sid), openspiel(peer)
-        missing = missing or peer_fn is None
-        # alternate the two sides and keep each one's best round (the machine may be busy)
-        our_rate, our_plies, peer_rate, peer_plies = 0.0, 0.0, 0.0, 0.0
-        for _ in range(args.rounds):
-            our_rate, our_plies = max((our_rate, our_plies), rate(our_fn, args.seconds))
-            if peer_fn is not None:
-                peer_rate, peer_plies = max((peer_rate, peer_plies),
-                                            rate(peer_fn, args.seconds))
-        row = {"game": sid, "ours_games_per_s": round(our_rate, 1),
-               "ours_actions_per_game": round(our_plies, 1), "peer": f"open_spiel {peer}"}
-        if peer_fn is not None:
-            row.update(peer_games_per_s=round(peer_rate, 1),
-                       peer_actions_per_game=round(peer_plies, 1),
-                       ratio=round(our_rate / peer_rate, 3), target=TARGETS[sid])
-        rows.append(row)
+    rows = [measure(g, args.rounds, 5 if args.long else 1) for g in args.game or GAMES]
     if args.json:
-        print(json.dumps({"rows": rows, "openspiel_installed": not missing}, indent=2))
+        print(json.dumps({"bench": "vs_openspiel", "unit": "µs per move, CPU time",
+                          "rows": rows}, indent=2))
         return 0
-    if missing:
-        print("OpenSpiel is NOT installed (pip install -e \".[bench]\" or pip install open-spiel):"
-              " only our own figures are shown, no ratios.\n")
     for r in rows:
-        line = (f"{r['game']:<13} ours {r['ours_games_per_s']:>9.1f} games/s "
-                f"({r['ours_actions_per_game']:.1f} actions/game)")
-        if "ratio" in r:
-            ok = "ok" if r["ratio"] >= r["target"] else "BELOW TARGET"
-            line += (f" | {r['peer']} {r['peer_games_per_s']:>9.1f} games/s "
-                     f"({r['peer_actions_per_game']:.1f}) | ratio {r['ratio']:.3f}x "
-                     f"(target {r['target']}x: {ok})")
-        print(line)
+        o = r["ours_us_per_move"]
+        print(f"{r['game']:<13} ours: min {o['min']:.2f} µs/move, median {o['median']:.2f}")
+        for p in r["peers"]:
+            u, q = p["us_per_move"], p["ratio"]
+            print(f"  vs {p['peer']}: min {u['min']:.2f}, median {u['median']:.2f} µs/move | "
+                  f"ratio {q['min']:.3f}× (median {q['median']:.3f}×), target {p['target']}×: "
+                  f"{'met' if p['met'] else 'MISSED'}")
+        for m in r["missing"]:
+            print(f"  {m}: NOT installed (pip install -e \".[bench]\"), no ratio")
     return 0
 
 

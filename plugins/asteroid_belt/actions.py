@@ -16,7 +16,7 @@ from distant_galaxy import Action, ActionKind, IllegalAction, add_to_pool
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells, describe_patterns
 from distant_galaxy_episodes.asteroid_belt.combat import fight, shuttle_bonus
-from distant_galaxy_episodes.asteroid_belt.movement import reachable, speed
+from distant_galaxy_episodes.asteroid_belt.movement import frontier, reachable, speed
 from distant_galaxy_episodes.asteroid_belt.removal import to_repair
 
 if TYPE_CHECKING:
@@ -608,7 +608,7 @@ def _blocks_a_move(game: Game, seat: str, tok: Token) -> bool:
         if other is tok or move_refusal(game, seat, other) is not None:
             continue
         here, steps = model.on_board(other), speed(game, other)
-        if grid.distance(here, at) > steps:
+        if grid.distance(here, at) > steps or at not in frontier(game, other.type, here, steps):
             continue
         if set(reachable(game, other.type, here, steps, freed=at)) \
                 - set(reachable(game, other.type, here, steps)):

@@ -378,6 +378,11 @@ class GreedyBot(Controller):
         w = weights(game, self.seat)
         best: Pos | None = None
         best_s = 0.0
+        guards: dict[str, int] = {}  # site id → defenders on the board (one pass over tokens)
+        for t in game.state.tokens.values():
+            sid = t.attrs.get("site")
+            if sid is not None:
+                guards[sid] = guards.get(sid, 0) + 1
         for site in model.asteroids(game):
             name, who = model.marker(site)
             if name == "mine":
@@ -386,8 +391,7 @@ class GreedyBot(Controller):
             v = _value(game, site, seat) * (w["goal_flag"] if name == "flag" else 1.0)
             if name == "target" and who != seat:
                 v *= w["goal_foreign_target"]
-            dfd = len(site.attrs.get("reserve_defenders", [])) + sum(
-                1 for t in game.state.tokens.values() if t.attrs.get("site") == site.id)
+            dfd = len(site.attrs.get("reserve_defenders", [])) + guards.get(site.id, 0)
             s = v / (w["goal_defender_offset"] + dfd) / (w["goal_distance_offset"] + d)
             if best is None or s > best_s:
                 best, best_s = site.pos, s

@@ -20,6 +20,42 @@ SECTION = "asteroid_belt"
 ASTEROID_IDS = StashKey[tuple[str, ...]]()
 
 
+class Facts:
+    """Map and unit facts that never change during a game, computed once per scenario (in
+    ``scenario.stash``, :func:`facts`): which unit types are shuttles or Aborigines, which site
+    kinds are asteroids, portals or class-3 docks, and the sites of the map by id and by cell."""
+
+    __slots__ = ("aborigines", "asteroid_kinds", "dock_ids", "dock_kinds", "portal_ids",
+                 "portal_kinds", "shuttles", "site_by_pos")
+
+    def __init__(self, game: Game):
+        sc = game.scenario
+        units, kinds = sc.unit_types, sc.site_kinds
+        self.shuttles = frozenset(u for u, d in units.items() if (d or {}).get("shuttle"))
+        self.aborigines = frozenset(u for u, d in units.items() if (d or {}).get("aborigine"))
+        self.asteroid_kinds = frozenset(k for k, d in kinds.items() if (d or {}).get("asteroid"))
+        self.portal_kinds = frozenset(k for k, d in kinds.items() if (d or {}).get("portal"))
+        self.dock_kinds = frozenset(k for k, d in kinds.items() if (d or {}).get("shuttle_dock"))
+        sites = game.state.sites.values()  # the scenario's map sites (ids and cells never change)
+        self.portal_ids = tuple(s.id for s in sites if s.kind in self.portal_kinds)
+        self.dock_ids = tuple(s.id for s in sites
+                              if s.kind in self.asteroid_kinds and s.kind in self.dock_kinds)
+        self.site_by_pos: dict[Pos, str] = {}
+        for s in sites:
+            self.site_by_pos.setdefault(s.pos, s.id)  # the first site on a cell, as before
+
+
+FACTS = StashKey[Facts]()
+
+
+def facts(game: Game) -> Facts:
+    """The scenario's :class:`Facts` (made on the first call, from the first game's map)."""
+    hit = game.scenario.stash.get(FACTS, None)
+    if hit is None:
+        hit = game.scenario.stash[FACTS] = Facts(game)
+    return hit
+
+
 def cfg(game: Game) -> dict[str, Any]:
     return game.scenario.data.get(SECTION, {})
 
@@ -89,11 +125,11 @@ def civ_types(game: Game) -> list[str]:
 
 
 def is_aborigine(game: Game, tok: Token) -> bool:
-    return bool(utype(game, tok.type).get("aborigine"))
+    return tok.type in facts(game).aborigines
 
 
 def is_shuttle(game: Game, tok: Token) -> bool:
-    return bool(utype(game, tok.type).get("shuttle"))
+    return tok.type in facts(game).shuttles
 
 
 def unit_cost(game: Game, seat: str, unit: str) -> int:
@@ -108,7 +144,7 @@ def kind(game: Game, site: Site) -> dict[str, Any]:
 
 
 def is_asteroid(game: Game, site: Site) -> bool:
-    return bool(kind(game, site).get("asteroid"))
+    return site.kind in facts(game).asteroid_kinds
 
 
 def asteroids(game: Game) -> list[Site]:
@@ -122,14 +158,19 @@ def asteroids(game: Game) -> list[Site]:
 
 
 def portals(game: Game) -> list[Site]:
-    return [s for s in game.state.sites.values() if kind(game, s).get("portal")]
+    sites = game.state.sites
+    return [sites[i] for i in facts(game).portal_ids]
+
+
+def docks(game: Game) -> list[Site]:
+    """The class-3 (``shuttle_dock``) asteroids, in map order."""
+    sites = game.state.sites
+    return [sites[i] for i in facts(game).dock_ids]
 
 
 def site_at(game: Game, pos: Pos) -> Site | None:
-    for s in game.state.sites.values():
-        if s.pos == pos:
-            return s
-    return None
+    sid = facts(game).site_by_pos.get(pos)
+    return game.state.sites.get(sid) if sid is not None else None
 
 
 def find_site(game: Game, ref: str) -> Site | None:
@@ -176,15 +217,34 @@ def set_marker(game: Game, site: Site, name: str | None, seat: str | None, rule:
 def unit_near(game: Game, seat: str, pos: Pos, r: int, moved: bool = False) -> Token | None:
     """The seat's unit nearest to ``pos`` within ``r`` cells (``moved``: only one that moved
     this turn), ties in token order; None when there is none."""
-    grid, now = game.scenario.grid, stamp(game)
+    now = stamp(game)
+    around = cells_near(game, pos, r)
     best: tuple[int, Token] | None = None
     for t in units_of(game, seat):
-        if moved and t.attrs.get(THIS_TURN, {}).get("moved") != now:
+        d = around.get(t.pos)  # type: ignore[arg-type]  (units_of: on the board)
+        if d is None or (moved and t.attrs.get(THIS_TURN, {}).get("moved") != now):
             continue
-        d = grid.distance(on_board(t), pos)
-        if d <= r and (best is None or d < best[0]):
+        if best is None or d < best[0]:
             best = (d, t)
     return best[1] if best else None
+
+
+#: (cell, radius) → {cell within the radius: its distance}, once per scenario (:func:`cells_near`).
+NEAR = StashKey[dict[tuple[Pos, int], dict[Pos, int]]]()
+
+
+def cells_near(game: Game, pos: Pos, r: int) -> dict[Pos, int]:
+    """The cells at most ``r`` from ``pos`` (``pos`` included) with their distances: a map fact,
+    computed once per scenario for each (cell, radius) asked (the sites' ranges)."""
+    if r < 0:
+        return {}
+    cache = game.scenario.stash.setdefault(NEAR, {})
+    hit = cache.get((pos, r))
+    if hit is None:
+        grid = game.scenario.grid
+        hit = cache[(pos, r)] = {c: grid.distance(c, pos)
+                                 for c in grid.within(pos, r, include_center=True)}
+    return hit
 
 
 def distance(game: Game, a: Pos, b: Pos) -> int:
@@ -198,12 +258,14 @@ def is_unit_on_board(game: Game, tok: Token) -> bool:
 
 def units_of(game: Game, seat: str) -> list[Token]:
     """The seat's units on the board (``is_unit_on_board``, written out: a hot path)."""
+    shuttles = facts(game).shuttles
     return [t for t in game.state.tokens.values()
-            if t.owner == seat and t.pos is not None and not is_shuttle(game, t)]
+            if t.owner == seat and t.pos is not None and t.type not in shuttles]
 
 
 def shuttles_of(game: Game, seat: str) -> list[Token]:
-    return [t for t in game.state.tokens.values() if t.owner == seat and is_shuttle(game, t)]
+    shuttles = facts(game).shuttles
+    return [t for t in game.state.tokens.values() if t.owner == seat and t.type in shuttles]
 
 
 def owned_count(game: Game, seat: str, unit: str) -> int:

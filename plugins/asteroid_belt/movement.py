@@ -13,8 +13,34 @@ if TYPE_CHECKING:
 
 Pos = tuple[int, int]
 CellTest = Callable[[Pos], bool]
+Paths = dict[Pos, tuple[Pos, ...]]
 #: unit type → (may enter, may stop) cell tests, made once per scenario.
 PREDICATES = StashKey[dict[str, tuple[CellTest, CellTest]]]()
+
+
+class ReachMemo:
+    """Reachable cells already computed in one game, valid while the board is the one they were
+    computed on (a copy of it: any piece that moves, arrives or leaves changes it — by this
+    plugin, the engine, an undo or a restored state alike — and empties the memo)."""
+
+    __slots__ = ("board", "fronts", "paths")
+
+    def __init__(self) -> None:
+        self.board: dict[Pos, str] = {}
+        self.paths: dict[tuple[str, Pos, int, Pos | None], Paths] = {}
+        self.fronts: dict[tuple[str, Pos, int], frozenset[Pos]] = {}
+
+    def for_board(self, board: dict[Pos, str]) -> dict[tuple[str, Pos, int, Pos | None], Paths]:
+        """The memo's entries, emptied first when ``board`` is not the one they were made on."""
+        if self.board != board:
+            self.board = dict(board)
+            self.paths = {}
+            self.fronts = {}
+        return self.paths
+
+
+#: The game's :class:`ReachMemo` (in ``game.stash``: a clone starts with an empty one).
+REACH = StashKey[ReachMemo]()
 
 
 def _preds(game: Game, unit: str) -> tuple[CellTest, CellTest]:
@@ -37,15 +63,48 @@ def speed(game: Game, tok: Token) -> int:
 
 
 def reachable(game: Game, unit: str, start: Pos, steps: int, freed: Pos | None = None
-              ) -> dict[Pos, tuple[Pos, ...]]:
+              ) -> Paths:
     """Cells a unit of type ``unit`` at ``start`` may end on within ``steps``, with paths
-    (``freed``: a cell counted as empty, to ask what a liquidation would open, R7.33)."""
+    (``freed``: a cell counted as empty, to ask what a liquidation would open, R7.33).
+
+    Memoised until the board changes (:class:`ReachMemo`): the answer depends only on which
+    cells are taken. The caller must not change the dict it gets."""
     if steps <= 0:
         return {}
-    enter, stop = _preds(game, unit)
     board = game.state.board
-    blocked = board.__contains__ if freed is None else (lambda p: p != freed and p in board)
-    return game.scenario.grid.reachable(start, steps, enter, stop, blocked)
+    memo = game.stash.get(REACH, None)
+    if memo is None:
+        memo = game.stash[REACH] = ReachMemo()
+    paths = memo.for_board(board)
+    key = (unit, start, steps, freed)
+    hit = paths.get(key)
+    if hit is None:
+        enter, stop = _preds(game, unit)
+        blocked = board.__contains__ if freed is None else (lambda p: p != freed and p in board)
+        hit = paths[key] = game.scenario.grid.reachable(start, steps, enter, stop, blocked)
+    return hit
+
+
+def frontier(game: Game, unit: str, start: Pos, steps: int) -> frozenset[Pos]:
+    """The cells a unit at ``start`` could step onto within ``steps`` if they were free: the
+    neighbours of ``start`` and of every cell it can cross within ``steps - 1``. Freeing a cell
+    outside this set cannot change :func:`reachable` (memoised with it)."""
+    memo = game.stash.get(REACH, None)
+    if memo is None:
+        memo = game.stash[REACH] = ReachMemo()
+    memo.for_board(game.state.board)
+    key = (unit, start, steps)
+    hit = memo.fronts.get(key)
+    if hit is None:
+        grid = game.scenario.grid
+        enter, _ = _preds(game, unit)
+        crossed = grid.reachable(start, steps - 1, enter, lambda p: True,
+                                 game.state.board.__contains__) if steps > 1 else {}
+        cells = set(grid.neighbours(start))
+        for c in crossed:
+            cells.update(grid.neighbours(c))
+        hit = memo.fronts[key] = frozenset(cells)
+    return hit
 
 
 def path_into(game: Game, unit: str, start: Pos, goal: Pos, steps: int) -> tuple[Pos, ...] | None:

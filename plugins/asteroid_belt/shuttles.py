@@ -45,8 +45,7 @@ def _shuttle_stat(scenario: Scenario, stat: str) -> int:
 def docks_near(game: Game, pos: Pos) -> list[Site]:
     """Class-3 (``shuttle_dock``) asteroids next to a cell."""
     grid = game.scenario.grid
-    return [s for s in model.asteroids(game)
-            if model.kind(game, s).get("shuttle_dock") and grid.distance(s.pos, pos) == 1]
+    return [s for s in model.docks(game) if grid.distance(s.pos, pos) == 1]
 
 
 def load_range(game: Game, tok: Token, shuttle: Token) -> int:
@@ -75,9 +74,7 @@ def activation_cells(game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
     grid = game.scenario.grid
     stype = shuttle_type(game)
     mine = model.units_of(game, seat)
-    for site in model.asteroids(game):
-        if not model.kind(game, site).get("shuttle_dock"):
-            continue
+    for site in model.docks(game):
         if not any(grid.distance(model.on_board(t), site.pos) <= r for t in mine):
             continue
         c = 0 if site.owner == seat else cost

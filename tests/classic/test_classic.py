@@ -1,4 +1,5 @@
-"""The classic games written in YAML alone (issue 7): tic-tac-toe and breakthrough.
+"""The classic games written in YAML alone (issue 7): tic-tac-toe and breakthrough; Connect Four
+(issue 19, item 4).
 
 They load and validate, play random games to the end with the right winner, refuse illegal
 actions with clear messages (leaving the state exactly as it was), and their set-up follows the
@@ -21,6 +22,7 @@ from distant_galaxy.scenario.validate import validate_one
 CLASSIC = scenarios_dir() / "classic"
 TTT = str(CLASSIC / "tic-tac-toe.yaml")
 BT = str(CLASSIC / "breakthrough.yaml")
+C4 = str(CLASSIC / "connect-four.yaml")
 
 
 def play_random(game: Game, rng: random.Random) -> Game:
@@ -39,7 +41,7 @@ def lines(board: dict, size: int, n: int) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("path", [TTT, BT])
+@pytest.mark.parametrize("path", [TTT, BT, C4])
 def test_classic_scenarios_validate_without_plugins(path):
     assert validate_one(path) == []
     scenario = load_scenario(path)
@@ -63,6 +65,37 @@ def test_tic_tac_toe_random_games_end_with_the_right_result():
             assert winners == {g.result["winner"]}, (board, g.result)
         outcomes.add(g.result["winner"])
     assert outcomes == {"x", "o", None}
+
+
+def test_connect_four_random_games_end_with_the_right_result():
+    """Four in a row (checked here without the engine's line_of) or a full 7×6 grid; every disc
+    rests on the bottom row or on another disc."""
+    scenario = load_scenario(C4)
+    rng = random.Random(11)
+    outcomes = set()
+    for seed in range(60):
+        g = play_random(Game(scenario, seed=seed, record=False), rng)
+        board = {pos: g.state.tokens[tid].owner for pos, tid in g.state.board.items()}
+        assert all(y == 5 or (x, y + 1) in board for x, y in board)
+        winners = lines(board, 7, 4)
+        if g.result["winner"] is None:
+            assert not winners and len(board) == 42, g.result
+        else:
+            assert winners == {g.result["winner"]}, (board, g.result)
+        outcomes.add(g.result["winner"])
+    assert {"red", "yellow"} <= outcomes
+
+
+def test_connect_four_lists_the_columns_that_are_not_full():
+    g = Game(load_scenario(C4), seed=1)
+    assert [str(a) for a in g.legal_actions()] == [f"drop {c}" for c in range(7)]
+    for _ in range(6):
+        g.apply("drop 4")
+    assert [str(a) for a in g.legal_actions()] == [f"drop {c}" for c in (0, 1, 2, 3, 5, 6)]
+    before = g.state.hash()
+    with pytest.raises(IllegalAction, match="column 4 is full"):
+        g.apply("drop 4")
+    assert g.state.hash() == before
 
 
 def test_breakthrough_random_games_end_with_the_right_winner():

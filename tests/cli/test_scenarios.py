@@ -39,7 +39,7 @@ def test_test_command_runs_yaml_cases(dg):
 def test_list_shows_every_shipped_scenario_with_its_variants(capsys):
     assert main(["list"]) == 0
     out = capsys.readouterr().out
-    for sid in ("asteroid-belt", "aborigine-clash", "tic-tac-toe", "breakthrough"):
+    for sid in ("asteroid-belt", "aborigine-clash", "tic-tac-toe", "breakthrough", "connect-four"):
         assert sid in out
     assert "variants: big; plugins: none" in out  # tic-tac-toe
 

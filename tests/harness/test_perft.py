@@ -1,7 +1,7 @@
 """Perft (issue 7): exact counts of action sequences pin legal actions, apply and clone down.
 
 Tic-tac-toe has 255,168 complete games; breakthrough 8×8 has 22 / 484 / 11,132 lines at depths
-1 / 2 / 3 (the published perft figures).
+1 / 2 / 3 (the published perft figures); Connect Four 7 / 49 / 343 / 2,401 / 16,807.
 """
 
 from __future__ import annotations
@@ -25,6 +25,12 @@ def test_tic_tac_toe_has_255168_complete_games():
 @pytest.mark.parametrize("depth, count", [(1, 22), (2, 484), (3, 11_132)])
 def test_breakthrough_perft(depth, count):
     assert perft(new_game("breakthrough"), depth) == count
+
+
+@pytest.mark.parametrize("depth, count", [(1, 7), (2, 49), (3, 343), (4, 2_401), (5, 16_807)])
+def test_connect_four_perft(depth, count):
+    """7^n until a line is possible (depth 7); depth 6 = 117,649 runs in the bench."""
+    assert perft(new_game("connect-four"), depth) == count
 
 
 def test_divide_sums_to_perft():
