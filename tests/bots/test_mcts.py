@@ -1,0 +1,88 @@
+"""The search bot ``mcts``: registered like ``random``, deterministic for a seed, never touching
+the game's dice or log, and playing sound tic-tac-toe (issue 20, item 1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from distant_galaxy import Game, load_scenario
+from distant_galaxy.bots.budget import Budget
+from distant_galaxy.bots.mcts import MctsBot
+from distant_galaxy.errors import EngineError
+from distant_galaxy.play.controllers import make_bot
+from distant_galaxy.play.runner import new_session, play
+
+
+def ttt(moves: list[str]) -> Game:
+    game = Game(load_scenario("tic-tac-toe"), seed=1)
+    for m in moves:
+        game.apply(m)
+    return game
+
+
+def test_registered_like_random_with_a_budget() -> None:
+    bots = load_scenario("tic-tac-toe").bots()
+    assert bots["mcts"] is MctsBot
+    bot = make_bot(bots, "mcts:0.25s,depth=9", "x", 3)
+    assert isinstance(bot, MctsBot) and bot.budget.seconds == 0.25 and bot.budget.depth == 9
+    with pytest.raises(EngineError, match="takes no parameter"):
+        make_bot(bots, "random:3", "x", 3)
+    with pytest.raises(EngineError, match="unknown controller 'smart:3'"):
+        make_bot(bots, "smart:3", "x", 3)
+
+
+def test_takes_a_winning_move_and_blocks_one() -> None:
+    # x: 0,0 1,0 — o: 0,1 1,1; x to play wins at 2,0
+    game = ttt(["place 0,0", "place 0,1", "place 1,0", "place 1,1"])
+    assert str(MctsBot("x", 1, Budget(iterations=300)).choose(game)) == "place 2,0"
+    # x: 0,0 1,0 — o: 2,2; o must block at 2,0
+    game = ttt(["place 0,0", "place 2,2", "place 1,0"])
+    assert str(MctsBot("o", 1, Budget(iterations=300)).choose(game)) == "place 2,0"
+
+
+def test_same_seed_same_choice_another_seed_searches_anew() -> None:
+    game = Game(load_scenario("breakthrough"), seed=5)
+    a = MctsBot("black", 7, Budget(iterations=60))
+    b = MctsBot("black", 7, Budget(iterations=60))
+    assert a.choose(game) == b.choose(game)
+    assert a.last["visits"] == b.last["visits"] and a.last["iterations"] == 60
+
+
+def test_thinking_never_rolls_the_games_dice_nor_changes_it() -> None:
+    """Asteroid Belt rolls dice in combat: the search re-seeds its copies from its own stream,
+    so the game's state (seed, roll counter), events and legal actions are exactly as before."""
+    game = Game(load_scenario("asteroid-belt"), seed=4)
+    before = (game.state.to_json(), list(game.events), list(game.legal_actions()))
+    bot = MctsBot(game.pending.seat, 4, Budget(iterations=8, depth=40))
+    bot.choose(game)
+    assert (game.state.to_json(), list(game.events), list(game.legal_actions())) == before
+
+
+def test_a_whole_game_log_does_not_depend_on_how_long_a_bot_thought(tmp_path) -> None:
+    """Same seed, same moves → same log: the bots' thinking leaves no trace in it."""
+    sc = load_scenario("tic-tac-toe")
+    logs = []
+    for budget in ("mcts:40", "mcts:40"):
+        path = tmp_path / f"{len(logs)}.jsonl"
+        session = new_session(sc, 2, None, {"x": budget, "o": "random"}, path)
+        assert play(session)
+        logs.append(path.read_text())
+    assert logs[0] == logs[1]
+
+
+@pytest.mark.parametrize("seat", ["x", "o"])
+def test_never_loses_tic_tac_toe_to_random(seat: str) -> None:
+    sc = load_scenario("tic-tac-toe")
+    for seed in range(6):
+        kinds = {seat: "mcts:600", ("o" if seat == "x" else "x"): "random"}
+        session = new_session(sc, seed, None, kinds)
+        assert play(session)
+        assert session.game.result["winner"] in (seat, None), seed
+
+
+def test_rollouts_may_use_the_scenarios_default_bot() -> None:
+    game = Game(load_scenario("asteroid-belt"), seed=2)
+    bot = make_bot(game.scenario.bots(), "mcts:3,depth=10,rollout=default", game.pending.seat, 2)
+    assert bot.choose(game) in game.legal_actions()
+    assert set(bot.policy) == set(game.state.seats)
+    assert all(type(c).__name__ == "GreedyBot" for c in bot.policy.values())
