@@ -32,7 +32,8 @@ def aec_env(scenario: str, seed: int = 0, variant: str | None = None,
 class DgAecEnv(AECEnv):
     """A scenario as a PettingZoo AEC environment (see the module's docstring)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"name": "distant_galaxy_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"name": "distant_galaxy_v0", "render_modes": ["ansi"],
+                                          "is_parallelizable": False}
 
     def __init__(self, scenario: str, seed: int = 0, variant: str | None = None,
                  options: list[str] | None = None, render_mode: str | None = None):
