@@ -60,8 +60,9 @@ class Codec:
     """The scenario's action and observation encoding (see the module's docstring)."""
 
     def __init__(self, scenario: Scenario, seen: dict[tuple[str, Shape], list[set[str]]],
-                 token_types: set[str], decisions: set[str]):
+                 token_types: set[str], decisions: set[str], dice: set[int] | None = None):
         self.scenario = scenario
+        self.dice = sorted(dice or ())  # the dice (sides) met while exploring, after set-up
         grid = scenario.grid
         self.width, self.height = grid.width, grid.height
         self.cells = list(grid.all_cells())
@@ -168,8 +169,16 @@ class Codec:
     # -- observations --------------------------------------------------------------------------
     def observe(self, state: GameState, seat: str, round_limit: int | None) -> list[float]:
         """The flat observation of ``state`` for ``seat`` (planes, then the tail)."""
-        hw, w = self.height * self.width, self.width
         out = [0.0] * self.obs_size
+        for i, v in self.features(state, seat, round_limit):
+            out[i] = v
+        return out
+
+    def features(self, state: GameState, seat: str, round_limit: int | None
+                 ) -> list[tuple[int, float]]:
+        """The non-zero elements of the observation, as (index, value) pairs."""
+        hw, w = self.height * self.width, self.width
+        out: list[tuple[int, float]] = []
         t_index = {t: i for i, t in enumerate(self.types)}
         o_index = {o: i for i, o in enumerate(self.owners)}
         n_owner = len(self.owners)
@@ -177,38 +186,42 @@ class Codec:
             if tok.pos is None or tok.type not in t_index:
                 continue
             plane = t_index[tok.type] * n_owner + o_index.get(tok.owner, n_owner - 1)
-            out[plane * hw + tok.pos[1] * w + tok.pos[0]] = 1.0
+            out.append((plane * hw + tok.pos[1] * w + tok.pos[0], 1.0))
         base = len(self.types) * n_owner
         k_index = {k: i for i, k in enumerate(self.site_kinds)}
         s_index = {s: i for i, s in enumerate(self.seats)}
         for site in state.sites.values():
             cell = site.pos[1] * w + site.pos[0]
             if site.kind in k_index:
-                out[(base + k_index[site.kind]) * hw + cell] = 1.0
+                out.append(((base + k_index[site.kind]) * hw + cell, 1.0))
             if site.owner in s_index:
-                out[(base + len(self.site_kinds) + s_index[site.owner]) * hw + cell] = 1.0
+                out.append(((base + len(self.site_kinds) + s_index[site.owner]) * hw + cell, 1.0))
         self._tail(out, state, seat, round_limit)
         return out
 
-    def _tail(self, out: list[float], state: GameState, seat: str, limit: int | None) -> None:
+    def _tail(self, out: list[tuple[int, float]], state: GameState, seat: str,
+              limit: int | None) -> None:
         i = self.planes * self.height * self.width
         for s in self.seats:
             player = state.players.get(s)
             for c in self.counters:
-                out[i] = float(player.counters.get(c, 0)) if player is not None else 0.0
+                value = float(player.counters.get(c, 0)) if player is not None else 0.0
+                if value:
+                    out.append((i, value))
                 i += 1
         pend = state.pending
         kind = pend.kind if pend is not None else None
         d = self.decisions.index(kind) if kind in self.decisions else len(self.decisions)
-        out[i + d] = 1.0
+        out.append((i + d, 1.0))
         i += len(self.decisions) + 1
         if pend is not None and pend.seat in self.seats:
-            out[i + self.seats.index(pend.seat)] = 1.0
+            out.append((i + self.seats.index(pend.seat), 1.0))
         i += len(self.seats)
         if seat in self.seats:
-            out[i + self.seats.index(seat)] = 1.0
+            out.append((i + self.seats.index(seat), 1.0))
         i += len(self.seats)
-        out[i] = min(1.0, state.round / limit) if limit else 0.0
+        if limit:
+            out.append((i, min(1.0, state.round / limit)))
 
     def bounds(self) -> tuple[list[float], list[float]]:
         """Per element of an observation: (lowest, highest) value."""
@@ -254,10 +267,12 @@ def explore(scenario: Scenario) -> Codec:
     seen: dict[tuple[str, Shape], list[set[str]]] = {}
     types: set[str] = set()
     decisions: set[str] = set()
+    dice: set[int] = set()
     probe = Codec(scenario, {}, set(), set())
     plies = 0
     for seed in EXPLORE_SEEDS:
-        game = Game(scenario, seed=seed, record=False)
+        game = Game(scenario, seed=seed)  # recorded: its dice events tell the dice
+        setup = len(game.events)
         rng = random.Random(seed)
         while not game.over and plies < EXPLORE_PLIES:
             st = game.state
@@ -272,6 +287,7 @@ def explore(scenario: Scenario) -> Codec:
                         slot.add(v)
             game.apply(legal[rng.randrange(len(legal))])
             plies += 1
-    return Codec(scenario, seen, types, decisions)
+        dice.update(int(e["die"][1:]) for e in game.events[setup:] if e["type"] == "dice")
+    return Codec(scenario, seen, types, decisions, dice)
 
 
