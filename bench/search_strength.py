@@ -22,6 +22,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from distant_galaxy import Game, load_scenario
+from distant_galaxy.bots.rollout import score, seat_sides
 from distant_galaxy.play.controllers import make_bot
 
 
@@ -45,8 +46,9 @@ def play_one(scenario_id: str, bot: str, vs: str, seed: int, seat_index: int,
         decisions += seat == me
         game.apply(action)
     winner = game.result["winner"]
+    won = score(game.result, seats, seat_sides(sc))[me] == 1.0  # a side's win is its seats'
     return {"seed": seed, "seat": me, "winner": winner, "round": game.result.get("round"),
-            "outcome": "win" if winner == me else "draw" if winner is None else "loss",
+            "outcome": "win" if won else "draw" if winner is None else "loss",
             "decisions": decisions, "think_s": round(think[me], 2)}
 
 

@@ -237,11 +237,13 @@ class Codec:
         return lo, hi
 
 
-def rewards(result: dict[str, Any], seats: list[str]) -> dict[str, float]:
-    """The final rewards: +1 for the winner (or its side), -1 for the others, 0 for a draw."""
+def rewards(result: dict[str, Any], seats: list[str], sides: dict[str, str] | None = None
+            ) -> dict[str, float]:
+    """The final rewards: +1 for the winner (or every seat of its side, ``sides`` as in
+    :func:`~distant_galaxy.bots.rollout.score`), -1 for the others, 0 for a draw."""
     if result.get("winner") is None:
         return dict.fromkeys(seats, 0.0)
-    return {s: 2.0 * v - 1.0 for s, v in score(result, seats).items()}
+    return {s: 2.0 * v - 1.0 for s, v in score(result, seats, sides).items()}
 
 
 def seat_state(game: Game, seat: str) -> GameState:

@@ -27,6 +27,7 @@ import numpy as np
 import pyspiel
 
 from distant_galaxy.adapters.encoding import Codec, codec_for, rewards, seat_state
+from distant_galaxy.bots.rollout import seat_sides
 from distant_galaxy.core.actions import Action
 from distant_galaxy.core.dice import Dice
 from distant_galaxy.core.game import Game
@@ -237,7 +238,7 @@ class DgState(pyspiel.State):
         result = self.game.result
         if result is None or self.play.waiting is not None:
             return [0.0] * len(self.seats)
-        r = rewards(result, self.seats)
+        r = rewards(result, self.seats, seat_sides(self.play.dg.scenario))
         return [r[s] for s in self.seats]
 
     def __str__(self) -> str:

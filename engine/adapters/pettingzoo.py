@@ -17,6 +17,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from distant_galaxy.adapters.encoding import Codec, codec_for, rewards, seat_state
+from distant_galaxy.bots.rollout import seat_sides
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.render import render_board
@@ -76,7 +77,7 @@ class DgAecEnv(AECEnv):
         assert game is not None
         if game.over:
             assert game.result is not None
-            self.rewards = rewards(game.result, self.agents)
+            self.rewards = rewards(game.result, self.agents, seat_sides(self.scenario))
             self.terminations = dict.fromkeys(self.agents, True)
             for a in self.agents:
                 self.infos[a] = {"result": dict(game.result)}

@@ -1,8 +1,10 @@
 """Playouts of the search bot and how a finished (or cut-off) playout is scored.
 
 A playout plays on a copy of the game until it ends or ``depth`` plies have been played. A game
-that ended scores 1 for its winner and 0 for the other seats (a draw: ``1/seats`` each; a winner
-that is no seat, e.g. a side of automatic players, scores 0 for every seat). A playout cut off
+that ended scores 1 for its winner and 0 for the other seats (a draw: ``1/seats`` each). A winner
+that is no seat is a side: it scores 1 for every seat whose ``side`` (the scenario's ``seats:``)
+it names — episode 5's civilizations win together — and 0 for the others (the Aborigines, an
+automatic side, win against every seat). A playout cut off
 at ``depth`` is scored by the scenario's own verdict at its round limit (the ``dg_limit_result``
 hook, else the ``limits:`` section's ``rank_by``) — the one generic judgement of a game not yet
 over that every scenario has; where that verdict is a draw, the cut-off playout is one too.
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
     from distant_galaxy.play.controllers import Controller
+    from distant_galaxy.scenario.model import Scenario
 
 
 def playout(game: Game, depth: int, rng: random.Random,
@@ -42,7 +45,12 @@ def outcome(game: Game, seats: list[str]) -> dict[str, float]:
     result = game.state.result
     if result is None:
         result = verdict(game)
-    return score(result, seats)
+    return score(result, seats, seat_sides(game.scenario))
+
+
+def seat_sides(scenario: Scenario) -> dict[str, str]:
+    """Seat → the side it plays for (the ``side`` of its ``seats:`` entry), where declared."""
+    return {str(s["id"]): str(s["side"]) for s in scenario.seats if s.get("side")}
 
 
 def verdict(game: Game) -> dict[str, Any]:
@@ -53,9 +61,11 @@ def verdict(game: Game) -> dict[str, Any]:
     return res
 
 
-def score(result: dict[str, Any], seats: list[str]) -> dict[str, float]:
-    """1 for the winning seat (or every seat of a winning side named in ``sides``), 0 for the
-    others; a draw gives each seat ``1/len(seats)``."""
+def score(result: dict[str, Any], seats: list[str], sides: dict[str, str] | None = None
+          ) -> dict[str, float]:
+    """1 for the winning seat (or every seat of the winning side: ``sides`` maps a seat to its
+    side; a result's own ``sides`` may list a side's seats), 0 for the others; a draw gives each
+    seat ``1/len(seats)``."""
     winner = result.get("winner")
     if winner is None:
         share = 1.0 / len(seats) if seats else 0.0
@@ -64,4 +74,5 @@ def score(result: dict[str, Any], seats: list[str]) -> dict[str, float]:
     winners: set[Any] = {winner}
     if isinstance(sides, dict) and isinstance(sides.get(winner), (list, tuple)):
         winners |= set(sides[winner])
-    return {s: 1.0 if s in winners else 0.0 for s in seats}
+    side_of = sides or {}
+    return {s: 1.0 if s in winners or side_of.get(s) in winners else 0.0 for s in seats}
