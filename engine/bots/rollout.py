@@ -70,9 +70,9 @@ def score(result: dict[str, Any], seats: list[str], sides: dict[str, str] | None
     if winner is None:
         share = 1.0 / len(seats) if seats else 0.0
         return dict.fromkeys(seats, share)
-    sides = result.get("sides")
+    listed = result.get("sides")
     winners: set[Any] = {winner}
-    if isinstance(sides, dict) and isinstance(sides.get(winner), (list, tuple)):
-        winners |= set(sides[winner])
+    if isinstance(listed, dict) and isinstance(listed.get(winner), (list, tuple)):
+        winners |= set(listed[winner])
     side_of = sides or {}
     return {s: 1.0 if s in winners or side_of.get(s) in winners else 0.0 for s in seats}
