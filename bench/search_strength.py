@@ -7,7 +7,9 @@
 Game ``i`` has seed ``seed + i``; the search bot takes each seat in turn (game ``i`` gives it seat
 ``i mod seats``), every other seat plays ``--vs``. A controller is given the seat's view where the
 engine offers one (``game.view(seat)``). Prints one line per game and a summary (``--json``: the
-summary as JSON). The figures go in docs/bots.md; the test suite plays a small sample only.
+summary as JSON). Thinking is measured in CPU seconds of the search bot (the machine may be
+shared), so iteration budgets give reproducible series and a CPU cost per decision. The figures
+go in docs/bots.md; the test suite plays a small sample only.
 """
 
 from __future__ import annotations
@@ -40,16 +42,16 @@ def play_one(scenario_id: str, bot: str, vs: str, seed: int, seat_index: int,
     while not game.over:
         seat = game.pending.seat
         view = game.view(seat) if hasattr(game, "view") else game
-        t0 = time.perf_counter()
+        t0 = time.process_time()  # CPU time: the machine may be shared
         action = ctrls[seat].choose(view)
-        think[seat] += time.perf_counter() - t0
+        think[seat] += time.process_time() - t0
         decisions += seat == me
         game.apply(action)
     winner = game.result["winner"]
     won = score(game.result, seats, seat_sides(sc))[me] == 1.0  # a side's win is its seats'
     return {"seed": seed, "seat": me, "winner": winner, "round": game.result.get("round"),
             "outcome": "win" if won else "draw" if winner is None else "loss",
-            "decisions": decisions, "think_s": round(think[me], 2)}
+            "decisions": decisions, "think_s": round(think[me], 2)}  # CPU seconds
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -77,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     summary = {"scenario": a.scenario, "bot": a.bot, "vs": a.vs, "games": a.games,
                "seeds": f"{a.seed}..{a.seed + a.games - 1}", **tally, "per_seat": per_seat,
                "win_rate": round(tally["win"] / max(1, a.games), 3),
-               "s_per_decision": round(sum(r["think_s"] for r in rows) / max(1, decisions), 3),
+               "cpu_s_per_decision": round(sum(r["think_s"] for r in rows) / max(1, decisions), 3),
                "wall_s": round(time.perf_counter() - t0, 1)}
     print(json.dumps(summary))
     return 0
