@@ -86,3 +86,51 @@ def test_rollouts_may_use_the_scenarios_default_bot() -> None:
     assert bot.choose(game) in game.legal_actions()
     assert set(bot.policy) == set(game.state.seats)
     assert all(type(c).__name__ == "GreedyBot" for c in bot.policy.values())
+
+
+class SeatView:
+    """A stand-in for the engine's seat view (``game.view(seat)``, being merged): a masked state
+    (here: without the other seats' tokens), its copies, the legal actions; anything else — the
+    dice, the real state's secrets, apply — is refused."""
+
+    ALLOWED = frozenset({"legal_actions", "pending", "over", "result", "scenario", "kinds",
+                         "options", "hook"})
+
+    def __init__(self, game: Game, seat: str):
+        self._game, self._seat = game, seat
+        masked = game.state.clone()
+        for tid in [t.id for t in masked.tokens.values() if t.owner not in (seat, None)]:
+            tok = masked.tokens.pop(tid)
+            if tok.pos is not None:
+                masked.board.pop(tok.pos, None)
+        masked.forget_index()
+        self.state = masked
+        self.clones = 0
+
+    def clone(self) -> Game:
+        self.clones += 1
+        return Game(self._game.scenario, state=self.state.clone())
+
+    def __getattr__(self, name: str):
+        if name in SeatView.ALLOWED:
+            return getattr(self._game, name)
+        raise AssertionError(f"the bot read {name!r}, which a seat's view refuses")
+
+
+def test_it_searches_only_the_seats_view() -> None:
+    """The bot reads nothing but what the view offers, and every iteration's world is a copy of
+    the view (the masked state), never the game: the other seats' hidden tokens are in none."""
+    game = Game(load_scenario("breakthrough"), seed=3)
+    view = SeatView(game, "black")
+    seen: list[int] = []
+    bot = MctsBot("black", 3, Budget(iterations=25, depth=5))
+    real_world = bot.world
+
+    def world(g):
+        copy = real_world(g)
+        seen.append(sum(1 for t in copy.state.tokens.values() if t.owner == "white"))
+        return copy
+
+    bot.world = world
+    assert bot.choose(view) in game.legal_actions()
+    assert view.clones == 25 and seen == [0] * 25
