@@ -3,7 +3,8 @@
 ``--seat x=mcts:400`` searches 400 iterations per decision; ``--seat x=mcts:0.5s`` searches for
 half a second per decision. Options follow after commas: ``c=`` (the UCT exploration constant),
 ``depth=`` (plies of a playout before it is scored), ``rollout=random|default`` (playouts by the
-random bot or by the scenario's ``default_bot``), e.g. ``mcts:0.5s,depth=60,rollout=default``.
+random bot or by the scenario's ``default_bot``), ``prior=default`` (the default bot's choice is
+searched first and wins ties), e.g. ``mcts:0.5s,depth=60,rollout=default``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from dataclasses import dataclass, replace
 from distant_galaxy.errors import EngineError
 
 ROLLOUTS = ("random", "default")
+PRIORS = ("none", "default")
 
 
 @dataclass(frozen=True)
@@ -25,6 +27,7 @@ class Budget:
     c: float = 1.4                 # UCT exploration constant
     depth: int = 200               # plies of one playout before it is scored
     rollout: str = "random"        # the playouts' policy: the random bot or the default bot
+    prior: str = "none"            # "default": the default bot's choice first, and on ties
 
 
 def parse_budget(text: str | None) -> Budget:
@@ -75,4 +78,8 @@ def _option(budget: Budget, key: str, value: str) -> Budget:
         if value not in ROLLOUTS:
             raise EngineError(f"mcts: rollout={value}: choose one of {', '.join(ROLLOUTS)}")
         return replace(budget, rollout=value)
-    raise EngineError(f"mcts: unknown option {key!r} (options: c, depth, rollout)")
+    if key == "prior":
+        if value not in PRIORS:
+            raise EngineError(f"mcts: prior={value}: choose one of {', '.join(PRIORS)}")
+        return replace(budget, prior=value)
+    raise EngineError(f"mcts: unknown option {key!r} (options: c, depth, rollout, prior)")

@@ -57,6 +57,8 @@ class MctsBot(Controller):
         self.budget = budget or Budget()
         self.seed = seed
         self.policy: dict[str, Controller] | None = None
+        self.prior_bot: Controller | None = None
+        self._first: Action | None = None  # the root's prior while a search runs
         self.last: dict[str, Any] = {}  # what the last search did (iterations, seconds, visits)
 
     @classmethod
@@ -73,10 +75,12 @@ class MctsBot(Controller):
         seats = list(game.state.seats)
         if self.policy is None and self.budget.rollout == "default":
             self.policy = self._default_policy(game, seats)
-        root = Node()
         t0 = time.perf_counter()
+        root = Node()
+        prior = self._first = self._prior(game)  # expanded by the first iteration
         done = self._search(game, root, seats, t0)
-        best = max(legal, key=lambda a: _rank(root.children.get(a)))
+        # most visits; among equally visited actions the prior, then the best mean
+        best = max(legal, key=lambda a: _rank(root.children.get(a), a == prior))
         self.last = {"iterations": done, "seconds": time.perf_counter() - t0,
                      "visits": {str(a): c.n for a, c in root.children.items()}}
         return best
@@ -118,7 +122,9 @@ class MctsBot(Controller):
             children = node.children
             untried = [a for a in legal if a not in children]
             if untried:
-                action = untried[rng.randrange(len(untried))]
+                first = self._first if not path else None  # the prior, at the root only
+                action = first if first is not None and first in untried else \
+                    untried[rng.randrange(len(untried))]
                 child = children[action] = Node()
                 g.apply(action)
                 path.append((child, pend.seat))
@@ -134,6 +140,18 @@ class MctsBot(Controller):
         g.state.seed = self.rng.getrandbits(63)
         g.state.rolls = 0
         return g
+
+    def _prior(self, game: Game) -> Action | None:
+        """The default bot's choice for this seat (``prior=default``), else None."""
+        if self.budget.prior != "default":
+            return None
+        if self.prior_bot is None:
+            found = self._default_policy(game, [self.seat])
+            self.prior_bot = found.get(self.seat)
+        if self.prior_bot is None:
+            return None
+        choice = self.prior_bot.choose(game)
+        return choice if choice in game.legal_actions() else None
 
     def _default_policy(self, game: Game, seats: list[str]) -> dict[str, Controller]:
         """Playout controllers: the scenario's default bot for every seat (none: random)."""
@@ -159,8 +177,9 @@ def _uct(legal: list[Action], children: dict[Action, Node], c: float) -> tuple[A
     return best
 
 
-def _rank(child: Node | None) -> tuple[int, float]:
-    """How good a root action looks after the search: most visits, then the best mean."""
+def _rank(child: Node | None, prior: bool = False) -> tuple[int, bool, float]:
+    """How good a root action looks after the search: most visits, then the prior, then the
+    best mean."""
     if child is None or not child.n:
-        return (0, 0.0)
-    return (child.n, child.w / child.n)
+        return (0, prior, 0.0)
+    return (child.n, prior, child.w / child.n)

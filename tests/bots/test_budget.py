@@ -23,7 +23,8 @@ def test_options() -> None:
 @pytest.mark.parametrize("text, words", [
     ("zz", "a budget is a number of iterations"), ("0", "a budget"), ("-1s", "a budget"),
     ("nans", "a budget"), ("c=x", "c must be a number"), ("depth=-2", "depth must be"),
-    ("rollout=smart", "choose one of random, default"), ("speed=3", "unknown option 'speed'"),
+    ("rollout=smart", "choose one of random, default"), ("prior=smart", "choose one of none, default"),
+    ("speed=3", "unknown option .speed."),
 ])
 def test_bad_parameters_are_refused_with_the_reason(text: str, words: str) -> None:
     with pytest.raises(EngineError, match=words):

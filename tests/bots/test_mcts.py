@@ -134,3 +134,14 @@ def test_it_searches_only_the_seats_view() -> None:
     bot.world = world
     assert bot.choose(view) in game.legal_actions()
     assert view.clones == 25 and seen == [0] * 25
+
+
+def test_a_prior_from_the_default_bot_is_searched_first_and_wins_ties() -> None:
+    """``prior=default``: the default bot's choice is the first action searched and, with a
+    budget too small to tell the actions apart, the one played."""
+    game = Game(load_scenario("asteroid-belt"), seed=2)
+    seat = game.pending.seat
+    greedy = game.scenario.bots()["greedy"](seat, 2).choose(game)
+    bot = make_bot(game.scenario.bots(), "mcts:1,depth=5,prior=default", seat, 2)
+    assert bot.choose(game) == greedy
+    assert bot.last["visits"] == {str(greedy): 1}
