@@ -9,8 +9,9 @@ import pytest
 from distant_galaxy import Game, load_scenario
 from distant_galaxy.adapters.encoding import OVERFLOW, codec_for, explore, rewards
 from distant_galaxy.core.actions import Action
+from tests.adapters.conftest import SHIPPED
 
-SCENARIOS = ["tic-tac-toe", "breakthrough", "asteroid-belt", "aborigine-clash"]
+SCENARIOS = SHIPPED
 
 
 def test_board_moves_are_cells_by_cells_and_mean_the_same_everywhere() -> None:

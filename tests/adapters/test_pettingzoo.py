@@ -13,8 +13,9 @@ from pettingzoo.test import api_test
 
 from distant_galaxy.adapters.pettingzoo import aec_env
 from distant_galaxy.errors import EngineError
+from tests.adapters.conftest import SHIPPED
 
-SCENARIOS = ["tic-tac-toe", "breakthrough", "asteroid-belt", "aborigine-clash"]
+SCENARIOS = SHIPPED
 
 
 @pytest.mark.parametrize("sid", SCENARIOS)
