@@ -21,6 +21,7 @@ tensor from the player's view. Returns: +1 the winner, -1 the others, 0 each for
 
 from __future__ import annotations
 
+import ctypes
 from typing import Any
 
 import numpy as np
@@ -38,8 +39,17 @@ from distant_galaxy.scenario.model import Scenario
 #: The longest game OpenSpiel is told of (it is an upper bound only; no scenario comes near).
 MAX_GAME_LENGTH = 1_000_000
 
-#: The registered factories, kept alive for the process (OpenSpiel's registry holds them too).
-_FACTORIES: dict[str, Any] = {}
+#: The registered factories and the games OpenSpiel made, kept for the process: OpenSpiel's
+#: registry and game cache are C++ statics that release them after the interpreter has finished,
+#: without the GIL, so each is given one reference that is never released (see ``_keep``).
+_KEPT: list[Any] = []
+
+
+def _keep(obj: Any) -> None:
+    """Keep ``obj`` alive past the interpreter's end (a reference never released), so that
+    OpenSpiel's C++ statics never free a Python object at exit (a crash: no GIL by then)."""
+    _KEPT.append(obj)
+    ctypes.pythonapi.Py_IncRef(ctypes.py_object(obj))
 
 
 class NeedDie(Exception):
@@ -82,7 +92,7 @@ def register(scenario_id: str) -> str:
     def factory(params: dict[str, Any] | None = None) -> DgGame:
         return DgGame(scenario, codec, game_type, info, params)
 
-    _FACTORIES[name] = factory
+    _keep(factory)
     pyspiel.register_game(game_type, factory)
     return name
 
@@ -117,6 +127,7 @@ class DgGame(pyspiel.Game):
     def __init__(self, scenario: Scenario, codec: Codec, game_type: pyspiel.GameType,
                  info: pyspiel.GameInfo, params: dict[str, Any] | None = None):
         super().__init__(game_type, info, params or {})
+        _keep(self)
         self.scenario, self.codec = scenario, codec
         self.seed = int((params or {}).get("seed", 0))
         self.start = Game(scenario, seed=self.seed, record=False)
