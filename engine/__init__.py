@@ -22,7 +22,9 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from distant_galaxy.core.dice import Dice, table_lookup
     from distant_galaxy.core.game import Game
     from distant_galaxy.core.grid import CellPermissions, Grid
+    from distant_galaxy.core.hidden import UNKNOWN, HiddenInformation
     from distant_galaxy.core.state import GameState, Pending, Player, Site, Token
+    from distant_galaxy.core.view import GameView
     from distant_galaxy.errors import (
         ActionError,
         AmbiguousAction,
@@ -39,6 +41,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
         SourceError,
         SourcePos,
     )
+    from distant_galaxy.harness.referee import verify_hidden
     from distant_galaxy.hookspecs import hookimpl
     from distant_galaxy.play.controllers import Controller, HumanController, RandomBot
     from distant_galaxy.play.log import read_log
@@ -72,6 +75,10 @@ _SOURCES: dict[str, str] = {
     "Game": "distant_galaxy.core.game",
     "CellPermissions": "distant_galaxy.core.grid",
     "Grid": "distant_galaxy.core.grid",
+    "HiddenInformation": "distant_galaxy.core.hidden",
+    "UNKNOWN": "distant_galaxy.core.hidden",
+    "GameView": "distant_galaxy.core.view",
+    "verify_hidden": "distant_galaxy.harness.referee",
     "GameState": "distant_galaxy.core.state",
     "Pending": "distant_galaxy.core.state",
     "Player": "distant_galaxy.core.state",
@@ -112,6 +119,7 @@ _SOURCES: dict[str, str] = {
 
 __all__ = [
     "ENGINE_VERSION",
+    "UNKNOWN",
     "Action",
     "ActionError",
     "ActionKind",
@@ -126,7 +134,9 @@ __all__ = [
     "Expr",
     "Game",
     "GameState",
+    "GameView",
     "Grid",
+    "HiddenInformation",
     "HumanController",
     "IllegalAction",
     "LogError",
@@ -163,6 +173,7 @@ __all__ = [
     "read_log",
     "require",
     "table_lookup",
+    "verify_hidden",
 ]
 
 

@@ -135,6 +135,13 @@ def dg_status_lines(game: Game) -> list[str]:
 
 
 @hookspec
+def dg_explain_event(game: Game, event: dict[str, Any]) -> list[str] | None:
+    """Return the lines explaining why a bot or an automatic phase did what the event records
+    (the priority row that fired, the options it compared), or None. ``dg replay --html`` shows
+    them under each step's events; an episode's own ``dg explain`` may print the same lines."""
+
+
+@hookspec
 def dg_commands() -> list[Command]:
     """Return the ``dg`` sub-commands of a command plugin, as :class:`~distant_galaxy.Command` specs.
 
@@ -159,6 +166,14 @@ def dg_roll_adjustments(game: Game, roll: str, context: dict[str, Any]) -> list[
     ``rule`` and any of ``extra_dice`` (dice added, the best counts), ``need`` (added to the
     lowest face that succeeds), ``rerolls`` (failed dice that may be rolled again) and
     ``cancel`` (true: the attempt does not happen). The episode applies them and logs each."""
+
+
+@hookspec
+def dg_cell_values(game: Any, seat: str) -> dict[tuple[int, int], float]:
+    """Return what a ship of ``seat`` ending its move on some cells is worth to it, judged by what
+    that seat may know: ``game`` is the seat's view (``game.view(seat)``), so hidden values are not
+    there to read. Bots add it to their scores (the Space Domain option values a face-down marker
+    by the expected value of the bag's unseen contents)."""
 
 
 @hookspec

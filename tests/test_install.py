@@ -25,7 +25,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "tests" / "example_plugin"
-SOURCES = ["engine", "plugins", "scenarios", "schemas", "pyproject.toml", "README.md"]
+SOURCES = ["engine", "plugins", "scenarios", "schemas", "pyproject.toml", "README.md", "LICENSE"]
 
 
 def shipped_ids() -> set[str]:

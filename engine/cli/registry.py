@@ -35,6 +35,8 @@ BUILTIN = (
     "distant_galaxy.cli.commands.play",
     "distant_galaxy.cli.commands.perft",
     "distant_galaxy.cli.commands.reliability",
+    "distant_galaxy.cli.commands.completion",
+    "distant_galaxy.cli.commands.referee",
 )
 """The built-in command plugins, registered by module name in this order (as ``dg --help``
 lists their commands)."""

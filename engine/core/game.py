@@ -16,10 +16,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy.core import hidden
 from distant_galaxy.core.actions import END, Action, ActionKind, EndAction
 from distant_galaxy.core.dice import Dice
-from distant_galaxy.core.state import GameState, Pending, copy_attrs
+from distant_galaxy.core.state import GameState, Pending, Token, copy_attrs
 from distant_galaxy.core.turns import TurnLoop
+from distant_galaxy.core.view import GameView
 from distant_galaxy.errors import ActionError, EngineError, IllegalAction, MalformedAction
 from distant_galaxy.stash import Stash
 
@@ -27,6 +29,9 @@ if TYPE_CHECKING:
     from distant_galaxy.scenario.model import Scenario
 
 Event = dict[str, Any]
+
+#: The fields every result has (``Game.finish``); a plugin's extra fields come after them.
+RESULT_FIELDS = frozenset({"winner", "reason", "round", "rule", "counters"})
 Sink = Callable[[dict[str, Any]], None]
 
 #: The hooks the engine calls while a game is played (``apply`` and the turn loop). A game where
@@ -140,10 +145,72 @@ class Game:
         self.emit("counter", **fields)
         return new
 
+    def token_counter(self, token: Token, counter: str) -> int:
+        """A token's counter (``unit_counters:``): its own value once changed, else its unit
+        type's stat of that name (the value it was placed with), else 0."""
+        if counter in token.attrs:
+            return int(token.attrs[counter])
+        stat = self.scenario.unit_types.get(token.type, {}).get(counter, 0)
+        return stat if isinstance(stat, int) and not isinstance(stat, bool) else 0
+
+    def change_token_counter(self, token: Token, counter: str, delta: int, reason: str,
+                             rule: str | None = None) -> int:
+        """Add ``delta`` to a token's counter (kept within the ``min``/``max`` of its
+        ``unit_counters:`` entry), log a ``token_counter`` event with the reason and the new
+        value, and return the new value."""
+        spec = self.scenario.unit_counters.get(counter) or {}
+        old = self.token_counter(token, counter)
+        new = old + delta
+        lo, hi = spec.get("min"), spec.get("max")
+        if lo is not None and new < lo:
+            new = lo
+        if hi is not None and new > hi:
+            new = hi
+        token.attrs[counter] = new
+        fields: dict[str, Any] = {"token": token.id, "unit": token.type, "counter": counter,
+                                  "delta": new - old, "value": new, "reason": reason}
+        if rule:
+            fields["rule"] = rule
+        self.emit("token_counter", **fields)
+        return new
+
     def _make_dice(self) -> Dice:
         dice = Dice(self.state, self.emit)
         dice.on_roll = self._undo.clear
         return dice
+
+    # -- hidden information (core/hidden.py, core/view.py) -------------------------------------
+    def view(self, seat: str) -> GameView:
+        """What ``seat`` may see of this game: controllers are given this, never the game."""
+        return GameView(self, seat)
+
+    def hide(self, sid: str, value: Any, see: str | list[str] = "none",
+             owner: str | None = None, public: dict[str, Any] | None = None) -> None:
+        """Keep ``value`` as the secret ``sid``: ``see`` is "none", "owner", "all" or seats."""
+        hidden.hide(self, sid, value, see, owner, public)
+
+    def secret(self, sid: str) -> Any:
+        """The value of a secret (HiddenInformation in a copy made from a seat's view)."""
+        return hidden.read(self.state.secrets, sid)
+
+    def knows(self, sid: str) -> bool:
+        """Whether this game holds the value of ``sid`` (False in a copy of a seat's view)."""
+        return hidden.known(self.state.secrets, sid)
+
+    def reveal(self, sid: str, reason: str, rule: str | None = None,
+               to: list[str] | None = None) -> Any:
+        """Show a secret to everybody (or to the seats ``to``), logged; returns its value."""
+        return hidden.reveal(self, sid, reason, rule, to)
+
+    def shuffle_bag(self, bag: str, contents: dict[str, int], purpose: str,
+                    rule: str | None = None) -> list[str]:
+        """Shuffle a bag (item → count) in secret, commit to its order in the log."""
+        return hidden.shuffle_bag(self, bag, contents, purpose, rule)
+
+    @property
+    def version(self) -> int:
+        """A number that changes whenever the state may have changed (views cache by it)."""
+        return self._version
 
     # -- decisions ---------------------------------------------------------------------------
     @property
@@ -388,14 +455,22 @@ class Game:
         g.dice = g._make_dice()
         return g
 
-    def finish(self, winner: str | None, reason: str, rule: str | None = None) -> None:
-        """End the game now with ``winner`` (None: a draw) and the reason."""
+    def finish(self, winner: str | None, reason: str, rule: str | None = None,
+               **extra: Any) -> None:
+        """End the game now with ``winner`` (None: a draw) and the reason. ``extra`` fields
+        (JSON values, e.g. episode 6's ``tier`` and ``sides``) join the result and the
+        ``game_over`` event; they never replace the engine's own fields."""
         if self.state.result is not None:
             return
         result: dict[str, Any] = {"winner": winner, "reason": reason, "round": self.state.round}
         if rule:
             result["rule"] = rule
         result["counters"] = {s: dict(self.state.players[s].counters) for s in self.state.seats}
+        for key, value in extra.items():
+            if key not in RESULT_FIELDS and key != "type":
+                result[key] = value
+        if self.state.secrets:  # every bag's order and salt, for the referee
+            hidden.reveal_bags(self)
         self.state.result = result
         self.state.pending = None
         self.emit("game_over", **result)
@@ -424,7 +499,8 @@ class _Light:
     """A cheap undo record: the state's containers (shallow), its scalars, and copies of the
     tokens and players an action declared it touches. ``restore()`` puts it all back in place."""
 
-    __slots__ = ("attrs", "board", "pending", "players", "scalars", "state", "tokens", "touched")
+    __slots__ = ("attrs", "board", "pending", "players", "scalars", "secrets", "state", "tokens",
+                 "touched")
 
     def __init__(self, state: GameState, token_ids: tuple[str, ...], seats: tuple[str, ...]):
         self.state = state
@@ -436,6 +512,8 @@ class _Light:
                         state.result)
         attrs = state.attrs
         self.attrs = copy_attrs(attrs) if attrs else None  # None: restored as a new {}
+        # entries are replaced, never edited: a shallow copy is enough (None: restored as a new {})
+        self.secrets = dict(state.secrets) if state.secrets else None
         touched = []
         for tid in token_ids:
             t = toks.get(tid)
@@ -449,6 +527,7 @@ class _Light:
         st = self.state
         st.tokens, st.board, st.pending = self.tokens, self.board, self.pending
         st.attrs = self.attrs if self.attrs is not None else {}
+        st.secrets = self.secrets if self.secrets is not None else {}
         st.round, st.turn, st.phase, st.next_id, st.rolls, st.result = self.scalars
         for tok, pos, carrier, attrs in self.touched:
             tok.pos, tok.carrier, tok.attrs = pos, carrier, attrs if attrs is not None else {}

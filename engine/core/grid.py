@@ -459,11 +459,14 @@ class Grid:
 
     # ----------------------------------------------------------------- drawing
 
-    def render(self, glyph: Callable[[Pos], str]) -> str:
+    def render(self, glyph: Callable[[Pos], str],
+               paint: Callable[[Pos, str], str] | None = None) -> str:
         """Draw the grid as text: column numbers on top, row numbers on the left.
 
         ``glyph(p)`` gives each cell's text (usually one character). Cells are separated by a
         space; on hex grids odd rows are indented by half a cell, as the odd-r layout shows them.
+        ``paint(p, text)``, if given, wraps each cell's padded text (e.g. in colour codes) after
+        the widths are measured.
         """
         glyphs = [[glyph((x, y)) for x in range(self.width)] for y in range(self.height)]
         cell_w = max(len(str(self.width - 1)), *(len(g) for row in glyphs for g in row))
@@ -473,7 +476,10 @@ class Grid:
         lines = [header.rstrip()]
         for y, row in enumerate(glyphs):
             indent = half if y % 2 else ""
-            body = " ".join(g.rjust(cell_w) for g in row)
+            cells = [g.rjust(cell_w) for g in row]
+            if paint is not None:
+                cells = [paint((x, y), c) for x, c in enumerate(cells)]
+            body = " ".join(cells)
             lines.append(f"{str(y).rjust(label_w)} {indent}{body}".rstrip())
         return "\n".join(lines)
 

@@ -146,6 +146,9 @@ class GameState:
     rolls: int = 0
     result: dict[str, Any] | None = None
     attrs: dict[str, Any] = field(default_factory=dict)
+    #: Hidden information: secret id -> entry (value, who may see it; core/hidden.py). Entries
+    #: are replaced, never edited in place (clones share them). Written only when not empty.
+    secrets: dict[str, dict[str, Any]] = field(default_factory=dict)
     # Derived, not part of the state's value: owner -> {cell: unit type} of the tokens on the
     # board, in board order. Built on first use (``pieces_of``), kept up to date by the mutating
     # methods below, dropped by ``forget_index`` (after hand edits) and rebuilt whenever the board
@@ -284,13 +287,14 @@ class GameState:
             round=self.round, turn=self.turn, phase=self.phase,
             pending=self.pending, next_id=self.next_id, seed=self.seed, rolls=self.rolls,
             result=self.result, attrs=copy_attrs(self.attrs),
+            secrets=dict(self.secrets) if self.secrets else {},
             _index=({o: dict(m) for o, m in self._index.items()}
                     if self._index is not None and self._index_n == len(self.board) else None),
             _index_n=self._index_n,
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "seats": list(self.seats),
             "players": [self.players[s].to_json() for s in self.seats],
             "tokens": [t.to_json() for t in sorted(self.tokens.values(), key=_token_key)],
@@ -300,6 +304,9 @@ class GameState:
             "next_id": self.next_id, "seed": self.seed, "rolls": self.rolls,
             "result": self.result, "attrs": self.attrs,
         }
+        if self.secrets:
+            out["secrets"] = self.secrets
+        return out
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> GameState:
@@ -314,6 +321,7 @@ class GameState:
             pending=Pending(**d["pending"]) if d.get("pending") else None,
             next_id=d["next_id"], seed=d["seed"], rolls=d["rolls"],
             result=d.get("result"), attrs=json.loads(json.dumps(d.get("attrs", {}))),
+            secrets=json.loads(json.dumps(d.get("secrets", {}))),
         )
         for t in tokens:
             if t.pos is not None:

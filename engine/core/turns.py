@@ -194,10 +194,11 @@ class TurnLoop:
     def _limit_reached(self, limit: int) -> None:
         game = self.game
         res = game.hook.dg_limit_result(game=game)
+        extra = _extra(res) if res is not None else {}  # a plugin's extra fields
         if res is None:
             res = game.scenario.limit_result(game)
         reason = res.get("reason", f"round limit {limit} reached")
-        game.finish(res.get("winner"), reason, res.get("rule"))
+        game.finish(res.get("winner"), reason, res.get("rule"), **extra)
 
     def check_victory(self, when: str) -> None:
         game = self.game
@@ -205,7 +206,15 @@ class TurnLoop:
             return
         res = game.hook.dg_check_victory(game=game) \
             if game.hooks_in_play and "dg_check_victory" in game.hooked else None
-        if res is None:  # the compiled rules directly (Scenario.check_victory only passes through)
-            res = game.scenario.rules.check_victory(game, when)
+        if res is not None:  # a plugin's result: its extra fields join the result
+            game.finish(res.get("winner"), res["reason"], res.get("rule"), **_extra(res))
+            return
+        res = game.scenario.rules.check_victory(game, when)  # the compiled rules directly
         if res is not None:
             game.finish(res.get("winner"), res["reason"], res.get("rule"))
+
+
+def _extra(res: dict[str, Any]) -> dict[str, Any]:
+    """A plugin result's fields beyond winner, reason and rule (``Game.finish``'s ``extra``;
+    the scenario's own victory conditions add none)."""
+    return {k: v for k, v in res.items() if k not in ("winner", "reason", "rule")}

@@ -26,7 +26,7 @@ from distant_galaxy.harness.invariants import check_invariants
 from distant_galaxy.loader import checked_option_sets
 from distant_galaxy.play.log import LogWriter, dumps
 from distant_galaxy.play.runner import logged_game, replay_log
-from distant_galaxy.scenario.catalog import catalog
+from distant_galaxy.scenario.catalog import catalog, variant_players
 from distant_galaxy.scenario.load import load_scenario, read_scenario
 from distant_galaxy.scenario.model import Scenario
 
@@ -65,9 +65,11 @@ def shipped_cases(extra: list[str | Path] | None = None) -> list[Case]:
         path = Path(entry["path"])
         players = _players(entry.get("players"))
         error = entry["title"] if str(entry["title"]).startswith("(does not load") else None
+        own = entry.get("variant_players", {})  # a variant may change the seat counts
         for variant, options in option_sets(entry["variants"], entry.get("option_sets", [])):
+            span = _players(own[variant]) if variant in own else players
             out.append(Case(case_label(entry["id"], variant, options), str(path), variant,
-                            players, error, options))
+                            span, error, options))
     for p in extra or []:
         out.extend(file_cases(p))
     return out
@@ -101,8 +103,10 @@ def file_cases(path: str | Path) -> list[Case]:
     n = len(data.get("seats", []))
     span = (int(players.get("min", n)), int(players.get("max", n)))
     sets = option_sets(sorted(data.get("variants", {})), checked_option_sets(data))
-    return [Case(case_label(data["id"], v, opts), str(path), v, span, None, opts)
-            for v, opts in sets]
+    own = variant_players(data)
+    return [Case(case_label(data["id"], v, opts), str(path), v,
+                 _players(own[v]) if v in own else span, None, opts) for v, opts in sets]
+
 
 
 def _players(text: Any) -> tuple[int, int] | None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import random
 import sys
 import tempfile
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -88,8 +89,10 @@ def full_check(case: Case, seed: int, folder: Path, tally: Tally, *, restore_poi
     interrupted_save(game, save, header, tally, case, seed, rng)
 
 
-def run(cases: list[Case], games: int, *, first_seed: int = 1, progress: bool = False) -> Tally:
-    """Play ``games`` games round-robin over ``cases`` with every check; return the tally."""
+def run(cases: list[Case], games: int, *, first_seed: int = 1, progress: bool = False,
+        advance: Callable[[int], None] | None = None) -> Tally:
+    """Play ``games`` games round-robin over ``cases`` with every check; return the tally.
+    ``advance(n)``, if given, is called as games finish (a progress bar)."""
     tally = Tally()
     loadable = []
     for case in cases:
@@ -105,6 +108,8 @@ def run(cases: list[Case], games: int, *, first_seed: int = 1, progress: bool = 
             case = loadable[i % len(loadable)]
             seed = first_seed + i // len(loadable)
             full_check(case, seed, Path(tmp), tally)
+            if advance is not None:
+                advance(1)
             if progress and (i + 1) % 50 == 0:
                 print(f"  {i + 1}/{games} games, {tally.actions} actions, "
                       f"{len(tally.failures)} failures", file=sys.stderr)
@@ -135,20 +140,27 @@ def _loads(case: Case, tally: Tally) -> bool:
 
 
 def run_parallel(cases: list[Case], games: int, jobs: int, first_seed: int = 1,
-                 plugin_roots: list[str] | None = None) -> Tally:
-    """:func:`run` split over ``jobs`` processes (same games and seeds as a serial run)."""
+                 plugin_roots: list[str] | None = None,
+                 advance: Callable[[int], None] | None = None) -> Tally:
+    """:func:`run` split over ``jobs`` processes (same games and seeds as a serial run, the tallies
+    merged in the serial order). With ``advance(n)`` (a progress bar) the games are handed out in
+    smaller chunks, so that it moves while they run; the tally is the same."""
     if jobs <= 1:
-        return run(cases, games, first_seed=first_seed)
+        return run(cases, games, first_seed=first_seed, advance=advance)
     total = Tally()
     loadable = [c for c in cases if _loads(c, total)]
     if not loadable:
         return total
     per = -(-games // jobs)
+    if advance is not None:
+        per = max(1, min(per, games // (jobs * 8)))
     chunks = [(loadable, plugin_roots or [], min(per, games - k * per), first_seed, k * per)
-              for k in range(jobs) if games - k * per > 0]
+              for k in range(-(-games // per)) if games - k * per > 0]
     with ProcessPoolExecutor(jobs) as pool:
-        for part in pool.map(_run_chunk, chunks):
+        for part, chunk in zip(pool.map(_run_chunk, chunks), chunks, strict=True):
             total.add(part)
+            if advance is not None:
+                advance(chunk[2])
     return total
 
 

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from distant_galaxy.core.hidden import public_state_json
 from distant_galaxy.errors import EngineError, LogError
 from distant_galaxy.scenario.find import find_by_id
 from distant_galaxy.version import ENGINE_VERSION, LOG_FORMAT
@@ -51,7 +52,10 @@ def game_header(game: Game, controllers: dict[str, str] | None = None) -> dict[s
                          options=scenario.options)
     header["scenario_sha256"] = scenario_digest(scenario)
     header["factions"] = {s: st.players[s].faction for s in st.seats}
-    header["initial"] = json.loads(json.dumps(st.to_json()))  # a copy: the state goes on
+    # A copy (the state goes on); hidden information masked: the header is read during the game
+    # (core/hidden.py). The hash is of the whole state: its secrets include a salt, so the hash
+    # tells nothing of them.
+    header["initial"] = json.loads(json.dumps(public_state_json(st)))
     header["initial_hash"] = st.hash()
     return header
 

@@ -69,6 +69,14 @@ def core_line(ev: dict[str, Any]) -> str | None:
         return f"  (taken back: {ev.get('action', 'the last action')})"
     if t == "note":
         return f"  note: {ev['message']}"
+    if t == "bag_commit":
+        return (f"  the bag {ev['bag']} ({count_of(ev['size'], 'item')}) is shuffled face down; "
+                f"the log commits to its order (sha256 {str(ev['sha256'])[:12]}…){rule}")
+    if t == "reveal":
+        to = f" to {', '.join(ev['to'])}" if ev.get("to") else ""
+        return f"  revealed{to}: {ev['secret']} is {_cell(ev['value'])} ({ev['reason']}){rule}"
+    if t == "bag_reveal":
+        return f"  the bag {ev['bag']} is opened: {', '.join(map(str, ev['order']))}"
     if t == "game_over":
         who = f"{ev['winner']} wins" if ev.get("winner") else "the game is drawn"
         return f"*** {who}: {ev['reason']} (round {ev['round']}) ***"

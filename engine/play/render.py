@@ -2,18 +2,26 @@
 
 Each cell shows a token (owner initial in upper or lower case + unit glyph), else a site glyph
 (plugins may draw sites, e.g. an asteroid's class and marker), else the cell type's glyph.
+
+``paint(text, style)``, where given (the ``dg`` command passes one on a colour terminal), wraps a
+piece of text in a style — an owner's colour (:mod:`distant_galaxy.play.palette`) or ``"bold"``;
+without it the text is exactly the plain form pipes and tests see.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from distant_galaxy.play.narrate import count_of
+from distant_galaxy.play.palette import palette_of
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
 
 Pos = tuple[int, int]
+Paint = Callable[[str, "str | None"], str]
+"""``paint(text, style)``: the text wrapped in a style (a ``#rrggbb`` colour or ``"bold"``)."""
 
 
 def token_glyph(game: Game, pos: Pos) -> str | None:
@@ -51,37 +59,80 @@ def _site_at(game: Game, pos: Pos) -> str | None:
     return game.scenario.site_cells.get(pos)
 
 
-def render_board(game: Game) -> str:
+def render_board(game: Game, paint: Paint | None = None) -> str:
     """The board, then one line per player, then the plugins' status lines."""
     grid = game.scenario.grid
-    lines = [grid.render(lambda p: cell_glyph(game, p))]
-    lines.append(render_players(game))
+    painter = None if paint is None else _cell_painter(game, paint)
+    lines = [grid.render(lambda p: cell_glyph(game, p), painter)]
+    lines.append(render_players(game, paint))
+    if game.scenario.unit_counters:
+        lines.extend(render_unit_counters(game))
     for group in game.hook.dg_status_lines(game=game):
         lines.extend(group or [])
     return "\n".join(lines)
 
 
-def render_players(game: Game) -> str:
+def _cell_painter(game: Game, paint: Paint) -> Callable[[Pos, str], str]:
+    """Cells with a token in its owner's colour, owned sites in theirs, the rest plain."""
+    pal = palette_of(game.scenario)
+
+    def painter(pos: Pos, text: str) -> str:
+        tok = game.state.token_at(pos)
+        if tok is not None:
+            return paint(text, pal.seat(tok.owner))
+        owner = next((s.owner for s in game.state.sites.values() if s.pos == pos and s.owner),
+                     None)
+        return paint(text, pal.seat(owner)) if owner else text
+
+    return painter
+
+
+def render_players(game: Game, paint: Paint | None = None) -> str:
     st = game.state
+    pal = palette_of(game.scenario) if paint else None
+
+    def name(seat: str | None) -> str:
+        if paint is None or pal is None or seat not in st.players:
+            return str(seat)
+        return paint(seat, pal.seat(seat))
+
     if st.result is not None:
         head = f"round {st.round}: the game is over"
     else:
-        head = f"round {st.round}, {st.active_seat}'s turn" + (
-            f" — {st.pending.seat} decides: {st.pending.kind}" if st.pending else "")
+        head = f"round {st.round}, {name(st.active_seat)}'s turn" + (
+            f" — {name(st.pending.seat)} decides: {st.pending.kind}" if st.pending else "")
     out = [head]
     order = list(game.scenario.counters)
     for seat in st.seats:
         p = st.players[seat]
         parts = [f"{k} {p.counters[k]}" for k in order if k in p.counters]
-        parts += [f"{name}: " + ", ".join(count_of(n, u) for u, n in sorted(units.items()))
-                  for name, units in p.pools.items() if units]
+        parts += [f"{pool}: " + ", ".join(count_of(n, u) for u, n in sorted(units.items()))
+                  for pool, units in p.pools.items() if units]
         faction = f" ({p.faction})" if p.faction and p.faction != seat else ""
         if parts or faction:
-            out.append(f"  {seat}{faction}" + (": " + "; ".join(parts) if parts else ""))
+            out.append(f"  {name(seat)}{faction}" + (": " + "; ".join(parts) if parts else ""))
     return "\n".join(out)
 
 
-def render_result(game: Game) -> str:
+def render_unit_counters(game: Game) -> list[str]:
+    """One line per owner: each token on the board with its counters (``unit_counters:``) as
+    value/start, e.g. ``  red: R1 hull 3/6, R2 hull 4/4``."""
+    names = list(game.scenario.unit_counters)
+    types = game.scenario.unit_types
+    by_owner: dict[str, list[str]] = {}
+    for tok in sorted(game.state.tokens.values(), key=lambda t: (len(t.id), t.id)):
+        if tok.pos is None:
+            continue
+        parts = [f"{n} {game.token_counter(tok, n)}/{types.get(tok.type, {}).get(n, 0)}"
+                 for n in names if n in tok.attrs or n in types.get(tok.type, {})]
+        if parts:
+            by_owner.setdefault(tok.owner or "neutral", []).append(f"{tok.id} {' '.join(parts)}")
+    return [f"  {owner}: {', '.join(items)}" for owner, items in by_owner.items()]
+
+
+def render_result(game: Game, paint: Paint | None = None) -> str:
+    """``orange wins — reason (round N)``; the outcome in bold (and the winner's colour) when
+    ``paint`` is given."""
     res = game.result
     if res is None:
         return "the game is not over"
@@ -92,4 +143,7 @@ def render_result(game: Game) -> str:
         head = f"{who} wins"
     else:  # a side rather than a seat (episode 5: aborigines / civilizations)
         head = f"the {who} win"
+    if paint is not None:
+        colour = palette_of(game.scenario).seats.get(str(who)) if who else None
+        head = paint(head, f"bold {colour}" if colour else "bold")
     return f"{head} — {res.get('reason')} (round {res.get('round')})"

@@ -96,7 +96,7 @@ def play(session: Session, max_actions: int = 1_000_000,
         assert pend is not None
         ctrl = session.controllers[pend.seat]
         try:
-            action = ctrl.choose(game)
+            action = ctrl.choose(game.view(pend.seat))  # what the seat may see, not the game
         except (Quit, KeyboardInterrupt):
             return False
         if action is None:
@@ -106,8 +106,8 @@ def play(session: Session, max_actions: int = 1_000_000,
             on_action(game, pend.seat, action, events)
     else:
         raise EngineError(f"the game did not end within {max_actions} actions")
-    for ctrl in session.controllers.values():
-        ctrl.game_over(game)
+    for seat, ctrl in session.controllers.items():
+        ctrl.game_over(game.view(seat))
     finish_log(session)
     return True
 

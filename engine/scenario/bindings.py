@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy.errors import IllegalAction
 from distant_galaxy.rules import Attr, Registry, RuleEnv, ViewType
 from distant_galaxy.rules.builtins import default_registry
 
@@ -32,6 +33,26 @@ def _counter_attr(name: str) -> Attr:
                                 allow_below_min=False)
 
     return Attr(get, set_, "int", f"the player's '{name}' counter")
+
+
+def _unit_counter_attr(name: str, types: dict[str, dict[str, Any]]) -> Attr:
+    def get(t: Any) -> Any:
+        if name in t.attrs:
+            return t.attrs[name]
+        stat = types.get(t.type, {}).get(name, 0)
+        return stat if isinstance(stat, int) and not isinstance(stat, bool) else 0
+
+    def set_(t: Any, value: Any, ctx: dict) -> None:
+        game: Game = ctx["$game"]
+        tok = game.state.tokens.get(getattr(t, "id", ""))
+        if tok is None:
+            raise IllegalAction(f"{name}: there is no token {getattr(t, 'id', t)!r} any more")
+        delta = int(value) - game.token_counter(tok, name)
+        if delta:
+            game.change_token_counter(tok, name, delta, ctx.get("$reason", "rule"))
+
+    return Attr(get, set_, "int", f"the token's '{name}' counter (`unit_counters:`; starts at "
+                "its unit type's stat)")
 
 
 def _stat_attr(table: dict[str, dict[str, Any]], key: str, field: str, what: str) -> Attr:
@@ -65,6 +86,8 @@ def build_views(scenario: Scenario) -> dict[str, ViewType]:
     unit = dict(base_unit)
     for key in _stat_keys(scenario.unit_types, set(base_unit)):
         unit[key] = _stat_attr(scenario.unit_types, key, "type", "unit type")
+    for key in scenario.unit_counters:
+        unit[key] = _unit_counter_attr(key, scenario.unit_types)
     site = {"id": Attr.field("id", "str", "the site id"),
             "kind": Attr.field("kind", "str", "the site kind"),
             "owner": Attr.field("owner", "str", "the owner's seat"),
@@ -80,7 +103,8 @@ def build_views(scenario: Scenario) -> dict[str, ViewType]:
     return {"player": ViewType("player", player, "a seat in the game; plus one attribute per "
                                "counter declared under `counters:` (settable in effects)"),
             "unit": ViewType("unit", unit, "a token on the board or carried; plus one attribute "
-                             "per stat written under `unit_types:`"),
+                             "per stat written under `unit_types:`, and one settable attribute "
+                             "per counter declared under `unit_counters:`"),
             "site": ViewType("site", site, "an asteroid, portal, planet... of the map; plus one "
                              "attribute per stat written under `site_kinds:`"),
             "params": ViewType("params", params, "the scenario's parameters, one attribute each")}

@@ -7,6 +7,7 @@ that provides it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from distant_galaxy.errors import EngineError
@@ -17,7 +18,7 @@ from distant_galaxy.loader import (
     load_yaml_file,
 )
 from distant_galaxy.plugins import available_plugins, load_plugin, make_plugin_manager
-from distant_galaxy.scenario.find import found_scenarios
+from distant_galaxy.scenario.find import episode_alias, found_scenarios
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -44,7 +45,24 @@ def catalog() -> list[dict[str, Any]]:
                     "options": _options(data), "option_sets": checked_option_sets(data),
                     "plugins": list(data.get("plugins", [])),
                     "extends": data.get("extends"),
-                    "players": f"{players.get('min', count)}-{players.get('max', count)}"})
+                    "alias": episode_alias(found.episode),
+                    "players": f"{players.get('min', count)}-{players.get('max', count)}",
+                    "variant_players": variant_players(data)})
+    return out
+
+
+def variant_players(data: dict[str, Any]) -> dict[str, str]:
+    """``{variant: "min-max"}`` for the variants whose overlay changes ``players``."""
+    out = {}
+    base = data.get("players", {})
+    count = len(data.get("seats", []))
+    for name, spec in (data.get("variants") or {}).items():
+        over = spec.get("overlay", {}) if isinstance(spec, dict) else {}
+        players = over.get("players") if isinstance(over, dict) else None
+        if isinstance(players, dict):
+            lo = players.get("min", base.get("min", count))
+            hi = players.get("max", base.get("max", count))
+            out[name] = f"{lo}-{hi}"
     return out
 
 
@@ -57,17 +75,33 @@ def _options(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def full_schema() -> dict[str, Any]:
-    """The scenario schema with the sections of every installed plugin."""
+FULL_ID = "urn:distant-galaxy-engine:schemas:scenario.full.schema.json"
+"""The ``$id`` of the combined schema (``dg schema``; the shipped copy is
+``schemas/scenario.full.schema.json``, which the shipped scenarios' modelines name)."""
+
+SHIPPED_PLUGINS = ("aborigines", "asteroid_belt", "battle_orders", "fleet_battle", "leaders",
+                   "space_domain")
+"""The game plugins of this distribution: the sections of the shipped full schema."""
+
+
+def full_schema(plugins: Iterable[str] | None = None) -> dict[str, Any]:
+    """The scenario schema with the sections of every installed plugin (or of ``plugins``)."""
     sections: dict[str, Any] = {}
     names = []
-    for name in available_plugins():
+    for name in (available_plugins() if plugins is None else plugins):
         try:
             load_plugin(name)
             names.append(name)
         except EngineError:
+            if plugins is not None:
+                raise
             continue
     pm = make_plugin_manager(names)
     for group in pm.hook.dg_schema_sections():
         sections.update(group)
-    return combined_schema(sections)
+    schema = combined_schema(sections)
+    schema["$id"] = FULL_ID
+    schema["description"] = ("A scenario (or a mod extending one) for the Distant Galaxy engine, "
+                             "with the sections of the plugins: "
+                             + (", ".join(sorted(sections)) or "none") + " (written by dg schema).")
+    return schema

@@ -39,12 +39,19 @@ ENGINE_EVENTS: dict[str, str] = {
     "capture": "a token was captured; fields: seat, token, unit, owner, at ([x, y])",
     "remove": "a rule effect took a token off (`remove_token`); fields: seat, token, unit, owner, "
               "at ([x, y], or none while carried), reason",
-    "token_counter": "a rule effect set a token's counter (`set_counter`); fields: token, unit, "
-                     "counter, delta, value, reason",
+    "token_counter": "a token's counter changed (`unit.NAME` of `unit_counters:` set by an "
+                     "effect, `set_counter`, or a plugin's `Game.change_token_counter`); fields: "
+                     "token, unit, counter, delta, value, reason (and rule)",
     "note": "a rule effect's message (`log(...)`); fields: message",
     "trigger": "a trigger fired; fields: id, on",
     "undo": "the last action was taken back; fields: seat, action",
     "game_over": "the game ended; fields: winner, reason, round, victory",
+    "bag_commit": "a bag was shuffled in secret (hidden information); fields: bag, size, "
+                  "contents, sha256 (of the order and a salt), purpose",
+    "reveal": "a secret was shown (to everybody, or to the seats `to`); fields: secret, value, "
+              "reason, bag and slot (when drawn from a bag), to, visible_to",
+    "bag_reveal": "at the end, a bag's order and salt, for the referee; fields: bag, order, "
+                  "salt, sha256",
 }
 
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import difflib
 import importlib.resources
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
@@ -54,6 +55,8 @@ class FoundScenario:
 
     path: Path
     id: str | None
+    episode: int | None
+    """The file's ``episode:`` number (its alias ``episode-N``), None when it has none."""
     folder: ScenarioFolder
 
     @property
@@ -74,6 +77,8 @@ class Discovery:
     scenarios: tuple[FoundScenario, ...]
     by_id: dict[str, tuple[FoundScenario, ...]]
     problems: tuple[str, ...]
+    by_episode: dict[int, tuple[FoundScenario, ...]] = field(default_factory=dict)
+    """The files of each ``episode:`` number (the alias ``episode-N``)."""
 
 
 # -- the folders ------------------------------------------------------------------------------
@@ -142,16 +147,36 @@ def _folders() -> tuple[list[ScenarioFolder], list[str]]:
 
 
 # -- the index --------------------------------------------------------------------------------
-def _peek_id(path: Path) -> str | None:
-    """The ``id:`` of a scenario file, read cheaply (first top-level ``id:`` line)."""
+def _peek(path: Path) -> tuple[str | None, int | None]:
+    """The ``id:`` and ``episode:`` of a scenario file, read cheaply (their first top-level
+    lines)."""
+    sid: str | None = None
+    episode: int | None = None
     try:
         with path.open(encoding="utf-8") as fh:
             for line in fh:
-                if line.startswith("id:"):
-                    return line[3:].split("#")[0].strip().strip("'\"") or None
+                if line.startswith("id:") and sid is None:
+                    sid = line[3:].split("#")[0].strip().strip("'\"") or None
+                elif line.startswith("episode:") and episode is None:
+                    value = line[8:].split("#")[0].strip()
+                    episode = int(value) if value.isdigit() else None
     except (OSError, UnicodeDecodeError):
-        return None
-    return None
+        return None, None
+    return sid, episode
+
+
+def _peek_id(path: Path) -> str | None:
+    """The ``id:`` of a scenario file, read cheaply (first top-level ``id:`` line)."""
+    return _peek(path)[0]
+
+
+EPISODE_ALIAS = re.compile(r"episode-([0-9]+)")
+"""The alias of a scenario with ``episode: N``: ``episode-N`` (``dg run episode-6``)."""
+
+
+def episode_alias(episode: int | None) -> str | None:
+    """``episode-N`` for an episode number, None for None."""
+    return None if episode is None else f"episode-{episode}"
 
 
 def _clash(sid: str, found: tuple[FoundScenario, ...]) -> str:
@@ -163,14 +188,19 @@ def _clash(sid: str, found: tuple[FoundScenario, ...]) -> str:
 def discover() -> Discovery:
     """What is installed now (cached; :func:`refresh` forgets it)."""
     folders, problems = _folders()
-    scenarios = tuple(FoundScenario(p, _peek_id(p), f) for f in folders for p in f.files)
+    scenarios = tuple(FoundScenario(p, *_peek(p), folder=f)
+                      for f in folders for p in f.files)
     grouped: dict[str, list[FoundScenario]] = {}
+    episodes: dict[int, list[FoundScenario]] = {}
     for found in scenarios:
         if found.id:
             grouped.setdefault(found.id, []).append(found)
+            if found.episode is not None:
+                episodes.setdefault(found.episode, []).append(found)
     by_id = {sid: tuple(group) for sid, group in grouped.items()}
     problems += [_clash(sid, group) for sid, group in by_id.items() if len(group) > 1]
-    return Discovery(tuple(folders), scenarios, by_id, tuple(problems))
+    by_episode = {n: tuple(group) for n, group in episodes.items()}
+    return Discovery(tuple(folders), scenarios, by_id, tuple(problems), by_episode)
 
 
 def refresh() -> None:
@@ -201,12 +231,33 @@ def known_ids() -> list[str]:
     return sorted(discover().by_id)
 
 
+def known_aliases() -> list[str]:
+    """The aliases ``episode-N`` of the registered scenarios that have an ``episode:``, sorted
+    by number."""
+    return [f"episode-{n}" for n in sorted(discover().by_episode)]
+
+
 def find_by_id(sid: str) -> Path | None:
-    """The registered scenario file with this id; a clash (two files) is a ScenarioError naming
-    both. ``find_by_id.known()`` lists the ids."""
+    """The registered scenario file with this id, or with this alias ``episode-N`` (a file
+    with ``episode: N``; a real id wins over an alias); a clash (two files) is a ScenarioError
+    naming both. ``find_by_id.known()`` lists the ids."""
     found = discover().by_id.get(sid, ())
     if len(found) > 1:
         raise ScenarioError(_clash(sid, found), hint="remove or rename one of them")
+    if not found:
+        return _find_by_alias(sid)
+    return found[0].path
+
+
+def _find_by_alias(name: str) -> Path | None:
+    match = EPISODE_ALIAS.fullmatch(name)
+    if match is None:
+        return None
+    found = discover().by_episode.get(int(match.group(1)), ())
+    if len(found) > 1:
+        files = " and ".join(f"'{f.id}' ({f.describe()})" for f in found)
+        raise ScenarioError(f"alias '{name}' names {len(found)} scenarios: {files}",
+                            hint="name the scenario by its id")
     return found[0].path if found else None
 
 
@@ -228,7 +279,7 @@ def resolve_scenario_path(name: str) -> Path:
 
 def _unknown_hint(name: str) -> str:
     ids = known_ids()
-    near = difflib.get_close_matches(name, ids, n=1)
+    near = difflib.get_close_matches(name, ids + known_aliases(), n=1)
     if near:
         return f"did you mean '{near[0]}'?"
     if ids:
@@ -243,8 +294,10 @@ __all__ = [
     "FoundScenario",
     "ScenarioFolder",
     "discover",
+    "episode_alias",
     "find_by_id",
     "found_scenarios",
+    "known_aliases",
     "known_ids",
     "refresh",
     "resolve_scenario_path",

@@ -54,6 +54,8 @@ class Scenario:
                                                          "max": len(self.seats)})
         self.factions: dict[str, Any] = d.get("factions", {})
         self.counters: dict[str, dict[str, Any]] = d.get("counters", {})
+        #: Counters every token carries (``unit_counters:``), starting at its type's stat.
+        self.unit_counters: dict[str, dict[str, Any]] = d.get("unit_counters", {})
         self.pools: dict[str, Any] = d.get("pools", {})
         self.cell_types: dict[str, dict[str, Any]] = d.get("cell_types", {})
         self.site_kinds: dict[str, dict[str, Any]] = d.get("site_kinds", {})

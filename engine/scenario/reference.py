@@ -35,7 +35,7 @@ def shipped_plugins() -> list[str]:
 
 def reference_sources() -> tuple[Registry, dict[str, ViewType]]:
     """What docs/rules.md documents: every function a shipped scenario can use, and the views."""
-    stub = SimpleNamespace(counters={}, unit_types={}, site_kinds={}, params={},
+    stub = SimpleNamespace(counters={}, unit_counters={}, unit_types={}, site_kinds={}, params={},
                            pm=make_plugin_manager(shipped_plugins()))
     return engine_registry(stub), build_views(stub)  # type: ignore[arg-type]
 

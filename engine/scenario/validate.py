@@ -6,6 +6,7 @@ The author's files are only read, never rewritten.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from distant_galaxy.errors import EngineError, ScenarioErrors, SourceError
@@ -14,35 +15,77 @@ from distant_galaxy.scenario.find import scenario_files, scenario_problems
 from distant_galaxy.scenario.load import read_scenario, scenario_from_document
 
 
+@dataclass(frozen=True)
+class Problem:
+    """One error ``dg validate`` reports: where (file, 1-based line and column when known), what
+    (``message``), how to fix it (``suggestion``, when the engine has one), under which variant or
+    options (``where``: ``"variant hard"``, ``"options wide+four"``, or None for the base form),
+    and ``text``: the form ``dg validate`` prints."""
+
+    text: str
+    file: str | None
+    line: int | None
+    column: int | None
+    message: str
+    suggestion: str | None = None
+    where: str | None = None
+
+    @classmethod
+    def of_source(cls, exc: SourceError, where: str | None = None) -> Problem:
+        pos = exc.pos
+        text = exc.format() if where is None else f"[{where}] " + exc.format()
+        return cls(text, pos.file if pos else None, pos.line if pos else None,
+                   pos.col if pos else None, exc.message, _suggestion(exc), where)
+
+    @classmethod
+    def of_engine(cls, name: str, exc: EngineError, where: str | None = None) -> Problem:
+        text = f"{name}: {exc}" if where is None else f"{name} [{where}]: {exc}"
+        return cls(text, name, None, None, str(exc), None, where)
+
+    def to_json(self) -> dict[str, Any]:
+        """The problem as ``dg validate --json`` prints it."""
+        return {"file": self.file, "line": self.line, "column": self.column,
+                "message": self.message, "suggestion": self.suggestion, "where": self.where}
+
+
+def _suggestion(exc: SourceError) -> str | None:
+    """The fix the engine proposes: a "did you mean" in the message, then the hint."""
+    _, sep, guess = exc.message.partition("did you mean ")
+    parts = ([f"did you mean {guess.strip()}"] if sep else []) + ([exc.hint] if exc.hint else [])
+    return "; ".join(parts) or None
+
+
 def validate_one(name: str) -> list[str]:
+    """Problems of one scenario, formatted (:func:`problems_of`)."""
+    return [p.text for p in problems_of(name)]
+
+
+def problems_of(name: str) -> list[Problem]:
     """Problems of one scenario (its base form, every variant, every option alone, all its
-    compatible options together, and each set of options a rule test names), formatted; the
-    file is read once for all of them."""
-    problems: list[str] = []
+    compatible options together, and each set of options a rule test names); the file is read
+    once for all of them."""
     try:
         path, doc = read_scenario(name)
         scenario = scenario_from_document(doc, path)
     except ScenarioErrors as exc:
-        return [e.format() for e in exc.errors]
+        return [Problem.of_source(e) for e in exc.errors]
     except SourceError as exc:
-        return [exc.format()]
+        return [Problem.of_source(exc)]
     except EngineError as exc:
-        return [f"{name}: {exc}"]
-    for variant in scenario.variants:
-        try:
-            scenario_from_document(doc, path, variant)
-        except ScenarioErrors as exc:
-            problems.extend(f"[variant {variant}] " + e.format() for e in exc.errors)
-        except EngineError as exc:
-            problems.append(f"{name} [variant {variant}]: {exc}")
+        return [Problem.of_engine(name, exc)]
+    forms: list[tuple[str, str | None, tuple[str, ...]]] = [
+        (f"variant {v}", v, ()) for v in scenario.variants]
     for variant, options in option_sets(scenario.data):
         label = "+".join(options) if variant is None else f"{variant}+{'+'.join(options)}"
+        forms.append((f"options {label}", variant, options))
+    problems: list[Problem] = []
+    for where, variant, options in forms:
         try:
             scenario_from_document(doc, path, variant, options)
         except ScenarioErrors as exc:
-            problems.extend(f"[options {label}] " + e.format() for e in exc.errors)
+            problems.extend(Problem.of_source(e, where) for e in exc.errors)
         except EngineError as exc:
-            problems.append(f"{name} [options {label}]: {exc}")
+            problems.append(Problem.of_engine(name, exc, where))
     return problems
 
 
@@ -62,11 +105,19 @@ def option_sets(data: dict[str, Any]) -> list[tuple[str | None, tuple[str, ...]]
 
 
 def validate_paths(paths: list[str]) -> tuple[list[str], int]:
+    """All problems of the named files or ids, formatted, and how many files were checked
+    (:func:`validate_problems`)."""
+    problems, checked = validate_problems(paths)
+    return [p.text for p in problems], checked
+
+
+def validate_problems(paths: list[str]) -> tuple[list[Problem], int]:
     """All problems of the named files or ids, and how many files were checked (each with all
     its variants). When none is named: every scenario of every registered folder, and the
     problems of finding them (a broken package entry point, an id in two files)."""
     names = paths or [str(p) for p in scenario_files()]
-    problems: list[str] = [] if paths else scenario_problems()
+    problems = [] if paths else [Problem(text, None, None, None, text)
+                                 for text in scenario_problems()]
     for name in names:
-        problems.extend(validate_one(name))
+        problems.extend(problems_of(name))
     return problems, len(names)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import Action, Controller, StashKey
 from distant_galaxy_episodes.aborigines import leader_bot
+from distant_galaxy_episodes.aborigines.cell_values import cell_bonus
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, model, model_of
 
 if TYPE_CHECKING:
@@ -65,6 +66,7 @@ class CivBot(Controller):
         w = Weights.of(game.scenario)
         lw = leader_bot.LeaderWeights.of(game.scenario)   # the Leaders option's, or None
         cost = self.distance_to_goals(game)
+        bonus = cell_bonus(game, self.seat)  # what options say a cell is worth (markers)
         st = game.state
         best, best_score = None, 0.0
         for a in game.legal_actions():
@@ -85,7 +87,10 @@ class CivBot(Controller):
                 tok = st.tokens[a.args[0]]
                 gain = cost(tok.pos) - cost(a.pos(1))
                 score = gain + (w.jump if a.verb == "jump" else 0) + self.rng.random() * w.jitter
-                if gain <= 0:
+                extra = bonus.get(a.pos(1), 0.0) if bonus else 0.0
+                if extra:
+                    score += extra
+                if gain <= 0 and extra <= 0:
                     score = 0
             if lw is not None:
                 score = leader_bot.adjust(game, lw, a, score)

@@ -173,6 +173,14 @@ def _line(rec: dict[str, Any]) -> str | list[str] | None:
     return None
 
 
+def event_lines(rec: dict[str, Any]) -> list[str]:
+    """The explanation of one event, as ``dg explain`` prints it (no line: not an AI event)."""
+    line = _line(rec)
+    if not line:
+        return []
+    return [text.lstrip("\n") for text in (line if isinstance(line, list) else [line])]
+
+
 def _xy(p: Any) -> str:
     return f"{p[0]},{p[1]}" if p else "-"
 

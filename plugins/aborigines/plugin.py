@@ -9,6 +9,8 @@ from distant_galaxy import count_of, hookimpl
 from distant_galaxy_episodes.aborigines import checks, civ, view
 from distant_galaxy_episodes.aborigines.bots import CivBot
 from distant_galaxy_episodes.aborigines.describe import describe_event
+from distant_galaxy_episodes.aborigines.explain import event_lines
+from distant_galaxy_episodes.aborigines.episode_effects import register_episode_effects
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, CENTRE, CIVS, model_of
 from distant_galaxy_episodes.aborigines.priorities import compile_tables, register_functions
 from distant_galaxy_episodes.aborigines.schema import SECTION
@@ -31,8 +33,9 @@ def dg_schema_sections() -> dict[str, Any]:
 
 @hookimpl
 def dg_rule_functions(registry: Registry) -> None:
-    """The functions and intents of the priority rows."""
+    """The functions and intents of the priority rows; the effects options may use."""
     register_functions(registry)
+    register_episode_effects(registry)
 
 
 @hookimpl
@@ -111,6 +114,13 @@ def dg_bots() -> dict[str, Any]:
 def dg_describe_event(game: Game, event: dict[str, Any]) -> str | None:
     """One line per event of the episode for the human prompt (describe.py)."""
     return describe_event(game, event)
+
+
+@hookimpl
+def dg_explain_event(game: Game, event: dict[str, Any]) -> list[str] | None:
+    """The Aborigine decisions with the row that fired, as ``dg explain`` prints them
+    (explain.py); the replay viewer shows them under each step."""
+    return event_lines(event) or None
 
 
 @hookimpl

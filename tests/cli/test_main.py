@@ -17,8 +17,8 @@ from distant_galaxy.cli.main import main, run_command
 from distant_galaxy.cli.registry import Commands
 from distant_galaxy.version import ENGINE_VERSION
 
-BUILTIN = ["list", "validate", "schema", "test", "run", "resume", "show", "replay", "perft",
-           "reliability"]
+BUILTIN = ["list", "validate", "schema", "test", "run", "resume", "show", "replay", "render",
+           "perft", "reliability", "completion"]
 
 
 def fails_with_engine_error(args: argparse.Namespace) -> int:

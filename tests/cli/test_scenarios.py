@@ -73,3 +73,18 @@ def test_a_missing_file_is_one_line(command, capsys):
     captured = capsys.readouterr()
     assert code != 0 and "no such scenario file" in captured.out + captured.err
     assert "Traceback" not in captured.out + captured.err
+
+
+def test_an_episode_alias_runs_lists_and_tests_its_scenario(capsys, tmp_path):
+    """Issue 13: ``episode: 6`` makes ``dg run episode-6`` play fleet-battle to its end (the
+    log's result names the tier), and ``dg list`` shows the alias."""
+    assert main(["list"]) == 0
+    listed = capsys.readouterr().out
+    assert "fleet-battle" in listed and "also: episode-6" in listed
+    log = tmp_path / "ep6.jsonl"
+    assert main(["run", "episode-6", "--seed", "3", "--quiet", "--log", str(log)]) == 0
+    result = json.loads(log.read_text(encoding="utf-8").splitlines()[-1])
+    assert result["kind"] == "result" and json.loads(log.read_text().splitlines()[0])[
+        "scenario"] == "fleet-battle"
+    assert result["tier"] in ("crushing defeat", "brilliant victory", "minor success", "draw")
+    assert main(["test", "episode-6"]) == 0

@@ -16,7 +16,7 @@ from tests.cli.conftest import child_env
 ROOT = Path(__file__).resolve().parents[2]
 
 #: Modules that ``dg --help`` and ``dg list`` must not import (issue 10, "Start-up").
-HEAVY = ("lark", "jsonschema", "unittest.mock", "asyncio", "distant_galaxy.harness",
+HEAVY = ("lark", "jsonschema", "rich", "unittest.mock", "asyncio", "distant_galaxy.harness",
          "distant_galaxy.rules", "distant_galaxy.core.game", "distant_galaxy.scenario.load",
          "distant_galaxy.scenario.model")
 

@@ -175,3 +175,17 @@ def test_a_rules_run_time_fault_is_told_in_its_own_words_with_its_position(tmp_p
     assert "internal error" not in text
     assert f"{mod}:8:" in text and "line_of" in text
     assert game.state.hash() == before and game.history == []
+
+
+def test_finish_keeps_extra_fields_in_the_result_and_the_game_over_event(make_scenario):
+    """Issue 13: ``Game.finish(winner, reason, rule, **extra)``: a plugin's own fields (episode
+    6's ``tier`` and ``sides``) join the result; the engine's fields are never replaced."""
+    game = Game(make_scenario("seats: [{id: a}, {id: b}]\n"
+                              "map: {topology: square4, width: 1, height: 1, fill: void}\n"
+                              "cell_types: {void: {}}\n"), seed=1)
+    game.finish("a", "points", "RB.6", tier="minor success", sides={"a": 10, "b": 9},
+                round=99, type="nope")
+    assert game.result["tier"] == "minor success" and game.result["sides"] == {"a": 10, "b": 9}
+    assert game.result["round"] == 1 and "type" not in game.result
+    over = game.events[-1]
+    assert over["type"] == "game_over" and over["tier"] == "minor success"

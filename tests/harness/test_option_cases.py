@@ -39,10 +39,17 @@ def test_the_shipped_cases_cover_tic_tac_toes_options():
 
 
 def test_the_episodes_option_cases():
-    """Episode 5 offers the Leaders option (issue 12 item 4); no other episode offers one yet."""
+    """Episode 5 offers Leaders and Space Domain (issue 12 items 3, 4): the conformance suite plays
+    every combination ``dg list`` shows — none, each alone, both; episode 6 offers Battle Orders
+    (issue 13, with each of its variants); no other episode offers one yet."""
     labels = [c.label for c in shipped_cases()]
-    assert [label for label in labels if "+" in label and not label.startswith("tic-tac-toe")] \
-        == ["aborigine-clash[+leaders]"]
+    assert [label for label in labels if label.startswith("aborigine-clash")] == [
+        "aborigine-clash", "aborigine-clash[+leaders]", "aborigine-clash[+space-domain]",
+        "aborigine-clash[+leaders+space-domain]"]
+    assert [label for label in labels if "+" in label and not label.startswith(
+        ("tic-tac-toe", "aborigine-clash"))] == [
+        "fleet-battle[+battle-orders]", "fleet-battle[hot-seat+battle-orders]",
+        "fleet-battle[skirmish+battle-orders]"]
 
 
 def test_a_files_cases_include_its_options():

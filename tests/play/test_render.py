@@ -104,3 +104,19 @@ def test_the_result_line(game, winner, line):
     assert render_result(game) == "the game is not over"
     game.finish(winner, "the reason")
     assert render_result(game) == line
+
+
+def test_a_painted_board_wraps_owned_cells_after_aligning_them(game):
+    painted = render_board(game, lambda text, style: f"<{style}|{text}>")
+    plain = render_board(game)
+    rows = painted.split("\n")
+    assert rows[1] == plain.split("\n")[1]  # no token, no owned site: plain
+    assert rows[2].startswith("1 <#d62728|rS> <")  # red's ship in red, padded before painting
+    assert "<#555555| B>" in rows[2]  # a neutral token in the neutral grey
+    assert "<#d62728|red>'s turn" in rows[3]
+
+
+def test_the_painted_result_is_bold_in_the_winners_colour(game):
+    game.finish("red", "by hand")
+    assert render_result(game, lambda text, style: f"<{style}|{text}>").startswith(
+        "<bold #d62728|red wins> — by hand")

@@ -26,7 +26,7 @@ from distant_galaxy.scenario.validate import validate_paths
 from tests.conftest import DATA
 
 RACE_TEXT = (DATA / "scenarios" / "race.yaml").read_text(encoding="utf-8")
-SHIPPED_IDS = {"aborigine-clash", "asteroid-belt", "breakthrough", "tic-tac-toe"}
+SHIPPED_IDS = {"aborigine-clash", "asteroid-belt", "breakthrough", "fleet-battle", "tic-tac-toe"}
 
 
 def race_with_id(sid: str) -> str:
@@ -195,3 +195,34 @@ def test_unknown_ids_get_a_did_you_mean():
     with pytest.raises(ScenarioError) as err:
         find.resolve_scenario_path("asteroid-blet")
     assert err.value.hint == "did you mean 'asteroid-belt'?"
+
+
+def test_a_scenario_with_an_episode_answers_to_its_alias():
+    """Issue 13: ``episode: N`` makes ``episode-N`` an alias of the scenario's id."""
+    assert find.find_by_id("episode-5") == find.find_by_id("aborigine-clash")
+    assert load_scenario("episode-7").id == "asteroid-belt"
+    assert "episode-5" in find.known_aliases()
+    entry = next(e for e in catalog() if e["id"] == "aborigine-clash")
+    assert entry["alias"] == "episode-5"
+    assert find.find_by_id("episode-99") is None
+    with pytest.raises(ScenarioError, match="unknown scenario 'episode-55'"):
+        load_scenario("episode-55")
+
+
+def test_an_alias_of_two_files_is_refused_naming_both_and_a_real_id_wins(site):
+    twin = race_with_id("twin-a").replace("id: twin-a", "id: twin-a\nepisode: 42")
+    site.install("dgt-eps", {"eps": "dgt_eps"}, {
+        "dgt_eps/__init__.py": "",
+        "dgt_eps/a.yaml": twin,
+        "dgt_eps/b.yaml": twin.replace("id: twin-a", "id: twin-b"),
+        "dgt_eps/c.yaml": race_with_id("episode-43").replace("id: episode-43",
+                                                             "id: episode-43\nepisode: 44"),
+        "dgt_eps/d.yaml": race_with_id("forty-three").replace("id: forty-three",
+                                                              "id: forty-three\nepisode: 43"),
+    })
+    with pytest.raises(ScenarioError, match="alias 'episode-42' names 2 scenarios") as err:
+        load_scenario("episode-42")
+    assert "'twin-a'" in str(err.value) and "'twin-b'" in str(err.value)
+    assert find.find_by_id("episode-43") == site.root / "dgt_eps" / "c.yaml"  # the id wins
+    assert find.find_by_id("episode-44") == site.root / "dgt_eps" / "c.yaml"
+    assert find.scenario_problems() == []  # a shared episode number is no installation problem

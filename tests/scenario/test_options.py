@@ -130,5 +130,6 @@ def test_the_catalogue_lists_each_scenarios_options():
     assert entry["option_sets"] == [("wide",), ("four",), ("wide", "four")]
     episodes = {e["id"]: e for e in catalog() if e["id"] in ("asteroid-belt", "aborigine-clash")}
     assert episodes["asteroid-belt"]["options"] == {}
-    assert list(episodes["aborigine-clash"]["options"]) == ["leaders"]
-    assert episodes["aborigine-clash"]["option_sets"] == [("leaders",)]
+    assert list(episodes["aborigine-clash"]["options"]) == ["leaders", "space-domain"]
+    assert episodes["aborigine-clash"]["option_sets"] == [
+        ("leaders",), ("space-domain",), ("leaders", "space-domain")]

@@ -47,10 +47,23 @@ def show_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("save", help="a save written by dg run --save")
     parser.add_argument("--allow-changed-scenario", action="store_true",
                         help="show the save (with a warning) even if its scenario changed")
+    parser.add_argument("--svg", metavar="FILE", help="also write the board as an SVG picture")
 
 
 def replay_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("log")
+    parser.add_argument("--html", metavar="FILE", help="write a self-contained HTML replay viewer "
+                        "of the log (the board at every step, the events in words) instead")
+
+
+def render_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("log", help="a JSONL log written by dg run --log")
+    when = parser.add_mutually_exclusive_group()
+    when.add_argument("--turn", type=int, metavar="N", help="the board as round N starts")
+    when.add_argument("--step", type=int, metavar="K", help="the board after the K-th action "
+                      "(0: the set-up)")
+    parser.add_argument("--svg", metavar="FILE", help="write the board as an SVG picture (else "
+                        "print the text board)")
 
 
 @hookimpl
@@ -60,6 +73,8 @@ def dg_commands() -> list[Command]:
                 run_arguments),
         Command("resume", "continue a saved game", f"{HANDLERS}:resume", resume_arguments),
         Command("show", "print the board of a save file", f"{HANDLERS}:show", show_arguments),
-        Command("replay", "re-run a log and report the first record that differs",
-                f"{HANDLERS}:replay", replay_arguments),
+        Command("replay", "re-run a log and report the first record that differs (--html: a "
+                "replay viewer)", f"{HANDLERS}:replay", replay_arguments),
+        Command("render", "the board of a log at a round or step (text, or --svg)",
+                "distant_galaxy.cli.handlers.pictures:render", render_arguments),
     ]

@@ -1,7 +1,7 @@
-"""``dg list`` and ``dg schema``: the catalogue of scenario files and the combined schema.
+"""``dg list``: the catalogue of scenario files.
 
 ``dg list`` reads each file's top-level facts only; no scenario is loaded and no game plugin
-imported (``dg schema`` imports every installed game plugin, for its schema sections).
+imported.
 """
 
 from __future__ import annotations
@@ -11,16 +11,20 @@ import json
 import sys
 from typing import Any
 
-from distant_galaxy.plugins import import_failures
-from distant_galaxy.scenario.catalog import catalog, full_schema
+from distant_galaxy.scenario.catalog import catalog
 from distant_galaxy.scenario.find import scenario_problems
 
 
 def list_scenarios(args: argparse.Namespace) -> int:
+    if getattr(args, "json", False):
+        print(json.dumps({"scenarios": catalog(), "warnings": scenario_problems()}, indent=1))
+        return 0
     for entry in catalog():
         variants = ", ".join(entry["variants"]) or "-"
         plugins = ", ".join(entry["plugins"]) or "none"
         print(f"{entry['id']:<22} {entry['title']}")
+        if entry.get("alias"):
+            print(f"{'':<22} also: {entry['alias']}")
         print(f"{'':<22} file: {entry['path']} (package {entry['provider']})")
         print(f"{'':<22} variants: {variants}; plugins: {plugins}; players: {entry['players']}")
         if entry.get("options"):
@@ -41,10 +45,3 @@ def describe_options(options: dict[str, dict[str, Any]]) -> str:
                 notes.append(f"{key}: {', '.join(str(x) for x in spec[key])}")
         parts.append(f"{name} ({'; '.join(notes)})")
     return ", ".join(parts)
-
-
-def print_schema(args: argparse.Namespace) -> int:
-    print(json.dumps(full_schema(), indent=2, sort_keys=True))
-    for problem in import_failures().values():  # left out of the schema, each named once
-        print(f"dg: warning: {problem}; its sections are not in the schema", file=sys.stderr)
-    return 0

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import time
 
+from distant_galaxy.cli.term import progress, progress_wanted
+from distant_galaxy.core.game import Game
 from distant_galaxy.harness.perft import divide, new_game, perft
 
 
@@ -14,8 +16,14 @@ def run_perft(args: argparse.Namespace) -> int:
         return 2
     game = new_game(args.scenario, args.variant, args.seed, args.option)
     t0 = time.perf_counter()
-    if args.divide and args.depth > 0:
-        parts = divide(game, args.depth)
+    if args.depth > 1 and not game.over:
+        parts = divided(game, args.depth)
+        if args.divide:
+            for text, n in parts:
+                print(f"{text}: {n}")
+        total = sum(n for _, n in parts) if parts else 1
+    elif args.divide and args.depth == 1:
+        parts = divide(game, 1)
         for text, n in parts:
             print(f"{text}: {n}")
         total = sum(n for _, n in parts) if parts else 1
@@ -24,3 +32,17 @@ def run_perft(args: argparse.Namespace) -> int:
     dt = time.perf_counter() - t0
     print(f"perft({args.depth}) = {total}  ({dt:.2f} s)")
     return 0
+
+
+def divided(game: Game, depth: int) -> list[tuple[str, int]]:
+    """``divide``: the count below each first action, with a progress bar over the first
+    actions on a terminal (their sum is ``perft(game, depth)``)."""
+    actions = list(game.legal_actions())
+    out = []
+    with progress(len(actions), f"perft {depth}", progress_wanted()) as advance:
+        for action in actions:
+            child = game.clone()
+            child.apply(action)
+            out.append((str(action), perft(child, depth - 1)))
+            advance(1)
+    return out

@@ -9,11 +9,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from distant_galaxy.cli.handlers.pictures import write_replay
+from distant_galaxy.cli.term import Paint, painter
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.log import LogWriteError, LogWriter
 from distant_galaxy.play.narrate import narrate
+from distant_galaxy.play.palette import palette_of
 from distant_galaxy.play.render import render_board, render_result
+from distant_galaxy.play.render_svg import render_svg
 from distant_galaxy.play.runner import (
     Session,
     header_options,
@@ -23,7 +27,7 @@ from distant_galaxy.play.runner import (
     play,
     replay_log,
 )
-from distant_galaxy.play.saves import load_game, read_save, save_game
+from distant_galaxy.play.saves import load_game, read_save, save_game, write_atomic
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
 
@@ -49,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
     for name in kinds:
         if name not in seats:
             raise EngineError(f"--seat {name}: no such seat in this game (seats: {', '.join(seats)})")
-    session = new_session(scenario, args.seed, seats, kinds, args.log, render=render_board)
+    session = new_session(scenario, args.seed, seats, kinds, args.log, _human_io(args),
+                          render=_board_renderer())
     return _drive(session, args, save_to=args.save)
 
 
@@ -67,7 +72,8 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
     game = session.game
     show = not (args.json or args.quiet)
     humans = any(getattr(c, "name", "") == "human" for c in session.controllers.values())
-    watch = _Watcher() if show and not humans else None
+    paint = painter()
+    watch = _Watcher(paint) if show and not humans else None
     if watch is not None:
         watch.board(game)
     try:
@@ -83,6 +89,9 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
     if save_to:
         save_game(game, session.header, save_to)
     if not done:
+        if args.json:
+            print(json.dumps(stopped_json(game, save_to), sort_keys=True))
+            return 0
         print("game stopped" + (f"; saved to {save_to} (dg resume {save_to})" if save_to
                                 else "; nothing was kept (use --save FILE to keep a game)"))
         return 0
@@ -91,26 +100,40 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
     else:
         if watch is not None:
             watch.board(game)
-        print(f"{render_result(game)} — seed {game.state.seed}")
+        print(f"{render_result(game, paint)} — seed {game.state.seed}")
     return 0
+
+
+def _human_io(args: argparse.Namespace) -> dict[str, Any]:
+    """With ``--json`` the human prompt talks on stderr: stdout holds the JSON alone."""
+    return {"out": sys.stderr} if args.json else {}
+
+
+def _board_renderer() -> Any:
+    """``render_board`` as the human prompt calls it: in colour on a colour terminal."""
+    paint = painter()
+    return render_board if paint is None else (lambda game: render_board(game, paint))
 
 
 class _Watcher:
     """What a bot-only run prints (unless ``--quiet``): a line per action with what it caused,
-    and the board at each new round — only when it changed since it was last printed."""
+    and the board at each new round — only when it changed since it was last printed. On a
+    colour terminal (``paint``) owners are drawn in their colours."""
 
-    def __init__(self) -> None:
+    def __init__(self, paint: Paint | None = None) -> None:
         self.last: str | None = None
+        self.paint = paint
 
     def board(self, game: Game) -> None:
-        text = render_board(game)
+        text = render_board(game, self.paint)
         if text != self.last:
             print(("\n" if self.last is not None else "") + text)
             self.last = text
 
     def action(self, game: Game, seat: str, action: object, events: list[dict[str, Any]]
                ) -> None:
-        print(f"{seat}: {action}")
+        who = seat if self.paint is None else self.paint(seat, palette_of(game.scenario).seat(seat))
+        print(f"{who}: {action}")
         for line in narrate(game, [e for e in events if e.get("type") != "turn_start"]):
             print(line)
 
@@ -125,6 +148,14 @@ def result_json(game: Game) -> dict[str, Any]:
             "counters": res.get("counters", {}), "actions": len(game.history)}
 
 
+def stopped_json(game: Game, save_to: str | None) -> dict[str, Any]:
+    """What ``dg run --json`` prints when a person stops the game before its end."""
+    return {"scenario": game.scenario.id, "variant": game.variant,
+            "options": list(game.options), "seed": game.state.seed, "stopped": True,
+            "saved_to": save_to, "rounds": game.state.round, "actions": len(game.history),
+            "winner": None, "draw": False}
+
+
 def resume(args: argparse.Namespace) -> int:
     payload = read_save(args.save)
     game, header = _game_from_save(args.save, payload, args.allow_changed_scenario)
@@ -133,8 +164,8 @@ def resume(args: argparse.Namespace) -> int:
         game = _replayed_into_log(payload, game, log)
     kinds = dict(header.get("controllers", {}))
     kinds.update(parse_seats(args.seat))
-    controllers = make_controllers(game.scenario, game.state.seats, kinds, game.state.seed, {},
-                                   render_board)
+    controllers = make_controllers(game.scenario, game.state.seats, kinds, game.state.seed,
+                                   _human_io(args), _board_renderer())
     session = Session(game, header, controllers, log)
     return _drive(session, args, save_to=args.save_to or args.save)
 
@@ -171,13 +202,19 @@ def _source(header: dict[str, Any]) -> str:
 def show(args: argparse.Namespace) -> int:
     game, _ = _game_from_save(args.save, read_save(args.save),
                               getattr(args, "allow_changed_scenario", False))
-    print(render_board(game))
+    paint = painter()
+    print(render_board(game, paint))
     if game.over:
-        print(render_result(game))
+        print(render_result(game, paint))
+    if getattr(args, "svg", None):
+        write_atomic(args.svg, render_svg(game))
+        print(f"board written to {args.svg}")
     return 0
 
 
 def replay(args: argparse.Namespace) -> int:
+    if getattr(args, "html", None):
+        return write_replay(args)
     report = replay_log(args.log)
     if report.ok:
         print(f"{args.log}: replay matches ({report.records} records)")

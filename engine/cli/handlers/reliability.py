@@ -13,6 +13,7 @@ import sys
 import time
 from pathlib import Path
 
+from distant_galaxy.cli.term import progress, progress_wanted
 from distant_galaxy.errors import EngineError
 from distant_galaxy.harness.reliability import (
     format_report,
@@ -59,7 +60,8 @@ def run_reliability(args: argparse.Namespace) -> int:
         print("no scenarios to play (none shipped; use --example)", file=sys.stderr)
         return 2
     start = time.perf_counter()
-    tally = run_parallel(cases, args.games, args.jobs, args.seed, roots)
+    with progress(args.games, "games", progress_wanted(args.json)) as advance:
+        tally = run_parallel(cases, args.games, args.jobs, args.seed, roots, advance=advance)
     seconds = time.perf_counter() - start
     if args.json:
         print(json.dumps({**tally.counts(), "failures": tally.failures, "seconds": seconds,

@@ -1,0 +1,250 @@
+"""Hidden information: secrets kept in the game state, who may see each, bags committed at set-up.
+
+A **secret** is one value kept in ``GameState.secrets`` under an id, with who may see it:
+
+``see``
+    ``"none"`` (nobody: a face-down marker, the order of a shuffled bag), ``"owner"`` (the seat
+    in ``owner`` alone: a hand of cards, battle orders kept secret until revealed), ``"all"``
+    (revealed), or a list of seats (revealed to some).
+``public``
+    optional facts everybody may read about it (the bag it was drawn from and its slot, the
+    cell it lies on as ``at: [x, y]``: the board shows ``?`` there to whoever may not see it).
+
+The rest of the state refers to a secret by its id. The engine and the referee read secrets
+with ``game.secret(id)``; a seat's view (``game.view(seat)``, :mod:`distant_galaxy.core.view`)
+holds *no value* of a secret that seat may not see — the entry is masked — and refuses to read
+it with :class:`HiddenInformation`.
+
+A **bag** is a list of items shuffled at set-up whose order is secret: :func:`shuffle_bag`
+shuffles it, keeps the order and a salt as the secret ``bag:<name>``, and logs a ``bag_commit``
+event with the sha256 of the canonical order and salt (:func:`bag_digest`). Each item drawn
+becomes a secret of its own whose ``public`` names the bag and slot. When an item is revealed
+(``reveal``), a ``reveal`` event logs its value, bag and slot; when the game ends every bag's order
+and salt are logged (``bag_reveal``), so a referee checks from the log alone that every revealed
+item came from the committed bag (:func:`distant_galaxy.harness.referee.verify_hidden`).
+
+**Where the randomness comes from.** The shuffle uses the game's generator (SplitMix64,
+:func:`distant_galaxy.core.dice.draw`) on a stream of its own whose seed is derived from the game's
+seed and the bag's name, and the salt is derived the same way (sha256 of the seed, a label and
+the bag's name). Both are fixed by the seed, so the same seed and actions give the same game and
+logs, and no other die of the game changes. They are *not* ordinary logged rolls: a ``dice`` event
+is public (the prompt tells every roll), so a shuffle or a salt drawn that way would tell the
+players the order. Anybody who knows the seed knows every shuffle and every die of the game:
+hidden information is hidden only from players who do not know the seed (the seed is in the
+log's header and the save, which are the referee's, not a player's); a small seed can be guessed
+by trying seeds against the public dice, so a game with hidden information should be played with
+a large random seed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import TYPE_CHECKING, Any
+
+from distant_galaxy.core.dice import draw
+from distant_galaxy.errors import EngineError
+
+if TYPE_CHECKING:
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.core.state import GameState
+
+#: What a seat's view, the board and the prompt show for a value the seat may not see.
+UNKNOWN = "?"
+
+#: The id prefix of a bag's secret (its order and salt).
+BAG = "bag:"
+
+SEE_VALUES = ("none", "owner", "all")
+
+
+class HiddenInformation(EngineError):
+    """A read of a value the reader may not see (a seat's view refuses it)."""
+
+
+def entry(value: Any, see: str | list[str], owner: str | None = None,
+          public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A secret's entry in ``GameState.secrets``."""
+    if not isinstance(see, list) and see not in SEE_VALUES:
+        raise EngineError(f"a secret's 'see' is one of {', '.join(SEE_VALUES)} or a list of "
+                          f"seats, not {see!r}")
+    if see == "owner" and owner is None:
+        raise EngineError("a secret seen by its owner needs an owner")
+    out: dict[str, Any] = {"value": value, "see": list(see) if isinstance(see, list) else see}
+    if owner is not None:
+        out["owner"] = owner
+    if public:
+        out["public"] = dict(public)
+    return out
+
+
+def may_see(item: dict[str, Any], seat: str | None) -> bool:
+    """Whether ``seat`` (None: the public, every player) may see the secret ``item``."""
+    see = item["see"]
+    if see == "all":
+        return True
+    if seat is None:
+        return False
+    if see == "owner":
+        return bool(item.get("owner") == seat)
+    return isinstance(see, list) and seat in see
+
+
+class Masked(dict):  # type: ignore[type-arg]
+    """A secret's entry without its value, as a seat's view holds it: ``entry["value"]`` raises
+    :class:`HiddenInformation` (the value is not there to give)."""
+
+    def __missing__(self, key: str) -> Any:
+        if key == "value":
+            what = f" ({self['public']['what']})" if "what" in self.get("public", {}) else ""
+            raise HiddenInformation(f"the value of a secret{what} is hidden from this view")
+        raise KeyError(key)
+
+
+def masked(item: dict[str, Any]) -> dict[str, Any]:
+    """The entry without its value, as a view holds it."""
+    out = Masked({k: v for k, v in item.items() if k != "value"})
+    out["masked"] = True
+    return out
+
+
+def masked_secrets(secrets: dict[str, dict[str, Any]], seat: str | None) -> dict[str, Any]:
+    """The secrets as ``seat`` (None: the public) may hold them: values it may not see removed."""
+    return {sid: (item if may_see(item, seat) else masked(item)) for sid, item in secrets.items()}
+
+
+def hidden_from(secrets: dict[str, dict[str, Any]], seat: str | None) -> bool:
+    """Whether some secret is hidden from ``seat``."""
+    return any(not may_see(item, seat) for item in secrets.values())
+
+
+def public_state_json(state: GameState) -> dict[str, Any]:
+    """The state's JSON form with every secret masked that not everybody may see (the log's
+    header shows this; the save keeps the whole state)."""
+    out = state.to_json()
+    if state.secrets:
+        out["secrets"] = masked_secrets(state.secrets, None)
+    return out
+
+
+def read(secrets: dict[str, dict[str, Any]], sid: str, who: str | None = None) -> Any:
+    """The value of the secret ``sid``; :class:`HiddenInformation` when it is masked here."""
+    item = secrets.get(sid)
+    if item is None:
+        raise EngineError(f"there is no secret '{sid}'")
+    if item.get("masked"):
+        reader = f"{who}'s view" if who else "this copy of the game (a seat's view)"
+        what = f" ({item['public']['what']})" if "what" in item.get("public", {}) else ""
+        raise HiddenInformation(f"secret '{sid}'{what} is hidden: {reader} may not read it")
+    return item["value"]
+
+
+def known(secrets: dict[str, dict[str, Any]], sid: str) -> bool:
+    """Whether the value of ``sid`` is held here (not masked)."""
+    item = secrets.get(sid)
+    return item is not None and not item.get("masked")
+
+
+# -- the game's operations (Game.hide / reveal / shuffle_bag delegate here) -------------------
+def hide(game: Game, sid: str, value: Any, see: str | list[str] = "none",
+         owner: str | None = None, public: dict[str, Any] | None = None) -> None:
+    """Keep ``value`` as the secret ``sid`` (nothing is logged: the plugin logs what is public)."""
+    if sid in game.state.secrets:
+        raise EngineError(f"secret '{sid}' exists already")
+    game.state.secrets[sid] = entry(value, see, owner, public)
+
+
+def reveal(game: Game, sid: str, reason: str, rule: str | None = None,
+           to: list[str] | None = None) -> Any:
+    """Show the secret ``sid`` to everybody (or to the seats ``to`` as well); log it with its
+    value (a ``reveal`` event; ``to`` in it when only some seats see it — the log is the
+    referee's); return the value."""
+    secrets = game.state.secrets
+    value = read(secrets, sid)
+    item = secrets[sid]
+    if to is None:
+        see: str | list[str] = "all"
+    else:
+        before = item["see"] if isinstance(item["see"], list) else (
+            [item["owner"]] if item["see"] == "owner" else [])
+        see = "all" if item["see"] == "all" else sorted({*before, *to})
+    secrets[sid] = {**item, "see": see}  # replaced, never edited in place (clones share it)
+    fields: dict[str, Any] = {"secret": sid, "value": value, "reason": reason}
+    fields.update({k: v for k, v in item.get("public", {}).items() if k in ("bag", "slot")})
+    if to is not None:  # only those seats may see the event (a seat's view filters it)
+        fields["to"] = sorted(to)
+        fields["visible_to"] = sorted({*to, *(see if isinstance(see, list) else [])})
+    if rule:
+        fields["rule"] = rule
+    game.emit("reveal", **fields)
+    return value
+
+
+def bag_items(contents: dict[str, int]) -> list[str]:
+    """The bag before the shuffle: each item ``count`` times, items in sorted order (the log's
+    ``contents`` has its keys sorted, so a referee rebuilds the same list)."""
+    return [item for item in sorted(contents) for _ in range(int(contents[item]))]
+
+
+def shuffle_bag(game: Game, bag: str, contents: dict[str, int], purpose: str,
+                rule: str | None = None) -> list[str]:
+    """Shuffle the bag of ``contents`` (item → how many; :func:`bag_items` before the shuffle)
+    with the game's generator on the bag's own stream (see the module text), keep the order and a
+    salt as the secret ``bag:<bag>`` and log a ``bag_commit`` event with the contents and the
+    sha256 of order and salt; return the order."""
+    counts = {str(k): int(n) for k, n in contents.items() if int(n) > 0}
+    order, salt = secret_shuffle(game.state.seed, bag, bag_items(counts))
+    hide(game, BAG + bag, {"order": order, "salt": salt}, "none",
+         public={"bag": bag, "size": len(order), "contents": counts, "what": f"the bag {bag}"})
+    fields: dict[str, Any] = {"bag": bag, "size": len(order), "contents": counts,
+                              "sha256": bag_digest(bag, order, salt), "purpose": purpose}
+    if rule:
+        fields["rule"] = rule
+    game.emit("bag_commit", **fields)
+    return order
+
+
+def reveal_bags(game: Game) -> None:
+    """At the end of the game: log every bag's order and salt (``bag_reveal``) and show them to
+    everybody. A bag this copy does not hold (a seat's view) is skipped."""
+    secrets = game.state.secrets
+    for sid in [s for s in secrets if s.startswith(BAG)]:
+        item = secrets[sid]
+        if item.get("masked") or item["see"] == "all":
+            continue
+        value = item["value"]
+        secrets[sid] = {**item, "see": "all"}
+        game.emit("bag_reveal", bag=sid[len(BAG):], order=list(value["order"]),
+                  salt=value["salt"], sha256=bag_digest(sid[len(BAG):], value["order"],
+                                                        value["salt"]))
+
+
+# -- the commitment -----------------------------------------------------------------------------
+def secret_key(seed: int, label: str) -> str:
+    """A 256-bit hex key derived from the game's seed and a label (one-way: it does not tell the
+    seed)."""
+    return hashlib.sha256(f"distant-galaxy/secret/{seed}/{label}".encode()).hexdigest()
+
+
+def secret_shuffle(seed: int, bag: str, items: list[Any]) -> tuple[list[Any], str]:
+    """The order of ``items`` shuffled for the bag (Fisher–Yates over the generator's stream
+    seeded by :func:`secret_key`) and the bag's salt; a referee recomputes both from the seed."""
+    stream = int(secret_key(seed, f"shuffle/{bag}")[:16], 16)
+    counter = 0
+    order = list(items)
+    for i in range(len(order) - 1, 0, -1):
+        j, counter = draw(stream, counter, i + 1)
+        order[i], order[j - 1] = order[j - 1], order[i]
+    return order, secret_key(seed, f"salt/{bag}")
+
+
+def bag_digest(bag: str, order: list[Any], salt: str) -> str:
+    """sha256 (hex) of the canonical JSON ``{"bag", "order", "salt"}`` (keys sorted, no spaces)."""
+    text = json.dumps({"bag": bag, "order": list(order), "salt": salt}, sort_keys=True,
+                      separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+__all__ = ["BAG", "UNKNOWN", "HiddenInformation", "bag_digest", "bag_items", "entry", "hidden_from", "hide",
+           "known", "masked", "masked_secrets", "may_see", "public_state_json", "read",
+           "reveal", "reveal_bags", "secret_key", "secret_shuffle", "shuffle_bag"]

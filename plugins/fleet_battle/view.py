@@ -1,0 +1,77 @@
+"""What people see: status lines under the board (each fleet's order as the option says, its
+hull and the running victory points), the decision's prompt, one line per event."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from distant_galaxy import count_of
+from distant_galaxy_episodes.fleet_battle import orders, score
+from distant_galaxy_episodes.fleet_battle.combat import describe_model
+from distant_galaxy_episodes.fleet_battle.model import (
+    INITIATIVE,
+    fleet_of_seat,
+    models,
+    order_of,
+    section,
+)
+
+if TYPE_CHECKING:
+    from distant_galaxy import Game
+
+def order_text(game: Game, fleet: str) -> str:
+    """A fleet's order (public, RB.4)."""
+    n = order_of(game, fleet)
+    return f"order {n} ({orders.title(game, n)})"
+
+
+def status_lines(game: Game) -> list[str]:
+    """One block per fleet: order, victory points now, every model with hull and state."""
+    st = game.state
+    vps = score.all_tallies(game)
+    lines = []
+    first = st.attrs.get(INITIATIVE)
+    for fleet in section(game.scenario)["fleets"]:
+        mark = " — has the initiative" if first == fleet else ""
+        lines.append(f"the {fleet}: {order_text(game, fleet)}; "
+                     f"{vps[fleet]} victory points now{mark}")
+        parts = [describe_model(game, m.token) if m.token is not None else f"{m.id} {m.type} "
+                 "(destroyed)" for m in models(game, fleet)]
+        lines.append("  " + ", ".join(parts))
+    return lines
+
+
+def decision_reason(game: Game, seat: str) -> str:
+    """The activation prompt: the fleet, its order, what the squadron may still do."""
+    fleet = fleet_of_seat(game.scenario, seat)
+    if fleet is None:
+        return "nothing to do"
+    return (f"activate your squadron of the {fleet} ({order_text(game, fleet)}): each "
+            "crewed model may move once and fire or board once; end when done")
+
+
+def describe_event(game: Game, ev: dict[str, Any]) -> str | None:
+    """One line per event of the episode."""
+    t = ev["type"]
+    if t == "fire":
+        return (f"{ev['token']} fires at {ev['target']}: {ev['dice']} need {ev['need']}+, "
+                f"{count_of(ev['hits'], 'hit')}")
+    if t == "model_destroyed":
+        return f"{ev['token']} ({ev['unit']}) of the {ev['fleet']} is destroyed"
+    if t == "model_state":
+        return f"{ev['token']} ({ev['unit']}) of the {ev['fleet']} is {ev['state']}"
+    if t == "board":
+        return (f"{ev['token']} boards {ev['target']}: rolled {ev['roll']}, needed "
+                f"{ev['need']} — {'success' if ev['success'] else 'repelled'}")
+    if t == "vp_tally":
+        return f"end phase: the {ev['fleet']} have {ev['vp']} victory points"
+    if t == "initiative":
+        rolls = ", ".join(f"{f} {r}" for f, r in ev["rolls"].items())
+        return f"the {ev['fleet']} have the initiative ({rolls})"
+    if t == "fleet_order":
+        return f"the {ev['fleet']}: battle order {ev['order']} — {ev['text']}"
+    if t in ("phase_note",):
+        return str(ev["text"])
+    if t == "ai_plan":
+        return ""
+    return None

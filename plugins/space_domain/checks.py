@@ -1,0 +1,44 @@
+"""The section's semantic checks: every empty system is a cell an empty system may be (RS.1:
+not a portal zone, the central area or a home system), every marker of the bag compiles."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from distant_galaxy_episodes.space_domain.model import cell, section
+
+if TYPE_CHECKING:
+    from distant_galaxy import Scenario, SourceError
+
+
+def validate(scenario: Scenario) -> list[SourceError]:
+    """Errors with file:line:col for systems off the map, of another cell type, or too near a
+    site of a kind listed in ``away_from``."""
+    sec = section(scenario)
+    grid = scenario.grid
+    allowed = set(sec.get("system_cells", []))
+    away = dict(sec.get("away_from", {}))
+    sites = [s for s in scenario.map_sites if s.get("kind") in away]
+    errors: list[SourceError] = []
+    for i, text in enumerate(sec.get("systems", [])):
+        pos = cell(text)
+        path = ("space_domain", "systems", i)
+        if not grid.in_bounds(pos):
+            errors.append(scenario.error(f"empty system {text} is off the map "
+                                         f"({grid.width}x{grid.height})", *path))
+            continue
+        ctype = grid.cell_type(pos)
+        if ctype not in allowed:
+            errors.append(scenario.error(
+                f"empty system {text} is a '{ctype}' cell, not one of {', '.join(sorted(allowed))}"
+                " (RS.1: a system without planets, not a special one)", *path))
+            continue
+        for s in sites:
+            spos = tuple(s["pos"])
+            if grid.distance(pos, spos) <= away[s["kind"]]:
+                errors.append(scenario.error(
+                    f"empty system {text} is within {away[s['kind']]} of the {s['kind']} "
+                    f"{s.get('id', '')} at {spos[0]},{spos[1]} (RS.1: not a portal zone, a "
+                    "planet's system or a home system)", *path))
+                break
+    return errors

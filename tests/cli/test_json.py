@@ -1,0 +1,55 @@
+"""``--json`` on ``dg list``, ``dg validate`` and ``dg test``, and a stopped game's JSON (issue 17,
+item 4): one JSON document on stdout, the text forms unchanged without it."""
+
+from __future__ import annotations
+
+import json
+
+from tests.cli.conftest import RACE
+from tests.conftest import DATA
+
+BROKEN = str(DATA / "broken" / "every_stage.yaml")
+
+
+def test_list_json_names_every_scenario_with_its_facts(dg):
+    out = dg("list", "--json")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    by_id = {s["id"]: s for s in doc["scenarios"]}
+    assert {"tic-tac-toe", "asteroid-belt", "aborigine-clash"} <= set(by_id)
+    assert by_id["asteroid-belt"]["variants"] and by_id["tic-tac-toe"]["players"] == "2-2"
+
+
+def test_validate_json_gives_file_line_column_message_and_suggestion(dg):
+    out = dg("validate", "--json", BROKEN)
+    assert out.returncode == 1
+    doc = json.loads(out.stdout)
+    assert doc["ok"] is False and doc["files"] == 1
+    first = doc["errors"][0]
+    assert (first["file"], first["line"], first["column"]) == (BROKEN, 5, 1)
+    assert first["message"] == "unknown key 'colour' at the top level"
+    assert first["suggestion"].startswith("known keys: ")
+    typo = next(e for e in doc["errors"] if "turn_ned" in e["message"])
+    assert typo["suggestion"].startswith("did you mean 'turn_end'?")
+    assert out.stderr == ""
+
+
+def test_validate_json_of_valid_files(dg):
+    doc = json.loads(dg("validate", "--json", "tic-tac-toe").stdout)
+    assert doc == {"ok": True, "files": 1, "errors": []}
+
+
+def test_test_json_reports_every_case(dg):
+    out = dg("test", "--json", "aborigine-clash")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["failed"] == 0 and doc["passed"] == len(doc["cases"]) > 0
+    assert all(c["ok"] and c["where"].count(":") >= 2 for c in doc["cases"])
+
+
+def test_a_stopped_game_still_prints_json(dg):
+    out = dg("run", RACE, "--seed", "2", "--players", "2", "--seat", "red=human", "--json",
+             "--save", "q.save", stdin="step\nquit\n")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)  # the prompt went to stderr
+    assert doc["stopped"] is True and doc["saved_to"] == "q.save" and doc["seed"] == 2
