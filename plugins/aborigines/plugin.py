@@ -9,8 +9,8 @@ from distant_galaxy import count_of, hookimpl
 from distant_galaxy_episodes.aborigines import checks, civ, view
 from distant_galaxy_episodes.aborigines.bots import CivBot
 from distant_galaxy_episodes.aborigines.describe import describe_event
-from distant_galaxy_episodes.aborigines.explain import event_lines
 from distant_galaxy_episodes.aborigines.episode_effects import register_episode_effects
+from distant_galaxy_episodes.aborigines.explain import event_lines
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, CENTRE, CIVS, model_of
 from distant_galaxy_episodes.aborigines.priorities import compile_tables, register_functions
 from distant_galaxy_episodes.aborigines.schema import SECTION

@@ -145,3 +145,16 @@ def test_a_prior_from_the_default_bot_is_searched_first_and_wins_ties() -> None:
     bot = make_bot(game.scenario.bots(), "mcts:1,depth=5,prior=default", seat, 2)
     assert bot.choose(game) == greedy
     assert bot.last["visits"] == {str(greedy): 1}
+
+
+def test_it_plays_on_the_engines_seat_view_with_hidden_information() -> None:
+    """Clash with the Space Domain (face-down markers) and Fleet Battle with Battle Orders (secret
+    orders): given ``game.view(seat)``, the bot searches copies of the view — which refuse every
+    hidden value — and chooses a legal action without reading one."""
+    for sid, option in (("aborigine-clash", "space-domain"), ("fleet-battle", "battle-orders")):
+        game = Game(load_scenario(sid, None, [option]), seed=3)
+        seat = game.pending.seat
+        bot = MctsBot(seat, 3, Budget(iterations=12, depth=12))
+        before = game.state.hash()
+        assert bot.choose(game.view(seat)) in game.legal_actions()
+        assert game.state.hash() == before

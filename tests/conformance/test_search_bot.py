@@ -1,5 +1,5 @@
 """Every scenario, variant and option set of ``dg list`` played by the search bot at a small
-budget (issue 20): its choices are legal, its thinking leaves the game exactly as it was, the
+budget (issue 20), given the seat's view as the runner gives it: its choices are legal, its thinking leaves the game exactly as it was, the
 invariants hold after every action, and the same seed gives the same game. The classic games are
 played to the end; the episodes for their first decisions (a whole Asteroid Belt game is about a
 thousand decisions: bench/search_strength.py plays whole games)."""
@@ -28,7 +28,8 @@ def search_game(case: Case, seed: int) -> tuple[Game, list[tuple[str, str]]]:
     decisions = 0
     while not game.over and (cap is None or decisions < cap):
         before = game.state.hash() if decisions % 8 == 0 else None
-        action = bots[game.pending.seat].choose(game)
+        seat = game.pending.seat
+        action = bots[seat].choose(game.view(seat))  # a controller is given the seat's view
         if before is not None:
             assert game.state.hash() == before, f"{case.label}: thinking changed the game"
         assert action in game.legal_actions(), f"{case.label}: {action} is not legal"
