@@ -58,8 +58,9 @@ def test_thinking_never_rolls_the_games_dice_nor_changes_it() -> None:
     assert (game.state.to_json(), list(game.events), list(game.legal_actions())) == before
 
 
-def test_a_whole_game_log_does_not_depend_on_how_long_a_bot_thought(tmp_path) -> None:
-    """Same seed, same moves → same log: the bots' thinking leaves no trace in it."""
+def test_same_seed_same_budget_same_log(tmp_path) -> None:
+    """Same seed and budget → byte-identical logs: nothing of the search (its own dice, its
+    clock) reaches the log."""
     sc = load_scenario("tic-tac-toe")
     logs = []
     for budget in ("mcts:40", "mcts:40"):
