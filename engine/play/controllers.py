@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, TextIO
 
 from distant_galaxy.core.actions import Action
-from distant_galaxy.errors import ActionError
+from distant_galaxy.errors import ActionError, EngineError
 from distant_galaxy.play.narrate import count_of, narrate
 from distant_galaxy.play.render import render_result
 
@@ -36,6 +36,12 @@ class Controller:
 
     def game_over(self, game: Game) -> None:
         """Told when the game has ended (a person is shown what happened; bots ignore it)."""
+
+    @classmethod
+    def configured(cls, param: str) -> Callable[[str, int], Controller]:
+        """A factory of this bot with the parameter written after its name (``mcts:400`` gives
+        ``"400"``); a bot that takes parameters overrides it, the others refuse one."""
+        raise EngineError(f"the bot '{cls.name}' takes no parameter (got '{cls.name}:{param}')")
 
 
 class RandomBot(Controller):
@@ -335,3 +341,19 @@ class _Quit(Exception):
 Quit = _Quit
 
 BUILTIN_BOTS: dict[str, type[Controller]] = {"random": RandomBot, "first": FirstBot}
+
+
+def make_bot(bots: dict[str, type[Controller]], kind: str, seat: str, seed: int) -> Controller:
+    """The bot ``kind`` for ``seat``: a name of ``bots`` (``random``), or a name and its
+    parameter (``mcts:400``, ``mcts:0.5s``); raises :class:`EngineError` naming the choices."""
+    name, sep, param = kind.partition(":")
+    cls = bots.get(name)
+    if cls is None:
+        raise EngineError(f"unknown controller '{kind}' for seat {seat} "
+                          f"(choose human or one of: {', '.join(sorted(bots))})")
+    return cls.configured(param)(seat, seed) if sep else cls(seat, seed)
+
+
+def bot_known(bots: dict[str, type[Controller]], kind: str) -> bool:
+    """Whether ``kind`` names one of ``bots`` (with or without a parameter)."""
+    return kind.partition(":")[0] in bots

@@ -15,7 +15,7 @@ from typing import Any
 from distant_galaxy.core.actions import Action
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError, LogError
-from distant_galaxy.play.controllers import Controller, HumanController, Quit
+from distant_galaxy.play.controllers import Controller, HumanController, Quit, bot_known, make_bot
 from distant_galaxy.play.log import LogWriter, dumps, game_header, read_log
 from distant_galaxy.play.records import check_records
 from distant_galaxy.scenario.load import load_scenario
@@ -71,11 +71,8 @@ def make_controllers(scenario: Scenario, seats: list[str], kinds: dict[str, str]
         kind = kinds.get(seat, default)
         if kind == "human":
             out[seat] = HumanController(seat, seed, render=render, **human_io)
-        elif kind in bots:
-            out[seat] = bots[kind](seat, seed)
         else:
-            raise EngineError(f"unknown controller '{kind}' for seat {seat} "
-                              f"(choose human or one of: {', '.join(sorted(bots))})")
+            out[seat] = make_bot(bots, kind, seat, seed)
     return out
 
 
@@ -219,9 +216,9 @@ def header_changes(logged: dict[str, Any], rebuilt: dict[str, Any], scenario: Sc
         out.append(f"source {logged['source']!r} is not a scenario file")
     controllers = logged.get("controllers")
     if controllers is not None:
-        known = set(scenario.bots()) | {"human"}
+        bots = scenario.bots()
         bad = [f"{seat}={kind}" for seat, kind in controllers.items()
-               if seat not in logged["seats"] or kind not in known]
+               if seat not in logged["seats"] or not (kind == "human" or bot_known(bots, kind))]
         if bad or set(controllers) != set(logged["seats"]):
             out.append("controllers do not name the seats and known controllers"
                        + (f" ({', '.join(bad)})" if bad else ""))

@@ -1,0 +1,89 @@
+"""Seeded match series of the search bot against other bots: wins, draws, losses and time.
+
+    python bench/search_strength.py tic-tac-toe --bot mcts:200 --vs random --games 50
+    python bench/search_strength.py asteroid-belt --bot mcts:1s --vs greedy --games 2
+    python bench/search_strength.py aborigine-clash --bot mcts:1s,rollout=default --vs civ --games 4
+
+Game ``i`` has seed ``seed + i``; the search bot takes each seat in turn (game ``i`` gives it seat
+``i mod seats``), every other seat plays ``--vs``. A controller is given the seat's view where the
+engine offers one (``game.view(seat)``). Prints one line per game and a summary (``--json``: the
+summary as JSON). Thinking is measured in CPU seconds of the search bot (the machine may be
+shared), so iteration budgets give reproducible series and a CPU cost per decision. The figures
+go in docs/bots.md; the test suite plays a small sample only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from distant_galaxy import Game, load_scenario
+from distant_galaxy.bots.rollout import score, seat_sides
+from distant_galaxy.play.controllers import make_bot
+
+
+def play_one(scenario_id: str, bot: str, vs: str, seed: int, seat_index: int,
+             options: list[str]) -> dict[str, Any]:
+    """One game: the search bot at seat ``seat_index``, ``vs`` elsewhere; its result and time."""
+    sc = load_scenario(scenario_id, None, options)
+    game = Game(sc, seed=seed, record=False)
+    seats = list(game.state.seats)
+    me = seats[seat_index % len(seats)]
+    bots = sc.bots()
+    ctrls = {s: make_bot(bots, bot if s == me else vs, s, seed) for s in seats}
+    think = {s: 0.0 for s in seats}
+    decisions = 0
+    while not game.over:
+        seat = game.pending.seat
+        view = game.view(seat) if hasattr(game, "view") else game
+        t0 = time.process_time()  # CPU time: the machine may be shared
+        action = ctrls[seat].choose(view)
+        think[seat] += time.process_time() - t0
+        decisions += seat == me
+        game.apply(action)
+    winner = game.result["winner"]
+    won = score(game.result, seats, seat_sides(sc))[me] == 1.0  # a side's win is its seats'
+    return {"seed": seed, "seat": me, "winner": winner, "round": game.result.get("round"),
+            "outcome": "win" if won else "draw" if winner is None else "loss",
+            "decisions": decisions, "think_s": round(think[me], 2)}  # CPU seconds
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("scenario")
+    p.add_argument("--bot", default="mcts:200")
+    p.add_argument("--vs", default="random")
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--option", action="append", default=[])
+    p.add_argument("--json", action="store_true")
+    a = p.parse_args(argv)
+    rows = []
+    t0 = time.perf_counter()
+    for i in range(a.games):
+        row = play_one(a.scenario, a.bot, a.vs, a.seed + i, i, a.option)
+        rows.append(row)
+        if not a.json:
+            print(json.dumps(row), flush=True)
+    tally = {k: sum(r["outcome"] == k for r in rows) for k in ("win", "draw", "loss")}
+    seats = sorted({r["seat"] for r in rows})
+    per_seat = {s: {k: sum(r["outcome"] == k for r in rows if r["seat"] == s)
+                    for k in ("win", "draw", "loss")} for s in seats}
+    decisions = sum(r["decisions"] for r in rows)
+    summary = {"scenario": a.scenario, "bot": a.bot, "vs": a.vs, "games": a.games,
+               "seeds": f"{a.seed}..{a.seed + a.games - 1}", **tally, "per_seat": per_seat,
+               "win_rate": round(tally["win"] / max(1, a.games), 3),
+               "cpu_s_per_decision": round(sum(r["think_s"] for r in rows) / max(1, decisions), 3),
+               "wall_s": round(time.perf_counter() - t0, 1)}
+    print(json.dumps(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,279 @@
+"""Any scenario as an OpenSpiel Python game, with the engine's dice as chance nodes.
+
+``load_game("breakthrough", seed=0)`` registers the scenario with ``pyspiel.register_game`` (once
+per process, as ``distant_galaxy_<id>``) and returns the loaded game; OpenSpiel's algorithms (its
+MCTS bot, its random simulation test) run on it. Needs the optional extra ``.[rl]`` (open-spiel).
+
+**Chance.** A player's action is applied with dice that refuse to roll: the engine asks for a
+die, the apply is undone whole (the engine's apply restores the state on any error), and the
+state becomes a *chance node* whose outcomes are the die's faces, each ``1/sides``. Once the
+outcome is chosen, the action is applied again with the dice chosen so far *forced*
+(``Dice.force``) — when it needs another die, another chance node follows; when it completes,
+the next player decides. So every die rolled while an action resolves (combat, the turn loop's
+automatic phases that follow) is a chance node, in the order the engine rolls them. The dice of
+set-up are rolled from the game's ``seed`` parameter, not surfaced (they come before the first
+decision). Chance is declared explicit when the seeded exploration of the codec met a die
+(``Codec.dice``), else the game is deterministic.
+
+Actions are the fixed indices of :mod:`distant_galaxy.adapters.encoding`; observations its
+tensor from the player's view. Returns: +1 the winner, -1 the others, 0 each for a draw.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from distant_galaxy.adapters.encoding import Codec, codec_for, rewards, seat_state
+from distant_galaxy.bots.rollout import seat_sides
+from distant_galaxy.core.actions import Action
+from distant_galaxy.core.dice import Dice
+from distant_galaxy.core.game import Game
+from distant_galaxy.errors import EngineError
+from distant_galaxy.scenario.load import load_scenario
+from distant_galaxy.scenario.model import Scenario
+
+#: The longest game OpenSpiel is told of (it is an upper bound only; no scenario comes near).
+MAX_GAME_LENGTH = 1_000_000
+
+#: The registered factories and the games OpenSpiel made, kept for the process: OpenSpiel's
+#: registry and game cache are C++ statics that release them after the interpreter has finished,
+#: without the GIL, so each is given one reference that is never released (see ``_keep``).
+_KEPT: list[Any] = []
+
+
+def _keep(obj: Any) -> None:
+    """Keep ``obj`` alive past the interpreter's end (a reference never released), so that
+    OpenSpiel's C++ statics never free a Python object at exit (a crash: no GIL by then)."""
+    _KEPT.append(obj)
+    ctypes.pythonapi.Py_IncRef(ctypes.py_object(obj))
+
+
+class NeedDie(Exception):
+    """Raised by :class:`ChanceDice` when a roll has no chosen outcome yet."""
+
+    def __init__(self, sides: int, purpose: str):
+        super().__init__(f"a d{sides} for {purpose}")
+        self.sides = sides
+
+
+class ChanceDice(Dice):
+    """Dice that give the forced values and refuse to roll beyond them (:class:`NeedDie`)."""
+
+    def roll(self, sides: int, purpose: str, rule: str | None = None, **info: Any) -> int:
+        if not self.forced:
+            raise NeedDie(sides, purpose)
+        return super().roll(sides, purpose, rule, **info)
+
+
+def short_name(scenario_id: str) -> str:
+    """The OpenSpiel name of a scenario: ``distant_galaxy_tic_tac_toe``."""
+    return "distant_galaxy_" + "".join(ch if ch.isalnum() else "_" for ch in scenario_id)
+
+
+def load_game(scenario_id: str, seed: int = 0) -> pyspiel.Game:
+    """Register the scenario (once) and load it with the set-up ``seed``."""
+    name = register(scenario_id)
+    return pyspiel.load_game(name, {"seed": seed})
+
+
+def register(scenario_id: str) -> str:
+    """Register the scenario as an OpenSpiel game; its short name."""
+    name = short_name(scenario_id)
+    if name in pyspiel.registered_names():
+        return name
+    scenario = load_scenario(scenario_id)
+    codec = codec_for(scenario)
+    game_type, info = _type_and_info(name, scenario, codec)
+
+    def factory(params: dict[str, Any] | None = None) -> DgGame:
+        return DgGame(scenario, codec, game_type, info, params)
+
+    _keep(factory)
+    pyspiel.register_game(game_type, factory)
+    return name
+
+
+def _type_and_info(name: str, scenario: Scenario, codec: Codec
+                   ) -> tuple[pyspiel.GameType, pyspiel.GameInfo]:
+    seats = len(scenario.seat_ids())
+    zero_sum = seats == 2
+    chance = pyspiel.GameType.ChanceMode
+    game_type = pyspiel.GameType(
+        short_name=name, long_name=f"Distant Galaxy: {scenario.id}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=chance.EXPLICIT_STOCHASTIC if codec.dice else chance.DETERMINISTIC,
+        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else
+        pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=seats, min_num_players=seats,
+        provides_information_state_string=False, provides_information_state_tensor=False,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification={"seed": 0})
+    info = pyspiel.GameInfo(
+        num_distinct_actions=codec.size, max_chance_outcomes=max(codec.dice, default=0),
+        num_players=seats, min_utility=-1.0, max_utility=1.0,
+        utility_sum=0.0 if zero_sum else None, max_game_length=MAX_GAME_LENGTH)
+    return game_type, info
+
+
+class DgGame(pyspiel.Game):
+    """A scenario as an OpenSpiel game."""
+
+    def __init__(self, scenario: Scenario, codec: Codec, game_type: pyspiel.GameType,
+                 info: pyspiel.GameInfo, params: dict[str, Any] | None = None):
+        super().__init__(game_type, info, params or {})
+        _keep(self)
+        self.scenario, self.codec = scenario, codec
+        self.seed = int((params or {}).get("seed", 0))
+        self.start = Game(scenario, seed=self.seed, record=False)
+        self.start_legal = codec.legal_map(self.start.state, self.start.legal_actions())
+
+    def new_initial_state(self) -> DgState:
+        return DgState(self, self.start.clone(), self.start_legal)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
+        return Observer(self.codec, self.scenario)
+
+
+class Play:
+    """What a state holds: the engine's game, the action waiting for its dice, if any. OpenSpiel
+    clones a Python state by deep-copying its attributes; this one copies as a game clone."""
+
+    def __init__(self, dg: DgGame, game: Game):
+        self.dg, self.game = dg, game
+        self.game.dice = ChanceDice(game.state, game.emit)
+        self.seats = list(game.state.seats)
+        self.waiting: Action | None = None  # the action whose dice are being chosen
+        self.chosen: list[int] = []         # the faces chosen so far for it
+        self.sides = 0                      # the die the chance node rolls
+        self.legal: dict[int, Action] = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Play:
+        twin = Play(self.dg, self.game.clone())
+        twin.waiting, twin.chosen, twin.sides = self.waiting, list(self.chosen), self.sides
+        twin.legal = dict(self.legal)
+        return twin
+
+    def refresh(self) -> None:
+        """The legal indices of the decision now (none while dice are awaited or at the end)."""
+        g = self.game
+        self.legal = {} if g.over or self.waiting is not None else \
+            self.dg.codec.legal_map(g.state, g.legal_actions())
+
+    def resolve(self) -> None:
+        """Apply the waiting action with the faces chosen so far; a chance node if it needs
+        another die."""
+        g, action = self.game, self.waiting
+        assert action is not None
+        g.dice.forced = list(self.chosen)
+        try:
+            g.apply(action)
+        except EngineError as exc:
+            need = _needed_die(exc)
+            if need is None:
+                raise
+            self.sides = need.sides
+            return
+        self.waiting, self.chosen, self.sides = None, [], 0
+        self.refresh()
+
+
+def _needed_die(exc: BaseException) -> NeedDie | None:
+    """The :class:`NeedDie` behind an apply's error (a plugin's hook wraps it once more)."""
+    seen: BaseException | None = exc
+    for _ in range(8):
+        if seen is None or isinstance(seen, NeedDie):
+            return seen
+        seen = seen.__cause__
+    return None
+
+
+class DgState(pyspiel.State):
+    """A game in progress (its :class:`Play`)."""
+
+    def __init__(self, game: DgGame, engine_game: Game, legal: dict[int, Action]):
+        super().__init__(game)
+        self.play = Play(game, engine_game)
+        self.play.legal = dict(legal)
+
+    @property
+    def game(self) -> Game:
+        return self.play.game
+
+    @property
+    def seats(self) -> list[str]:
+        return self.play.seats
+
+    def current_player(self) -> int:
+        if self.play.waiting is not None:
+            return pyspiel.PlayerId.CHANCE
+        if self.game.over:
+            return pyspiel.PlayerId.TERMINAL
+        pend = self.game.pending
+        assert pend is not None
+        return self.seats.index(pend.seat)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return sorted(self.play.legal)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        sides = self.play.sides
+        return [(face, 1.0 / sides) for face in range(sides)]
+
+    def _apply_action(self, action: int) -> None:
+        play = self.play
+        if play.waiting is None:
+            chosen = play.legal.get(action)
+            if chosen is None:
+                raise EngineError(f"action index {action} is not legal now")
+            play.waiting, play.chosen = chosen, []
+        else:
+            play.chosen.append(action + 1)
+        play.resolve()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"d{self.play.sides}={action + 1}"
+        chosen = self.play.legal.get(action)
+        return str(chosen) if chosen is not None else self.play.dg.codec.describe(action)
+
+    def is_terminal(self) -> bool:
+        return self.play.waiting is None and self.game.over
+
+    def returns(self) -> list[float]:
+        result = self.game.result
+        if result is None or self.play.waiting is not None:
+            return [0.0] * len(self.seats)
+        r = rewards(result, self.seats, seat_sides(self.play.dg.scenario))
+        return [r[s] for s in self.seats]
+
+    def __str__(self) -> str:
+        st, play = self.game.state, self.play
+        waiting = f"; dice for {play.waiting}: {play.chosen}" if play.waiting else ""
+        history = self.game.history
+        last = f"; last {history[-1][0]}: {history[-1][1]}" if history else ""
+        return f"ply {len(history)}, round {st.round}, {st.pending}{last}{waiting}"
+
+
+class Observer:
+    """OpenSpiel's observer of a player: the codec's tensor and a short string."""
+
+    def __init__(self, codec: Codec, scenario: Scenario):
+        self.codec, self.limit = codec, scenario.limits.get("rounds")
+        self.tensor = np.zeros(codec.obs_size, dtype=np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: DgState, player: int) -> None:
+        seat = state.seats[player]
+        tensor = self.tensor
+        tensor.fill(0.0)
+        for i, v in self.codec.features(seat_state(state.game, seat), seat, self.limit):
+            tensor[i] = v
+
+    def string_from(self, state: DgState, player: int) -> str:
+        return f"{state.seats[player]}: {state}"

@@ -1,0 +1,130 @@
+"""Any scenario as a PettingZoo AEC environment: ``aec_env("breakthrough", seed=…)``.
+
+Needs the optional extra ``.[rl]`` (pettingzoo, gymnasium, numpy). Observations are
+``{"observation": float32[obs_size], "action_mask": int8[size]}`` per seat, from the seat's view;
+actions are the fixed indices of :mod:`distant_galaxy.adapters.encoding`; the rewards come from
+the result (+1 the winner, -1 the others, 0 each for a draw), given when the game ends. One seat
+may act several times in a row (a turn of several actions then ``end``): ``agent_selection`` is
+always the engine's pending seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from distant_galaxy.adapters.encoding import Codec, codec_for, rewards, seat_state
+from distant_galaxy.bots.rollout import seat_sides
+from distant_galaxy.core.game import Game
+from distant_galaxy.errors import EngineError
+from distant_galaxy.play.render import render_board
+from distant_galaxy.scenario.load import load_scenario
+
+
+def aec_env(scenario: str, seed: int = 0, variant: str | None = None,
+            options: list[str] | None = None, render_mode: str | None = None) -> DgAecEnv:
+    """The AEC environment of a scenario (an id of ``dg list`` or a YAML path)."""
+    return DgAecEnv(scenario, seed, variant, options, render_mode)
+
+
+class DgAecEnv(AECEnv):
+    """A scenario as a PettingZoo AEC environment (see the module's docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "distant_galaxy_v0", "render_modes": ["ansi"],
+                                          "is_parallelizable": False}
+
+    def __init__(self, scenario: str, seed: int = 0, variant: str | None = None,
+                 options: list[str] | None = None, render_mode: str | None = None):
+        super().__init__()
+        self.scenario = load_scenario(scenario, variant, options or [])
+        self.codec: Codec = codec_for(self.scenario)
+        self.seed = seed
+        self.render_mode = render_mode
+        self.possible_agents = list(self.scenario.seat_ids())
+        lo, hi = self.codec.bounds()
+        obs = spaces.Box(np.array(lo, dtype=np.float32), np.array(hi, dtype=np.float32),
+                         dtype=np.float32)
+        mask = spaces.Box(0, 1, (self.codec.size,), dtype=np.int8)
+        self._obs_space = spaces.Dict({"observation": obs, "action_mask": mask})
+        self._act_space = spaces.Discrete(self.codec.size)
+        self.game: Game | None = None
+        self._legal: dict[int, Any] = {}
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self._act_space
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self.seed = seed
+        self.game = Game(self.scenario, seed=self.seed, record=False)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._settle()
+
+    def _settle(self) -> None:
+        """After set-up or an action: the pending seat, its legal indices, or the end."""
+        game = self.game
+        assert game is not None
+        if game.over:
+            assert game.result is not None
+            self.rewards = rewards(game.result, self.agents, seat_sides(self.scenario))
+            self.terminations = dict.fromkeys(self.agents, True)
+            for a in self.agents:
+                self.infos[a] = {"result": dict(game.result)}
+            self._legal = {}
+            return
+        pend = game.pending
+        assert pend is not None
+        self.agent_selection = pend.seat
+        self._legal = self.codec.legal_map(game.state, game.legal_actions())
+        self.infos[pend.seat] = {"legal": len(self._legal)}
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        game = self.game
+        assert game is not None
+        state = seat_state(game, agent)
+        obs = np.asarray(self.codec.observe(state, agent, self.scenario.limits.get("rounds")),
+                         dtype=np.float32)
+        mask = np.zeros(self.codec.size, dtype=np.int8)
+        if agent == self.agent_selection and not game.over:
+            mask[list(self._legal)] = 1
+        return {"observation": obs, "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        index = int(action)
+        chosen = self._legal.get(index)
+        if chosen is None:
+            meaning = self.codec.describe(index) if 0 <= index < self.codec.size else "out of range"
+            raise EngineError(f"action index {index} is not legal for {agent} now ({meaning})")
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        assert self.game is not None
+        self.game.apply(chosen)
+        self._settle()
+        self._accumulate_rewards()
+
+    def action_text(self, index: int) -> str:
+        """The engine's text of a legal index now (``move 0,1 0,2``)."""
+        return str(self._legal[index])
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi" or self.game is None:
+            return None
+        return render_board(self.game)
+
+    def close(self) -> None:
+        self.game = None

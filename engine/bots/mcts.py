@@ -1,0 +1,185 @@
+"""The search bot ``mcts``: open-loop Monte Carlo tree search (UCT) over the engine's own actions.
+
+Each iteration works on a fresh copy of the game as the deciding seat sees it (``game.clone()``;
+a controller is given the seat's view where the game hides something, and a view's copy holds only
+what the seat may see), walks down the tree by UCT choosing among the actions legal *in that copy*,
+adds one node, plays out (:mod:`distant_galaxy.bots.rollout`) and scores every seat.
+
+**Chance.** The copy's dice are re-seeded for every iteration from the bot's own seeded stream
+(``state.seed`` of the copy is a draw of ``self.rng``, its roll counter 0), never the game's: the
+dice of a search are a sample of what may come, the game's own dice are untouched, and the game's
+log is the same whoever thought how long. The tree is *open loop*: a node is a sequence of actions,
+not a state, so after a die the same node stands for whatever the dice gave in that iteration, and
+a child is scored by UCT over the iterations in which its action was legal (availability counts,
+as in information-set MCTS) — sound for dice and for determinizations alike.
+
+**Determinism.** With an iteration budget (``mcts:400``) the same seed, seat and game give the same
+choice in any process. A time budget (``mcts:0.5s``) searches as many iterations as fit, which
+depends on the machine: it is for people, not for reproducible series.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import TYPE_CHECKING, Any
+
+from distant_galaxy.bots.budget import Budget, parse_budget
+from distant_galaxy.bots.rollout import outcome, playout
+from distant_galaxy.play.controllers import Controller
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from distant_galaxy.core.actions import Action
+    from distant_galaxy.core.game import Game
+
+
+class Node:
+    """One action in the tree: visits, summed score of the seat that chose it, availability."""
+
+    __slots__ = ("avail", "children", "n", "w")
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.w = 0.0
+        self.avail = 0
+        self.children: dict[Action, Node] = {}
+
+
+class MctsBot(Controller):
+    """Monte Carlo tree search for any scenario (``--seat S=mcts``, ``mcts:400``, ``mcts:0.5s``)."""
+
+    name = "mcts"
+
+    def __init__(self, seat: str, seed: int = 0, budget: Budget | None = None):
+        super().__init__(seat, seed)
+        self.budget = budget or Budget()
+        self.seed = seed
+        self.policy: dict[str, Controller] | None = None
+        self.prior_bot: Controller | None = None
+        self._first: Action | None = None  # the root's prior while a search runs
+        self.last: dict[str, Any] = {}  # what the last search did (iterations, seconds, visits)
+
+    @classmethod
+    def configured(cls, param: str) -> Callable[[str, int], Controller]:
+        """A factory of bots with the budget ``param`` (the text after ``mcts:``)."""
+        budget = parse_budget(param)
+        return lambda seat, seed=0: cls(seat, seed, budget)
+
+    def choose(self, game: Game) -> Action:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            self.last = {"iterations": 0, "seconds": 0.0}
+            return legal[0]
+        seats = list(game.state.seats)
+        if self.policy is None and self.budget.rollout == "default":
+            self.policy = self._default_policy(game, seats)
+        t0 = time.perf_counter()
+        root = Node()
+        prior = self._first = self._prior(game)  # expanded by the first iteration
+        done = self._search(game, root, seats, t0)
+        # most visits; among equally visited actions the prior, then the best mean
+        best = max(legal, key=lambda a: _rank(root.children.get(a), a == prior))
+        self.last = {"iterations": done, "seconds": time.perf_counter() - t0,
+                     "visits": {str(a): c.n for a, c in root.children.items()}}
+        return best
+
+    def _search(self, game: Game, root: Node, seats: list[str], t0: float) -> int:
+        b = self.budget
+        deadline = t0 + b.seconds if b.seconds is not None else None
+        done = 0
+        while True:
+            if deadline is not None:
+                if done and time.perf_counter() >= deadline:
+                    return done
+            elif done >= (b.iterations or 1):
+                return done
+            self._iterate(game, root, seats)
+            done += 1
+
+    def _iterate(self, game: Game, root: Node, seats: list[str]) -> None:
+        """One iteration: a fresh world, down the tree to a new node, a playout, the scores."""
+        g = self.world(game)
+        path: list[tuple[Node, str]] = []
+        self._descend(g, root, path)
+        if g.state.result is None:
+            playout(g, self.budget.depth, self.rng, self.policy)
+        scores = outcome(g, seats)
+        for child, mover in path:
+            child.n += 1
+            child.w += scores.get(mover, 0.0)
+
+    def _descend(self, g: Game, node: Node, path: list[tuple[Node, str]]) -> None:
+        """Walk down from ``node`` by UCT, applying the tree's actions, until a node is added
+        or the game ends; ``path`` gets each node passed and the seat that chose it."""
+        rng, c = self.rng, self.budget.c
+        while g.state.result is None:
+            pend = g.state.pending
+            legal = g.legal_actions()
+            if pend is None or not legal:
+                return
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            if untried:
+                first = self._first if not path else None  # the prior, at the root only
+                action = first if first is not None and first in untried else \
+                    untried[rng.randrange(len(untried))]
+                child = children[action] = Node()
+                g.apply(action)
+                path.append((child, pend.seat))
+                return
+            action, child = _uct(legal, children, c)
+            g.apply(action)
+            path.append((child, pend.seat))
+            node = child
+
+    def world(self, game: Game) -> Game:
+        """A copy of ``game`` (as this seat sees it) whose dice follow the bot's own stream."""
+        g = game.clone()
+        g.state.seed = self.rng.getrandbits(63)
+        g.state.rolls = 0
+        return g
+
+    def _prior(self, game: Game) -> Action | None:
+        """The default bot's choice for this seat (``prior=default``), else None."""
+        if self.budget.prior != "default":
+            return None
+        if self.prior_bot is None:
+            found = self._default_policy(game, [self.seat])
+            self.prior_bot = found.get(self.seat)
+        if self.prior_bot is None:
+            return None
+        choice = self.prior_bot.choose(game)
+        return choice if choice in game.legal_actions() else None
+
+    def _default_policy(self, game: Game, seats: list[str]) -> dict[str, Controller]:
+        """Playout controllers: the scenario's default bot for every seat (none: random)."""
+        name = game.scenario.data.get("default_bot", "random")
+        bots = game.scenario.bots()
+        if name in ("random", self.name) or name not in bots:
+            return {}
+        return {s: bots[name](s, self.seed) for s in seats}
+
+
+def _uct(legal: list[Action], children: dict[Action, Node], c: float) -> tuple[Action, Node]:
+    """The legal action with the highest UCT value (availability counts in the logarithm)."""
+    best: tuple[Action, Node] | None = None
+    best_value = -math.inf
+    for a in legal:
+        child = children[a]
+        child.avail += 1
+        value = child.w / child.n + c * math.sqrt(math.log(child.avail) / child.n) \
+            if child.n else math.inf
+        if value > best_value:
+            best, best_value = (a, child), value
+    assert best is not None
+    return best
+
+
+def _rank(child: Node | None, prior: bool = False) -> tuple[int, bool, float]:
+    """How good a root action looks after the search: most visits, then the prior, then the
+    best mean."""
+    if child is None or not child.n:
+        return (0, prior, 0.0)
+    return (child.n, prior, child.w / child.n)

@@ -1,0 +1,73 @@
+"""Every shipped scenario as an OpenSpiel game with the engine's dice as chance nodes; OpenSpiel's
+random simulation test passes and its MCTS bot plays (issue 20, item 4). Needs the extra ``.[rl]``
+(open-spiel); skipped with the reason without it."""
+
+from __future__ import annotations
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="the OpenSpiel adapter needs the extra: pip install -e '.[rl]'")
+
+import numpy as np  # noqa: E402  (part of the extra)
+from open_spiel.python.algorithms import mcts  # noqa: E402
+
+from distant_galaxy.adapters.openspiel import load_game, short_name  # noqa: E402
+from tests.adapters.conftest import SHIPPED  # noqa: E402
+
+#: Simulations per scenario (an Asteroid Belt game is about a thousand actions: one).
+SIMS = {"tic-tac-toe": 5, "asteroid-belt": 1}
+
+
+@pytest.mark.parametrize("sid", SHIPPED)
+def test_random_sim_test_passes(sid: str) -> None:
+    sims = SIMS.get(sid, 2)
+    game = load_game(sid, seed=2)
+    assert game.get_type().short_name == short_name(sid)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
+
+
+def test_deterministic_games_have_no_chance_and_dice_games_do() -> None:
+    assert load_game("tic-tac-toe").get_type().chance_mode == \
+        pyspiel.GameType.ChanceMode.DETERMINISTIC
+    clash = load_game("aborigine-clash", seed=1)
+    assert clash.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+
+
+def test_a_die_rolled_while_an_action_resolves_is_a_chance_node() -> None:
+    """Clash: ending red's turn runs the Aborigines' phase before blue, which rolls a d6 for the
+    active portal (R5.x): the state waits on it, each face 1/6; a face continues the action."""
+    game = load_game("aborigine-clash", seed=1)
+    state = game.new_initial_state()
+    end = next(a for a in state.legal_actions() if state.action_to_string(a) == "end")
+    state.apply_action(end)
+    assert state.is_chance_node()
+    assert state.chance_outcomes() == [(f, pytest.approx(1 / 6)) for f in range(6)]
+    twin = state.clone()
+    state.apply_action(0)  # a 1
+    twin.apply_action(5)   # a 6
+    while state.is_chance_node():
+        state.apply_action(0)
+    assert not state.is_terminal() and state.current_player() == 1  # blue decides
+    assert str(twin) != str(state) or twin.is_chance_node()
+
+
+def test_openspiels_mcts_bot_plays_it() -> None:
+    game = load_game("tic-tac-toe")
+    rng = np.random.RandomState(3)
+    bot = mcts.MCTSBot(game, 1.4, 300, mcts.RandomRolloutEvaluator(1, rng), random_state=rng)
+    state = game.new_initial_state()
+    # x: 0,0 1,0 — o: 0,1 1,1; x to play wins at 2,0
+    for text in ("place 0,0", "place 0,1", "place 1,0", "place 1,1"):
+        state.apply_action(next(a for a in state.legal_actions()
+                                if state.action_to_string(a) == text))
+    assert state.action_to_string(bot.step(state)) == "place 2,0"
+
+
+def test_observation_tensor_and_returns() -> None:
+    game = load_game("breakthrough", seed=1)
+    state = game.new_initial_state()
+    assert len(state.observation_tensor(0)) == game.observation_tensor_size()
+    rng = np.random.RandomState(0)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert sorted(state.returns()) == [-1.0, 1.0]

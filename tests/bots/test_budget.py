@@ -1,0 +1,31 @@
+"""The search bot's parameters (``mcts:400``, ``mcts:0.5s``, options) and their errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from distant_galaxy.bots.budget import Budget, parse_budget
+from distant_galaxy.errors import EngineError
+
+
+def test_defaults_and_amounts() -> None:
+    assert parse_budget(None) == Budget()
+    assert parse_budget("400").iterations == 400
+    b = parse_budget("0.5s")
+    assert (b.iterations, b.seconds) == (None, 0.5)
+
+
+def test_options() -> None:
+    b = parse_budget("50,c=0.7,depth=30,rollout=default")
+    assert (b.iterations, b.c, b.depth, b.rollout) == (50, 0.7, 30, "default")
+
+
+@pytest.mark.parametrize("text, words", [
+    ("zz", "a budget is a number of iterations"), ("0", "a budget"), ("-1s", "a budget"),
+    ("nans", "a budget"), ("c=x", "c must be a number"), ("depth=-2", "depth must be"),
+    ("rollout=smart", "choose one of random, default"), ("prior=smart", "choose one of none, default"),
+    ("speed=3", "unknown option .speed."),
+])
+def test_bad_parameters_are_refused_with_the_reason(text: str, words: str) -> None:
+    with pytest.raises(EngineError, match=words):
+        parse_budget(text)
