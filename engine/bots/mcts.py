@@ -13,6 +13,12 @@ not a state, so after a die the same node stands for whatever the dice gave in t
 a child is scored by UCT over the iterations in which its action was legal (availability counts,
 as in information-set MCTS) — sound for dice and for determinizations alike.
 
+**Hidden values.** A copy of a seat's view holds no value the seat may not see, and the search
+does not sample them yet (no determinization). Where the game's own procedures need such a value
+in a simulated line (an end phase checking the enemy's secret battle order, RB.4), the iteration
+stops there and is scored as a draw for every seat: the bot never reads what the seat cannot see,
+and a line that depends on it tells the search nothing.
+
 **Determinism.** With an iteration budget (``mcts:400``) the same seed, seat and game give the same
 choice in any process. A time budget (``mcts:0.5s``) searches as many iterations as fit, which
 depends on the machine: it is for people, not for reproducible series.
@@ -25,7 +31,9 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.bots.budget import Budget, parse_budget
-from distant_galaxy.bots.rollout import outcome, playout
+from distant_galaxy.bots.rollout import outcome, playout, score
+from distant_galaxy.core.hidden import HiddenInformation
+from distant_galaxy.errors import EngineError
 from distant_galaxy.play.controllers import Controller
 
 if TYPE_CHECKING:
@@ -102,10 +110,15 @@ class MctsBot(Controller):
         """One iteration: a fresh world, down the tree to a new node, a playout, the scores."""
         g = self.world(game)
         path: list[tuple[Node, str]] = []
-        self._descend(g, root, path)
-        if g.state.result is None:
-            playout(g, self.budget.depth, self.rng, self.policy)
-        scores = outcome(g, seats)
+        try:
+            self._descend(g, root, path)
+            if g.state.result is None:
+                playout(g, self.budget.depth, self.rng, self.policy)
+            scores = outcome(g, seats)
+        except EngineError as exc:
+            if not needs_hidden_value(exc):
+                raise
+            scores = score({"winner": None}, seats)  # the line needs what this seat cannot see
         for child, mover in path:
             child.n += 1
             child.w += scores.get(mover, 0.0)
@@ -160,6 +173,17 @@ class MctsBot(Controller):
         if name in ("random", self.name) or name not in bots:
             return {}
         return {s: bots[name](s, self.seed) for s in seats}
+
+
+def needs_hidden_value(exc: BaseException) -> bool:
+    """Whether ``exc`` (or what caused it: ``Game.apply`` wraps a rule's fault) is a read of a
+    hidden value refused by a view's copy."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, HiddenInformation):
+            return True
+        seen = seen.__cause__
+    return False
 
 
 def _uct(legal: list[Action], children: dict[Action, Node], c: float) -> tuple[Action, Node]:
