@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from distant_galaxy.errors import SaveError
-from distant_galaxy.play.saves import write_atomic
+from distant_galaxy.play.saves import read_json_file, write_atomic
 from distant_galaxy.version import ENGINE_VERSION
 
 MAGIC = "distant-galaxy-campaign"
@@ -49,16 +49,7 @@ def write_save(data: dict[str, Any], path: str | Path) -> None:
 
 def read_save(path: str | Path) -> dict[str, Any]:
     """Read and check a campaign save; a SaveError says what is wrong with it."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SaveError(f"{path}: cannot read the campaign save: {exc.strerror}") from None
-    except UnicodeDecodeError as exc:
-        raise SaveError(f"{path}: corrupt campaign save (not UTF-8 at byte {exc.start})") from None
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise SaveError(f"{path}: corrupt campaign save (not JSON: {str(exc)[:80]})") from None
+    data = read_json_file(path, "campaign save")
     if not isinstance(data, dict) or data.get("magic") != MAGIC:
         raise SaveError(f"{path}: not a campaign save (dg campaign new writes one)")
     unknown = sorted(set(data) - KEYS)

@@ -128,23 +128,36 @@ def save_game(game: Game, header: dict[str, Any], path: str | Path) -> None:
 
 def read_save(path: str | Path) -> dict[str, Any]:
     """Read and check a save file; returns the payload with ``state`` as a GameState."""
+    return check_payload(read_json_file(path, "save", _log_hint), path)
+
+
+def _log_hint(path: str | Path, text: str) -> str | None:
+    if text.startswith('{"') and '"kind":"header"' in text.split("\n", 1)[0]:
+        return f"this is a game log, not a save; 'dg replay {path}' re-runs it"
+    return None
+
+
+def read_json_file(path: str | Path, what: str,
+                   hint: Callable[[str | Path, str], str | None] | None = None) -> Any:
+    """The JSON data of the file ``path``; a :class:`SaveError` names the file and what is wrong
+    with it (``what``: "save", "campaign save"). ``hint(path, text)`` may say what the file is
+    instead, when it is not JSON."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        raise SaveError(f"{path}: cannot read the save: {exc.strerror}") from None
+        raise SaveError(f"{path}: cannot read the {what}: {exc.strerror}") from None
     except UnicodeDecodeError as exc:
-        raise SaveError(f"{path}: corrupt save (not UTF-8 text at byte {exc.start})") from None
+        raise SaveError(f"{path}: corrupt {what} (not UTF-8 text at byte {exc.start})") from None
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
-        if text.startswith('{"') and '"kind":"header"' in text.split("\n", 1)[0]:
-            raise SaveError(f"{path}: this is a game log, not a save; "
-                            f"'dg replay {path}' re-runs it") from None
-        raise SaveError(f"{path}: corrupt save (not JSON: {exc.msg} at line {exc.lineno})"
+        found = hint(path, text) if hint is not None else None
+        if found:
+            raise SaveError(f"{path}: {found}") from None
+        raise SaveError(f"{path}: corrupt {what} (not JSON: {exc.msg} at line {exc.lineno})"
                         ) from None
     except (ValueError, RecursionError) as exc:  # huge numbers, absurd nesting
-        raise SaveError(f"{path}: corrupt save (not JSON: {str(exc)[:80]})") from None
-    return check_payload(data, path)
+        raise SaveError(f"{path}: corrupt {what} (not JSON: {str(exc)[:80]})") from None
 
 
 def check_payload(data: Any, path: str | Path) -> dict[str, Any]:
