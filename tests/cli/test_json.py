@@ -53,3 +53,27 @@ def test_a_stopped_game_still_prints_json(dg):
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)  # the prompt went to stderr
     assert doc["stopped"] is True and doc["saved_to"] == "q.save" and doc["seed"] == 2
+
+
+def test_list_json_names_the_campaigns_too(dg):
+    doc = json.loads(dg("list", "--json").stdout)
+    entry = next(c for c in doc["campaigns"] if c["id"] == "global")
+    assert entry["path"].endswith("global.yaml") and "5 aborigine-clash" in entry["stages"]
+
+
+def test_validate_json_reports_a_broken_campaign_with_file_line_column(dg, tmp_path):
+    text = (DATA / "campaigns" / "duo.yaml").read_text(encoding="utf-8")
+    broken = tmp_path / "broken.yaml"
+    broken.write_text(text.replace("variant: quick", "variant: quik"), encoding="utf-8")
+    out = dg("validate", "--json", str(broken))
+    assert out.returncode == 1 and out.stderr == ""
+    doc = json.loads(out.stdout)
+    assert doc["ok"] is False and doc["files"] == 0 and doc["campaigns"] == 1
+    (error,) = doc["errors"]
+    assert (error["file"], error["line"], error["column"]) == (str(broken), 22, 14)
+    assert error["message"] == "asteroid-belt has no variant 'quik'"
+
+
+def test_validate_json_without_paths_checks_the_shipped_campaigns(dg):
+    doc = json.loads(dg("validate", "--json").stdout)
+    assert doc["ok"] is True and doc["campaigns"] >= 1 and doc["files"] >= 6

@@ -18,7 +18,9 @@ from distant_galaxy.scenario.find import scenario_problems
 
 def list_scenarios(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
-        print(json.dumps({"scenarios": catalog(), "warnings": scenario_problems()}, indent=1))
+        campaigns = [{**c, "path": str(c["path"])} for c in campaign_catalog()]
+        print(json.dumps({"scenarios": catalog(), "campaigns": campaigns,
+                          "warnings": scenario_problems()}, indent=1))
         return 0
     for entry in catalog():
         variants = ", ".join(entry["variants"]) or "-"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from distant_galaxy.campaign.catalog import shipped_campaign_paths
 from distant_galaxy.campaign.find import campaign_ids
-from distant_galaxy.campaign.validate import validate_campaign
+from distant_galaxy.campaign.validate import campaign_problems, validate_campaign
 from distant_galaxy.scenario.find import is_campaign_file, known_ids
 from distant_galaxy.scenario.validate import validate_paths, validate_problems
 
@@ -19,11 +19,8 @@ def validate(args: argparse.Namespace) -> int:
     campaigns = [p for p in args.paths
                  if p in ids or (Path(p).is_file() and is_campaign_file(Path(p)))]
     scenarios = [p for p in args.paths if p not in campaigns]
-    if getattr(args, "json", False):  # scenarios only (campaign files: the text report)
-        found, checked = validate_problems(scenarios)
-        print(json.dumps({"ok": not found, "files": checked,
-                          "errors": [p.to_json() for p in found]}, indent=1))
-        return 1 if found else 0
+    if getattr(args, "json", False):
+        return _print_json(args.paths, scenarios, campaigns)
     if args.paths and not scenarios:
         problems, checked = [], 0
     else:
@@ -43,3 +40,22 @@ def validate(args: argparse.Namespace) -> int:
     if campaigns:
         print(f"{len(campaigns)} campaign file(s) valid")
     return 0
+
+
+def _print_json(paths: list[str], scenarios: list[str], campaigns: list[str]) -> int:
+    """One JSON document: ``files`` scenario files checked, ``campaigns`` campaign files checked
+    (when any), every problem of both with file, line, column, message and suggestion."""
+    if paths and not scenarios:
+        found, checked = [], 0
+    else:
+        found, checked = validate_problems(scenarios)
+    if not paths:
+        campaigns = [str(p) for p in shipped_campaign_paths()]
+    for name in campaigns:
+        found.extend(campaign_problems(name))
+    doc: dict[str, object] = {"ok": not found, "files": checked,
+                              "errors": [p.to_json() for p in found]}
+    if campaigns:
+        doc["campaigns"] = len(campaigns)
+    print(json.dumps(doc, indent=1))
+    return 1 if found else 0
