@@ -27,7 +27,8 @@ from distant_galaxy.simulate.plan import Plan, make_cases
 from distant_galaxy.simulate.run import simulate
 
 #: Games per scenario (each run takes some seconds on one core).
-GAMES = {"tic-tac-toe": 4000, "breakthrough": 400, "aborigine-clash": 400, "asteroid-belt": 60}
+GAMES = {"tic-tac-toe": 4000, "breakthrough": 400, "connect-four": 2000, "aborigine-clash": 400,
+         "fleet-battle": 400, "asteroid-belt": 60}
 
 
 def cpu() -> float:
