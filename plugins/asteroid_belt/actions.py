@@ -16,7 +16,7 @@ from distant_galaxy import Action, ActionKind, IllegalAction, add_to_pool
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells, describe_patterns
 from distant_galaxy_episodes.asteroid_belt.combat import fight, shuttle_bonus
-from distant_galaxy_episodes.asteroid_belt.movement import frontier, reachable, speed
+from distant_galaxy_episodes.asteroid_belt.movement import opens_a_move, reach, reachable, speed
 from distant_galaxy_episodes.asteroid_belt.removal import to_repair
 
 if TYPE_CHECKING:
@@ -67,6 +67,7 @@ def move_refusal(game: Game, seat: str, tok: Token) -> str | None:
 
 class Move(ActionKind):
     verb = "move"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "move UNIT x,y"
     doc = ("Move a unit up to its speed along cells it may use (lanes; plain cells for elites; "
            "crossing asteroids and portals); costs the unit type's move cost once (R7.30, D7.5).")
@@ -76,7 +77,7 @@ class Move(ActionKind):
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         for tok in model.units_of(game, seat):
             if move_refusal(game, seat, tok) is None:
-                for cell in reachable(game, tok.type, model.on_board(tok), speed(game, tok)):
+                for cell in reach(game, tok.type, model.on_board(tok), speed(game, tok)).cells:
                     yield Action("move", (tok.id, f"{cell[0]},{cell[1]}"))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
@@ -97,7 +98,7 @@ class Move(ActionKind):
         tok = game.state.tokens[action.arg(0)]
         to = model.cell(game, action, 1)
         frm = model.on_board(tok)
-        path = reachable(game, tok.type, frm, speed(game, tok))[to]
+        path = reach(game, tok.type, frm, speed(game, tok)).path(to)
         cost = model.move_cost(game, tok.type)
         if cost:
             game.change_counter(seat, "resources", -cost, f"move of {tok.id}", rule="D7.5")
@@ -160,6 +161,7 @@ def attack_doc(scenario: Scenario) -> str:
 
 class Attack(ActionKind):
     verb = "attack"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "attack UNIT x,y"
     phases = MAIN
     arity = (2, 2)
@@ -242,6 +244,7 @@ def target_refusal(game: Game, seat: str, site: Site) -> str | None:
 
 class Target(ActionKind):
     verb = "target"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "target ASTEROID"
     phases = MAIN
     arity = (1, 1)
@@ -298,6 +301,7 @@ def mine_refusal(game: Game, seat: str, site: Site) -> str | None:
 
 class Mine(ActionKind):
     verb = "mine"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "mine ASTEROID"
     phases = MAIN
     arity = (1, 1)
@@ -327,6 +331,7 @@ class Mine(ActionKind):
                          f"{seat} builds a mine on {site.id}"
                          + (f", stealing {flagger}'s capture" if flagger != seat else ""),
                          unit=unit.id if unit else None)
+        game.will_edit(site)
         site.owner = seat
         pts = int(model.kind(game, site).get("points", 0))
         res = capture_resources(game, site)
@@ -351,6 +356,7 @@ def start_fresh_budget(game: Game, seat: str, site: Site, res: int) -> None:
     now = model.stamp(game)
     fresh = dict(p.attrs.get("fresh", {})) if p.attrs.get("fresh_turn") == now else {}
     fresh[site.id] = res
+    game.will_edit(p)
     p.attrs["fresh"] = fresh
     p.attrs["fresh_turn"] = now
 
@@ -383,6 +389,7 @@ def deploy_refusal(game: Game, seat: str, unit: str, at: Pos) -> str | None:
 
 class Deploy(ActionKind):
     verb = "deploy"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "deploy TYPE x,y"
     doc = "Bring a unit of your reserve onto a free cell next to your start base (R7.34)."
     phases = MAIN
@@ -467,6 +474,7 @@ def create_refusal(game: Game, seat: str, unit: str) -> str | None:
 
 class Create(ActionKind):
     verb = "create"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "create TYPE x,y"
     doc = ("Pay for a unit (from repair, or a new one within the pool limit) next to your start "
            "base, or next to a mine built this turn with that mine's fresh resources "
@@ -497,6 +505,7 @@ class Create(ActionKind):
             p = game.state.players[seat]
             fresh = dict(p.attrs.get("fresh", {}))
             fresh[sid] -= cost
+            game.will_edit(p)
             p.attrs["fresh"] = fresh
         place_created(game, seat, unit, at, cost, f"create {unit}",
                       "R7.35" if sid is None else "R7.16", mine=sid)
@@ -548,6 +557,7 @@ def elite_refusal(game: Game, seat: str) -> str | None:
 
 class EliteCreate(ActionKind):
     verb = "elite-create"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "elite-create x,y"
     doc = ("Your elite, standing next to a mine of yours, creates its faction's unit next to that "
            "mine, paid from your resources, once per turn (R7.23, R7.70–R7.72).")
@@ -572,6 +582,7 @@ class EliteCreate(ActionKind):
         spec = _elite_spec(game, seat)
         unit = spec["unit"]
         p = game.state.players[seat]
+        game.will_edit(p)
         p.attrs["elite_made"] = model.stamp(game)
         rule = {"orange": "R7.70", "purple": "R7.71", "green": "R7.72"}.get(p.faction or "",
                                                                            "R7.23")
@@ -608,10 +619,7 @@ def _blocks_a_move(game: Game, seat: str, tok: Token) -> bool:
         if other is tok or move_refusal(game, seat, other) is not None:
             continue
         here, steps = model.on_board(other), speed(game, other)
-        if grid.distance(here, at) > steps or at not in frontier(game, other.type, here, steps):
-            continue
-        if set(reachable(game, other.type, here, steps, freed=at)) \
-                - set(reachable(game, other.type, here, steps)):
+        if grid.distance(here, at) <= steps and opens_a_move(game, other.type, here, steps, at):
             return True
     return False
 
@@ -643,6 +651,7 @@ def liquidate_refusal(game: Game, seat: str, tok: Token) -> str | None:
 
 class Liquidate(ActionKind):
     verb = "liquidate"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "liquidate UNIT"
     doc = ("Remove one of your own units that is in the way of another of your units' move (or "
            "of your start base's last exit); it goes to repair (R7.33).")
@@ -676,6 +685,7 @@ def use_refusal(game: Game, seat: str, name: str) -> str | None:
 
 class Use(ActionKind):
     verb = "use"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "use ABILITY"
     doc = ("Spend one of your elite's one-use tokens (the token goes to repair): reroll, shield "
            "or boost, as defined in asteroid_belt.abilities (R7.22, D7.4).")
@@ -695,6 +705,7 @@ class Use(ActionKind):
         p = game.state.players[seat]
         name = action.arg(0)
         spec = model.cfg(game).get("abilities", {}).get(name, {})
+        game.will_edit(p)
         p.attrs["abilities"] = [a for a in p.attrs.get("abilities", []) if a != name]
         p.attrs["used_abilities"] = [*list(p.attrs.get("used_abilities", [])), name]
         effect = spec.get("effect")
@@ -726,6 +737,7 @@ def may_reinforce(game: Game, seat: str) -> str | None:
 
 class Reinforce(ActionKind):
     verb = "reinforce"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "reinforce"
     phases = MAIN
     arity = (0, 0)
@@ -745,6 +757,7 @@ class Reinforce(ActionKind):
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         p = game.state.players[seat]
+        game.will_edit(p)
         p.attrs["reinforced"] = True
         for unit in model.civ_types(game):
             src = _source_pool(game, seat, unit)

@@ -208,6 +208,7 @@ def set_marker(game: Game, site: Site, name: str | None, seat: str | None, rule:
     """Replace the asteroid's marker (logged with the old one; ``unit``: the unit in range
     that allowed it, for a Target or a Mine)."""
     old, old_seat = marker(site)
+    game.will_edit(site)
     site.markers = {name: seat} if name else {}
     extra = {"unit": unit} if unit is not None else {}
     game.emit("marker", site=site.id, marker=name, seat=seat, old=old, old_seat=old_seat,
@@ -297,6 +298,7 @@ def done(game: Game, tok: Token, what: str) -> bool:
 
 def mark_done(game: Game, tok: Token, what: str) -> None:
     """Record that the token did ``what`` this turn (a new mapping: clones never share it)."""
+    game.will_edit(tok)
     tok.attrs[THIS_TURN] = {**tok.attrs.get(THIS_TURN, {}), what: stamp(game)}
 
 

@@ -18,17 +18,100 @@ Paths = dict[Pos, tuple[Pos, ...]]
 PREDICATES = StashKey[dict[str, tuple[CellTest, CellTest]]]()
 
 
+class Reach:
+    """Where a unit at ``start`` may end within ``steps`` on one board: ``cells``, the cells it
+    may stop on in breadth-first order (neighbours clockwise, as ``Grid.reachable``); ``dist``,
+    the steps to every cell it can enter within ``steps`` (``start``: 0); ``parent``, the cell
+    each was first reached from (its path: :meth:`path`)."""
+
+    __slots__ = ("_paths", "cells", "dist", "parent", "start")
+
+    def __init__(self, start: Pos, cells: tuple[Pos, ...], dist: dict[Pos, int],
+                 parent: dict[Pos, Pos]):
+        self.start, self.cells, self.dist, self.parent = start, cells, dist, parent
+        self._paths: Paths | None = None
+
+    def path(self, cell: Pos) -> tuple[Pos, ...]:
+        """The cells after ``start`` up to ``cell`` (a shortest path, ``Grid.reachable``'s)."""
+        out = []
+        parent, start = self.parent, self.start
+        while cell != start:
+            out.append(cell)
+            cell = parent[cell]
+        return tuple(reversed(out))
+
+    def paths(self) -> Paths:
+        """``Grid.reachable``'s answer: every cell of ``cells`` with its path (made once)."""
+        if self._paths is None:
+            self._paths = {c: self.path(c) for c in self.cells}
+        return self._paths
+
+
+class Ways:
+    """A unit type's movement on the map, once per scenario: for every cell, its neighbours the
+    unit may enter (clockwise), and the cells it may stop on (R7.30)."""
+
+    __slots__ = ("enter", "nbrs", "stop")
+
+    def __init__(self, game: Game, unit: str):
+        grid = game.scenario.grid
+        enter, stop = _preds(game, unit)
+        cells = grid.all_cells()
+        self.enter = frozenset(c for c in cells if enter(c))
+        self.stop = frozenset(c for c in cells if stop(c))
+        self.nbrs = {c: tuple(n for n in grid.neighbours(c) if n in self.enter) for c in cells}
+
+
+#: unit type → its :class:`Ways`, once per scenario.
+WAYS = StashKey[dict[str, Ways]]()
+
+
+def ways(game: Game, unit: str) -> Ways:
+    cache = game.scenario.stash.setdefault(WAYS, {})
+    hit = cache.get(unit)
+    if hit is None:
+        hit = cache[unit] = Ways(game, unit)
+    return hit
+
+
+def search(ways_: Ways, start: Pos, steps: int, board: dict[Pos, str]) -> Reach:
+    """Breadth-first search over the cells the unit may enter that no piece takes (the answer
+    of ``Grid.reachable`` with the unit's cell tests, in the same order and with the same
+    paths)."""
+    nbrs, stop = ways_.nbrs, ways_.stop
+    dist = {start: 0}
+    parent: dict[Pos, Pos] = {}
+    cells: list[Pos] = []
+    frontier_ = [start]
+    for d in range(1, steps + 1):
+        nxt = []
+        for cell in frontier_:
+            for n in nbrs[cell]:
+                if n in dist or n in board:
+                    continue
+                dist[n] = d
+                parent[n] = cell
+                nxt.append(n)
+                if n in stop:
+                    cells.append(n)
+        if not nxt:
+            break
+        frontier_ = nxt
+    return Reach(start, tuple(cells), dist, parent)
+
+
 class ReachMemo:
     """Reachable cells already computed in one game, valid while the board is the one they were
     computed on (a copy of it: any piece that moves, arrives or leaves changes it — by this
     plugin, the engine, an undo or a restored state alike — and empties the memo)."""
 
-    __slots__ = ("board", "fronts", "paths")
+    __slots__ = ("board", "fronts", "paths", "reaches")
 
     def __init__(self) -> None:
         self.board: dict[Pos, str] = {}
         self.paths: dict[tuple[str, Pos, int, Pos | None], Paths] = {}
         self.fronts: dict[tuple[str, Pos, int], frozenset[Pos]] = {}
+        self.reaches: dict[tuple[str, Pos, int], Reach] = {}
 
     def for_board(self, board: dict[Pos, str]) -> dict[tuple[str, Pos, int, Pos | None], Paths]:
         """The memo's entries, emptied first when ``board`` is not the one they were made on."""
@@ -36,11 +119,20 @@ class ReachMemo:
             self.board = dict(board)
             self.paths = {}
             self.fronts = {}
+            self.reaches = {}
         return self.paths
 
 
 #: The game's :class:`ReachMemo` (in ``game.stash``: a clone starts with an empty one).
 REACH = StashKey[ReachMemo]()
+
+
+def _memo(game: Game) -> ReachMemo:
+    memo = game.stash.get(REACH, None)
+    if memo is None:
+        memo = game.stash[REACH] = ReachMemo()
+    memo.for_board(game.state.board)
+    return memo
 
 
 def _preds(game: Game, unit: str) -> tuple[CellTest, CellTest]:
@@ -62,6 +154,18 @@ def speed(game: Game, tok: Token) -> int:
     return base
 
 
+def reach(game: Game, unit: str, start: Pos, steps: int) -> Reach:
+    """Where a unit of type ``unit`` at ``start`` may end within ``steps`` (:class:`Reach`),
+    memoised until the board changes (:class:`ReachMemo`). The caller must not change it."""
+    memo = _memo(game)
+    key = (unit, start, steps)
+    hit = memo.reaches.get(key)
+    if hit is None:
+        hit = memo.reaches[key] = search(ways(game, unit), start, max(steps, 0),
+                                         game.state.board)
+    return hit
+
+
 def reachable(game: Game, unit: str, start: Pos, steps: int, freed: Pos | None = None
               ) -> Paths:
     """Cells a unit of type ``unit`` at ``start`` may end on within ``steps``, with paths
@@ -71,18 +175,54 @@ def reachable(game: Game, unit: str, start: Pos, steps: int, freed: Pos | None =
     cells are taken. The caller must not change the dict it gets."""
     if steps <= 0:
         return {}
+    if freed is None:
+        return reach(game, unit, start, steps).paths()
     board = game.state.board
-    memo = game.stash.get(REACH, None)
-    if memo is None:
-        memo = game.stash[REACH] = ReachMemo()
-    paths = memo.for_board(board)
+    paths = _memo(game).paths
     key = (unit, start, steps, freed)
     hit = paths.get(key)
     if hit is None:
         enter, stop = _preds(game, unit)
-        blocked = board.__contains__ if freed is None else (lambda p: p != freed and p in board)
-        hit = paths[key] = game.scenario.grid.reachable(start, steps, enter, stop, blocked)
+        hit = paths[key] = game.scenario.grid.reachable(
+            start, steps, enter, stop, lambda p: p != freed and p in board)
     return hit
+
+
+def opens_a_move(game: Game, unit: str, start: Pos, steps: int, freed: Pos) -> bool:
+    """Whether freeing the cell ``freed`` (taken now) lets a unit at ``start`` end on a cell it
+    cannot reach now within ``steps`` (R7.33): ``reachable(…, freed=…)`` has a cell more than
+    ``reachable(…)``, found without listing either. Every such cell is reached through
+    ``freed``: ``freed`` itself when the unit may stop there, else a cell beyond it."""
+    way = ways(game, unit)
+    if steps <= 0 or freed not in way.enter:
+        return False
+    now = reach(game, unit, start, steps)
+    dist = now.dist
+    near = [dist[n] for n in game.scenario.grid.neighbours(freed) if n in dist]
+    if not near:
+        return False
+    left = steps - 1 - min(near)  # steps left after stepping onto the freed cell
+    if left < 0:
+        return False
+    if freed in way.stop:
+        return True
+    board, nbrs, stop = game.state.board, way.nbrs, way.stop
+    seen = {freed, start}
+    frontier_ = [freed]
+    for _ in range(left):
+        nxt = []
+        for cell in frontier_:
+            for n in nbrs[cell]:
+                if n in seen or n in board:
+                    continue
+                if n in stop and n not in dist:
+                    return True
+                seen.add(n)
+                nxt.append(n)
+        if not nxt:
+            break
+        frontier_ = nxt
+    return False
 
 
 def frontier(game: Game, unit: str, start: Pos, steps: int) -> frozenset[Pos]:

@@ -102,6 +102,7 @@ def activate_refusal(game: Game, seat: str, at: Pos, where: dict[Pos, tuple[str,
 
 class Activate(ActionKind):
     verb = "activate"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "activate x,y"
     phases = MAIN
     arity = (1, 1)
@@ -177,6 +178,7 @@ def _dock_reach(scenario: Scenario) -> str:
 
 class Board(ActionKind):
     verb = "board"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "board UNIT SHUTTLE"
     phases = MAIN
     arity = (2, 2)
@@ -241,6 +243,7 @@ def unload_refusal(game: Game, seat: str, tok: Token) -> str | None:
 
 class Unload(ActionKind):
     verb = "unload"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "unload UNIT x,y"
     phases = MAIN
     arity = (2, 2)
@@ -294,6 +297,7 @@ def roll_refusal(game: Game, sh: Token) -> str | None:
 
 class Roll(ActionKind):
     verb = "roll"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "roll SHUTTLE"
     phases = MAIN
     arity = (1, 1)
@@ -314,6 +318,7 @@ class Roll(ActionKind):
     def apply(self, game: Game, seat: str, action: Action) -> None:
         sh = game.state.tokens[action.arg(0)]
         die = int(model.utype(game, sh.type)["speed_die"])
+        game.will_edit(sh)
         sh.attrs["speed"] = game.dice.roll(die, purpose=f"speed of shuttle {sh.id}",
                                            rule="R7.40b")
         model.mark_done(game, sh, "rolled")
@@ -337,6 +342,7 @@ def fly_refusal(game: Game, sh: Token) -> str | None:
 
 class Fly(ActionKind):
     verb = "fly"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "fly SHUTTLE x,y"
     doc = "Fly your shuttle up to its rolled speed along red cells, through portals (R7.40b)."
     phases = MAIN
@@ -419,6 +425,7 @@ def raid_refusal(game: Game, sh: Token) -> str | None:
 
 class Raid(ActionKind):
     verb = "raid"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "raid SHUTTLE"
     doc = ("Raid the Aborigine cargo shuttle from your shuttle next to its portal: roll on the "
            "cargo_raid table; it then jumps to a portal chosen by a die (R7.44, R7.45).")

@@ -108,3 +108,34 @@ def test_freeing_a_cell_outside_the_frontier_changes_nothing():
                 skipped += 1
                 assert same, (tok.id, at)
     assert checked > skipped > 0
+
+
+def test_opens_a_move_is_the_difference_of_the_two_reachable_sets():
+    """``opens_a_move`` (R7.33 without listing both sets) agrees with comparing
+    ``reachable(…, freed=…)`` and ``reachable(…)`` for every unit and every taken cell near it,
+    along seeded games."""
+    from distant_galaxy.core.game import Game
+    from distant_galaxy_episodes.asteroid_belt.movement import opens_a_move
+    from distant_galaxy_episodes.asteroid_belt.selfplay import scenario
+
+    sc = scenario()
+    seats = ["orange", "purple", "green"]
+    game = Game(sc, seats=seats, seed=3, record=False)
+    bots = {s: sc.bots()["greedy"](s, 3) for s in seats}
+    grid, checked, opened = sc.grid, 0, 0
+    for n in range(240):
+        if game.over:
+            break
+        if n % 3 == 0:
+            for tok in model.units_of(game, game.state.active_seat):
+                for steps in (1, 2, 3, 4):
+                    for at in list(game.state.board):
+                        if at == tok.pos or grid.distance(at, tok.pos) > steps + 1:
+                            continue
+                        want = bool(set(reachable(game, tok.type, tok.pos, steps, freed=at))
+                                    - set(reachable(game, tok.type, tok.pos, steps)))
+                        assert opens_a_move(game, tok.type, tok.pos, steps, at) is want
+                        checked += 1
+                        opened += want
+        game.apply(bots[game.pending.seat].choose(game))  # type: ignore[union-attr]
+    assert checked > 500 and 0 < opened < checked
