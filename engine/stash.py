@@ -47,16 +47,11 @@ class Stash:
 
     def get(self, key: StashKey[T], default: D) -> T | D:
         """The value of ``key``, or ``default`` when it has none."""
-        try:
-            return self[key]
-        except KeyError:
-            return default
+        return self._data.get(key, default)  # type: ignore[return-value]  (one call: a hot path)
 
     def setdefault(self, key: StashKey[T], default: T) -> T:
         """The value of ``key``, first set to ``default`` when it has none."""
-        if key not in self._data:
-            self[key] = default
-        return self[key]
+        return self._data.setdefault(key, default)  # type: ignore[return-value]
 
     def __delitem__(self, key: StashKey[T]) -> None:
         del self._data[key]

@@ -65,6 +65,20 @@ def move_refusal(game: Game, seat: str, tok: Token) -> str | None:
     return None
 
 
+def movers(game: Game, seat: str) -> list[Token]:
+    """The seat's units that may move now (``move_refusal`` is None), in token order; the same
+    tests, written out once for all units (a hot path)."""
+    now, have = model.stamp(game), model.resources(game, seat)
+    out = []
+    for tok in model.units_of(game, seat):  # on the board, no shuttle
+        done = tok.attrs.get(model.THIS_TURN)
+        if done and (done.get("created") == now or done.get("moved") == now):
+            continue
+        if model.move_cost(game, tok.type) <= have:
+            out.append(tok)
+    return out
+
+
 class Move(ActionKind):
     verb = "move"
     journaled = True  # edits only through the engine or game.will_edit
@@ -75,10 +89,9 @@ class Move(ActionKind):
     arity = (2, 2)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        for tok in model.units_of(game, seat):
-            if move_refusal(game, seat, tok) is None:
-                for cell in reach(game, tok.type, model.on_board(tok), speed(game, tok)).cells:
-                    yield Action("move", (tok.id, f"{cell[0]},{cell[1]}"))
+        for tok in movers(game, seat):
+            for cell in reach(game, tok.type, model.on_board(tok), speed(game, tok)).cells:
+                yield Action("move", (tok.id, f"{cell[0]},{cell[1]}"))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
@@ -223,12 +236,14 @@ def asteroid_arg(game: Game, ref: str, may: str, legal: Iterable[Action], r: int
 
 
 # -- target (R7.10, R7.11) --------------------------------------------------------------------
-def near(game: Game, seat: str, site: Site, r: int) -> bool:
-    return model.unit_near(game, seat, site.pos, r) is not None
+def near(game: Game, seat: str, site: Site, r: int, units: list[Token] | None = None) -> bool:
+    return model.unit_near(game, seat, site.pos, r, units=units) is not None
 
 
-def target_refusal(game: Game, seat: str, site: Site) -> str | None:
-    """Why the seat may not put its Target on the asteroid ``site`` now, or None."""
+def target_refusal(game: Game, seat: str, site: Site, units: list[Token] | None = None
+                   ) -> str | None:
+    """Why the seat may not put its Target on the asteroid ``site`` now, or None (``units``:
+    the seat's ``units_of``, when the caller has them)."""
     name, who = model.marker(site)
     if name == "mine":
         return f"{site.id} already has a mine (R7.15)"
@@ -237,7 +252,7 @@ def target_refusal(game: Game, seat: str, site: Site) -> str | None:
     if name == "target" and who == seat:
         return f"{site.id} is already your target"
     r = model.param(game, "target_range")
-    if not near(game, seat, site, r):
+    if not near(game, seat, site, r, units):
         return f"you need a unit within {cells(r)} of {site.id} (R7.10)"
     return None
 
@@ -255,8 +270,9 @@ class Target(ActionKind):
                     "if any (R7.10, R7.11).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        units = model.units_of(game, seat)
         for site in model.asteroids(game):
-            if target_refusal(game, seat, site) is None:
+            if target_refusal(game, seat, site, units) is None:
                 yield Action("target", (site.id,))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
@@ -610,13 +626,14 @@ class EliteCreate(ActionKind):
 
 
 # -- liquidate (R7.33) --------------------------------------------------------------------------
-def _blocks_a_move(game: Game, seat: str, tok: Token) -> bool:
+def _blocks_a_move(game: Game, seat: str, tok: Token, may_move: list[Token] | None = None
+                   ) -> bool:
     """``tok`` stands in the way of a move of another unit of the seat that may still move:
     with its cell free, that unit could end on a cell it cannot reach now (the freed cell
-    itself, or one behind it)."""
+    itself, or one behind it). ``may_move``: the seat's ``movers``, when the caller has them."""
     grid, at = game.scenario.grid, model.on_board(tok)
-    for other in model.units_of(game, seat):
-        if other is tok or move_refusal(game, seat, other) is not None:
+    for other in may_move if may_move is not None else movers(game, seat):
+        if other is tok:
             continue
         here, steps = model.on_board(other), speed(game, other)
         if grid.distance(here, at) <= steps and opens_a_move(game, other.type, here, steps, at):
@@ -636,13 +653,14 @@ def _blocks_the_base(game: Game, seat: str, tok: Token) -> bool:
                for u, n in reserve.items())
 
 
-def liquidate_refusal(game: Game, seat: str, tok: Token) -> str | None:
+def liquidate_refusal(game: Game, seat: str, tok: Token, may_move: list[Token] | None = None
+                      ) -> str | None:
     """R7.33: "Если какой-то из своих отрядов занимает нужную клетку и мешает передвижению ...,
     его можно ликвидировать" — only a unit of yours that blocks a move of another of your units
     (or the last exit of your start base) may be liquidated."""
     if not model.is_unit_on_board(game, tok):
         return f"{tok.id} is not one of your units on the board"
-    if not (_blocks_a_move(game, seat, tok) or _blocks_the_base(game, seat, tok)):
+    if not (_blocks_a_move(game, seat, tok, may_move) or _blocks_the_base(game, seat, tok)):
         return (f"{tok.id} is not in the way: only a unit of yours that takes a cell another of "
                 "your units needs to move (or the last free cell next to your start base) may be "
                 "liquidated (R7.33)")
@@ -659,8 +677,9 @@ class Liquidate(ActionKind):
     arity = (1, 1)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        may_move = movers(game, seat)
         for t in model.units_of(game, seat):
-            if liquidate_refusal(game, seat, t) is None:
+            if liquidate_refusal(game, seat, t, may_move) is None:
                 yield Action("liquidate", (t.id,))
 
     def check(self, game: Game, seat: str, action: Action) -> None:

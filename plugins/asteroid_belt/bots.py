@@ -74,10 +74,21 @@ def _bonus(game: Game, tok: Token | Tok, key: str) -> int:
     return int(model.utype(game, tok.type).get(key, 0))
 
 
+#: (faction, site kind) → what an asteroid of that kind is worth to the bot (``_value``).
+VALUES = StashKey[dict[tuple[str, str], float]]()
+
+
 def _value(game: Game, site: Site, seat: str) -> float:
-    k, w = model.kind(game, site), weights(game, seat)
-    return w["value_points"] * float(k.get("points", 0)) \
-        + float(k.get("resources", 0)) / w["value_resources_per"]
+    """An asteroid's worth to ``seat``'s bot: its class's points and resources by the weights
+    (a fact of the scenario per faction and site kind, computed once)."""
+    cache = game.scenario.stash.setdefault(VALUES, {})
+    key = (game.state.players[seat].faction or "", site.kind)
+    found = cache.get(key)
+    if found is None:
+        k, w = model.kind(game, site), weights(game, seat)
+        found = cache[key] = w["value_points"] * float(k.get("points", 0)) \
+            + float(k.get("resources", 0)) / w["value_resources_per"]
+    return found
 
 
 class GreedyBot(Controller):
@@ -85,7 +96,14 @@ class GreedyBot(Controller):
 
     name = "greedy"
 
+    def __init__(self, seat: str, seed: int = 0):
+        super().__init__(seat, seed)
+        # what one decision computes once: (state object, seat, cell) → goal; defenders per site
+        self._goals: dict[tuple[int, str, Pos], Pos | None] = {}
+        self._guards: tuple[int, dict[str, int]] | None = None
+
     def choose(self, game: Game) -> Action:
+        self._goals, self._guards = {}, None  # the state may have changed since the last one
         acts = game.legal_actions()
         pend = game.pending
         by: dict[str, list[Action]] = {}
@@ -173,15 +191,20 @@ class GreedyBot(Controller):
         flags = self._flags(game)
         if not flags:
             return None
-        grid, r = game.scenario.grid, model.param(game, "mine_range")
+        r = model.param(game, "mine_range")
         res = game.state.players[seat].counters.get("resources", 0)
+        best: dict[Pos, float] = {}  # cell → the best Flag within r of it
+        for f in flags:
+            v = _value(game, f, seat)
+            for c in model.cells_near(game, f.pos, r):
+                if c not in best or v > best[c]:
+                    best[c] = v
 
         def gain(a: Action) -> float:
-            at = parse_pos(a.args[1])
-            near = [_value(game, f, seat) for f in flags if grid.distance(at, f.pos) <= r]
-            return max(near, default=0.0)
+            return best.get(parse_pos(a.args[1]), 0.0)
+        tokens = game.state.tokens
         options = [a for a in by.get("move", []) + by.get("unload", [])
-                   if model.move_cost(game, game.state.tokens[a.args[0]].type) <= res]
+                   if model.move_cost(game, tokens[a.args[0]].type) <= res]
         scored = [(gain(a), a) for a in options]
         scored = [(g, a) for g, a in scored if g > 0]
         if scored:
@@ -372,17 +395,33 @@ class GreedyBot(Controller):
         return found is not None and found[1] == 0
 
     def _goal(self, game: Game, seat: str, tok: Token, at: Pos | None = None) -> Pos | None:
-        """The asteroid ``tok`` heads for (seen from ``at``, default its cell)."""
-        grid = game.scenario.grid
+        """The asteroid ``tok`` heads for (seen from ``at``, default its cell); the same answer
+        for the same cell within one decision (kept in ``_goals``)."""
         here = at if at is not None else model.on_board(tok)
-        w = weights(game, self.seat)
-        best: Pos | None = None
-        best_s = 0.0
-        guards: dict[str, int] = {}  # site id → defenders on the board (one pass over tokens)
+        key = (id(game.state), seat, here)
+        if key in self._goals:
+            return self._goals[key]
+        found = self._goals[key] = self._find_goal(game, seat, here)
+        return found
+
+    def _defenders(self, game: Game) -> dict[str, int]:
+        """Site id → its defenders on the board (one pass over the tokens per decision)."""
+        if self._guards is not None and self._guards[0] == id(game.state):
+            return self._guards[1]
+        guards: dict[str, int] = {}
         for t in game.state.tokens.values():
             sid = t.attrs.get("site")
             if sid is not None:
                 guards[sid] = guards.get(sid, 0) + 1
+        self._guards = (id(game.state), guards)
+        return guards
+
+    def _find_goal(self, game: Game, seat: str, here: Pos) -> Pos | None:
+        grid = game.scenario.grid
+        w = weights(game, self.seat)
+        best: Pos | None = None
+        best_s = 0.0
+        guards = self._defenders(game)
         for site in model.asteroids(game):
             name, who = model.marker(site)
             if name == "mine":

@@ -215,13 +215,15 @@ def set_marker(game: Game, site: Site, name: str | None, seat: str | None, rule:
               reason=reason, rule=rule, **extra)
 
 
-def unit_near(game: Game, seat: str, pos: Pos, r: int, moved: bool = False) -> Token | None:
+def unit_near(game: Game, seat: str, pos: Pos, r: int, moved: bool = False,
+              units: list[Token] | None = None) -> Token | None:
     """The seat's unit nearest to ``pos`` within ``r`` cells (``moved``: only one that moved
-    this turn), ties in token order; None when there is none."""
+    this turn), ties in token order; None when there is none (``units``: the seat's
+    ``units_of``, when the caller has them already)."""
     now = stamp(game)
     around = cells_near(game, pos, r)
     best: tuple[int, Token] | None = None
-    for t in units_of(game, seat):
+    for t in units if units is not None else units_of(game, seat):
         d = around.get(t.pos)  # type: ignore[arg-type]  (units_of: on the board)
         if d is None or (moved and t.attrs.get(THIS_TURN, {}).get("moved") != now):
             continue

@@ -73,9 +73,10 @@ def activation_cells(game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
     cost = model.param(game, "activation_cost")
     grid = game.scenario.grid
     stype = shuttle_type(game)
-    mine = model.units_of(game, seat)
+    mine = [model.on_board(t) for t in model.units_of(game, seat)]
     for site in model.docks(game):
-        if not any(grid.distance(model.on_board(t), site.pos) <= r for t in mine):
+        around = model.cells_near(game, site.pos, r)  # the cells within r, once per scenario
+        if not any(at in around for at in mine):
             continue
         c = 0 if site.owner == seat else cost
         for cell in grid.neighbours(site.pos):
