@@ -16,7 +16,13 @@ from distant_galaxy import Action, ActionKind, IllegalAction, add_to_pool
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells, describe_patterns
 from distant_galaxy_episodes.asteroid_belt.combat import fight, shuttle_bonus
-from distant_galaxy_episodes.asteroid_belt.movement import opens_a_move, reach, reachable, speed
+from distant_galaxy_episodes.asteroid_belt.movement import (
+    Reach,
+    opens_a_move,
+    reach,
+    reachable,
+    speed,
+)
 from distant_galaxy_episodes.asteroid_belt.removal import to_repair
 
 if TYPE_CHECKING:
@@ -89,9 +95,11 @@ class Move(ActionKind):
     arity = (2, 2)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        table = model.actions_table(game)
         for tok in movers(game, seat):
+            tid = tok.id
             for cell in reach(game, tok.type, model.on_board(tok), speed(game, tok)).cells:
-                yield Action("move", (tok.id, f"{cell[0]},{cell[1]}"))
+                yield model.cell_action(table, "move", tid, cell)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
@@ -183,11 +191,11 @@ class Attack(ActionKind):
         self.doc = attack_doc(scenario)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        table = model.actions_table(game)
         for tok in list(game.state.tokens.values()):
             if tok.owner == seat and attack_refusal(game, tok) is None:
                 for other in attack_targets(game, seat, tok):
-                    at = model.on_board(other)
-                    yield Action("attack", (tok.id, f"{at[0]},{at[1]}"))
+                    yield model.cell_action(table, "attack", tok.id, model.on_board(other))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
@@ -270,9 +278,15 @@ class Target(ActionKind):
                     "if any (R7.10, R7.11).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        units = model.units_of(game, seat)
+        # target_refusal(…) is None, written out once for all asteroids (a hot path)
+        near = model.asteroids_near(game, model.param(game, "target_range"))
+        ids: set[str] = set()  # the asteroids within range of a unit of the seat
+        for t in model.units_of(game, seat):
+            ids.update(near.get(model.on_board(t), ()))
         for site in model.asteroids(game):
-            if target_refusal(game, seat, site, units) is None:
+            marks = site.markers
+            if site.id in ids and not ("mine" in marks or "flag" in marks
+                                       or marks.get("target") == seat):
                 yield Action("target", (site.id,))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
@@ -626,17 +640,28 @@ class EliteCreate(ActionKind):
 
 
 # -- liquidate (R7.33) --------------------------------------------------------------------------
-def _blocks_a_move(game: Game, seat: str, tok: Token, may_move: list[Token] | None = None
-                   ) -> bool:
+Mobile = list[tuple["Token", Pos, int, Reach]]
+
+
+def mobile(game: Game, seat: str) -> Mobile:
+    """The seat's ``movers`` with their cell, speed and :func:`reach`."""
+    out = []
+    for t in movers(game, seat):
+        here, steps = model.on_board(t), speed(game, t)
+        out.append((t, here, steps, reach(game, t.type, here, steps)))
+    return out
+
+
+def _blocks_a_move(game: Game, seat: str, tok: Token, may_move: Mobile | None = None) -> bool:
     """``tok`` stands in the way of a move of another unit of the seat that may still move:
     with its cell free, that unit could end on a cell it cannot reach now (the freed cell
-    itself, or one behind it). ``may_move``: the seat's ``movers``, when the caller has them."""
+    itself, or one behind it). ``may_move``: the seat's ``mobile``, when the caller has it."""
     grid, at = game.scenario.grid, model.on_board(tok)
-    for other in may_move if may_move is not None else movers(game, seat):
+    for other, here, steps, now in may_move if may_move is not None else mobile(game, seat):
         if other is tok:
             continue
-        here, steps = model.on_board(other), speed(game, other)
-        if grid.distance(here, at) <= steps and opens_a_move(game, other.type, here, steps, at):
+        if grid.distance(here, at) <= steps and \
+                opens_a_move(game, other.type, here, steps, at, now):
             return True
     return False
 
@@ -653,7 +678,7 @@ def _blocks_the_base(game: Game, seat: str, tok: Token) -> bool:
                for u, n in reserve.items())
 
 
-def liquidate_refusal(game: Game, seat: str, tok: Token, may_move: list[Token] | None = None
+def liquidate_refusal(game: Game, seat: str, tok: Token, may_move: Mobile | None = None
                       ) -> str | None:
     """R7.33: "Если какой-то из своих отрядов занимает нужную клетку и мешает передвижению ...,
     его можно ликвидировать" — only a unit of yours that blocks a move of another of your units
@@ -677,7 +702,7 @@ class Liquidate(ActionKind):
     arity = (1, 1)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        may_move = movers(game, seat)
+        may_move = mobile(game, seat)
         for t in model.units_of(game, seat):
             if liquidate_refusal(game, seat, t, may_move) is None:
                 yield Action("liquidate", (t.id,))

@@ -26,6 +26,15 @@ if TYPE_CHECKING:
 
 Pos = tuple[int, int]
 aboard = model.aboard
+_CELLS: dict[str, Pos] = {}  # "x,y" → (x, y): the bot reads the cells of many actions
+
+
+def _pos(text: str) -> Pos:
+    """``parse_pos`` of a legal action's cell, remembered."""
+    found = _CELLS.get(text)
+    if found is None:
+        found = _CELLS[text] = parse_pos(text)
+    return found
 
 
 @lru_cache(maxsize=256)
@@ -123,7 +132,7 @@ class GreedyBot(Controller):
 
             def score(a: Action) -> tuple[bool, int]:
                 """Next to an invader first, then next to the weakest defence."""
-                at = parse_pos(a.args[2])
+                at = _pos(a.args[2])
                 near = [_bonus(game, t, "defence_bonus") for t in invaders
                         if game.scenario.grid.is_orthogonal_neighbour(at, model.on_board(t))]
                 return (True, -min(near)) if near else (False, 0)
@@ -133,7 +142,7 @@ class GreedyBot(Controller):
         best, best_s = None, (w["defend_min_score"] if "end" in by else float("-inf"))
         for a in by.get("strike", []):
             d = st.tokens[a.args[0]]
-            t = st.token_at(parse_pos(a.args[1]))
+            t = st.token_at(_pos(a.args[1]))
             if t is None:
                 continue
             win, _, lo = combat_odds(game, _bonus(game, d, "attack_bonus"),
@@ -201,7 +210,7 @@ class GreedyBot(Controller):
                     best[c] = v
 
         def gain(a: Action) -> float:
-            return best.get(parse_pos(a.args[1]), 0.0)
+            return best.get(_pos(a.args[1]), 0.0)
         tokens = game.state.tokens
         options = [a for a in by.get("move", []) + by.get("unload", [])
                    if model.move_cost(game, tokens[a.args[0]].type) <= res]
@@ -222,14 +231,14 @@ class GreedyBot(Controller):
             trial = game.clone()
             trial.apply(a)
             for m in trial.legal_actions():
-                if m.verb == "move" and any(grid.distance(parse_pos(m.args[1]), f.pos) <= r
+                if m.verb == "move" and any(grid.distance(_pos(m.args[1]), f.pos) <= r
                                             for f in flags):
                     return a
         return None
 
     def _near_fresh(self, game: Game, seat: str, a: Action) -> bool:
         base = model.base_of(game, seat)
-        at = parse_pos(a.args[1])
+        at = _pos(a.args[1])
         return base is None or game.scenario.grid.distance(base.pos, at) > 1
 
     def _target_score(self, game: Game, seat: str, sid: str) -> float:
@@ -243,7 +252,7 @@ class GreedyBot(Controller):
         best, best_s = None, w["attack_min_score"]
         for a in by.get("attack", []):
             t = st.tokens[a.args[0]]
-            o = st.token_at(parse_pos(a.args[1]))
+            o = st.token_at(_pos(a.args[1]))
             if o is None:
                 continue
             if model.is_shuttle(game, t):
@@ -281,7 +290,7 @@ class GreedyBot(Controller):
         port = cargo_portal(game)
         if "fly" in by and port is not None:
             grid = game.scenario.grid
-            return min(by["fly"], key=lambda a: grid.distance(parse_pos(a.args[1]), port.pos))
+            return min(by["fly"], key=lambda a: grid.distance(_pos(a.args[1]), port.pos))
         if "unload" in by:
             for a in by["unload"]:
                 carrier = st.tokens[a.args[0]].carrier
@@ -337,8 +346,8 @@ class GreedyBot(Controller):
             if arrived or model.done(game, sh, "flown"):
                 outs = [a for a in by.get("unload", []) if st.tokens[a.args[0]].carrier == sh.id]
                 if outs:
-                    near = min(outs, key=lambda a: grid.distance(parse_pos(a.args[1]), goal))
-                    if arrived or grid.distance(parse_pos(near.args[1]), goal) \
+                    near = min(outs, key=lambda a: grid.distance(_pos(a.args[1]), goal))
+                    if arrived or grid.distance(_pos(near.args[1]), goal) \
                             < grid.distance(at, goal):
                         return near
                 continue
@@ -347,7 +356,7 @@ class GreedyBot(Controller):
                     return a
             flights = [a for a in by.get("fly", []) if a.args[0] == sh.id]
             if flights:
-                return min(flights, key=lambda a: grid.distance(parse_pos(a.args[1]), goal))
+                return min(flights, key=lambda a: grid.distance(_pos(a.args[1]), goal))
         return self._board_for_ride(game, seat, by) or self._activate_for_ride(game, seat, by)
 
     def _worth_a_ride(self, game: Game, seat: str, tok: Token, network: Pos) -> bool:
@@ -378,7 +387,7 @@ class GreedyBot(Controller):
         res = model.resources(game, seat)
         found = activation_cells(game, seat)
         for a in by["activate"]:
-            at = parse_pos(a.args[0])
+            at = _pos(a.args[0])
             if res - found[at][1] < w["move_reserve_resources"]:
                 continue
             if not any(self._worth_a_ride(game, seat, t, at) for t in model.units_of(game, seat)):
@@ -391,7 +400,7 @@ class GreedyBot(Controller):
         return None
 
     def _activation_free(self, game: Game, seat: str, a: Action) -> bool:
-        found = activation_cells(game, seat).get(parse_pos(a.args[0]))
+        found = activation_cells(game, seat).get(_pos(a.args[0]))
         return found is not None and found[1] == 0
 
     def _goal(self, game: Game, seat: str, tok: Token, at: Pos | None = None) -> Pos | None:
@@ -458,24 +467,24 @@ class GreedyBot(Controller):
             # 1. a cell from which this unit can attack an Aborigine defender or an enemy unit
             strike = self._strike_cells(game, seat, tok)
             if strike and not model.done(game, tok, "attacked"):
-                hits = [a for a in options if parse_pos(a.args[1]) in strike]
+                hits = [a for a in options if _pos(a.args[1]) in strike]
                 if hits and here not in strike:
-                    return max(hits, key=lambda a: strike[parse_pos(a.args[1])])
+                    return max(hits, key=lambda a: strike[_pos(a.args[1])])
                 if here in strike:
                     continue
             goal = self._goal(game, seat, tok)
             if goal is None:
                 continue
-            best = min(options, key=lambda a: self._move_score(game, parse_pos(a.args[1]),
+            best = min(options, key=lambda a: self._move_score(game, _pos(a.args[1]),
                                                                goal))
-            if self._move_score(game, parse_pos(best.args[1]), goal) < \
+            if self._move_score(game, _pos(best.args[1]), goal) < \
                     self._move_score(game, here, goal) - w["move_min_gain"]:
                 return best
             if base is not None and fallback is None and grid.distance(here, base.pos) <= 1:
                 away = [a for a in options
-                        if grid.distance(parse_pos(a.args[1]), base.pos) > 1]
+                        if grid.distance(_pos(a.args[1]), base.pos) > 1]
                 if away:
-                    fallback = min(away, key=lambda a: grid.distance(parse_pos(a.args[1]),
+                    fallback = min(away, key=lambda a: grid.distance(_pos(a.args[1]),
                                                                      goal))
         return fallback
 

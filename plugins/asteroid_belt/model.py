@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from distant_galaxy import IllegalAction, StashKey
+from distant_galaxy import Action, IllegalAction, StashKey
 
 if TYPE_CHECKING:
-    from distant_galaxy import Action, Game, Scenario, Site, Token
+    from distant_galaxy import Game, Scenario, Site, Token
 
 Pos = tuple[int, int]
 T = TypeVar("T")
@@ -54,6 +54,28 @@ def facts(game: Game) -> Facts:
     if hit is None:
         hit = game.scenario.stash[FACTS] = Facts(game)
     return hit
+
+
+#: (verb, token id or unit type, cell) → the action ``verb NAME x,y``, made once per scenario:
+#: the legal lists hand out the same objects instead of building equal ones at every listing.
+ACTIONS = StashKey[dict[tuple[str, str, Pos], Action]]()
+
+
+def actions_table(game: Game) -> dict[tuple[str, str, Pos], Action]:
+    table = game.scenario.stash.get(ACTIONS, None)
+    if table is None:
+        table = game.scenario.stash[ACTIONS] = {}
+    return table
+
+
+def cell_action(table: dict[tuple[str, str, Pos], Action], verb: str, name: str, cell: Pos
+                ) -> Action:
+    """``verb name x,y`` from :func:`actions_table` (made there on first use)."""
+    key = (verb, name, cell)
+    found = table.get(key)
+    if found is None:
+        found = table[key] = Action(verb, (name, f"{cell[0]},{cell[1]}"))
+    return found
 
 
 def cfg(game: Game) -> dict[str, Any]:
@@ -248,6 +270,24 @@ def cells_near(game: Game, pos: Pos, r: int) -> dict[Pos, int]:
         hit = cache[(pos, r)] = {c: grid.distance(c, pos)
                                  for c in grid.within(pos, r, include_center=True)}
     return hit
+
+
+#: radius → {cell: the ids of the asteroids within the radius of it, in map order}.
+ASTEROIDS_NEAR = StashKey[dict[int, dict[Pos, tuple[str, ...]]]]()
+
+
+def asteroids_near(game: Game, r: int) -> dict[Pos, tuple[str, ...]]:
+    """For every cell within ``r`` of an asteroid, those asteroids' ids (map order): a map fact,
+    once per scenario and radius."""
+    cache = game.scenario.stash.setdefault(ASTEROIDS_NEAR, {})
+    found = cache.get(r)
+    if found is None:
+        lists: dict[Pos, list[str]] = {}
+        for site in asteroids(game):
+            for c in cells_near(game, site.pos, r):
+                lists.setdefault(c, []).append(site.id)
+        found = cache[r] = {c: tuple(ids) for c, ids in lists.items()}
+    return found
 
 
 def distance(game: Game, a: Pos, b: Pos) -> int:

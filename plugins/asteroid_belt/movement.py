@@ -188,15 +188,18 @@ def reachable(game: Game, unit: str, start: Pos, steps: int, freed: Pos | None =
     return hit
 
 
-def opens_a_move(game: Game, unit: str, start: Pos, steps: int, freed: Pos) -> bool:
+def opens_a_move(game: Game, unit: str, start: Pos, steps: int, freed: Pos,
+                 now: Reach | None = None) -> bool:
     """Whether freeing the cell ``freed`` (taken now) lets a unit at ``start`` end on a cell it
     cannot reach now within ``steps`` (R7.33): ``reachable(…, freed=…)`` has a cell more than
     ``reachable(…)``, found without listing either. Every such cell is reached through
-    ``freed``: ``freed`` itself when the unit may stop there, else a cell beyond it."""
+    ``freed``: ``freed`` itself when the unit may stop there, else a cell beyond it. ``now``:
+    the unit's :func:`reach`, when the caller has it."""
     way = ways(game, unit)
     if steps <= 0 or freed not in way.enter:
         return False
-    now = reach(game, unit, start, steps)
+    if now is None:
+        now = reach(game, unit, start, steps)
     dist = now.dist
     near = [dist[n] for n in game.scenario.grid.neighbours(freed) if n in dist]
     if not near:
@@ -248,9 +251,17 @@ def frontier(game: Game, unit: str, start: Pos, steps: int) -> frozenset[Pos]:
 
 
 def path_into(game: Game, unit: str, start: Pos, goal: Pos, steps: int) -> tuple[Pos, ...] | None:
-    """A path of a unit into the cell ``goal`` it may not normally stop on (a shuttle's cell)."""
-    enter, _ = _preds(game, unit)
-    board = game.state.board
-    return game.scenario.grid.shortest_path(
-        start, goal, steps, lambda p: p == goal or enter(p), lambda p: p == goal,
-        lambda p: p != goal and p in board)
+    """A path of a unit into the cell ``goal`` it may not normally stop on (a shuttle's cell):
+    ``Grid.shortest_path`` with ``goal`` enterable and free, read from :func:`reach` (the search
+    is the same until it meets ``goal``: from the first cell, in breadth-first order, that has
+    ``goal`` as a neighbour and a step left)."""
+    grid = game.scenario.grid
+    if goal == start:
+        return ()
+    if not grid.in_bounds(goal) or grid.distance(start, goal) > steps:
+        return None
+    now = reach(game, unit, start, steps)
+    for cell, d in now.dist.items():
+        if d < steps and cell != goal and goal in grid.neighbours(cell):
+            return (*now.path(cell), goal)
+    return None

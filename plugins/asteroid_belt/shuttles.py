@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from distant_galaxy import Action, ActionKind, IllegalAction
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.actions import MAIN, own_token
-from distant_galaxy_episodes.asteroid_belt.movement import path_into, reachable, speed
+from distant_galaxy_episodes.asteroid_belt.movement import path_into, reach, reachable, speed
 from distant_galaxy_episodes.asteroid_belt.removal import destroy_shuttle
 
 if TYPE_CHECKING:
@@ -117,9 +117,10 @@ class Activate(ActionKind):
                     "(R7.41, D7.9).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        where = activation_cells(game, seat)
-        for cell in where:
-            if activate_refusal(game, seat, cell, where) is None:
+        where = activation_cells(game, seat)  # empty when the seat has its most shuttles
+        have = model.resources(game, seat)
+        for cell, (_, cost) in where.items():
+            if cost <= have:  # activate_refusal(…) is None, the rest known from ``where``
                 yield Action("activate", (f"{cell[0]},{cell[1]}",))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
@@ -254,10 +255,13 @@ class Unload(ActionKind):
                     f"{_dock_reach(scenario)}). An empty shuttle leaves the board (R7.42).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        table = model.actions_table(game)
         for tok in game.state.tokens.values():
             if tok.owner == seat and unload_refusal(game, seat, tok) is None:
-                for c in unload_cells(game, tok):
-                    yield Action("unload", (tok.id, f"{c[0]},{c[1]}"))
+                sh = carrier_of(game, tok)
+                for c in reach(game, tok.type, model.on_board(sh),
+                               load_range(game, tok, sh)).cells:
+                    yield model.cell_action(table, "unload", tok.id, c)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)

@@ -139,3 +139,36 @@ def test_opens_a_move_is_the_difference_of_the_two_reachable_sets():
                         opened += want
         game.apply(bots[game.pending.seat].choose(game))  # type: ignore[union-attr]
     assert checked > 500 and 0 < opened < checked
+
+
+def test_path_into_is_the_grid_shortest_path_into_the_goal():
+    """``path_into`` (read from the memoised search) gives ``Grid.shortest_path``'s answer with
+    the goal enterable and free, for every unit and every shuttle-like goal cell near it."""
+    from distant_galaxy.core.game import Game
+    from distant_galaxy_episodes.asteroid_belt.movement import path_into
+    from distant_galaxy_episodes.asteroid_belt.selfplay import scenario
+
+    sc = scenario()
+    seats = ["orange", "purple", "green"]
+    game = Game(sc, seats=seats, seed=4, record=False)
+    bots = {s: sc.bots()["greedy"](s, 4) for s in seats}
+    grid, checked, found = sc.grid, 0, 0
+    for n in range(240):
+        if game.over:
+            break
+        if n % 4 == 0:
+            board = game.state.board
+            for tok in model.units_of(game, game.state.active_seat):
+                enter, _ = sc.permissions.predicates(grid, sc.unit_tags[tok.type])
+                for goal in list(board):
+                    for steps in (1, 3, 5):
+                        if goal == tok.pos or grid.distance(goal, tok.pos) > steps:
+                            continue
+                        want = grid.shortest_path(
+                            tok.pos, goal, steps, lambda p, g=goal: p == g or enter(p),
+                            lambda p, g=goal: p == g, lambda p, g=goal: p != g and p in board)
+                        assert path_into(game, tok.type, tok.pos, goal, steps) == want
+                        checked += 1
+                        found += want is not None
+        game.apply(bots[game.pending.seat].choose(game))  # type: ignore[union-attr]
+    assert checked > 300 and 0 < found < checked
