@@ -9,7 +9,7 @@ from distant_galaxy import StashKey
 from distant_galaxy_episodes.asteroid_belt import model
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Token
+    from distant_galaxy import Game, Grid, Token
 
 Pos = tuple[int, int]
 CellTest = Callable[[Pos], bool]
@@ -24,12 +24,23 @@ class Reach:
     the steps to every cell it can enter within ``steps`` (``start``: 0); ``parent``, the cell
     each was first reached from (its path: :meth:`path`)."""
 
-    __slots__ = ("_paths", "cells", "dist", "parent", "start")
+    __slots__ = ("_paths", "cells", "dist", "enter", "parent", "start", "steps")
 
-    def __init__(self, start: Pos, cells: tuple[Pos, ...], dist: dict[Pos, int],
-                 parent: dict[Pos, Pos]):
-        self.start, self.cells, self.dist, self.parent = start, cells, dist, parent
+    def __init__(self, start: Pos, steps: int, cells: tuple[Pos, ...], dist: dict[Pos, int],
+                 parent: dict[Pos, Pos], enter: frozenset[Pos]):
+        self.start, self.steps, self.cells, self.dist, self.parent = start, steps, cells, dist, \
+            parent
+        self.enter = enter  # the cells the unit may enter (its Ways)
         self._paths: Paths | None = None
+
+    def depends_on(self, cell: Pos, grid: Grid) -> bool:
+        """Whether a piece arriving on or leaving ``cell`` may change this answer: the unit may
+        enter ``cell`` and the search stepped from a neighbour of it (a cell it reached with a
+        step left). Else the search never looked at ``cell``."""
+        if cell not in self.enter:
+            return False
+        dist, steps = self.dist, self.steps
+        return any(dist.get(n, steps) < steps for n in grid.neighbours(cell))
 
     def path(self, cell: Pos) -> tuple[Pos, ...]:
         """The cells after ``start`` up to ``cell`` (a shortest path, ``Grid.reachable``'s)."""
@@ -97,13 +108,15 @@ def search(ways_: Ways, start: Pos, steps: int, board: dict[Pos, str]) -> Reach:
         if not nxt:
             break
         frontier_ = nxt
-    return Reach(start, tuple(cells), dist, parent)
+    return Reach(start, steps, tuple(cells), dist, parent, ways_.enter)
 
 
 class ReachMemo:
     """Reachable cells already computed in one game, valid while the board is the one they were
     computed on (a copy of it: any piece that moves, arrives or leaves changes it — by this
-    plugin, the engine, an undo or a restored state alike — and empties the memo)."""
+    plugin, the engine, an undo or a restored state alike). When it changes, a :class:`Reach`
+    that never looked at the cells whose occupancy changed is kept (``Reach.depends_on``); the
+    rest is emptied."""
 
     __slots__ = ("board", "fronts", "paths", "reaches")
 
@@ -113,13 +126,18 @@ class ReachMemo:
         self.fronts: dict[tuple[str, Pos, int], frozenset[Pos]] = {}
         self.reaches: dict[tuple[str, Pos, int], Reach] = {}
 
-    def for_board(self, board: dict[Pos, str]) -> dict[tuple[str, Pos, int, Pos | None], Paths]:
+    def for_board(self, board: dict[Pos, str], grid: Grid
+                  ) -> dict[tuple[str, Pos, int, Pos | None], Paths]:
         """The memo's entries, emptied first when ``board`` is not the one they were made on."""
-        if self.board != board:
+        old = self.board
+        if old != board:
+            changed = old.keys() ^ board.keys()  # cells taken or freed since
             self.board = dict(board)
             self.paths = {}
             self.fronts = {}
-            self.reaches = {}
+            if changed:
+                self.reaches = {k: r for k, r in self.reaches.items()
+                                if not any(r.depends_on(c, grid) for c in changed)}
         return self.paths
 
 
@@ -131,7 +149,7 @@ def _memo(game: Game) -> ReachMemo:
     memo = game.stash.get(REACH, None)
     if memo is None:
         memo = game.stash[REACH] = ReachMemo()
-    memo.for_board(game.state.board)
+    memo.for_board(game.state.board, game.scenario.grid)
     return memo
 
 
@@ -232,10 +250,7 @@ def frontier(game: Game, unit: str, start: Pos, steps: int) -> frozenset[Pos]:
     """The cells a unit at ``start`` could step onto within ``steps`` if they were free: the
     neighbours of ``start`` and of every cell it can cross within ``steps - 1``. Freeing a cell
     outside this set cannot change :func:`reachable` (memoised with it)."""
-    memo = game.stash.get(REACH, None)
-    if memo is None:
-        memo = game.stash[REACH] = ReachMemo()
-    memo.for_board(game.state.board)
+    memo = _memo(game)
     key = (unit, start, steps)
     hit = memo.fronts.get(key)
     if hit is None:
