@@ -18,6 +18,7 @@ from distant_galaxy import Action, Controller, StashKey, parse_pos
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells
 from distant_galaxy_episodes.asteroid_belt.combat import combat_die, shuttle_bonus
+from distant_galaxy_episodes.asteroid_belt.movement import lend
 from distant_galaxy_episodes.asteroid_belt.shuttles import activation_cells, cargo_portal
 from distant_galaxy_episodes.asteroid_belt.transport import nearest_stop, ride_gain
 
@@ -27,6 +28,24 @@ if TYPE_CHECKING:
 Pos = tuple[int, int]
 aboard = model.aboard
 _CELLS: dict[str, Pos] = {}  # "x,y" → (x, y): the bot reads the cells of many actions
+
+
+def _trial(game: Game, action: Action) -> Game:
+    """A clone of ``game`` with ``action`` applied (and ``game``'s reach memo lent to it)."""
+    trial = game.clone()
+    lend(game, trial)
+    trial.apply(action)
+    return trial
+
+
+def _legal_of(game: Game, verb: str) -> list[Action]:
+    """The legal actions of one verb (not ``end``) in the pending decision: those of
+    ``game.legal_actions()``, in its order, without listing the other verbs."""
+    pend = game.pending
+    kind = game.kinds.get(verb)
+    if pend is None or game.over or kind is None or kind not in game.kinds_for(pend.kind):
+        return []
+    return list(kind.legal(game, pend.seat))
 
 
 def _pos(text: str) -> Pos:
@@ -110,9 +129,11 @@ class GreedyBot(Controller):
         # what one decision computes once: (state object, seat, cell) → goal; defenders per site
         self._goals: dict[tuple[int, str, Pos], Pos | None] = {}
         self._guards: tuple[int, dict[str, int]] | None = None
+        self._cells: dict[tuple[int, str], dict[Pos, tuple[str, int]]] = {}  # activation cells
 
     def choose(self, game: Game) -> Action:
-        self._goals, self._guards = {}, None  # the state may have changed since the last one
+        # the state may have changed since the last decision
+        self._goals, self._guards, self._cells = {}, None, {}
         acts = game.legal_actions()
         pend = game.pending
         by: dict[str, list[Action]] = {}
@@ -228,10 +249,9 @@ class GreedyBot(Controller):
             tok = game.state.tokens[a.args[0]]
             if not any(grid.distance(model.on_board(tok), f.pos) <= r + 4 for f in flags):
                 continue
-            trial = game.clone()
-            trial.apply(a)
-            for m in trial.legal_actions():
-                if m.verb == "move" and any(grid.distance(_pos(m.args[1]), f.pos) <= r
+            trial = _trial(game, a)
+            for m in _legal_of(trial, "move"):
+                if any(grid.distance(_pos(m.args[1]), f.pos) <= r
                                             for f in flags):
                     return a
         return None
@@ -305,9 +325,8 @@ class GreedyBot(Controller):
         if "activate" in by and port is not None and not model.shuttles_of(game, seat):
             free = [a for a in by["activate"] if self._activation_free(game, seat, a)]
             for a in free:
-                trial = game.clone()
-                trial.apply(a)
-                boards = [b for b in trial.legal_actions() if b.verb == "board"]
+                trial = _trial(game, a)
+                boards = _legal_of(trial, "board")
                 if len({b.args[0] for b in boards}) >= passengers:
                     return a
         return None
@@ -385,22 +404,29 @@ class GreedyBot(Controller):
             return None
         w = weights(game, seat)
         res = model.resources(game, seat)
-        found = activation_cells(game, seat)
+        found = self._activation_cells(game, seat)
         for a in by["activate"]:
             at = _pos(a.args[0])
             if res - found[at][1] < w["move_reserve_resources"]:
                 continue
             if not any(self._worth_a_ride(game, seat, t, at) for t in model.units_of(game, seat)):
                 continue
-            trial = game.clone()
-            trial.apply(a)
+            trial = _trial(game, a)
             if any(self._worth_a_ride(game, seat, game.state.tokens[b.args[0]], at)
-                   for b in trial.legal_actions() if b.verb == "board"):
+                   for b in _legal_of(trial, "board")):
                 return a
         return None
 
+    def _activation_cells(self, game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
+        """``activation_cells`` of the seat, once per decision."""
+        key = (id(game.state), seat)
+        found = self._cells.get(key)
+        if found is None:
+            found = self._cells[key] = activation_cells(game, seat)
+        return found
+
     def _activation_free(self, game: Game, seat: str, a: Action) -> bool:
-        found = activation_cells(game, seat).get(_pos(a.args[0]))
+        found = self._activation_cells(game, seat).get(_pos(a.args[0]))
         return found is not None and found[1] == 0
 
     def _goal(self, game: Game, seat: str, tok: Token, at: Pos | None = None) -> Pos | None:

@@ -145,6 +145,17 @@ class ReachMemo:
 REACH = StashKey[ReachMemo]()
 
 
+def lend(game: Game, clone: Game) -> None:
+    """Give a fresh clone of ``game`` a copy of its reach memo (the searches are kept as long as
+    the clone's board leaves them valid, as in ``game`` itself). A seat's view of a game has no
+    memo to lend: nothing is done."""
+    stash = getattr(game, "stash", None)  # a GameView has none (HiddenAttribute)
+    memo = stash.get(REACH, None) if stash is not None else None
+    if memo is not None and clone.stash.get(REACH, None) is None:
+        copy = clone.stash[REACH] = ReachMemo()
+        copy.board, copy.reaches = dict(memo.board), dict(memo.reaches)
+
+
 def _memo(game: Game) -> ReachMemo:
     memo = game.stash.get(REACH, None)
     if memo is None:
