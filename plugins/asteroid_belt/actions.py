@@ -97,9 +97,8 @@ class Move(ActionKind):
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         table = model.actions_table(game)
         for tok in movers(game, seat):
-            tid = tok.id
-            for cell in reach(game, tok.type, model.on_board(tok), speed(game, tok)).cells:
-                yield model.cell_action(table, "move", tid, cell)
+            yield from reach(game, tok.type, model.on_board(tok), speed(game, tok)).actions(
+                "move", tok.id, table)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)

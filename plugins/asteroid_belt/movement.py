@@ -9,7 +9,7 @@ from distant_galaxy import StashKey
 from distant_galaxy_episodes.asteroid_belt import model
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Grid, Token
+    from distant_galaxy import Action, Game, Grid, Token
 
 Pos = tuple[int, int]
 CellTest = Callable[[Pos], bool]
@@ -24,7 +24,7 @@ class Reach:
     the steps to every cell it can enter within ``steps`` (``start``: 0); ``parent``, the cell
     each was first reached from (its path: :meth:`path`)."""
 
-    __slots__ = ("_paths", "cells", "dist", "enter", "parent", "start", "steps")
+    __slots__ = ("_acts", "_paths", "cells", "dist", "enter", "parent", "start", "steps")
 
     def __init__(self, start: Pos, steps: int, cells: tuple[Pos, ...], dist: dict[Pos, int],
                  parent: dict[Pos, Pos], enter: frozenset[Pos]):
@@ -32,6 +32,18 @@ class Reach:
             parent
         self.enter = enter  # the cells the unit may enter (its Ways)
         self._paths: Paths | None = None
+        self._acts: dict[tuple[str, str], tuple[Action, ...]] = {}
+
+    def actions(self, verb: str, name: str, table: dict[tuple[str, str, Pos], Action]
+                ) -> tuple[Action, ...]:
+        """``verb name x,y`` for every cell of ``cells``, in order (``model.cell_action`` from
+        ``table``), made once per search."""
+        key = (verb, name)
+        found = self._acts.get(key)
+        if found is None:
+            found = self._acts[key] = tuple(model.cell_action(table, verb, name, c)
+                                            for c in self.cells)
+        return found
 
     def depends_on(self, cell: Pos, grid: Grid) -> bool:
         """Whether a piece arriving on or leaving ``cell`` may change this answer: the unit may

@@ -259,9 +259,8 @@ class Unload(ActionKind):
         for tok in game.state.tokens.values():
             if tok.owner == seat and unload_refusal(game, seat, tok) is None:
                 sh = carrier_of(game, tok)
-                for c in reach(game, tok.type, model.on_board(sh),
-                               load_range(game, tok, sh)).cells:
-                    yield model.cell_action(table, "unload", tok.id, c)
+                yield from reach(game, tok.type, model.on_board(sh),
+                                 load_range(game, tok, sh)).actions("unload", tok.id, table)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
