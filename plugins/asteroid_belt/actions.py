@@ -18,10 +18,12 @@ from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells, describe
 from distant_galaxy_episodes.asteroid_belt.combat import fight, shuttle_bonus
 from distant_galaxy_episodes.asteroid_belt.movement import (
     Reach,
+    blocking_cells,
     opens_a_move,
     reach,
     reachable,
     speed,
+    stops,
 )
 from distant_galaxy_episodes.asteroid_belt.removal import to_repair
 
@@ -373,8 +375,8 @@ class Mine(ActionKind):
 
 # -- deploy and create (R7.34, R7.35, R7.16, D7.7) ---------------------------------------------
 def _cells_near(game: Game, site: Site, unit: str) -> list[Pos]:
-    return [c for c in game.scenario.grid.within(site.pos, 1)
-            if model.free(game, c) and model.may_stop(game, unit, c)]
+    board, may = game.state.board, stops(game, unit)  # may: model.may_stop, once per scenario
+    return [c for c in game.scenario.grid.within(site.pos, 1) if c not in board and c in may]
 
 
 def start_fresh_budget(game: Game, seat: str, site: Site, res: int) -> None:
@@ -701,9 +703,21 @@ class Liquidate(ActionKind):
     arity = (1, 1)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        may_move = mobile(game, seat)
-        for t in model.units_of(game, seat):
-            if liquidate_refusal(game, seat, t, may_move) is None:
+        # liquidate_refusal(…) is None, for all units at once: each mover's search is asked
+        # only about the seat's cells next to it (``blocking_cells``)
+        units = model.units_of(game, seat)
+        taken = [model.on_board(t) for t in units]
+        opened: dict[Pos, set[str]] = {}  # a unit's cell → the movers that freeing it helps
+        for other, here, steps, now in mobile(game, seat):
+            for at in blocking_cells(game, now, taken):
+                if opens_a_move(game, other.type, here, steps, at, now):
+                    opened.setdefault(at, set()).add(other.id)
+        base = model.base_of(game, seat)  # _blocks_the_base is False away from the base
+        exits = set(game.scenario.grid.within(base.pos, 1)) if base is not None else set()
+        for t, at in zip(units, taken, strict=True):
+            helped = opened.get(at)
+            if (helped and (len(helped) > 1 or t.id not in helped)) \
+                    or (at in exits and _blocks_the_base(game, seat, t)):
                 yield Action("liquidate", (t.id,))
 
     def check(self, game: Game, seat: str, action: Action) -> None:

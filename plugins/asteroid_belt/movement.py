@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from distant_galaxy import StashKey
@@ -24,7 +24,8 @@ class Reach:
     the steps to every cell it can enter within ``steps`` (``start``: 0); ``parent``, the cell
     each was first reached from (its path: :meth:`path`)."""
 
-    __slots__ = ("_acts", "_paths", "cells", "dist", "enter", "parent", "start", "steps")
+    __slots__ = ("_acts", "_border", "_paths", "cells", "dist", "enter", "parent", "start",
+                 "steps")
 
     def __init__(self, start: Pos, steps: int, cells: tuple[Pos, ...], dist: dict[Pos, int],
                  parent: dict[Pos, Pos], enter: frozenset[Pos]):
@@ -33,6 +34,19 @@ class Reach:
         self.enter = enter  # the cells the unit may enter (its Ways)
         self._paths: Paths | None = None
         self._acts: dict[tuple[str, str], tuple[Action, ...]] = {}
+        self._border: frozenset[Pos] | None = None
+
+    def border(self, grid: Grid) -> frozenset[Pos]:
+        """The cells next to a cell the search stepped from (a cell it reached with a step
+        left), made once: a piece arriving on or leaving any other cell changes nothing here."""
+        if self._border is None:
+            dist, steps = self.dist, self.steps
+            near: set[Pos] = set()
+            for cell, d in dist.items():
+                if d < steps:
+                    near.update(grid.neighbours(cell))
+            self._border = frozenset(near)
+        return self._border
 
     def actions(self, verb: str, name: str, table: dict[tuple[str, str, Pos], Action]
                 ) -> tuple[Action, ...]:
@@ -95,6 +109,18 @@ def ways(game: Game, unit: str) -> Ways:
     if hit is None:
         hit = cache[unit] = Ways(game, unit)
     return hit
+
+
+def stops(game: Game, unit: str) -> frozenset[Pos]:
+    """The cells a unit of type ``unit`` may stop on (``model.may_stop`` of every cell)."""
+    return ways(game, unit).stop
+
+
+def blocking_cells(game: Game, now: Reach, taken: Iterable[Pos]) -> list[Pos]:
+    """The cells of ``taken`` (other than the start) next to a cell the search stepped from:
+    the only ones whose freeing may change ``now`` (``opens_a_move`` is False for the rest)."""
+    near = now.border(game.scenario.grid)
+    return [c for c in taken if c in near and c != now.start]
 
 
 def search(ways_: Ways, start: Pos, steps: int, board: dict[Pos, str]) -> Reach:

@@ -13,8 +13,14 @@ from typing import TYPE_CHECKING
 
 from distant_galaxy import Action, ActionKind, IllegalAction
 from distant_galaxy_episodes.asteroid_belt import model
-from distant_galaxy_episodes.asteroid_belt.actions import MAIN, own_token
-from distant_galaxy_episodes.asteroid_belt.movement import path_into, reach, reachable, speed
+from distant_galaxy_episodes.asteroid_belt.actions import MAIN, movers, own_token
+from distant_galaxy_episodes.asteroid_belt.movement import (
+    path_into,
+    reach,
+    reachable,
+    speed,
+    stops,
+)
 from distant_galaxy_episodes.asteroid_belt.removal import destroy_shuttle
 
 if TYPE_CHECKING:
@@ -72,7 +78,7 @@ def activation_cells(game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
     r = model.param(game, "shuttle_range")
     cost = model.param(game, "activation_cost")
     grid = game.scenario.grid
-    stype = shuttle_type(game)
+    board, may = game.state.board, stops(game, shuttle_type(game))
     mine = [model.on_board(t) for t in model.units_of(game, seat)]
     for site in model.docks(game):
         around = model.cells_near(game, site.pos, r)  # the cells within r, once per scenario
@@ -80,8 +86,7 @@ def activation_cells(game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
             continue
         c = 0 if site.owner == seat else cost
         for cell in grid.neighbours(site.pos):
-            if model.free(game, cell) and model.may_stop(game, stype, cell) \
-                    and (cell not in out or out[cell][1] > c):
+            if cell not in board and cell in may and (cell not in out or out[cell][1] > c):
                 out[cell] = (site.id, c)
     return out
 
@@ -190,12 +195,17 @@ class Board(ActionKind):
                     f"up to {_shuttle_stat(scenario, 'capacity')} aboard (R7.42, R7.40b).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        shuttles = model.shuttles_of(game, seat)
-        if not shuttles:
+        # board_refusal(…) is None, with what depends on the unit or the shuttle alone once
+        bonus = model.param(game, "dock_reach_bonus")
+        room = [(sh, bonus if docks_near(game, model.on_board(sh)) else 0)
+                for sh in model.shuttles_of(game, seat)
+                if len(aboard(game, sh)) < capacity(game, sh)]
+        if not room:
             return
-        for tok in model.units_of(game, seat):
-            for sh in shuttles:
-                if board_refusal(game, seat, tok, sh) is None:
+        for tok in movers(game, seat):  # ready, not moved, the move paid (units_of order)
+            steps = speed(game, tok)
+            for sh, extra in room:  # load_range: speed, plus the bonus by a class-3 asteroid
+                if board_path(game, tok, sh, steps + extra) is not None:
                     yield Action("board", (tok.id, sh.id))
 
     def check(self, game: Game, seat: str, action: Action) -> None:

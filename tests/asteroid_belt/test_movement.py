@@ -167,8 +167,9 @@ def test_path_into_is_the_grid_shortest_path_into_the_goal():
                         if goal == tok.pos or grid.distance(goal, tok.pos) > steps:
                             continue
                         want = grid.shortest_path(
-                            tok.pos, goal, steps, lambda p, g=goal: p == g or enter(p),
-                            lambda p, g=goal: p == g, lambda p, g=goal: p != g and p in board)
+                            tok.pos, goal, steps, lambda p, g=goal, e=enter: p == g or e(p),
+                            lambda p, g=goal: p == g,
+                            lambda p, g=goal, b=board: p != g and p in b)
                         assert path_into(game, tok.type, tok.pos, goal, steps) == want
                         checked += 1
                         found += want is not None
