@@ -192,11 +192,28 @@ class Attack(ActionKind):
         self.doc = attack_doc(scenario)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        table = model.actions_table(game)
-        for tok in list(game.state.tokens.values()):
-            if tok.owner == seat and attack_refusal(game, tok) is None:
-                for other in attack_targets(game, seat, tok):
-                    yield model.cell_action(table, "attack", tok.id, model.on_board(other))
+        # attack_refusal(…) is None and attack_targets(…), written out for all tokens at once
+        st, table = game.state, model.actions_table(game)
+        board, tokens, grid = st.board, st.tokens, game.scenario.grid
+        shuttles, now = model.facts(game).shuttles, model.stamp(game)
+        for tok in list(tokens.values()):
+            if tok.owner != seat or tok.pos is None:
+                continue
+            done = tok.attrs.get(model.THIS_TURN)
+            if done and (done.get("created") == now or done.get("attacked") == now):
+                continue
+            if tok.type in shuttles:  # an adjacent enemy shuttle (R7.43)
+                for cell in grid.neighbours(tok.pos):
+                    tid = board.get(cell)
+                    if tid is not None and tokens[tid].owner not in (None, seat) \
+                            and tokens[tid].type in shuttles:
+                        yield model.cell_action(table, "attack", tok.id, cell)
+                continue
+            for cell in attack_cells(game, tok.type, tok.pos):
+                tid = board.get(cell)
+                if tid is not None and tokens[tid].owner != seat \
+                        and tokens[tid].type not in shuttles:
+                    yield model.cell_action(table, "attack", tok.id, cell)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from distant_galaxy import Action, ActionKind, IllegalAction
+from distant_galaxy import Action, ActionKind, IllegalAction, StashKey
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.actions import MAIN, movers, own_token
 from distant_galaxy_episodes.asteroid_belt.movement import (
@@ -48,10 +48,22 @@ def _shuttle_stat(scenario: Scenario, stat: str) -> int:
     return int(scenario.unit_types[sec.get("shuttle_type", "shuttle")][stat])
 
 
+#: cell → the ids of the class-3 asteroids next to it (a map fact, once per scenario and cell).
+DOCKS_NEAR = StashKey[dict[Pos, tuple[str, ...]]]()
+
+
 def docks_near(game: Game, pos: Pos) -> list[Site]:
     """Class-3 (``shuttle_dock``) asteroids next to a cell."""
-    grid = game.scenario.grid
-    return [s for s in model.docks(game) if grid.distance(s.pos, pos) == 1]
+    cache = game.scenario.stash.get(DOCKS_NEAR, None)
+    if cache is None:
+        cache = game.scenario.stash[DOCKS_NEAR] = {}
+    ids = cache.get(pos)
+    if ids is None:
+        grid = game.scenario.grid
+        ids = cache[pos] = tuple(s.id for s in model.docks(game)
+                                 if grid.distance(s.pos, pos) == 1)
+    sites = game.state.sites
+    return [sites[i] for i in ids]
 
 
 def load_range(game: Game, tok: Token, shuttle: Token) -> int:
