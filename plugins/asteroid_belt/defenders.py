@@ -261,9 +261,9 @@ class End(EndAction):
     placed defender with an invader in reach has struck (R7.12)."""
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        if end_refusal(game) is not None:
-            return
-        yield from super().legal(game, seat)
+        # check(…) passes for END, each test once: the decision may end, the defence is done
+        if game.may_end_decision() and end_refusal(game) is None:
+            yield from EndAction.candidates(self, game, seat)  # the engine's one ``end``
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         super().check(game, seat, action)
