@@ -20,7 +20,7 @@ from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells
 from distant_galaxy_episodes.asteroid_belt.combat import combat_die, shuttle_bonus
 from distant_galaxy_episodes.asteroid_belt.movement import lend
 from distant_galaxy_episodes.asteroid_belt.shuttles import activation_cells, cargo_portal
-from distant_galaxy_episodes.asteroid_belt.transport import nearest_stop, ride_gain
+from distant_galaxy_episodes.asteroid_belt.transport import nearest_stop, networks, ride_gain
 
 if TYPE_CHECKING:
     from distant_galaxy import Game, Site, Token
@@ -130,10 +130,13 @@ class GreedyBot(Controller):
         self._goals: dict[tuple[int, str, Pos], Pos | None] = {}
         self._guards: tuple[int, dict[str, int]] | None = None
         self._cells: dict[tuple[int, str], dict[Pos, tuple[str, int]]] = {}  # activation cells
+        self._rides: dict[tuple[int, str, str, Pos, int], bool] = {}  # _worth_a_ride
+        self._beside: dict[tuple[int, Pos], Token | None] = {}  # _adjacent_defender
 
     def choose(self, game: Game) -> Action:
         # the state may have changed since the last decision
         self._goals, self._guards, self._cells = {}, None, {}
+        self._rides, self._beside = {}, {}
         acts = game.legal_actions()
         pend = game.pending
         by: dict[str, list[Action]] = {}
@@ -233,8 +236,14 @@ class GreedyBot(Controller):
         def gain(a: Action) -> float:
             return best.get(_pos(a.args[1]), 0.0)
         tokens = game.state.tokens
-        options = [a for a in by.get("move", []) + by.get("unload", [])
-                   if model.move_cost(game, tokens[a.args[0]].type) <= res]
+        costs: dict[str, int] = {}  # unit type → move_cost
+
+        def paid(a: Action) -> bool:
+            unit = tokens[a.args[0]].type
+            if unit not in costs:
+                costs[unit] = model.move_cost(game, unit)
+            return costs[unit] <= res
+        options = [a for a in by.get("move", []) + by.get("unload", []) if paid(a)]
         scored = [(gain(a), a) for a in options]
         scored = [(g, a) for g, a in scored if g > 0]
         if scored:
@@ -381,9 +390,14 @@ class GreedyBot(Controller):
     def _worth_a_ride(self, game: Game, seat: str, tok: Token, network: Pos) -> bool:
         if tok.pos is None or model.done(game, tok, "moved"):
             return False
-        goal = self._goal(game, seat, tok)
-        return goal is not None and ride_gain(game, tok.pos, network, goal) \
-            >= weights(game, seat)["transport_min_gain"]
+        # the same answer on every cell of one network (ride_gain reads the network's stops)
+        key = (id(game.state), seat, tok.id, tok.pos, id(networks(game).get(network)))
+        found = self._rides.get(key)
+        if found is None:
+            goal = self._goal(game, seat, tok)
+            found = self._rides[key] = goal is not None and ride_gain(
+                game, tok.pos, network, goal) >= weights(game, seat)["transport_min_gain"]
+        return found
 
     def _board_for_ride(self, game: Game, seat: str, by: dict[str, list[Action]]
                         ) -> Action | None:
@@ -547,6 +561,12 @@ class GreedyBot(Controller):
         return s
 
     def _adjacent_defender(self, game: Game, at: Pos) -> Token | None:
+        key = (id(game.state), at)
+        if key not in self._beside:
+            self._beside[key] = self._find_defender(game, at)
+        return self._beside[key]
+
+    def _find_defender(self, game: Game, at: Pos) -> Token | None:
         for c in game.scenario.grid.neighbours(at):
             t = game.state.token_at(c)
             if t is not None and t.owner is None \
