@@ -3,8 +3,17 @@ item 3): the answers are the ones computed afresh, whoever changes the board."""
 
 from __future__ import annotations
 
+from distant_galaxy.core.game import Game
 from distant_galaxy_episodes.asteroid_belt import model
-from distant_galaxy_episodes.asteroid_belt.movement import REACH, frontier, reachable, speed
+from distant_galaxy_episodes.asteroid_belt.movement import (
+    REACH,
+    frontier,
+    opens_a_move,
+    path_into,
+    reachable,
+    speed,
+)
+from distant_galaxy_episodes.asteroid_belt.selfplay import scenario
 
 from .conftest import Table
 
@@ -114,10 +123,6 @@ def test_opens_a_move_is_the_difference_of_the_two_reachable_sets():
     """``opens_a_move`` (R7.33 without listing both sets) agrees with comparing
     ``reachable(…, freed=…)`` and ``reachable(…)`` for every unit and every taken cell near it,
     along seeded games."""
-    from distant_galaxy.core.game import Game
-    from distant_galaxy_episodes.asteroid_belt.movement import opens_a_move
-    from distant_galaxy_episodes.asteroid_belt.selfplay import scenario
-
     sc = scenario()
     seats = ["orange", "purple", "green"]
     game = Game(sc, seats=seats, seed=3, record=False)
@@ -146,10 +151,6 @@ def test_opens_a_move_is_the_difference_of_the_two_reachable_sets():
 def test_path_into_is_the_grid_shortest_path_into_the_goal():
     """``path_into`` (read from the memoised search) gives ``Grid.shortest_path``'s answer with
     the goal enterable and free, for every unit and every shuttle-like goal cell near it."""
-    from distant_galaxy.core.game import Game
-    from distant_galaxy_episodes.asteroid_belt.movement import path_into
-    from distant_galaxy_episodes.asteroid_belt.selfplay import scenario
-
     sc = scenario()
     seats = ["orange", "purple", "green"]
     game = Game(sc, seats=seats, seed=4, record=False)
