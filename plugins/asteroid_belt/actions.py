@@ -19,6 +19,7 @@ from distant_galaxy_episodes.asteroid_belt.combat import fight, shuttle_bonus
 from distant_galaxy_episodes.asteroid_belt.movement import (
     Reach,
     blocking_cells,
+    checked_memo,
     opens_a_move,
     reach,
     reachable,
@@ -97,9 +98,9 @@ class Move(ActionKind):
     arity = (2, 2)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        table = model.actions_table(game)
+        table, memo = model.actions_table(game), checked_memo(game)
         for tok in movers(game, seat):
-            yield from reach(game, tok.type, model.on_board(tok), speed(game, tok)).actions(
+            yield from reach(game, tok.type, model.on_board(tok), speed(game, tok), memo).actions(
                 "move", tok.id, table)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
@@ -663,10 +664,10 @@ Mobile = list[tuple["Token", Pos, int, Reach]]
 
 def mobile(game: Game, seat: str) -> Mobile:
     """The seat's ``movers`` with their cell, speed and :func:`reach`."""
-    out = []
+    out, memo = [], checked_memo(game)
     for t in movers(game, seat):
         here, steps = model.on_board(t), speed(game, t)
-        out.append((t, here, steps, reach(game, t.type, here, steps)))
+        out.append((t, here, steps, reach(game, t.type, here, steps, memo)))
     return out
 
 

@@ -368,9 +368,19 @@ def cell(game: Game, action: Action, i: int) -> Pos:
     return pos
 
 
+#: unit type → what one move of it costs, once per scenario (:func:`move_cost`).
+MOVE_COSTS = StashKey[dict[str, int]]()
+
+
 def move_cost(game: Game, unit: str) -> int:
     """What one move of a unit of this type costs (D7.5; none when the type has no cost)."""
-    return int(utype(game, unit).get("move_cost", 0))
+    table = game.scenario.stash.get(MOVE_COSTS, None)
+    if table is None:
+        table = game.scenario.stash[MOVE_COSTS] = {}
+    found = table.get(unit)
+    if found is None:
+        found = table[unit] = int(utype(game, unit).get("move_cost", 0))
+    return found
 
 
 def resources(game: Game, seat: str) -> int:

@@ -194,6 +194,12 @@ def lend(game: Game, clone: Game) -> None:
         copy.board, copy.reaches = dict(memo.board), dict(memo.reaches)
 
 
+def checked_memo(game: Game) -> ReachMemo:
+    """The game's reach memo, checked against its board now: pass it to :func:`reach` for the
+    units of one listing (nothing may move in between)."""
+    return _memo(game)
+
+
 def _memo(game: Game) -> ReachMemo:
     memo = game.stash.get(REACH, None)
     if memo is None:
@@ -211,20 +217,35 @@ def _preds(game: Game, unit: str) -> tuple[CellTest, CellTest]:
     return hit
 
 
+#: unit type → (its speed, whether it has abilities: an elite), once per scenario.
+SPEEDS = StashKey[dict[str, tuple[int, bool]]]()
+
+
 def speed(game: Game, tok: Token) -> int:
     """The unit's speed this turn (the elite's Boost token adds its value, D7.4)."""
-    base = int(model.utype(game, tok.type).get("speed", 0))
-    p = game.state.players.get(tok.owner or "")
-    if p is not None and p.attrs.get("boost_turn") == model.stamp(game) \
-            and model.utype(game, tok.type).get("abilities"):
-        base += int(p.attrs.get("boost", 0))
+    table = game.scenario.stash.get(SPEEDS, None)
+    if table is None:
+        table = game.scenario.stash[SPEEDS] = {}
+    found = table.get(tok.type)
+    if found is None:
+        spec = model.utype(game, tok.type)
+        found = table[tok.type] = (int(spec.get("speed", 0)), bool(spec.get("abilities")))
+    base, elite = found
+    if elite:
+        p = game.state.players.get(tok.owner or "")
+        if p is not None and p.attrs.get("boost_turn") == model.stamp(game):
+            base += int(p.attrs.get("boost", 0))
     return base
 
 
-def reach(game: Game, unit: str, start: Pos, steps: int) -> Reach:
+def reach(game: Game, unit: str, start: Pos, steps: int, memo: ReachMemo | None = None
+          ) -> Reach:
     """Where a unit of type ``unit`` at ``start`` may end within ``steps`` (:class:`Reach`),
-    memoised until the board changes (:class:`ReachMemo`). The caller must not change it."""
-    memo = _memo(game)
+    memoised until the board changes (:class:`ReachMemo`). The caller must not change it.
+    ``memo``: :func:`checked_memo` of the game, when the caller asks about several units of one
+    board (one check of the board for all)."""
+    if memo is None:
+        memo = _memo(game)
     key = (unit, start, steps)
     hit = memo.reaches.get(key)
     if hit is None:
