@@ -56,15 +56,16 @@ def facts(game: Game) -> Facts:
     return hit
 
 
-#: (verb, token id or unit type, cell) → the action ``verb NAME x,y``, made once per scenario:
-#: the legal lists hand out the same objects instead of building equal ones at every listing.
+#: (verb, token id or unit type, cell) → the action ``verb NAME x,y``, made once per game (in
+#: ``game.stash``: token ids are a game's own, so the table goes with the game): the legal lists
+#: hand out the same objects instead of building equal ones at every listing.
 ACTIONS = StashKey[dict[tuple[str, str, Pos], Action]]()
 
 
 def actions_table(game: Game) -> dict[tuple[str, str, Pos], Action]:
-    table = game.scenario.stash.get(ACTIONS, None)
+    table = game.stash.get(ACTIONS, None)
     if table is None:
-        table = game.scenario.stash[ACTIONS] = {}
+        table = game.stash[ACTIONS] = {}
     return table
 
 
