@@ -12,6 +12,8 @@ tune the bot without Python.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import groupby
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import Action, Controller, StashKey, parse_pos
@@ -28,6 +30,7 @@ if TYPE_CHECKING:
 Pos = tuple[int, int]
 aboard = model.aboard
 _CELLS: dict[str, Pos] = {}  # "x,y" → (x, y): the bot reads the cells of many actions
+_VERB = attrgetter("verb")
 
 
 def _trial(game: Game, action: Action) -> Game:
@@ -140,8 +143,8 @@ class GreedyBot(Controller):
         acts = game.legal_actions()
         pend = game.pending
         by: dict[str, list[Action]] = {}
-        for a in acts:
-            by.setdefault(a.verb, []).append(a)
+        for verb, same in groupby(acts, key=_VERB):  # a kind's actions come together
+            by.setdefault(verb, []).extend(same)
         if pend is not None and pend.kind == "defence":
             return self._defence(game, by) or Action("end")
         return self._main(game, pend.seat if pend else game.state.active_seat, by) \
@@ -515,10 +518,9 @@ class GreedyBot(Controller):
             goal = self._goal(game, seat, tok)
             if goal is None:
                 continue
-            best = min(options, key=lambda a: self._move_score(game, _pos(a.args[1]),
-                                                               goal))
-            if self._move_score(game, _pos(best.args[1]), goal) < \
-                    self._move_score(game, here, goal) - w["move_min_gain"]:
+            best = min(options, key=lambda a: self._move_score(game, _pos(a.args[1]), goal, w))
+            if self._move_score(game, _pos(best.args[1]), goal, w) < \
+                    self._move_score(game, here, goal, w) - w["move_min_gain"]:
                 return best
             if base is not None and fallback is None and grid.distance(here, base.pos) <= 1:
                 away = [a for a in options
@@ -551,9 +553,12 @@ class GreedyBot(Controller):
                     out[c] = max(out.get(c, -1.0), val)
         return out
 
-    def _move_score(self, game: Game, at: Pos, goal: Pos) -> float:
-        """Lower is better: the distance to the goal, less a bonus next to a defender."""
-        w = weights(game, self.seat)
+    def _move_score(self, game: Game, at: Pos, goal: Pos, w: dict[str, Any] | None = None
+                    ) -> float:
+        """Lower is better: the distance to the goal, less a bonus next to a defender (``w``:
+        the bot's weights, when the caller has them)."""
+        if w is None:
+            w = weights(game, self.seat)
         d = game.scenario.grid.distance(at, goal)
         s = float(max(d, 1)) if d > 0 else float(w["move_on_goal"])
         if self._adjacent_defender(game, at) is not None:
