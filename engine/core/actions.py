@@ -119,6 +119,11 @@ class ActionKind:
     ``add_to_pool``, ``Game.end_decision``, ``Game.emit``), which keep the state's derived owner
     index exact; a game whose kinds are all pure may take the engine's fast paths (see
     ``Game.pure``). A subclass that defines its own ``apply`` is not pure unless it says so again.
+
+    ``journaled`` (default False) declares that ``apply`` edits a token, site or player of the
+    state in place only through the engine's methods or after ``Game.will_edit(obj)``; a game
+    whose kinds (and play-hook plugins) all say so takes a journal as its undo record instead of
+    a copy of the whole state (``distant_galaxy.core.journal``). Reset by a new ``apply`` too.
     """
 
     verb: str = ""
@@ -127,11 +132,14 @@ class ActionKind:
     phases: frozenset[str] | None = None
     arity: tuple[int, int] | None = None
     pure: bool = False
+    journaled: bool = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "apply" in cls.__dict__ and "pure" not in cls.__dict__:
             cls.pure = False  # a new apply makes no promise until the subclass declares it
+        if "apply" in cls.__dict__ and "journaled" not in cls.__dict__:
+            cls.journaled = False
 
     def available(self, game: Game, decision: str) -> bool:
         """Whether the verb exists in this decision at all (phase filter)."""
@@ -183,6 +191,7 @@ class EndAction(ActionKind):
     doc = "End your part of the current phase (your turn, or the defence you were handed)."
     arity = (0, 0)
     pure = True
+    journaled = True
 
     def candidates(self, game: Game, seat: str) -> Iterable[Action]:
         return (END,)

@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy.core import hidden
 from distant_galaxy.core.actions import END, Action, ActionKind, EndAction
 from distant_galaxy.core.dice import Dice
-from distant_galaxy.core.state import GameState, Pending, Token, copy_attrs
+from distant_galaxy.core.journal import Journal, journaled
+from distant_galaxy.core.state import GameState, Pending, Player, Site, Token, copy_attrs
 from distant_galaxy.core.turns import TurnLoop
 from distant_galaxy.core.view import GameView
 from distant_galaxy.errors import ActionError, EngineError, IllegalAction, MalformedAction
@@ -80,7 +81,7 @@ class Game:
         self.stash = Stash()  # plugins' own data about this game object (not saved)
         self.events: list[Event] = []
         self.history: list[tuple[str, str]] = []  # (seat, action text) of every applied action
-        self._undo: list[tuple[GameState | _Light, int, int]] = []
+        self._undo: list[tuple[GameState | _Light | Journal, int, int]] = []
         # The cached legal actions are valid for (version, state object, pending object).
         self._legal_key: tuple[int, GameState, Pending] | None = None
         self._legal: list[Action] = []
@@ -91,6 +92,7 @@ class Game:
         self.hooked: frozenset[str] = scenario.hooked
         self.hooks_in_play: bool = bool(self.hooked & PLAY_HOOKS)
         self.pure: bool = _is_pure(scenario, self.kinds)
+        self.journaled: bool = journaled(scenario, self.kinds, PLAY_HOOKS)
         self.victory_memo: dict[Any, Any] | None = None
         self.victory_moments: dict[str, bool] = _victory_moments(scenario)
         self._kinds_at: dict[str, list[ActionKind]] = {}  # decision -> kinds (static ones only)
@@ -129,6 +131,8 @@ class Game:
                        rule: str | None = None, allow_below_min: bool = False) -> int:
         """Add ``delta`` to a player's counter, log it with the reason and the new balance."""
         player = self.state.players[seat]
+        if self.state.journal is not None:
+            self.state.journal.save(player)
         spec = self.scenario.counters.get(counter, {})
         new = player.counters.get(counter, 0) + delta
         lo, hi = spec.get("min"), spec.get("max")
@@ -166,6 +170,8 @@ class Game:
             new = lo
         if hi is not None and new > hi:
             new = hi
+        if self.state.journal is not None:
+            self.state.journal.save(token)
         token.attrs[counter] = new
         fields: dict[str, Any] = {"token": token.id, "unit": token.type, "counter": counter,
                                   "delta": new - old, "value": new, "reason": reason}
@@ -173,6 +179,14 @@ class Game:
             fields["rule"] = rule
         self.emit("token_counter", **fields)
         return new
+
+    def will_edit(self, obj: Token | Site | Player) -> None:
+        """Call before editing a token, site or player of the state in place by other means than
+        the engine's methods (a journaled kind's ``apply``, a ``DG_JOURNALED`` plugin's hooks): the
+        action's journal keeps its values for undo (nothing to do outside an action)."""
+        journal = self.state.journal
+        if journal is not None:
+            journal.save(obj)
 
     def _make_dice(self) -> Dice:
         dice = Dice(self.state, self.emit)
@@ -330,9 +344,11 @@ class Game:
         kind = self.kinds[action.verb]
         pure = self.pure
         touches = getattr(kind, "touches", None) if pure else None
-        snapshot: GameState | _Light
+        snapshot: GameState | _Light | Journal
         if touches is not None:  # the kind says what it changes: a cheap undo record suffices
             snapshot = _Light(self.state, *touches(self, pend.seat, action))
+        elif self.journaled:  # every edit is saved into the journal first (core/journal.py)
+            snapshot = self.state.journal = Journal(self.state)
         else:
             snapshot = self.state.clone()
         start = len(self.events)
@@ -370,6 +386,7 @@ class Game:
             raise
         finally:
             self.victory_memo = None
+            self.state.journal = None
         self._version += 1
         settled = self._settled_key
         if settled is not None and settled is self._legal_key and settled[1] is self.state \
@@ -406,7 +423,7 @@ class Game:
         return record
 
     def _restore(self, snapshot: GameState | _Light, events_len: int) -> None:
-        if isinstance(snapshot, _Light):
+        if isinstance(snapshot, (_Light, Journal)):
             snapshot = snapshot.restore()
         self.state = snapshot
         self.dice.state = snapshot
@@ -447,6 +464,7 @@ class Game:
         g._undo, g._legal_key, g._legal, g._version, g._flushed = [], None, [], 0, 0
         g._undo_why, g._settled_key = None, None
         g.hooked, g.hooks_in_play, g.pure = self.hooked, self.hooks_in_play, self.pure
+        g.journaled = self.journaled
         g.victory_memo = None
         g.victory_moments, g._kinds_at, g._static_kinds = self.victory_moments, self._kinds_at, \
             self._static_kinds

@@ -14,9 +14,12 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from distant_galaxy.core.journal import Journal
 
 Pos = tuple[int, int]
 
@@ -156,6 +159,9 @@ class GameState:
     _index: dict[str | None, dict[Pos, str]] | None = field(default=None, repr=False,
                                                              compare=False)
     _index_n: int = field(default=-1, repr=False, compare=False)
+    #: While ``Game.apply`` applies an action of a journaled game, its undo record
+    #: (core/journal.py): edited tokens, sites and players are saved into it first. Not copied.
+    journal: Journal | None = field(default=None, repr=False, compare=False)
 
     # -- queries ---------------------------------------------------------------------------
     @property
@@ -239,6 +245,8 @@ class GameState:
         if pos is not None and board.get(pos, tok.id) != tok.id:
             raise IllegalAction(f"cell {pos[0]},{pos[1]} is occupied by "
                                 f"{self.describe_token(board[pos])}")
+        if self.journal is not None:
+            self.journal.save(tok)
         index = self._index
         if tok.pos is not None:
             del board[tok.pos]

@@ -57,7 +57,9 @@ def apply_grant(game: Game, grant: dict[str, Any]) -> None:
 
 def add_to_pool(game: Game, seat: str, pool: str, unit: str, n: int, reason: str) -> None:
     """Add ``n`` units of a type to a player's pool (negative ``n`` takes them), logged."""
-    p = game.state.players[seat].pool(pool)
+    player = game.state.players[seat]
+    game.will_edit(player)
+    p = player.pool(pool)
     new = p.get(unit, 0) + n
     if new < 0:
         raise IllegalAction(f"{seat} has no {unit} in {pool}")

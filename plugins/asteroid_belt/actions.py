@@ -16,7 +16,16 @@ from distant_galaxy import Action, ActionKind, IllegalAction, add_to_pool
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells, describe_patterns
 from distant_galaxy_episodes.asteroid_belt.combat import fight, shuttle_bonus
-from distant_galaxy_episodes.asteroid_belt.movement import frontier, reachable, speed
+from distant_galaxy_episodes.asteroid_belt.movement import (
+    Reach,
+    blocking_cells,
+    checked_memo,
+    opens_a_move,
+    reach,
+    reachable,
+    speed,
+    stops,
+)
 from distant_galaxy_episodes.asteroid_belt.removal import to_repair
 
 if TYPE_CHECKING:
@@ -65,8 +74,23 @@ def move_refusal(game: Game, seat: str, tok: Token) -> str | None:
     return None
 
 
+def movers(game: Game, seat: str) -> list[Token]:
+    """The seat's units that may move now (``move_refusal`` is None), in token order; the same
+    tests, written out once for all units (a hot path)."""
+    now, have = model.stamp(game), model.resources(game, seat)
+    out = []
+    for tok in model.units_of(game, seat):  # on the board, no shuttle
+        done = tok.attrs.get(model.THIS_TURN)
+        if done and (done.get("created") == now or done.get("moved") == now):
+            continue
+        if model.move_cost(game, tok.type) <= have:
+            out.append(tok)
+    return out
+
+
 class Move(ActionKind):
     verb = "move"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "move UNIT x,y"
     doc = ("Move a unit up to its speed along cells it may use (lanes; plain cells for elites; "
            "crossing asteroids and portals); costs the unit type's move cost once (R7.30, D7.5).")
@@ -74,10 +98,10 @@ class Move(ActionKind):
     arity = (2, 2)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        for tok in model.units_of(game, seat):
-            if move_refusal(game, seat, tok) is None:
-                for cell in reachable(game, tok.type, model.on_board(tok), speed(game, tok)):
-                    yield Action("move", (tok.id, f"{cell[0]},{cell[1]}"))
+        table, memo = model.actions_table(game), checked_memo(game)
+        for tok in movers(game, seat):
+            yield from reach(game, tok.type, model.on_board(tok), speed(game, tok), memo).actions(
+                "move", tok.id, table)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
@@ -97,7 +121,7 @@ class Move(ActionKind):
         tok = game.state.tokens[action.arg(0)]
         to = model.cell(game, action, 1)
         frm = model.on_board(tok)
-        path = reachable(game, tok.type, frm, speed(game, tok))[to]
+        path = reach(game, tok.type, frm, speed(game, tok)).path(to)
         cost = model.move_cost(game, tok.type)
         if cost:
             game.change_counter(seat, "resources", -cost, f"move of {tok.id}", rule="D7.5")
@@ -160,6 +184,7 @@ def attack_doc(scenario: Scenario) -> str:
 
 class Attack(ActionKind):
     verb = "attack"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "attack UNIT x,y"
     phases = MAIN
     arity = (2, 2)
@@ -168,11 +193,28 @@ class Attack(ActionKind):
         self.doc = attack_doc(scenario)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        for tok in list(game.state.tokens.values()):
-            if tok.owner == seat and attack_refusal(game, tok) is None:
-                for other in attack_targets(game, seat, tok):
-                    at = model.on_board(other)
-                    yield Action("attack", (tok.id, f"{at[0]},{at[1]}"))
+        # attack_refusal(…) is None and attack_targets(…), written out for all tokens at once
+        st, table = game.state, model.actions_table(game)
+        board, tokens, grid = st.board, st.tokens, game.scenario.grid
+        shuttles, now = model.facts(game).shuttles, model.stamp(game)
+        for tok in list(tokens.values()):
+            if tok.owner != seat or tok.pos is None:
+                continue
+            done = tok.attrs.get(model.THIS_TURN)
+            if done and (done.get("created") == now or done.get("attacked") == now):
+                continue
+            if tok.type in shuttles:  # an adjacent enemy shuttle (R7.43)
+                for cell in grid.neighbours(tok.pos):
+                    tid = board.get(cell)
+                    if tid is not None and tokens[tid].owner not in (None, seat) \
+                            and tokens[tid].type in shuttles:
+                        yield model.cell_action(table, "attack", tok.id, cell)
+                continue
+            for cell in attack_cells(game, tok.type, tok.pos):
+                tid = board.get(cell)
+                if tid is not None and tokens[tid].owner != seat \
+                        and tokens[tid].type not in shuttles:
+                    yield model.cell_action(table, "attack", tok.id, cell)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
@@ -221,12 +263,14 @@ def asteroid_arg(game: Game, ref: str, may: str, legal: Iterable[Action], r: int
 
 
 # -- target (R7.10, R7.11) --------------------------------------------------------------------
-def near(game: Game, seat: str, site: Site, r: int) -> bool:
-    return model.unit_near(game, seat, site.pos, r) is not None
+def near(game: Game, seat: str, site: Site, r: int, units: list[Token] | None = None) -> bool:
+    return model.unit_near(game, seat, site.pos, r, units=units) is not None
 
 
-def target_refusal(game: Game, seat: str, site: Site) -> str | None:
-    """Why the seat may not put its Target on the asteroid ``site`` now, or None."""
+def target_refusal(game: Game, seat: str, site: Site, units: list[Token] | None = None
+                   ) -> str | None:
+    """Why the seat may not put its Target on the asteroid ``site`` now, or None (``units``:
+    the seat's ``units_of``, when the caller has them)."""
     name, who = model.marker(site)
     if name == "mine":
         return f"{site.id} already has a mine (R7.15)"
@@ -235,13 +279,14 @@ def target_refusal(game: Game, seat: str, site: Site) -> str | None:
     if name == "target" and who == seat:
         return f"{site.id} is already your target"
     r = model.param(game, "target_range")
-    if not near(game, seat, site, r):
+    if not near(game, seat, site, r, units):
         return f"you need a unit within {cells(r)} of {site.id} (R7.10)"
     return None
 
 
 class Target(ActionKind):
     verb = "target"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "target ASTEROID"
     phases = MAIN
     arity = (1, 1)
@@ -252,8 +297,15 @@ class Target(ActionKind):
                     "if any (R7.10, R7.11).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        # target_refusal(…) is None, written out once for all asteroids (a hot path)
+        near = model.asteroids_near(game, model.param(game, "target_range"))
+        ids: set[str] = set()  # the asteroids within range of a unit of the seat
+        for t in model.units_of(game, seat):
+            ids.update(near.get(model.on_board(t), ()))
         for site in model.asteroids(game):
-            if target_refusal(game, seat, site) is None:
+            marks = site.markers
+            if site.id in ids and not ("mine" in marks or "flag" in marks
+                                       or marks.get("target") == seat):
                 yield Action("target", (site.id,))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
@@ -298,6 +350,7 @@ def mine_refusal(game: Game, seat: str, site: Site) -> str | None:
 
 class Mine(ActionKind):
     verb = "mine"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "mine ASTEROID"
     phases = MAIN
     arity = (1, 1)
@@ -327,6 +380,7 @@ class Mine(ActionKind):
                          f"{seat} builds a mine on {site.id}"
                          + (f", stealing {flagger}'s capture" if flagger != seat else ""),
                          unit=unit.id if unit else None)
+        game.will_edit(site)
         site.owner = seat
         pts = int(model.kind(game, site).get("points", 0))
         res = capture_resources(game, site)
@@ -339,8 +393,8 @@ class Mine(ActionKind):
 
 # -- deploy and create (R7.34, R7.35, R7.16, D7.7) ---------------------------------------------
 def _cells_near(game: Game, site: Site, unit: str) -> list[Pos]:
-    return [c for c in game.scenario.grid.within(site.pos, 1)
-            if model.free(game, c) and model.may_stop(game, unit, c)]
+    board, may = game.state.board, stops(game, unit)  # may: model.may_stop, once per scenario
+    return [c for c in game.scenario.grid.within(site.pos, 1) if c not in board and c in may]
 
 
 def start_fresh_budget(game: Game, seat: str, site: Site, res: int) -> None:
@@ -351,6 +405,7 @@ def start_fresh_budget(game: Game, seat: str, site: Site, res: int) -> None:
     now = model.stamp(game)
     fresh = dict(p.attrs.get("fresh", {})) if p.attrs.get("fresh_turn") == now else {}
     fresh[site.id] = res
+    game.will_edit(p)
     p.attrs["fresh"] = fresh
     p.attrs["fresh_turn"] = now
 
@@ -383,6 +438,7 @@ def deploy_refusal(game: Game, seat: str, unit: str, at: Pos) -> str | None:
 
 class Deploy(ActionKind):
     verb = "deploy"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "deploy TYPE x,y"
     doc = "Bring a unit of your reserve onto a free cell next to your start base (R7.34)."
     phases = MAIN
@@ -467,6 +523,7 @@ def create_refusal(game: Game, seat: str, unit: str) -> str | None:
 
 class Create(ActionKind):
     verb = "create"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "create TYPE x,y"
     doc = ("Pay for a unit (from repair, or a new one within the pool limit) next to your start "
            "base, or next to a mine built this turn with that mine's fresh resources "
@@ -497,6 +554,7 @@ class Create(ActionKind):
             p = game.state.players[seat]
             fresh = dict(p.attrs.get("fresh", {}))
             fresh[sid] -= cost
+            game.will_edit(p)
             p.attrs["fresh"] = fresh
         place_created(game, seat, unit, at, cost, f"create {unit}",
                       "R7.35" if sid is None else "R7.16", mine=sid)
@@ -548,6 +606,7 @@ def elite_refusal(game: Game, seat: str) -> str | None:
 
 class EliteCreate(ActionKind):
     verb = "elite-create"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "elite-create x,y"
     doc = ("Your elite, standing next to a mine of yours, creates its faction's unit next to that "
            "mine, paid from your resources, once per turn (R7.23, R7.70–R7.72).")
@@ -572,6 +631,7 @@ class EliteCreate(ActionKind):
         spec = _elite_spec(game, seat)
         unit = spec["unit"]
         p = game.state.players[seat]
+        game.will_edit(p)
         p.attrs["elite_made"] = model.stamp(game)
         rule = {"orange": "R7.70", "purple": "R7.71", "green": "R7.72"}.get(p.faction or "",
                                                                            "R7.23")
@@ -599,19 +659,28 @@ class EliteCreate(ActionKind):
 
 
 # -- liquidate (R7.33) --------------------------------------------------------------------------
-def _blocks_a_move(game: Game, seat: str, tok: Token) -> bool:
+Mobile = list[tuple["Token", Pos, int, Reach]]
+
+
+def mobile(game: Game, seat: str) -> Mobile:
+    """The seat's ``movers`` with their cell, speed and :func:`reach`."""
+    out, memo = [], checked_memo(game)
+    for t in movers(game, seat):
+        here, steps = model.on_board(t), speed(game, t)
+        out.append((t, here, steps, reach(game, t.type, here, steps, memo)))
+    return out
+
+
+def _blocks_a_move(game: Game, seat: str, tok: Token, may_move: Mobile | None = None) -> bool:
     """``tok`` stands in the way of a move of another unit of the seat that may still move:
     with its cell free, that unit could end on a cell it cannot reach now (the freed cell
-    itself, or one behind it)."""
+    itself, or one behind it). ``may_move``: the seat's ``mobile``, when the caller has it."""
     grid, at = game.scenario.grid, model.on_board(tok)
-    for other in model.units_of(game, seat):
-        if other is tok or move_refusal(game, seat, other) is not None:
+    for other, here, steps, now in may_move if may_move is not None else mobile(game, seat):
+        if other is tok:
             continue
-        here, steps = model.on_board(other), speed(game, other)
-        if grid.distance(here, at) > steps or at not in frontier(game, other.type, here, steps):
-            continue
-        if set(reachable(game, other.type, here, steps, freed=at)) \
-                - set(reachable(game, other.type, here, steps)):
+        if grid.distance(here, at) <= steps and \
+                opens_a_move(game, other.type, here, steps, at, now):
             return True
     return False
 
@@ -628,13 +697,14 @@ def _blocks_the_base(game: Game, seat: str, tok: Token) -> bool:
                for u, n in reserve.items())
 
 
-def liquidate_refusal(game: Game, seat: str, tok: Token) -> str | None:
+def liquidate_refusal(game: Game, seat: str, tok: Token, may_move: Mobile | None = None
+                      ) -> str | None:
     """R7.33: "Если какой-то из своих отрядов занимает нужную клетку и мешает передвижению ...,
     его можно ликвидировать" — only a unit of yours that blocks a move of another of your units
     (or the last exit of your start base) may be liquidated."""
     if not model.is_unit_on_board(game, tok):
         return f"{tok.id} is not one of your units on the board"
-    if not (_blocks_a_move(game, seat, tok) or _blocks_the_base(game, seat, tok)):
+    if not (_blocks_a_move(game, seat, tok, may_move) or _blocks_the_base(game, seat, tok)):
         return (f"{tok.id} is not in the way: only a unit of yours that takes a cell another of "
                 "your units needs to move (or the last free cell next to your start base) may be "
                 "liquidated (R7.33)")
@@ -643,6 +713,7 @@ def liquidate_refusal(game: Game, seat: str, tok: Token) -> str | None:
 
 class Liquidate(ActionKind):
     verb = "liquidate"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "liquidate UNIT"
     doc = ("Remove one of your own units that is in the way of another of your units' move (or "
            "of your start base's last exit); it goes to repair (R7.33).")
@@ -650,8 +721,21 @@ class Liquidate(ActionKind):
     arity = (1, 1)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        for t in model.units_of(game, seat):
-            if liquidate_refusal(game, seat, t) is None:
+        # liquidate_refusal(…) is None, for all units at once: each mover's search is asked
+        # only about the seat's cells next to it (``blocking_cells``)
+        units = model.units_of(game, seat)
+        taken = [model.on_board(t) for t in units]
+        opened: dict[Pos, set[str]] = {}  # a unit's cell → the movers that freeing it helps
+        for other, here, steps, now in mobile(game, seat):
+            for at in blocking_cells(game, now, taken):
+                if opens_a_move(game, other.type, here, steps, at, now):
+                    opened.setdefault(at, set()).add(other.id)
+        base = model.base_of(game, seat)  # _blocks_the_base is False away from the base
+        exits = set(game.scenario.grid.within(base.pos, 1)) if base is not None else set()
+        for t, at in zip(units, taken, strict=True):
+            helped = opened.get(at)
+            if (helped and (len(helped) > 1 or t.id not in helped)) \
+                    or (at in exits and _blocks_the_base(game, seat, t)):
                 yield Action("liquidate", (t.id,))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
@@ -676,6 +760,7 @@ def use_refusal(game: Game, seat: str, name: str) -> str | None:
 
 class Use(ActionKind):
     verb = "use"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "use ABILITY"
     doc = ("Spend one of your elite's one-use tokens (the token goes to repair): reroll, shield "
            "or boost, as defined in asteroid_belt.abilities (R7.22, D7.4).")
@@ -695,6 +780,7 @@ class Use(ActionKind):
         p = game.state.players[seat]
         name = action.arg(0)
         spec = model.cfg(game).get("abilities", {}).get(name, {})
+        game.will_edit(p)
         p.attrs["abilities"] = [a for a in p.attrs.get("abilities", []) if a != name]
         p.attrs["used_abilities"] = [*list(p.attrs.get("used_abilities", [])), name]
         effect = spec.get("effect")
@@ -726,6 +812,7 @@ def may_reinforce(game: Game, seat: str) -> str | None:
 
 class Reinforce(ActionKind):
     verb = "reinforce"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "reinforce"
     phases = MAIN
     arity = (0, 0)
@@ -745,6 +832,7 @@ class Reinforce(ActionKind):
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         p = game.state.players[seat]
+        game.will_edit(p)
         p.attrs["reinforced"] = True
         for unit in model.civ_types(game):
             src = _source_pool(game, seat, unit)

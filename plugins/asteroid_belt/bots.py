@@ -12,20 +12,51 @@ tune the bot without Python.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import groupby
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import Action, Controller, StashKey, parse_pos
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells
 from distant_galaxy_episodes.asteroid_belt.combat import combat_die, shuttle_bonus
+from distant_galaxy_episodes.asteroid_belt.movement import lend
 from distant_galaxy_episodes.asteroid_belt.shuttles import activation_cells, cargo_portal
-from distant_galaxy_episodes.asteroid_belt.transport import nearest_stop, ride_gain
+from distant_galaxy_episodes.asteroid_belt.transport import nearest_stop, networks, ride_gain
 
 if TYPE_CHECKING:
     from distant_galaxy import Game, Site, Token
 
 Pos = tuple[int, int]
 aboard = model.aboard
+_CELLS: dict[str, Pos] = {}  # "x,y" → (x, y): the bot reads the cells of many actions
+_VERB = attrgetter("verb")
+
+
+def _trial(game: Game, action: Action) -> Game:
+    """A clone of ``game`` with ``action`` applied (and ``game``'s reach memo lent to it)."""
+    trial = game.clone()
+    lend(game, trial)
+    trial.apply(action)
+    return trial
+
+
+def _legal_of(game: Game, verb: str) -> list[Action]:
+    """The legal actions of one verb (not ``end``) in the pending decision: those of
+    ``game.legal_actions()``, in its order, without listing the other verbs."""
+    pend = game.pending
+    kind = game.kinds.get(verb)
+    if pend is None or game.over or kind is None or kind not in game.kinds_for(pend.kind):
+        return []
+    return list(kind.legal(game, pend.seat))
+
+
+def _pos(text: str) -> Pos:
+    """``parse_pos`` of a legal action's cell, remembered."""
+    found = _CELLS.get(text)
+    if found is None:
+        found = _CELLS[text] = parse_pos(text)
+    return found
 
 
 @lru_cache(maxsize=256)
@@ -74,10 +105,21 @@ def _bonus(game: Game, tok: Token | Tok, key: str) -> int:
     return int(model.utype(game, tok.type).get(key, 0))
 
 
+#: (faction, site kind) → what an asteroid of that kind is worth to the bot (``_value``).
+VALUES = StashKey[dict[tuple[str, str], float]]()
+
+
 def _value(game: Game, site: Site, seat: str) -> float:
-    k, w = model.kind(game, site), weights(game, seat)
-    return w["value_points"] * float(k.get("points", 0)) \
-        + float(k.get("resources", 0)) / w["value_resources_per"]
+    """An asteroid's worth to ``seat``'s bot: its class's points and resources by the weights
+    (a fact of the scenario per faction and site kind, computed once)."""
+    cache = game.scenario.stash.setdefault(VALUES, {})
+    key = (game.state.players[seat].faction or "", site.kind)
+    found = cache.get(key)
+    if found is None:
+        k, w = model.kind(game, site), weights(game, seat)
+        found = cache[key] = w["value_points"] * float(k.get("points", 0)) \
+            + float(k.get("resources", 0)) / w["value_resources_per"]
+    return found
 
 
 class GreedyBot(Controller):
@@ -85,12 +127,24 @@ class GreedyBot(Controller):
 
     name = "greedy"
 
+    def __init__(self, seat: str, seed: int = 0):
+        super().__init__(seat, seed)
+        # what one decision computes once: (state object, seat, cell) → goal; defenders per site
+        self._goals: dict[tuple[int, str, Pos], Pos | None] = {}
+        self._guards: tuple[int, dict[str, int]] | None = None
+        self._cells: dict[tuple[int, str], dict[Pos, tuple[str, int]]] = {}  # activation cells
+        self._rides: dict[tuple[int, str, str, Pos, int], bool] = {}  # _worth_a_ride
+        self._beside: dict[tuple[int, Pos], Token | None] = {}  # _adjacent_defender
+
     def choose(self, game: Game) -> Action:
+        # the state may have changed since the last decision
+        self._goals, self._guards, self._cells = {}, None, {}
+        self._rides, self._beside = {}, {}
         acts = game.legal_actions()
         pend = game.pending
         by: dict[str, list[Action]] = {}
-        for a in acts:
-            by.setdefault(a.verb, []).append(a)
+        for verb, same in groupby(acts, key=_VERB):  # a kind's actions come together
+            by.setdefault(verb, []).extend(same)
         if pend is not None and pend.kind == "defence":
             return self._defence(game, by) or Action("end")
         return self._main(game, pend.seat if pend else game.state.active_seat, by) \
@@ -105,7 +159,7 @@ class GreedyBot(Controller):
 
             def score(a: Action) -> tuple[bool, int]:
                 """Next to an invader first, then next to the weakest defence."""
-                at = parse_pos(a.args[2])
+                at = _pos(a.args[2])
                 near = [_bonus(game, t, "defence_bonus") for t in invaders
                         if game.scenario.grid.is_orthogonal_neighbour(at, model.on_board(t))]
                 return (True, -min(near)) if near else (False, 0)
@@ -115,7 +169,7 @@ class GreedyBot(Controller):
         best, best_s = None, (w["defend_min_score"] if "end" in by else float("-inf"))
         for a in by.get("strike", []):
             d = st.tokens[a.args[0]]
-            t = st.token_at(parse_pos(a.args[1]))
+            t = st.token_at(_pos(a.args[1]))
             if t is None:
                 continue
             win, _, lo = combat_odds(game, _bonus(game, d, "attack_bonus"),
@@ -173,15 +227,26 @@ class GreedyBot(Controller):
         flags = self._flags(game)
         if not flags:
             return None
-        grid, r = game.scenario.grid, model.param(game, "mine_range")
+        r = model.param(game, "mine_range")
         res = game.state.players[seat].counters.get("resources", 0)
+        best: dict[Pos, float] = {}  # cell → the best Flag within r of it
+        for f in flags:
+            v = _value(game, f, seat)
+            for c in model.cells_near(game, f.pos, r):
+                if c not in best or v > best[c]:
+                    best[c] = v
 
         def gain(a: Action) -> float:
-            at = parse_pos(a.args[1])
-            near = [_value(game, f, seat) for f in flags if grid.distance(at, f.pos) <= r]
-            return max(near, default=0.0)
-        options = [a for a in by.get("move", []) + by.get("unload", [])
-                   if model.move_cost(game, game.state.tokens[a.args[0]].type) <= res]
+            return best.get(_pos(a.args[1]), 0.0)
+        tokens = game.state.tokens
+        costs: dict[str, int] = {}  # unit type → move_cost
+
+        def paid(a: Action) -> bool:
+            unit = tokens[a.args[0]].type
+            if unit not in costs:
+                costs[unit] = model.move_cost(game, unit)
+            return costs[unit] <= res
+        options = [a for a in by.get("move", []) + by.get("unload", []) if paid(a)]
         scored = [(gain(a), a) for a in options]
         scored = [(g, a) for g, a in scored if g > 0]
         if scored:
@@ -196,17 +261,16 @@ class GreedyBot(Controller):
             tok = game.state.tokens[a.args[0]]
             if not any(grid.distance(model.on_board(tok), f.pos) <= r + 4 for f in flags):
                 continue
-            trial = game.clone()
-            trial.apply(a)
-            for m in trial.legal_actions():
-                if m.verb == "move" and any(grid.distance(parse_pos(m.args[1]), f.pos) <= r
+            trial = _trial(game, a)
+            for m in _legal_of(trial, "move"):
+                if any(grid.distance(_pos(m.args[1]), f.pos) <= r
                                             for f in flags):
                     return a
         return None
 
     def _near_fresh(self, game: Game, seat: str, a: Action) -> bool:
         base = model.base_of(game, seat)
-        at = parse_pos(a.args[1])
+        at = _pos(a.args[1])
         return base is None or game.scenario.grid.distance(base.pos, at) > 1
 
     def _target_score(self, game: Game, seat: str, sid: str) -> float:
@@ -220,7 +284,7 @@ class GreedyBot(Controller):
         best, best_s = None, w["attack_min_score"]
         for a in by.get("attack", []):
             t = st.tokens[a.args[0]]
-            o = st.token_at(parse_pos(a.args[1]))
+            o = st.token_at(_pos(a.args[1]))
             if o is None:
                 continue
             if model.is_shuttle(game, t):
@@ -258,7 +322,7 @@ class GreedyBot(Controller):
         port = cargo_portal(game)
         if "fly" in by and port is not None:
             grid = game.scenario.grid
-            return min(by["fly"], key=lambda a: grid.distance(parse_pos(a.args[1]), port.pos))
+            return min(by["fly"], key=lambda a: grid.distance(_pos(a.args[1]), port.pos))
         if "unload" in by:
             for a in by["unload"]:
                 carrier = st.tokens[a.args[0]].carrier
@@ -273,9 +337,8 @@ class GreedyBot(Controller):
         if "activate" in by and port is not None and not model.shuttles_of(game, seat):
             free = [a for a in by["activate"] if self._activation_free(game, seat, a)]
             for a in free:
-                trial = game.clone()
-                trial.apply(a)
-                boards = [b for b in trial.legal_actions() if b.verb == "board"]
+                trial = _trial(game, a)
+                boards = _legal_of(trial, "board")
                 if len({b.args[0] for b in boards}) >= passengers:
                     return a
         return None
@@ -314,8 +377,8 @@ class GreedyBot(Controller):
             if arrived or model.done(game, sh, "flown"):
                 outs = [a for a in by.get("unload", []) if st.tokens[a.args[0]].carrier == sh.id]
                 if outs:
-                    near = min(outs, key=lambda a: grid.distance(parse_pos(a.args[1]), goal))
-                    if arrived or grid.distance(parse_pos(near.args[1]), goal) \
+                    near = min(outs, key=lambda a: grid.distance(_pos(a.args[1]), goal))
+                    if arrived or grid.distance(_pos(near.args[1]), goal) \
                             < grid.distance(at, goal):
                         return near
                 continue
@@ -324,15 +387,20 @@ class GreedyBot(Controller):
                     return a
             flights = [a for a in by.get("fly", []) if a.args[0] == sh.id]
             if flights:
-                return min(flights, key=lambda a: grid.distance(parse_pos(a.args[1]), goal))
+                return min(flights, key=lambda a: grid.distance(_pos(a.args[1]), goal))
         return self._board_for_ride(game, seat, by) or self._activate_for_ride(game, seat, by)
 
     def _worth_a_ride(self, game: Game, seat: str, tok: Token, network: Pos) -> bool:
         if tok.pos is None or model.done(game, tok, "moved"):
             return False
-        goal = self._goal(game, seat, tok)
-        return goal is not None and ride_gain(game, tok.pos, network, goal) \
-            >= weights(game, seat)["transport_min_gain"]
+        # the same answer on every cell of one network (ride_gain reads the network's stops)
+        key = (id(game.state), seat, tok.id, tok.pos, id(networks(game).get(network)))
+        found = self._rides.get(key)
+        if found is None:
+            goal = self._goal(game, seat, tok)
+            found = self._rides[key] = goal is not None and ride_gain(
+                game, tok.pos, network, goal) >= weights(game, seat)["transport_min_gain"]
+        return found
 
     def _board_for_ride(self, game: Game, seat: str, by: dict[str, list[Action]]
                         ) -> Action | None:
@@ -353,36 +421,59 @@ class GreedyBot(Controller):
             return None
         w = weights(game, seat)
         res = model.resources(game, seat)
-        found = activation_cells(game, seat)
+        found = self._activation_cells(game, seat)
         for a in by["activate"]:
-            at = parse_pos(a.args[0])
+            at = _pos(a.args[0])
             if res - found[at][1] < w["move_reserve_resources"]:
                 continue
             if not any(self._worth_a_ride(game, seat, t, at) for t in model.units_of(game, seat)):
                 continue
-            trial = game.clone()
-            trial.apply(a)
+            trial = _trial(game, a)
             if any(self._worth_a_ride(game, seat, game.state.tokens[b.args[0]], at)
-                   for b in trial.legal_actions() if b.verb == "board"):
+                   for b in _legal_of(trial, "board")):
                 return a
         return None
 
+    def _activation_cells(self, game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
+        """``activation_cells`` of the seat, once per decision."""
+        key = (id(game.state), seat)
+        found = self._cells.get(key)
+        if found is None:
+            found = self._cells[key] = activation_cells(game, seat)
+        return found
+
     def _activation_free(self, game: Game, seat: str, a: Action) -> bool:
-        found = activation_cells(game, seat).get(parse_pos(a.args[0]))
+        found = self._activation_cells(game, seat).get(_pos(a.args[0]))
         return found is not None and found[1] == 0
 
     def _goal(self, game: Game, seat: str, tok: Token, at: Pos | None = None) -> Pos | None:
-        """The asteroid ``tok`` heads for (seen from ``at``, default its cell)."""
-        grid = game.scenario.grid
+        """The asteroid ``tok`` heads for (seen from ``at``, default its cell); the same answer
+        for the same cell within one decision (kept in ``_goals``)."""
         here = at if at is not None else model.on_board(tok)
-        w = weights(game, self.seat)
-        best: Pos | None = None
-        best_s = 0.0
-        guards: dict[str, int] = {}  # site id → defenders on the board (one pass over tokens)
+        key = (id(game.state), seat, here)
+        if key in self._goals:
+            return self._goals[key]
+        found = self._goals[key] = self._find_goal(game, seat, here)
+        return found
+
+    def _defenders(self, game: Game) -> dict[str, int]:
+        """Site id → its defenders on the board (one pass over the tokens per decision)."""
+        if self._guards is not None and self._guards[0] == id(game.state):
+            return self._guards[1]
+        guards: dict[str, int] = {}
         for t in game.state.tokens.values():
             sid = t.attrs.get("site")
             if sid is not None:
                 guards[sid] = guards.get(sid, 0) + 1
+        self._guards = (id(game.state), guards)
+        return guards
+
+    def _find_goal(self, game: Game, seat: str, here: Pos) -> Pos | None:
+        grid = game.scenario.grid
+        w = weights(game, self.seat)
+        best: Pos | None = None
+        best_s = 0.0
+        guards = self._defenders(game)
         for site in model.asteroids(game):
             name, who = model.marker(site)
             if name == "mine":
@@ -419,24 +510,23 @@ class GreedyBot(Controller):
             # 1. a cell from which this unit can attack an Aborigine defender or an enemy unit
             strike = self._strike_cells(game, seat, tok)
             if strike and not model.done(game, tok, "attacked"):
-                hits = [a for a in options if parse_pos(a.args[1]) in strike]
+                hits = [a for a in options if _pos(a.args[1]) in strike]
                 if hits and here not in strike:
-                    return max(hits, key=lambda a: strike[parse_pos(a.args[1])])
+                    return max(hits, key=lambda a: strike[_pos(a.args[1])])
                 if here in strike:
                     continue
             goal = self._goal(game, seat, tok)
             if goal is None:
                 continue
-            best = min(options, key=lambda a: self._move_score(game, parse_pos(a.args[1]),
-                                                               goal))
-            if self._move_score(game, parse_pos(best.args[1]), goal) < \
-                    self._move_score(game, here, goal) - w["move_min_gain"]:
+            best = min(options, key=lambda a: self._move_score(game, _pos(a.args[1]), goal, w))
+            if self._move_score(game, _pos(best.args[1]), goal, w) < \
+                    self._move_score(game, here, goal, w) - w["move_min_gain"]:
                 return best
             if base is not None and fallback is None and grid.distance(here, base.pos) <= 1:
                 away = [a for a in options
-                        if grid.distance(parse_pos(a.args[1]), base.pos) > 1]
+                        if grid.distance(_pos(a.args[1]), base.pos) > 1]
                 if away:
-                    fallback = min(away, key=lambda a: grid.distance(parse_pos(a.args[1]),
+                    fallback = min(away, key=lambda a: grid.distance(_pos(a.args[1]),
                                                                      goal))
         return fallback
 
@@ -463,9 +553,12 @@ class GreedyBot(Controller):
                     out[c] = max(out.get(c, -1.0), val)
         return out
 
-    def _move_score(self, game: Game, at: Pos, goal: Pos) -> float:
-        """Lower is better: the distance to the goal, less a bonus next to a defender."""
-        w = weights(game, self.seat)
+    def _move_score(self, game: Game, at: Pos, goal: Pos, w: dict[str, Any] | None = None
+                    ) -> float:
+        """Lower is better: the distance to the goal, less a bonus next to a defender (``w``:
+        the bot's weights, when the caller has them)."""
+        if w is None:
+            w = weights(game, self.seat)
         d = game.scenario.grid.distance(at, goal)
         s = float(max(d, 1)) if d > 0 else float(w["move_on_goal"])
         if self._adjacent_defender(game, at) is not None:
@@ -473,6 +566,12 @@ class GreedyBot(Controller):
         return s
 
     def _adjacent_defender(self, game: Game, at: Pos) -> Token | None:
+        key = (id(game.state), at)
+        if key not in self._beside:
+            self._beside[key] = self._find_defender(game, at)
+        return self._beside[key]
+
+    def _find_defender(self, game: Game, at: Pos) -> Token | None:
         for c in game.scenario.grid.neighbours(at):
             t = game.state.token_at(c)
             if t is not None and t.owner is None \

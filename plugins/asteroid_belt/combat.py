@@ -46,6 +46,7 @@ def _armed(game: Game, seat: str | None, effect: str) -> str | None:
 
 def _disarm(game: Game, seat: str, name: str, why: str) -> None:
     p = game.state.players[seat]
+    game.will_edit(p)
     p.attrs["armed"] = [a for a in p.attrs.get("armed", []) if a != name]
     game.emit("ability_spent", seat=seat, ability=name, reason=why, rule="D7.4")
 

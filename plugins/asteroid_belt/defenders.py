@@ -147,6 +147,7 @@ def unit_arg(site: Site, name: str) -> str:
 
 class Place(ActionKind):
     verb = "place"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "place ASTEROID TYPE x,y"
     phases = DEFENCE
     arity = (3, 3)
@@ -190,6 +191,7 @@ class Place(ActionKind):
         unit, at = unit_arg(site, action.arg(1)), model.cell(game, action, 2)
         left = remaining(site)
         left.remove(unit)
+        game.will_edit(site)
         site.attrs["reserve_defenders"] = left
         tok = game.state.add_token(unit, None, at, prefix="D", attrs={"site": site.id})
         game.emit("place", token=tok.id, unit=unit, owner=None, to=list(at), site=site.id,
@@ -198,6 +200,7 @@ class Place(ActionKind):
 
 class Strike(ActionKind):
     verb = "strike"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "strike DEFENDER x,y"
     doc = ("Defence: a defender attacks a unit of the attacking seat in its attack pattern, once "
            "per defence; every defender with an invader in reach must strike before the defence "
@@ -258,9 +261,9 @@ class End(EndAction):
     placed defender with an invader in reach has struck (R7.12)."""
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        if end_refusal(game) is not None:
-            return
-        yield from super().legal(game, seat)
+        # check(…) passes for END, each test once: the decision may end, the defence is done
+        if game.may_end_decision() and end_refusal(game) is None:
+            yield from EndAction.candidates(self, game, seat)  # the engine's one ``end``
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         super().check(game, seat, action)

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from distant_galaxy import IllegalAction, StashKey
+from distant_galaxy import Action, IllegalAction, StashKey
 
 if TYPE_CHECKING:
-    from distant_galaxy import Action, Game, Scenario, Site, Token
+    from distant_galaxy import Game, Scenario, Site, Token
 
 Pos = tuple[int, int]
 T = TypeVar("T")
@@ -54,6 +54,29 @@ def facts(game: Game) -> Facts:
     if hit is None:
         hit = game.scenario.stash[FACTS] = Facts(game)
     return hit
+
+
+#: (verb, token id or unit type, cell) → the action ``verb NAME x,y``, made once per game (in
+#: ``game.stash``: token ids are a game's own, so the table goes with the game): the legal lists
+#: hand out the same objects instead of building equal ones at every listing.
+ACTIONS = StashKey[dict[tuple[str, str, Pos], Action]]()
+
+
+def actions_table(game: Game) -> dict[tuple[str, str, Pos], Action]:
+    table = game.stash.get(ACTIONS, None)
+    if table is None:
+        table = game.stash[ACTIONS] = {}
+    return table
+
+
+def cell_action(table: dict[tuple[str, str, Pos], Action], verb: str, name: str, cell: Pos
+                ) -> Action:
+    """``verb name x,y`` from :func:`actions_table` (made there on first use)."""
+    key = (verb, name, cell)
+    found = table.get(key)
+    if found is None:
+        found = table[key] = Action(verb, (name, f"{cell[0]},{cell[1]}"))
+    return found
 
 
 def cfg(game: Game) -> dict[str, Any]:
@@ -208,19 +231,22 @@ def set_marker(game: Game, site: Site, name: str | None, seat: str | None, rule:
     """Replace the asteroid's marker (logged with the old one; ``unit``: the unit in range
     that allowed it, for a Target or a Mine)."""
     old, old_seat = marker(site)
+    game.will_edit(site)
     site.markers = {name: seat} if name else {}
     extra = {"unit": unit} if unit is not None else {}
     game.emit("marker", site=site.id, marker=name, seat=seat, old=old, old_seat=old_seat,
               reason=reason, rule=rule, **extra)
 
 
-def unit_near(game: Game, seat: str, pos: Pos, r: int, moved: bool = False) -> Token | None:
+def unit_near(game: Game, seat: str, pos: Pos, r: int, moved: bool = False,
+              units: list[Token] | None = None) -> Token | None:
     """The seat's unit nearest to ``pos`` within ``r`` cells (``moved``: only one that moved
-    this turn), ties in token order; None when there is none."""
+    this turn), ties in token order; None when there is none (``units``: the seat's
+    ``units_of``, when the caller has them already)."""
     now = stamp(game)
     around = cells_near(game, pos, r)
     best: tuple[int, Token] | None = None
-    for t in units_of(game, seat):
+    for t in units if units is not None else units_of(game, seat):
         d = around.get(t.pos)  # type: ignore[arg-type]  (units_of: on the board)
         if d is None or (moved and t.attrs.get(THIS_TURN, {}).get("moved") != now):
             continue
@@ -245,6 +271,24 @@ def cells_near(game: Game, pos: Pos, r: int) -> dict[Pos, int]:
         hit = cache[(pos, r)] = {c: grid.distance(c, pos)
                                  for c in grid.within(pos, r, include_center=True)}
     return hit
+
+
+#: radius → {cell: the ids of the asteroids within the radius of it, in map order}.
+ASTEROIDS_NEAR = StashKey[dict[int, dict[Pos, tuple[str, ...]]]]()
+
+
+def asteroids_near(game: Game, r: int) -> dict[Pos, tuple[str, ...]]:
+    """For every cell within ``r`` of an asteroid, those asteroids' ids (map order): a map fact,
+    once per scenario and radius."""
+    cache = game.scenario.stash.setdefault(ASTEROIDS_NEAR, {})
+    found = cache.get(r)
+    if found is None:
+        lists: dict[Pos, list[str]] = {}
+        for site in asteroids(game):
+            for c in cells_near(game, site.pos, r):
+                lists.setdefault(c, []).append(site.id)
+        found = cache[r] = {c: tuple(ids) for c, ids in lists.items()}
+    return found
 
 
 def distance(game: Game, a: Pos, b: Pos) -> int:
@@ -297,6 +341,7 @@ def done(game: Game, tok: Token, what: str) -> bool:
 
 def mark_done(game: Game, tok: Token, what: str) -> None:
     """Record that the token did ``what`` this turn (a new mapping: clones never share it)."""
+    game.will_edit(tok)
     tok.attrs[THIS_TURN] = {**tok.attrs.get(THIS_TURN, {}), what: stamp(game)}
 
 
@@ -324,9 +369,19 @@ def cell(game: Game, action: Action, i: int) -> Pos:
     return pos
 
 
+#: unit type → what one move of it costs, once per scenario (:func:`move_cost`).
+MOVE_COSTS = StashKey[dict[str, int]]()
+
+
 def move_cost(game: Game, unit: str) -> int:
     """What one move of a unit of this type costs (D7.5; none when the type has no cost)."""
-    return int(utype(game, unit).get("move_cost", 0))
+    table = game.scenario.stash.get(MOVE_COSTS, None)
+    if table is None:
+        table = game.scenario.stash[MOVE_COSTS] = {}
+    found = table.get(unit)
+    if found is None:
+        found = table[unit] = int(utype(game, unit).get("move_cost", 0))
+    return found
 
 
 def resources(game: Game, seat: str) -> int:

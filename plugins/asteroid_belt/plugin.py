@@ -17,6 +17,10 @@ from distant_galaxy_episodes.asteroid_belt import (
 )
 from distant_galaxy_episodes.asteroid_belt.bots import GreedyBot
 
+#: The play hooks below edit tokens, sites and players only through the engine's methods or
+#: after ``game.will_edit`` (with the kinds' ``journaled``: undo by a journal, core/journal.py).
+DG_JOURNALED = True
+
 
 @hookimpl
 def dg_schema_sections():

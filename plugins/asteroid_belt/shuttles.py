@@ -11,10 +11,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from distant_galaxy import Action, ActionKind, IllegalAction
+from distant_galaxy import Action, ActionKind, IllegalAction, StashKey
 from distant_galaxy_episodes.asteroid_belt import model
-from distant_galaxy_episodes.asteroid_belt.actions import MAIN, own_token
-from distant_galaxy_episodes.asteroid_belt.movement import path_into, reachable, speed
+from distant_galaxy_episodes.asteroid_belt.actions import MAIN, movers, own_token
+from distant_galaxy_episodes.asteroid_belt.movement import (
+    path_into,
+    reach,
+    reachable,
+    speed,
+    stops,
+)
 from distant_galaxy_episodes.asteroid_belt.removal import destroy_shuttle
 
 if TYPE_CHECKING:
@@ -42,10 +48,22 @@ def _shuttle_stat(scenario: Scenario, stat: str) -> int:
     return int(scenario.unit_types[sec.get("shuttle_type", "shuttle")][stat])
 
 
+#: cell → the ids of the class-3 asteroids next to it (a map fact, once per scenario and cell).
+DOCKS_NEAR = StashKey[dict[Pos, tuple[str, ...]]]()
+
+
 def docks_near(game: Game, pos: Pos) -> list[Site]:
     """Class-3 (``shuttle_dock``) asteroids next to a cell."""
-    grid = game.scenario.grid
-    return [s for s in model.docks(game) if grid.distance(s.pos, pos) == 1]
+    cache = game.scenario.stash.get(DOCKS_NEAR, None)
+    if cache is None:
+        cache = game.scenario.stash[DOCKS_NEAR] = {}
+    ids = cache.get(pos)
+    if ids is None:
+        grid = game.scenario.grid
+        ids = cache[pos] = tuple(s.id for s in model.docks(game)
+                                 if grid.distance(s.pos, pos) == 1)
+    sites = game.state.sites
+    return [sites[i] for i in ids]
 
 
 def load_range(game: Game, tok: Token, shuttle: Token) -> int:
@@ -72,15 +90,15 @@ def activation_cells(game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
     r = model.param(game, "shuttle_range")
     cost = model.param(game, "activation_cost")
     grid = game.scenario.grid
-    stype = shuttle_type(game)
-    mine = model.units_of(game, seat)
+    board, may = game.state.board, stops(game, shuttle_type(game))
+    mine = [model.on_board(t) for t in model.units_of(game, seat)]
     for site in model.docks(game):
-        if not any(grid.distance(model.on_board(t), site.pos) <= r for t in mine):
+        around = model.cells_near(game, site.pos, r)  # the cells within r, once per scenario
+        if not any(at in around for at in mine):
             continue
         c = 0 if site.owner == seat else cost
         for cell in grid.neighbours(site.pos):
-            if model.free(game, cell) and model.may_stop(game, stype, cell) \
-                    and (cell not in out or out[cell][1] > c):
+            if cell not in board and cell in may and (cell not in out or out[cell][1] > c):
                 out[cell] = (site.id, c)
     return out
 
@@ -102,6 +120,7 @@ def activate_refusal(game: Game, seat: str, at: Pos, where: dict[Pos, tuple[str,
 
 class Activate(ActionKind):
     verb = "activate"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "activate x,y"
     phases = MAIN
     arity = (1, 1)
@@ -115,9 +134,10 @@ class Activate(ActionKind):
                     "(R7.41, D7.9).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        where = activation_cells(game, seat)
-        for cell in where:
-            if activate_refusal(game, seat, cell, where) is None:
+        where = activation_cells(game, seat)  # empty when the seat has its most shuttles
+        have = model.resources(game, seat)
+        for cell, (_, cost) in where.items():
+            if cost <= have:  # activate_refusal(…) is None, the rest known from ``where``
                 yield Action("activate", (f"{cell[0]},{cell[1]}",))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
@@ -177,6 +197,7 @@ def _dock_reach(scenario: Scenario) -> str:
 
 class Board(ActionKind):
     verb = "board"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "board UNIT SHUTTLE"
     phases = MAIN
     arity = (2, 2)
@@ -186,12 +207,17 @@ class Board(ActionKind):
                     f"up to {_shuttle_stat(scenario, 'capacity')} aboard (R7.42, R7.40b).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        shuttles = model.shuttles_of(game, seat)
-        if not shuttles:
+        # board_refusal(…) is None, with what depends on the unit or the shuttle alone once
+        bonus = model.param(game, "dock_reach_bonus")
+        room = [(sh, bonus if docks_near(game, model.on_board(sh)) else 0)
+                for sh in model.shuttles_of(game, seat)
+                if len(aboard(game, sh)) < capacity(game, sh)]
+        if not room:
             return
-        for tok in model.units_of(game, seat):
-            for sh in shuttles:
-                if board_refusal(game, seat, tok, sh) is None:
+        for tok in movers(game, seat):  # ready, not moved, the move paid (units_of order)
+            steps = speed(game, tok)
+            for sh, extra in room:  # load_range: speed, plus the bonus by a class-3 asteroid
+                if board_path(game, tok, sh, steps + extra) is not None:
                     yield Action("board", (tok.id, sh.id))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
@@ -241,6 +267,7 @@ def unload_refusal(game: Game, seat: str, tok: Token) -> str | None:
 
 class Unload(ActionKind):
     verb = "unload"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "unload UNIT x,y"
     phases = MAIN
     arity = (2, 2)
@@ -250,10 +277,12 @@ class Unload(ActionKind):
                     f"{_dock_reach(scenario)}). An empty shuttle leaves the board (R7.42).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        table = model.actions_table(game)
         for tok in game.state.tokens.values():
             if tok.owner == seat and unload_refusal(game, seat, tok) is None:
-                for c in unload_cells(game, tok):
-                    yield Action("unload", (tok.id, f"{c[0]},{c[1]}"))
+                sh = carrier_of(game, tok)
+                yield from reach(game, tok.type, model.on_board(sh),
+                                 load_range(game, tok, sh)).actions("unload", tok.id, table)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
@@ -294,6 +323,7 @@ def roll_refusal(game: Game, sh: Token) -> str | None:
 
 class Roll(ActionKind):
     verb = "roll"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "roll SHUTTLE"
     phases = MAIN
     arity = (1, 1)
@@ -314,6 +344,7 @@ class Roll(ActionKind):
     def apply(self, game: Game, seat: str, action: Action) -> None:
         sh = game.state.tokens[action.arg(0)]
         die = int(model.utype(game, sh.type)["speed_die"])
+        game.will_edit(sh)
         sh.attrs["speed"] = game.dice.roll(die, purpose=f"speed of shuttle {sh.id}",
                                            rule="R7.40b")
         model.mark_done(game, sh, "rolled")
@@ -337,6 +368,7 @@ def fly_refusal(game: Game, sh: Token) -> str | None:
 
 class Fly(ActionKind):
     verb = "fly"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "fly SHUTTLE x,y"
     doc = "Fly your shuttle up to its rolled speed along red cells, through portals (R7.40b)."
     phases = MAIN
@@ -419,6 +451,7 @@ def raid_refusal(game: Game, sh: Token) -> str | None:
 
 class Raid(ActionKind):
     verb = "raid"
+    journaled = True  # edits only through the engine or game.will_edit
     usage = "raid SHUTTLE"
     doc = ("Raid the Aborigine cargo shuttle from your shuttle next to its portal: roll on the "
            "cargo_raid table; it then jumps to a portal chosen by a die (R7.44, R7.45).")

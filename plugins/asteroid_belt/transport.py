@@ -51,13 +51,25 @@ def networks(game: Game) -> dict[Pos, tuple[Pos, ...]]:
     return out
 
 
+#: (id of a network's stops, goal) → the distance from the goal to the nearest of those stops.
+NEAREST = StashKey[dict[tuple[int, Pos], int]]()
+
+
 def nearest_stop(game: Game, network: Pos, goal: Pos) -> int | None:
-    """The distance from ``goal`` to the nearest stop of the network of cell ``network``."""
+    """The distance from ``goal`` to the nearest stop of the network of cell ``network`` (a map
+    fact: once per scenario, network and goal)."""
     stops = networks(game).get(network)
     if not stops:
         return None
-    grid = game.scenario.grid
-    return min(grid.distance(c, goal) for c in stops)
+    cache = game.scenario.stash.get(NEAREST, None)
+    if cache is None:
+        cache = game.scenario.stash[NEAREST] = {}
+    key = (id(stops), goal)  # the stops tuples live as long as the scenario's NETWORKS
+    found = cache.get(key)
+    if found is None:
+        grid = game.scenario.grid
+        found = cache[key] = min(grid.distance(c, goal) for c in stops)
+    return found
 
 
 def ride_gain(game: Game, frm: Pos, network: Pos, goal: Pos) -> float:
