@@ -156,6 +156,11 @@ class GameState:
     _index: dict[str | None, dict[Pos, str]] | None = field(default=None, repr=False,
                                                              compare=False)
     _index_n: int = field(default=-1, repr=False, compare=False)
+    # Derived from the owner index: owner -> the cells of its tokens as an integer bitmask (bit
+    # ``y * stride + x``), for the stride the last ``bits_of`` call asked for; None when not
+    # built or when a token stands outside ``0 <= x < stride - 1, y >= 0``.
+    _bits: dict[str | None, int] | None = field(default=None, repr=False, compare=False)
+    _stride: int = field(default=0, repr=False, compare=False)
 
     # -- queries ---------------------------------------------------------------------------
     @property
@@ -187,6 +192,52 @@ class GameState:
             found = index[owner] = {}
         return found
 
+    def bits_of(self, owner: str | None, stride: int) -> int | None:
+        """The cells of ``owner``'s tokens on the board as an integer bitmask, bit
+        ``y * stride + x`` (a derived index, like :meth:`pieces_of`), or None when a token of
+        any owner stands outside ``0 <= x < stride - 1, y >= 0``. With ``stride`` = the grid's
+        width + 1 the bit after each row's last cell stays clear, so shifting a mask by 1,
+        ``stride - 1``, ``stride`` or ``stride + 1`` moves every cell one step east, south-west,
+        south or south-east without wrapping round a row."""
+        bits = self._bits
+        if bits is None or self._stride != stride or self._index is None \
+                or self._index_n != len(self.board):
+            bits = self._rebits(stride)
+            if bits is None:
+                return None
+        return bits.get(owner, 0)
+
+    def occupied_bits(self, stride: int) -> int | None:
+        """Every token's cell on the board as one bitmask (the union of :meth:`bits_of` over the
+        owners), or None as there."""
+        bits = self._bits
+        if bits is None or self._stride != stride or self._index is None \
+                or self._index_n != len(self.board):
+            bits = self._rebits(stride)
+            if bits is None:
+                return None
+        occ = 0
+        for b in bits.values():
+            occ |= b
+        return occ
+
+    def _rebits(self, stride: int) -> dict[str | None, int] | None:
+        index = self._index
+        if index is None or self._index_n != len(self.board):
+            index = self._reindex()
+        bits: dict[str | None, int] = {}
+        width = stride - 1
+        for owner, cells in index.items():
+            b = 0
+            for x, y in cells:
+                if not (0 <= x < width and y >= 0):
+                    self._bits = None
+                    return None
+                b |= 1 << (y * stride + x)
+            bits[owner] = b
+        self._bits, self._stride = bits, stride
+        return bits
+
     def _reindex(self) -> dict[str | None, dict[Pos, str]]:
         index: dict[str | None, dict[Pos, str]] = {}
         tokens = self.tokens
@@ -196,12 +247,13 @@ class GameState:
             if mine is None:
                 mine = index[tok.owner] = {}
             mine[pos] = tok.type
-        self._index, self._index_n = index, len(self.board)
+        self._index, self._index_n, self._bits = index, len(self.board), None
         return index
 
     def forget_index(self) -> None:
         """Drop the derived owner index (call after editing ``board`` or tokens by hand)."""
         self._index = None
+        self._bits = None
 
     def describe_token(self, tid: str) -> str:
         """``orange's engineer E3`` — a token as a person reads it."""
@@ -270,11 +322,25 @@ class GameState:
             mine = index[tok.owner] = {}
         mine[pos] = tok.type
         self._index_n = len(self.board)
+        bits = self._bits
+        if bits is not None:
+            x, y = pos
+            stride = self._stride
+            if 0 <= x < stride - 1 and y >= 0:
+                bits[tok.owner] = bits.get(tok.owner, 0) | 1 << (y * stride + x)
+            else:
+                self._bits = None
 
     def _index_drop(self, tok: Token) -> None:
         mine = self._index.get(tok.owner) if self._index is not None else None
         if mine is None or mine.pop(tok.pos, None) is None:  # out of step: rebuild when used
             self._index = None
+            self._bits = None
+            return
+        bits = self._bits
+        if bits is not None:
+            x, y = tok.pos  # type: ignore[misc]  (a token on the board has a cell)
+            bits[tok.owner] &= ~(1 << (y * self._stride + x))
 
     # -- copies and serial form --------------------------------------------------------------
     def clone(self) -> GameState:
@@ -291,6 +357,9 @@ class GameState:
             _index=({o: dict(m) for o, m in self._index.items()}
                     if self._index is not None and self._index_n == len(self.board) else None),
             _index_n=self._index_n,
+            _bits=(dict(self._bits) if self._bits is not None and self._index is not None
+                   and self._index_n == len(self.board) else None),
+            _stride=self._stride,
         )
 
     def to_json(self) -> dict[str, Any]:

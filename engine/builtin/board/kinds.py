@@ -122,6 +122,10 @@ class PlaceKind(_GenericKind):
             self.columns.setdefault(p[0], []).append(p)
         if self.column_only:
             self.column_actions = [(c, self._intern(c, c)) for c in self.columns]
+            stride = self.grid.width + 1  # the layout of ``GameState.bits_of``
+            #: (bitmask of the column's cells, its action): legal while a cell of it is free
+            self.column_masks = [(sum(1 << (y * stride + x) for x, y in self.columns[c]), a)
+                                 for c, a in self.column_actions]
         else:
             self.actions = [(p, self._intern(p, p)) for p in self.cells]
 
@@ -136,6 +140,11 @@ class PlaceKind(_GenericKind):
             return []
         board = game.state.board
         if self.column_only:
+            occ = game.state.occupied_bits(self.grid.width + 1) \
+                if game.pure and self.where is None else None
+            if occ is not None:  # the owner index is exact: a column is legal while not full
+                free = ~occ
+                return [a for mask, a in self.column_masks if mask & free]
             return [a for c, a in self.column_actions
                     if (p := self._row_of(board, c)) is not None
                     and (self.where is None or self._where_ok(game, x=p[0], y=p[1]))]
