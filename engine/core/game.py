@@ -450,7 +450,7 @@ class Game:
         g.victory_memo = None
         g.victory_moments, g._kinds_at, g._static_kinds = self.victory_moments, self._kinds_at, \
             self._static_kinds
-        g.loop = TurnLoop(g)
+        g.loop = TurnLoop(g, self.loop)
         g.state = self.state.clone()
         g.dice = g._make_dice()
         return g

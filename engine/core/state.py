@@ -19,6 +19,7 @@ from typing import Any
 from distant_galaxy.errors import IllegalAction
 
 Pos = tuple[int, int]
+_new = object.__new__
 
 
 @dataclass(slots=True)
@@ -86,8 +87,11 @@ class Player:
     attrs: dict[str, Any] = field(default_factory=dict)
 
     def clone(self) -> Player:
-        return Player(self.seat, self.faction, dict(self.counters),
-                      {k: dict(v) for k, v in self.pools.items()}, copy_attrs(self.attrs))
+        c = _new(Player)  # (fields set by hand: cheaper than the dataclass call)
+        c.seat, c.faction, c.counters = self.seat, self.faction, dict(self.counters)
+        c.pools = {k: dict(v) for k, v in self.pools.items()} if self.pools else {}
+        c.attrs = copy_attrs(self.attrs) if self.attrs else {}
+        return c
 
     def pool(self, name: str) -> dict[str, int]:
         return self.pools.setdefault(name, {})
@@ -128,6 +132,10 @@ class Pending:
         return {"seat": self.seat, "kind": self.kind, "reason": self.reason}
 
 
+#: stride -> cell -> its bit in the layout of ``GameState.bits_of`` (shared by every state)
+_CELL_BITS: dict[int, dict[Pos, int]] = {}
+
+
 @dataclass(slots=True)
 class GameState:
     """Everything that changes during a game. ``board`` maps a cell to the token standing on it."""
@@ -161,6 +169,7 @@ class GameState:
     # built or when a token stands outside ``0 <= x < stride - 1, y >= 0``.
     _bits: dict[str | None, int] | None = field(default=None, repr=False, compare=False)
     _stride: int = field(default=0, repr=False, compare=False)
+    _cells: dict[Pos, int] = field(default_factory=dict, repr=False, compare=False)
 
     # -- queries ---------------------------------------------------------------------------
     @property
@@ -226,16 +235,18 @@ class GameState:
         if index is None or self._index_n != len(self.board):
             index = self._reindex()
         bits: dict[str | None, int] = {}
-        width = stride - 1
+        self._stride = stride
+        known = self._cells = _CELL_BITS.setdefault(stride, {})
         for owner, cells in index.items():
             b = 0
-            for x, y in cells:
-                if not (0 <= x < width and y >= 0):
+            for pos in cells:
+                bit = known.get(pos) or self._new_bit(pos)
+                if bit is None:
                     self._bits = None
                     return None
-                b |= 1 << (y * stride + x)
+                b |= bit
             bits[owner] = b
-        self._bits, self._stride = bits, stride
+        self._bits = bits
         return bits
 
     def _reindex(self) -> dict[str | None, dict[Pos, str]]:
@@ -291,19 +302,15 @@ class GameState:
         if pos is not None and board.get(pos, tok.id) != tok.id:
             raise IllegalAction(f"cell {pos[0]},{pos[1]} is occupied by "
                                 f"{self.describe_token(board[pos])}")
-        index = self._index
-        if tok.pos is not None:
-            del board[tok.pos]
-            if index is not None:
-                self._index_drop(tok)
+        old = tok.pos
+        if old is not None:
+            del board[old]
         tok.pos = pos
         tok.carrier = carrier
         if pos is not None:
             board[pos] = tok.id
-            if index is not None:
-                self._index_put(tok, pos)
-        elif index is not None:
-            self._index_n = len(board)
+        if self._index is not None:
+            self._index_move(tok, old, pos)
 
     def remove_token(self, tok: Token) -> None:
         if tok.pos is not None:
@@ -324,12 +331,35 @@ class GameState:
         self._index_n = len(self.board)
         bits = self._bits
         if bits is not None:
-            x, y = pos
-            stride = self._stride
-            if 0 <= x < stride - 1 and y >= 0:
-                bits[tok.owner] = bits.get(tok.owner, 0) | 1 << (y * stride + x)
+            bit = self._cells.get(pos) or self._new_bit(pos)
+            if bit:
+                bits[tok.owner] = bits.get(tok.owner, 0) | bit
             else:
                 self._bits = None
+
+    def _index_move(self, tok: Token, old: Pos | None, new: Pos | None) -> None:
+        """Follow a token from ``old`` to ``new`` (either None: off the board) in the index."""
+        index = self._index
+        assert index is not None
+        mine = index.get(tok.owner)
+        if old is not None:
+            if mine is None or mine.pop(old, None) is None:  # out of step: rebuild when used
+                self._index = self._bits = None
+                return
+        elif mine is None:
+            mine = index[tok.owner] = {}
+        if new is not None:
+            mine[new] = tok.type
+        self._index_n = len(self.board)
+        bits = self._bits
+        if bits is not None:
+            cells = self._cells
+            bit = (cells.get(new) or self._new_bit(new)) if new is not None else 0
+            if bit is None:
+                self._bits = None
+            else:
+                owner = tok.owner
+                bits[owner] = (bits.get(owner, 0) ^ (cells[old] if old is not None else 0)) | bit
 
     def _index_drop(self, tok: Token) -> None:
         mine = self._index.get(tok.owner) if self._index is not None else None
@@ -339,28 +369,38 @@ class GameState:
             return
         bits = self._bits
         if bits is not None:
-            x, y = tok.pos  # type: ignore[misc]  (a token on the board has a cell)
-            bits[tok.owner] &= ~(1 << (y * self._stride + x))
+            bits[tok.owner] ^= self._cells[tok.pos]  # type: ignore[index]  (on the board)
+
+    def _new_bit(self, pos: Pos) -> int | None:
+        """The bit of a cell in the layout of ``bits_of`` (remembered), None outside it."""
+        x, y = pos
+        stride = self._stride
+        if not (0 <= x < stride - 1 and y >= 0):
+            return None
+        bit = self._cells[pos] = 1 << (y * stride + x)
+        return bit
 
     # -- copies and serial form --------------------------------------------------------------
     def clone(self) -> GameState:
-        return GameState(
-            seats=self.seats,  # never mutated after setup
-            players={k: p.clone() for k, p in self.players.items()},
-            tokens={k: t.clone() for k, t in self.tokens.items()},
-            sites={k: s.clone() for k, s in self.sites.items()},
-            board=dict(self.board),
-            round=self.round, turn=self.turn, phase=self.phase,
-            pending=self.pending, next_id=self.next_id, seed=self.seed, rolls=self.rolls,
-            result=self.result, attrs=copy_attrs(self.attrs),
-            secrets=dict(self.secrets) if self.secrets else {},
-            _index=({o: dict(m) for o, m in self._index.items()}
-                    if self._index is not None and self._index_n == len(self.board) else None),
-            _index_n=self._index_n,
-            _bits=(dict(self._bits) if self._bits is not None and self._index is not None
-                   and self._index_n == len(self.board) else None),
-            _stride=self._stride,
-        )
+        # every field set by hand on a bare instance: a call with twenty keyword arguments
+        # costs more than the copies (tests/core/test_state.py checks that no field is missed)
+        c = _new(GameState)
+        c.seats = self.seats  # never mutated after setup
+        c.players = {k: p.clone() for k, p in self.players.items()}
+        c.tokens = {k: t.clone() for k, t in self.tokens.items()}
+        c.sites = {k: s.clone() for k, s in self.sites.items()} if self.sites else {}
+        c.board = dict(self.board)
+        c.round, c.turn, c.phase, c.pending = self.round, self.turn, self.phase, self.pending
+        c.next_id, c.seed, c.rolls, c.result = self.next_id, self.seed, self.rolls, self.result
+        c.attrs = copy_attrs(self.attrs) if self.attrs else {}
+        c.secrets = dict(self.secrets) if self.secrets else {}
+        index = self._index
+        fresh = index is not None and self._index_n == len(self.board)
+        c._index = {o: dict(m) for o, m in index.items()} if fresh else None  # type: ignore[union-attr]
+        c._index_n = self._index_n
+        c._bits = dict(self._bits) if fresh and self._bits is not None else None
+        c._stride, c._cells = self._stride, self._cells
+        return c
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

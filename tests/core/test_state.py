@@ -87,3 +87,20 @@ def test_bits_of_is_none_for_a_cell_outside_the_layout():
     st.board[(0, 1)] = st.add_token("pawn", "a", None).id  # a hand edit: index rebuilt
     st.tokens[st.board[(0, 1)]].pos = (0, 1)
     assert st.bits_of("a", 5) == (1 << 3) | (1 << 5)
+
+
+def test_clone_sets_every_field(race):
+    game = Game(race, seed=5, seats=["red", "blue"])
+    game.apply("step")
+    st = game.state
+    st.pieces_of("red")
+    st.bits_of("red", 64)
+    st.attrs["note"] = {"a": 1}
+    for original in (st, *st.players.values()):
+        copy = original.clone()
+        for name in type(original).__slots__:
+            assert hasattr(copy, name), name
+            assert getattr(copy, name) == getattr(original, name), name
+    copy = st.clone()
+    assert copy._index is not st._index and copy._bits is not st._bits
+    assert copy.attrs["note"] is not st.attrs["note"]
