@@ -98,6 +98,12 @@ class PlaceKind(_GenericKind):
 
     where_names: ClassVar[dict[str, str]] = {"x": "int", "y": "int"}
     pure = True
+    adds_only = True  # apply adds a token, never moves or removes one: see ``Game.apply``
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "apply" in cls.__dict__ and "adds_only" not in cls.__dict__:
+            cls.adds_only = False  # a new apply makes no promise until the subclass declares it
 
     def __init__(self, section: GenericSection, i: int, item: dict[str, Any]):
         super().__init__(section, i, item)
