@@ -260,7 +260,8 @@ class Game:
                 and key[2] is pend:
             return self._legal
         acts: list[Action] = []
-        for kind in self.kinds_for(pend.kind):
+        kinds = self._kinds_at.get(pend.kind)
+        for kind in kinds if kinds is not None else self.kinds_for(pend.kind):
             if type(kind) is EndAction:  # the built-in `end`: no generator for a yes/no
                 if self.loop.may_end():
                     acts.append(END)

@@ -80,7 +80,7 @@ class TurnLoop:
 
     def end_decision(self) -> None:
         st = self.game.state
-        stack = st.attrs.get(HANDOVERS)
+        stack = st.attrs.get(HANDOVERS) if st.attrs else None
         if stack:
             stack = list(stack)
             back = stack.pop()
@@ -92,7 +92,9 @@ class TurnLoop:
             self.game.emit("hand_back", seat=back["seat"], decision=back["kind"])
             return
         st.pending = None
-        self._next_phase()
+        st.phase += 1  # the next phase (``_next_phase``, inlined: once per action)
+        if st.phase >= len(self.game.scenario.phases):
+            self._end_turn()
 
     def after_action(self) -> None:
         if self.game.victory_moments["after_action"]:

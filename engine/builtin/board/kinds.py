@@ -31,6 +31,16 @@ if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
     from distant_galaxy.rules import Expr
 
+class _NoSteps(dict):
+    """The steps of a piece without movement patterns: none, from any cell."""
+
+    def __missing__(self, key: Any) -> tuple[()]:
+        return ()
+
+
+_NO_STEPS = _NoSteps()
+
+
 class _GenericKind(ActionKind):
     """Common parts: verb, doc, ``ends_turn``, the optional ``where`` rule, interned actions."""
 
@@ -142,7 +152,7 @@ class PlaceKind(_GenericKind):
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         """The cells :meth:`refusal` accepts: supply, then a free stop cell, then ``where``."""
-        if not self._supply(game, seat):
+        if self.pool is not None and not self._supply(game, seat):
             return []
         board = game.state.board
         if self.column_only:
@@ -215,14 +225,16 @@ class PlaceKind(_GenericKind):
         return (), ((seat,) if self.pool is not None else ())
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
-        pos = self._cell_of(game, action)
+        hit = None if self.column_only else self._decoded.get(id(action))
+        pos = hit[1] if hit is not None and hit[0] is action else self._cell_of(game, action)
         if self.pool is not None:
             add_to_pool(game, seat, self.pool, self.piece, -1, self.verb)
         tok = game.state.add_token(self.piece, seat, pos)
         if game.record:
             extra: dict[str, Any] = {"rule": self.rule} if self.rule else {}
             game.emit("place", seat=seat, token=tok.id, unit=self.piece, to=list(pos), **extra)
-        self._finish(game, seat)
+        if self.ends_turn:  # (``_finish``)
+            game.end_decision()
 
 
 
@@ -346,20 +358,11 @@ class MoveKind(_GenericKind):
             # single steps without cells in between, no rule, only the engine edits the state:
             # the owner index says whose a cell is; a code says what the step may do
             mine = st.pieces_of(seat)
-            for frm, unit in mine.items():
-                per_cell = codes.get(unit)
-                if per_cell is None:
-                    continue
-                for to, code, act in per_cell[frm]:
-                    if code == 3:  # moves or captures: anywhere but on an own piece
-                        if to not in mine:
-                            append(act)
-                    elif code == 1:  # moves only: an empty cell
-                        if to not in board:
-                            append(act)
-                    elif to in board and to not in mine:  # captures only
-                        append(act)
-            return out
+            return [act for frm, unit in mine.items()
+                    for to, code, act in codes.get(unit, _NO_STEPS)[frm]
+                    if ((to not in mine) if code == 3  # moves or captures: not onto an own piece
+                        else (to not in board) if code == 1  # moves only: an empty cell
+                        else (to in board and to not in mine))]  # captures only
         if jumps is not None and where is None and game.pure:
             # single jumps only, no rule, and only the engine edits the state: the owner index
             mine = st.pieces_of(seat)
@@ -508,7 +511,8 @@ class MoveKind(_GenericKind):
             extra: dict[str, Any] = {"rule": self.rule} if self.rule else {}
             game.emit("move", seat=seat, token=tok.id, unit=tok.type, to=list(to),
                       **{"from": list(frm)}, **extra)
-        self._finish(game, seat)
+        if self.ends_turn:  # (``_finish``)
+            game.end_decision()
 
 
 
