@@ -56,9 +56,10 @@ class Game:
         True when nothing but the engine changes the state while the game is played: the
         scenario has no triggers, no plugin implements a hook of :data:`PLAY_HOOKS`, and every
         action kind declares :attr:`~distant_galaxy.core.actions.ActionKind.pure`. Then the owner
-        index (``GameState.pieces_of``) is exact, an action kind's ``touches`` gives a cheap undo
-        record, and a victory condition found false is not evaluated again within one action
-        (``victory_memo``). The classic games are pure.
+        index (``GameState.pieces_of``, ``bits_of``) is exact, an action kind's ``touches``
+        gives a cheap undo record (cheaper still for a kind with ``adds_only``: its ``apply``
+        only adds tokens), and a victory condition found false is not evaluated again within one
+        action (``victory_memo``). The classic games are pure.
     ``victory_moments``
         per moment of the turn loop (``after_action``, ``end_of_turn``…), whether a victory check
         there can find anything (a plugin's ``dg_check_victory`` or a condition checked then).
