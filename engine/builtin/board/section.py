@@ -237,9 +237,11 @@ def register_generic_functions(reg: Registry) -> None:
                   'pieces_on_row(player.seat, 0) > 0', returns="int")
     def pieces_on_row(ctx: dict, seat: str, row: int) -> int:
         game = ctx["$game"]
-        found = _bits(game, seat)
-        if found is not None:
-            return count_row(found[0], row, found[1])
+        if game.pure:  # only the engine edits the state: its bitmasks are exact
+            stride = game.scenario.grid.width + 1
+            bits = game.state.bits_of(seat, stride)
+            if bits is not None:
+                return count_row(bits, row, stride)
         return _count_on(game, seat, _line_cells(game.scenario.grid.width, row, True))
 
     @reg.function("pieces_on_column", ["seat", "column"], "How many pieces a seat has on a "
