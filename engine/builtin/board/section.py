@@ -171,16 +171,6 @@ def _line_cells(length: int, index: int, row: bool) -> tuple[Pos, ...]:
     return cells
 
 
-def _bits(game: Game, seat: str) -> tuple[int, int] | None:
-    """``(mask, stride)`` of ``seat``'s cells (``GameState.bits_of``) in a pure game, else None
-    (then the functions below test the cells one by one)."""
-    if not game.pure:
-        return None
-    stride = game.scenario.grid.width + 1
-    bits = game.state.bits_of(seat, stride)
-    return None if bits is None else (bits, stride)
-
-
 def _count_on(game: Game, seat: str, cells: tuple[Pos, ...]) -> int:
     """How many of ``cells`` hold a piece of ``seat``."""
     st = game.state
@@ -248,9 +238,11 @@ def register_generic_functions(reg: Registry) -> None:
                   "column (x).", 'pieces_on_column(player.seat, 0) > 0', returns="int")
     def pieces_on_column(ctx: dict, seat: str, column: int) -> int:
         game = ctx["$game"]
-        found = _bits(game, seat)
-        if found is not None:
-            return count_column(found[0], column, found[1], game.scenario.grid.height)
+        if game.pure:  # only the engine edits the state: its bitmasks are exact
+            stride = game.scenario.grid.width + 1
+            bits = game.state.bits_of(seat, stride)
+            if bits is not None:
+                return count_column(bits, column, stride, game.scenario.grid.height)
         return _count_on(game, seat, _line_cells(game.scenario.grid.height, column, False))
 
     @reg.function("next_seat", ["seat"], "The seat after this one in turn order (in a "
