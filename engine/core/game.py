@@ -57,9 +57,10 @@ class Game:
         True when nothing but the engine changes the state while the game is played: the
         scenario has no triggers, no plugin implements a hook of :data:`PLAY_HOOKS`, and every
         action kind declares :attr:`~distant_galaxy.core.actions.ActionKind.pure`. Then the owner
-        index (``GameState.pieces_of``) is exact, an action kind's ``touches`` gives a cheap undo
-        record, and a victory condition found false is not evaluated again within one action
-        (``victory_memo``). The classic games are pure.
+        index (``GameState.pieces_of``, ``bits_of``) is exact, an action kind's ``touches``
+        gives a cheap undo record (cheaper still for a kind with ``adds_only``: its ``apply``
+        only adds tokens), and a victory condition found false is not evaluated again within one
+        action (``victory_memo``). The classic games are pure.
     ``victory_moments``
         per moment of the turn loop (``after_action``, ``end_of_turn``…), whether a victory check
         there can find anything (a plugin's ``dg_check_victory`` or a condition checked then).
@@ -274,7 +275,8 @@ class Game:
                 and key[2] is pend:
             return self._legal
         acts: list[Action] = []
-        for kind in self.kinds_for(pend.kind):
+        kinds = self._kinds_at.get(pend.kind)
+        for kind in kinds if kinds is not None else self.kinds_for(pend.kind):
             if type(kind) is EndAction:  # the built-in `end`: no generator for a yes/no
                 if self.loop.may_end():
                     acts.append(END)
@@ -346,7 +348,8 @@ class Game:
         touches = getattr(kind, "touches", None) if pure else None
         snapshot: GameState | _Light | Journal
         if touches is not None:  # the kind says what it changes: a cheap undo record suffices
-            snapshot = _Light(self.state, *touches(self, pend.seat, action))
+            snapshot = _Light(self.state, *touches(self, pend.seat, action),
+                              adds_only=getattr(kind, "adds_only", False))
         elif self.journaled:  # every edit is saved into the journal first (core/journal.py)
             snapshot = self.state.journal = Journal(self.state)
         else:
@@ -468,7 +471,7 @@ class Game:
         g.victory_memo = None
         g.victory_moments, g._kinds_at, g._static_kinds = self.victory_moments, self._kinds_at, \
             self._static_kinds
-        g.loop = TurnLoop(g)
+        g.loop = TurnLoop(g, self.loop)
         g.state = self.state.clone()
         g.dice = g._make_dice()
         return g
@@ -515,16 +518,26 @@ def _is_pure(scenario: Scenario, kinds: dict[str, ActionKind]) -> bool:
 
 class _Light:
     """A cheap undo record: the state's containers (shallow), its scalars, and copies of the
-    tokens and players an action declared it touches. ``restore()`` puts it all back in place."""
+    tokens and players an action declared it touches. ``restore()`` puts it all back in place.
 
-    __slots__ = ("attrs", "board", "pending", "players", "scalars", "secrets", "state", "tokens",
-                 "touched")
+    With ``adds_only`` (a kind whose ``apply`` only adds tokens: it never moves or removes one,
+    ``PlaceKind``) the tokens and board are not copied: their sizes are kept, and ``restore()``
+    drops the entries added after them (nothing was deleted, so the rest is in its order)."""
 
-    def __init__(self, state: GameState, token_ids: tuple[str, ...], seats: tuple[str, ...]):
+    __slots__ = ("attrs", "board", "n_board", "n_tokens", "pending", "players", "scalars",
+                 "secrets", "state", "tokens", "touched")
+
+    def __init__(self, state: GameState, token_ids: tuple[str, ...], seats: tuple[str, ...],
+                 adds_only: bool = False):
         self.state = state
         toks = state.tokens
-        self.tokens = toks.copy()
-        self.board = state.board.copy()
+        if adds_only:
+            self.tokens, self.board = toks, state.board
+            self.n_tokens, self.n_board = len(toks), len(state.board)
+        else:
+            self.tokens = toks.copy()
+            self.board = state.board.copy()
+            self.n_tokens = self.n_board = -1
         self.pending = state.pending
         self.scalars = (state.round, state.turn, state.phase, state.next_id, state.rolls,
                         state.result)
@@ -543,6 +556,9 @@ class _Light:
 
     def restore(self) -> GameState:
         st = self.state
+        if self.n_tokens >= 0:  # adds only: drop what was added (in place, same dicts)
+            _truncate(self.tokens, self.n_tokens)
+            _truncate(self.board, self.n_board)
         st.tokens, st.board, st.pending = self.tokens, self.board, self.pending
         st.attrs = self.attrs if self.attrs is not None else {}
         st.secrets = self.secrets if self.secrets is not None else {}
@@ -553,6 +569,13 @@ class _Light:
             st.players[p.seat] = p
         st.forget_index()  # the owner index followed the action: rebuilt when next used
         return st
+
+
+def _truncate(d: dict[Any, Any], n: int) -> None:
+    """Delete the entries of ``d`` after its first ``n`` (the ones added since it had ``n``)."""
+    if len(d) > n:
+        for key in list(d)[n:]:
+            del d[key]
 
 
 __all__ = ["PLAY_HOOKS", "EndAction", "Game"]

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from distant_galaxy.core.journal import Journal
 
 Pos = tuple[int, int]
+_new = object.__new__
 
 
 @dataclass(slots=True)
@@ -89,8 +90,11 @@ class Player:
     attrs: dict[str, Any] = field(default_factory=dict)
 
     def clone(self) -> Player:
-        return Player(self.seat, self.faction, dict(self.counters),
-                      {k: dict(v) for k, v in self.pools.items()}, copy_attrs(self.attrs))
+        c = _new(Player)  # (fields set by hand: cheaper than the dataclass call)
+        c.seat, c.faction, c.counters = self.seat, self.faction, dict(self.counters)
+        c.pools = {k: dict(v) for k, v in self.pools.items()} if self.pools else {}
+        c.attrs = copy_attrs(self.attrs) if self.attrs else {}
+        return c
 
     def pool(self, name: str) -> dict[str, int]:
         return self.pools.setdefault(name, {})
@@ -131,6 +135,10 @@ class Pending:
         return {"seat": self.seat, "kind": self.kind, "reason": self.reason}
 
 
+#: stride -> cell -> its bit in the layout of ``GameState.bits_of`` (shared by every state)
+_CELL_BITS: dict[int, dict[Pos, int]] = {}
+
+
 @dataclass(slots=True)
 class GameState:
     """Everything that changes during a game. ``board`` maps a cell to the token standing on it."""
@@ -162,6 +170,12 @@ class GameState:
     #: While ``Game.apply`` applies an action of a journaled game, its undo record
     #: (core/journal.py): edited tokens, sites and players are saved into it first. Not copied.
     journal: Journal | None = field(default=None, repr=False, compare=False)
+    # Derived from the owner index: owner -> the cells of its tokens as an integer bitmask (bit
+    # ``y * stride + x``), for the stride the last ``bits_of`` call asked for; None when not
+    # built or when a token stands outside ``0 <= x < stride - 1, y >= 0``.
+    _bits: dict[str | None, int] | None = field(default=None, repr=False, compare=False)
+    _stride: int = field(default=0, repr=False, compare=False)
+    _cells: dict[Pos, int] = field(default_factory=dict, repr=False, compare=False)
 
     # -- queries ---------------------------------------------------------------------------
     @property
@@ -193,6 +207,54 @@ class GameState:
             found = index[owner] = {}
         return found
 
+    def bits_of(self, owner: str | None, stride: int) -> int | None:
+        """The cells of ``owner``'s tokens on the board as an integer bitmask, bit
+        ``y * stride + x`` (a derived index, like :meth:`pieces_of`), or None when a token of
+        any owner stands outside ``0 <= x < stride - 1, y >= 0``. With ``stride`` = the grid's
+        width + 1 the bit after each row's last cell stays clear, so shifting a mask by 1,
+        ``stride - 1``, ``stride`` or ``stride + 1`` moves every cell one step east, south-west,
+        south or south-east without wrapping round a row."""
+        bits = self._bits
+        if bits is None or self._stride != stride or self._index is None \
+                or self._index_n != len(self.board):
+            bits = self._rebits(stride)
+            if bits is None:
+                return None
+        return bits.get(owner, 0)
+
+    def occupied_bits(self, stride: int) -> int | None:
+        """Every token's cell on the board as one bitmask (the union of :meth:`bits_of` over the
+        owners), or None as there."""
+        bits = self._bits
+        if bits is None or self._stride != stride or self._index is None \
+                or self._index_n != len(self.board):
+            bits = self._rebits(stride)
+            if bits is None:
+                return None
+        occ = 0
+        for b in bits.values():
+            occ |= b
+        return occ
+
+    def _rebits(self, stride: int) -> dict[str | None, int] | None:
+        index = self._index
+        if index is None or self._index_n != len(self.board):
+            index = self._reindex()
+        bits: dict[str | None, int] = {}
+        self._stride = stride
+        known = self._cells = _CELL_BITS.setdefault(stride, {})
+        for owner, cells in index.items():
+            b = 0
+            for pos in cells:
+                bit = known.get(pos) or self._new_bit(pos)
+                if bit is None:
+                    self._bits = None
+                    return None
+                b |= bit
+            bits[owner] = b
+        self._bits = bits
+        return bits
+
     def _reindex(self) -> dict[str | None, dict[Pos, str]]:
         index: dict[str | None, dict[Pos, str]] = {}
         tokens = self.tokens
@@ -202,12 +264,13 @@ class GameState:
             if mine is None:
                 mine = index[tok.owner] = {}
             mine[pos] = tok.type
-        self._index, self._index_n = index, len(self.board)
+        self._index, self._index_n, self._bits = index, len(self.board), None
         return index
 
     def forget_index(self) -> None:
         """Drop the derived owner index (call after editing ``board`` or tokens by hand)."""
         self._index = None
+        self._bits = None
 
     def describe_token(self, tid: str) -> str:
         """``orange's engineer E3`` — a token as a person reads it."""
@@ -247,19 +310,15 @@ class GameState:
                                 f"{self.describe_token(board[pos])}")
         if self.journal is not None:
             self.journal.save(tok)
-        index = self._index
-        if tok.pos is not None:
-            del board[tok.pos]
-            if index is not None:
-                self._index_drop(tok)
+        old = tok.pos
+        if old is not None:
+            del board[old]
         tok.pos = pos
         tok.carrier = carrier
         if pos is not None:
             board[pos] = tok.id
-            if index is not None:
-                self._index_put(tok, pos)
-        elif index is not None:
-            self._index_n = len(board)
+        if self._index is not None:
+            self._index_move(tok, old, pos)
 
     def remove_token(self, tok: Token) -> None:
         if tok.pos is not None:
@@ -278,28 +337,79 @@ class GameState:
             mine = index[tok.owner] = {}
         mine[pos] = tok.type
         self._index_n = len(self.board)
+        bits = self._bits
+        if bits is not None:
+            bit = self._cells.get(pos) or self._new_bit(pos)
+            if bit:
+                bits[tok.owner] = bits.get(tok.owner, 0) | bit
+            else:
+                self._bits = None
+
+    def _index_move(self, tok: Token, old: Pos | None, new: Pos | None) -> None:
+        """Follow a token from ``old`` to ``new`` (either None: off the board) in the index."""
+        index = self._index
+        assert index is not None
+        mine = index.get(tok.owner)
+        if old is not None:
+            if mine is None or mine.pop(old, None) is None:  # out of step: rebuild when used
+                self._index = self._bits = None
+                return
+        elif mine is None:
+            mine = index[tok.owner] = {}
+        if new is not None:
+            mine[new] = tok.type
+        self._index_n = len(self.board)
+        bits = self._bits
+        if bits is not None:
+            cells = self._cells
+            bit = (cells.get(new) or self._new_bit(new)) if new is not None else 0
+            if bit is None:
+                self._bits = None
+            else:
+                owner = tok.owner
+                bits[owner] = (bits.get(owner, 0) ^ (cells[old] if old is not None else 0)) | bit
 
     def _index_drop(self, tok: Token) -> None:
         mine = self._index.get(tok.owner) if self._index is not None else None
         if mine is None or mine.pop(tok.pos, None) is None:  # out of step: rebuild when used
             self._index = None
+            self._bits = None
+            return
+        bits = self._bits
+        if bits is not None:
+            bits[tok.owner] ^= self._cells[tok.pos]  # type: ignore[index]  (on the board)
+
+    def _new_bit(self, pos: Pos) -> int | None:
+        """The bit of a cell in the layout of ``bits_of`` (remembered), None outside it."""
+        x, y = pos
+        stride = self._stride
+        if not (0 <= x < stride - 1 and y >= 0):
+            return None
+        bit = self._cells[pos] = 1 << (y * stride + x)
+        return bit
 
     # -- copies and serial form --------------------------------------------------------------
     def clone(self) -> GameState:
-        return GameState(
-            seats=self.seats,  # never mutated after setup
-            players={k: p.clone() for k, p in self.players.items()},
-            tokens={k: t.clone() for k, t in self.tokens.items()},
-            sites={k: s.clone() for k, s in self.sites.items()},
-            board=dict(self.board),
-            round=self.round, turn=self.turn, phase=self.phase,
-            pending=self.pending, next_id=self.next_id, seed=self.seed, rolls=self.rolls,
-            result=self.result, attrs=copy_attrs(self.attrs),
-            secrets=dict(self.secrets) if self.secrets else {},
-            _index=({o: dict(m) for o, m in self._index.items()}
-                    if self._index is not None and self._index_n == len(self.board) else None),
-            _index_n=self._index_n,
-        )
+        # every field set by hand on a bare instance: a call with twenty keyword arguments
+        # costs more than the copies (tests/core/test_state.py checks that no field is missed)
+        c = _new(GameState)
+        c.seats = self.seats  # never mutated after setup
+        c.players = {k: p.clone() for k, p in self.players.items()}
+        c.tokens = {k: t.clone() for k, t in self.tokens.items()}
+        c.sites = {k: s.clone() for k, s in self.sites.items()} if self.sites else {}
+        c.board = dict(self.board)
+        c.round, c.turn, c.phase, c.pending = self.round, self.turn, self.phase, self.pending
+        c.next_id, c.seed, c.rolls, c.result = self.next_id, self.seed, self.rolls, self.result
+        c.attrs = copy_attrs(self.attrs) if self.attrs else {}
+        c.secrets = dict(self.secrets) if self.secrets else {}
+        index = self._index
+        fresh = index is not None and self._index_n == len(self.board)
+        c._index = {o: dict(m) for o, m in index.items()} if fresh else None  # type: ignore[union-attr]
+        c._index_n = self._index_n
+        c._bits = dict(self._bits) if fresh and self._bits is not None else None
+        c._stride, c._cells = self._stride, self._cells
+        c.journal = None  # a copy is never the state an action is being applied to
+        return c
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

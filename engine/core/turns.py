@@ -25,11 +25,13 @@ HANDOVERS = "handovers"
 class TurnLoop:
     """Moves a game from decision to decision. Holds no state of its own (all is in GameState)."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, like: TurnLoop | None = None):
+        """The loop of ``game``; ``like``: the loop of the game it is a copy of (same scenario),
+        whose reusable parts it shares."""
         self.game = game
         # Pending objects are never mutated (the state and undo records share them): one per
-        # (seat, phase) is reused instead of a new one at every decision.
-        self._pendings: dict[tuple[str, int], Pending] = {}
+        # (seat, phase) is reused instead of a new one at every decision (copies share them).
+        self._pendings: dict[tuple[str, int], Pending] = like._pendings if like else {}
 
     @property
     def phases(self) -> list[dict[str, Any]]:
@@ -78,7 +80,7 @@ class TurnLoop:
 
     def end_decision(self) -> None:
         st = self.game.state
-        stack = st.attrs.get(HANDOVERS)
+        stack = st.attrs.get(HANDOVERS) if st.attrs else None
         if stack:
             stack = list(stack)
             back = stack.pop()
@@ -90,7 +92,9 @@ class TurnLoop:
             self.game.emit("hand_back", seat=back["seat"], decision=back["kind"])
             return
         st.pending = None
-        self._next_phase()
+        st.phase += 1  # the next phase (``_next_phase``, inlined: once per action)
+        if st.phase >= len(self.game.scenario.phases):
+            self._end_turn()
 
     def after_action(self) -> None:
         if self.game.victory_moments["after_action"]:
@@ -116,7 +120,8 @@ class TurnLoop:
                 if st.result is None and st.pending is None:
                     self._next_phase()
                 continue
-            seat = self.phase_seat(phase)
+            who = phase.get("seat")
+            seat = st.seats[st.turn] if who is None or who == "active" else self.phase_seat(phase)
             reason = None
             if game.hooks_in_play:
                 hooked = game.hooked
@@ -163,7 +168,7 @@ class TurnLoop:
 
     def _end_turn(self) -> None:
         game, st = self.game, self.game.state
-        seat = st.active_seat
+        seat = st.seats[st.turn]  # the active seat
         if game.hooks_in_play and "dg_turn_end" in game.hooked:
             game.hook.dg_turn_end(game=game, seat=seat)
         if game.record:  # an unrecorded event goes nowhere: skip building it

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy.errors import RuleError, ScenarioErrors, SourceError
 from distant_galaxy.rules import Effect, Expr, compile_effect, compile_expr
 from distant_galaxy.scenario.bindings import build_env
-from distant_galaxy.scenario.context import RuleContext
+from distant_galaxy.scenario.context import RuleContext, game_context, seat_context
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -189,21 +189,22 @@ class ScenarioRules:
                 if steady is None:
                     steady = memo.get(None)
                     if steady is None:
-                        steady = memo[None] = RuleContext(game)
+                        steady = memo[None] = game_context(game)
                 if v.cond(steady):
                     return self._outcome(v, steady, None)
                 known.add(v.id)
                 continue
             if v.per_player:
-                if order is None:
-                    order = [st.seat_after(st.active_seat, k) for k in range(len(st.seats))]
+                if order is None:  # every seat from the active one (``seats[turn]``) on
+                    seats, turn = st.seats, st.turn
+                    order = seats[turn:] + seats[:turn] if turn else seats
                 for seat in order:
-                    ctx = RuleContext(game, seat=seat, player=st.players[seat])
+                    ctx = seat_context(game, seat, st.players[seat])
                     if v.cond(ctx):
                         return self._outcome(v, ctx, seat)
             else:
                 if shared is None:
-                    shared = RuleContext(game)
+                    shared = game_context(game)
                 if v.cond(shared):
                     return self._outcome(v, shared, None)
         return None

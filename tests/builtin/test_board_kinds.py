@@ -105,3 +105,34 @@ def test_a_key_of_another_kind_is_refused_at_load(tmp_path: Path) -> None:
     assert "'do' belongs to a 'do' action; this one is a 'place' action" in text
     assert "'row' says where a piece given by its column goes" in text
     assert "mod.yaml:10:" in text and "mod.yaml:11:" in text
+
+
+def _exact(game: Game) -> tuple:
+    st = game.state
+    return (st.hash(), list(st.board.items()), list(st.tokens), st.next_id, st.pending)
+
+
+@pytest.mark.parametrize("sid", ["tic-tac-toe", "connect-four", "breakthrough"])
+def test_an_action_interrupted_midway_is_taken_back_exactly(sid: str, monkeypatch) -> None:
+    """The cheap undo records of the generic kinds (a place keeps only the sizes of the tokens
+    and board, a move copies them) restore the same dicts in the same order."""
+    import random
+
+    game = Game(load_scenario(sid), seed=1, record=False)
+    rng = random.Random(5)
+    for _ in range(6):
+        game.apply(rng.choice(game.legal_actions()))
+    game.state.pieces_of(game.state.seats[0])  # the derived indexes are built, then dropped
+    before = _exact(game)
+    action = rng.choice(game.legal_actions())
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(game.loop, "after_action", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        game.apply(action)
+    assert _exact(game) == before
+    monkeypatch.undo()
+    game.apply(action)  # and the game goes on from there as if nothing had happened
+    assert game.history[-1][1] == str(action)

@@ -50,3 +50,57 @@ def test_from_json_refuses_two_tokens_on_a_cell(race):
     data["tokens"][1]["pos"] = data["tokens"][0]["pos"]
     with pytest.raises(ValueError, match="two tokens"):
         GameState.from_json(data)
+
+
+def _bits_by_hand(st: GameState, owner: str | None, stride: int) -> int:
+    return sum(1 << (y * stride + x) for (x, y), tid in st.board.items()
+               if st.tokens[tid].owner == owner)
+
+
+def test_bits_of_follows_adds_moves_removes_and_clones():
+    from distant_galaxy.core.state import Player
+
+    st = GameState(seats=["a", "b"], players={s: Player(s, None) for s in ("a", "b")})
+    assert st.bits_of("a", 4) == 0 and st.occupied_bits(4) == 0
+    t1 = st.add_token("pawn", "a", (0, 0))
+    t2 = st.add_token("pawn", "b", (2, 1))
+    assert st.bits_of("a", 4) == 1 and st.bits_of("b", 4) == 1 << 6
+    st.move_token(t1, (1, 2))
+    assert st.bits_of("a", 4) == 1 << 9 == _bits_by_hand(st, "a", 4)
+    copy = st.clone()
+    st.remove_token(t2)
+    assert st.bits_of("b", 4) == 0 and copy.bits_of("b", 4) == 1 << 6
+    assert st.occupied_bits(4) == 1 << 9
+    assert st.bits_of("a", 5) == 1 << 11  # another stride: rebuilt
+    st.move_token(t1, None, carrier="X")  # carried: off the board
+    assert st.bits_of("a", 5) == 0
+
+
+def test_bits_of_is_none_for_a_cell_outside_the_layout():
+    from distant_galaxy.core.state import Player
+
+    st = GameState(seats=["a"], players={"a": Player("a", None)})
+    st.add_token("pawn", "a", (3, 0))
+    assert st.bits_of("a", 4) is None  # x = 3 is the padding column of stride 4
+    assert st.occupied_bits(4) is None
+    assert st.bits_of("a", 5) == 1 << 3
+    st.board[(0, 1)] = st.add_token("pawn", "a", None).id  # a hand edit: index rebuilt
+    st.tokens[st.board[(0, 1)]].pos = (0, 1)
+    assert st.bits_of("a", 5) == (1 << 3) | (1 << 5)
+
+
+def test_clone_sets_every_field(race):
+    game = Game(race, seed=5, seats=["red", "blue"])
+    game.apply("step")
+    st = game.state
+    st.pieces_of("red")
+    st.bits_of("red", 64)
+    st.attrs["note"] = {"a": 1}
+    for original in (st, *st.players.values()):
+        copy = original.clone()
+        for name in type(original).__slots__:
+            assert hasattr(copy, name), name
+            assert getattr(copy, name) == getattr(original, name), name
+    copy = st.clone()
+    assert copy._index is not st._index and copy._bits is not st._bits
+    assert copy.attrs["note"] is not st.attrs["note"]

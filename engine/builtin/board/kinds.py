@@ -31,6 +31,16 @@ if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
     from distant_galaxy.rules import Expr
 
+class _NoSteps(dict):
+    """The steps of a piece without movement patterns: none, from any cell."""
+
+    def __missing__(self, key: Any) -> tuple[()]:
+        return ()
+
+
+_NO_STEPS = _NoSteps()
+
+
 class _GenericKind(ActionKind):
     """Common parts: verb, doc, ``ends_turn``, the optional ``where`` rule, interned actions."""
 
@@ -98,6 +108,12 @@ class PlaceKind(_GenericKind):
 
     where_names: ClassVar[dict[str, str]] = {"x": "int", "y": "int"}
     pure = True
+    adds_only = True  # apply adds a token, never moves or removes one: see ``Game.apply``
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "apply" in cls.__dict__ and "adds_only" not in cls.__dict__:
+            cls.adds_only = False  # a new apply makes no promise until the subclass declares it
 
     def __init__(self, section: GenericSection, i: int, item: dict[str, Any]):
         super().__init__(section, i, item)
@@ -122,6 +138,10 @@ class PlaceKind(_GenericKind):
             self.columns.setdefault(p[0], []).append(p)
         if self.column_only:
             self.column_actions = [(c, self._intern(c, c)) for c in self.columns]
+            stride = self.grid.width + 1  # the layout of ``GameState.bits_of``
+            #: (bitmask of the column's cells, its action): legal while a cell of it is free
+            self.column_masks = [(sum(1 << (y * stride + x) for x, y in self.columns[c]), a)
+                                 for c, a in self.column_actions]
         else:
             self.actions = [(p, self._intern(p, p)) for p in self.cells]
 
@@ -132,10 +152,15 @@ class PlaceKind(_GenericKind):
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         """The cells :meth:`refusal` accepts: supply, then a free stop cell, then ``where``."""
-        if not self._supply(game, seat):
+        if self.pool is not None and not self._supply(game, seat):
             return []
         board = game.state.board
         if self.column_only:
+            occ = game.state.occupied_bits(self.grid.width + 1) \
+                if game.pure and self.where is None else None
+            if occ is not None:  # the owner index is exact: a column is legal while not full
+                free = ~occ
+                return [a for mask, a in self.column_masks if mask & free]
             return [a for c, a in self.column_actions
                     if (p := self._row_of(board, c)) is not None
                     and (self.where is None or self._where_ok(game, x=p[0], y=p[1]))]
@@ -200,14 +225,16 @@ class PlaceKind(_GenericKind):
         return (), ((seat,) if self.pool is not None else ())
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
-        pos = self._cell_of(game, action)
+        hit = None if self.column_only else self._decoded.get(id(action))
+        pos = hit[1] if hit is not None and hit[0] is action else self._cell_of(game, action)
         if self.pool is not None:
             add_to_pool(game, seat, self.pool, self.piece, -1, self.verb)
         tok = game.state.add_token(self.piece, seat, pos)
         if game.record:
             extra: dict[str, Any] = {"rule": self.rule} if self.rule else {}
             game.emit("place", seat=seat, token=tok.id, unit=self.piece, to=list(pos), **extra)
-        self._finish(game, seat)
+        if self.ends_turn:  # (``_finish``)
+            game.end_decision()
 
 
 
@@ -331,20 +358,11 @@ class MoveKind(_GenericKind):
             # single steps without cells in between, no rule, only the engine edits the state:
             # the owner index says whose a cell is; a code says what the step may do
             mine = st.pieces_of(seat)
-            for frm, unit in mine.items():
-                per_cell = codes.get(unit)
-                if per_cell is None:
-                    continue
-                for to, code, act in per_cell[frm]:
-                    if code == 3:  # moves or captures: anywhere but on an own piece
-                        if to not in mine:
-                            append(act)
-                    elif code == 1:  # moves only: an empty cell
-                        if to not in board:
-                            append(act)
-                    elif to in board and to not in mine:  # captures only
-                        append(act)
-            return out
+            return [act for frm, unit in mine.items()
+                    for to, code, act in codes.get(unit, _NO_STEPS)[frm]
+                    if ((to not in mine) if code == 3  # moves or captures: not onto an own piece
+                        else (to not in board) if code == 1  # moves only: an empty cell
+                        else (to in board and to not in mine))]  # captures only
         if jumps is not None and where is None and game.pure:
             # single jumps only, no rule, and only the engine edits the state: the owner index
             mine = st.pieces_of(seat)
@@ -493,7 +511,8 @@ class MoveKind(_GenericKind):
             extra: dict[str, Any] = {"rule": self.rule} if self.rule else {}
             game.emit("move", seat=seat, token=tok.id, unit=tok.type, to=list(to),
                       **{"from": list(frm)}, **extra)
-        self._finish(game, seat)
+        if self.ends_turn:  # (``_finish``)
+            game.end_decision()
 
 
 

@@ -58,6 +58,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy.builtin.board.bitlines import count_column, count_row, has_line
 from distant_galaxy.builtin.board.kinds import DoKind, MoveKind, PlaceKind
 from distant_galaxy.builtin.board.patterns import Pos
 from distant_galaxy.core.actions import ActionKind
@@ -197,6 +198,11 @@ def register_generic_functions(reg: Registry) -> None:
                   "line_of(3, player.seat)", returns="bool")
     def line_of(ctx: dict, n: int, seat: str) -> bool:
         game: Game = ctx["$game"]
+        if game.pure:  # only the engine edits the state: its bitmasks are exact
+            stride = game.scenario.grid.width + 1
+            bits = game.state.bits_of(seat, stride)
+            if bits is not None:
+                return has_line(bits, n, stride)
         mine = set(_owned(game, seat))
         if len(mine) < n:
             return False
@@ -221,12 +227,22 @@ def register_generic_functions(reg: Registry) -> None:
                   'pieces_on_row(player.seat, 0) > 0', returns="int")
     def pieces_on_row(ctx: dict, seat: str, row: int) -> int:
         game = ctx["$game"]
+        if game.pure:  # only the engine edits the state: its bitmasks are exact
+            stride = game.scenario.grid.width + 1
+            bits = game.state.bits_of(seat, stride)
+            if bits is not None:
+                return count_row(bits, row, stride)
         return _count_on(game, seat, _line_cells(game.scenario.grid.width, row, True))
 
     @reg.function("pieces_on_column", ["seat", "column"], "How many pieces a seat has on a "
                   "column (x).", 'pieces_on_column(player.seat, 0) > 0', returns="int")
     def pieces_on_column(ctx: dict, seat: str, column: int) -> int:
         game = ctx["$game"]
+        if game.pure:  # only the engine edits the state: its bitmasks are exact
+            stride = game.scenario.grid.width + 1
+            bits = game.state.bits_of(seat, stride)
+            if bits is not None:
+                return count_column(bits, column, stride, game.scenario.grid.height)
         return _count_on(game, seat, _line_cells(game.scenario.grid.height, column, False))
 
     @reg.function("next_seat", ["seat"], "The seat after this one in turn order (in a "

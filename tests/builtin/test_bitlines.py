@@ -1,0 +1,45 @@
+"""Lines, rows and columns read from bitmasks agree with testing the cells one by one."""
+
+from __future__ import annotations
+
+import random
+
+from distant_galaxy.builtin.board.bitlines import count_column, count_row, has_line
+
+_DIRS = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+
+def _line_by_cells(cells: set[tuple[int, int]], n: int) -> bool:
+    for x, y in cells:
+        for dx, dy in _DIRS:
+            k = 1
+            while (x + dx * k, y + dy * k) in cells:
+                k += 1
+            if k >= n:
+                return True
+    return False
+
+
+def test_has_line_agrees_with_the_cells_on_random_boards():
+    rng = random.Random(7)
+    for _ in range(3000):
+        w, h = rng.randint(1, 9), rng.randint(1, 9)
+        stride = w + 1
+        cells = {(x, y) for y in range(h) for x in range(w) if rng.random() < 0.35}
+        bits = sum(1 << (y * stride + x) for x, y in cells)
+        for n in range(0, 7):
+            assert has_line(bits, n, stride) == (bool(cells) and _line_by_cells(cells, n)), \
+                (w, h, sorted(cells), n)
+
+
+def test_rows_and_columns_count_the_cells():
+    rng = random.Random(3)
+    for _ in range(500):
+        w, h = rng.randint(1, 9), rng.randint(1, 9)
+        stride = w + 1
+        cells = {(x, y) for y in range(h) for x in range(w) if rng.random() < 0.5}
+        bits = sum(1 << (y * stride + x) for x, y in cells)
+        for row in range(-1, h + 1):
+            assert count_row(bits, row, stride) == sum(1 for c in cells if c[1] == row)
+        for col in range(-1, w + 1):
+            assert count_column(bits, col, stride, h) == sum(1 for c in cells if c[0] == col)
