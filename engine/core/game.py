@@ -78,7 +78,8 @@ class Game:
         self.hook = scenario.pm.hook
         self.kinds: dict[str, ActionKind] = scenario.action_kinds()
         self.sink = sink
-        self.record = record
+        # a scenario's triggers fire on the events of an action: kept even when not recorded
+        self.record = record or bool(scenario.rules.triggers)
         self.stash = Stash()  # plugins' own data about this game object (not saved)
         self.events: list[Event] = []
         self.history: list[tuple[str, str]] = []  # (seat, action text) of every applied action
@@ -458,11 +459,16 @@ class Game:
 
     # -- copies --------------------------------------------------------------------------------
     def clone(self, record: bool = False) -> Game:
-        """A copy for search and bots: same scenario and state, no log, no undo history."""
+        """A copy for search and bots: same scenario and state, no log, no undo history.
+
+        ``record=False`` (the default) keeps no events — except in a scenario with triggers,
+        whose rules fire on the events of each action: there the copy keeps them, so that it
+        plays exactly as the game would."""
         g = Game.__new__(Game)
         g.scenario, g.variant, g.hook, g.kinds = self.scenario, self.variant, self.hook, self.kinds
         g.options = self.options
-        g.sink, g.record, g.events, g.history = None, record, [], list(self.history)
+        g.sink, g.events, g.history = None, [], list(self.history)
+        g.record = record or bool(self.scenario.rules.triggers)  # as in __init__
         g.stash = Stash()
         g._undo, g._legal_key, g._legal, g._version, g._flushed = [], None, [], 0, 0
         g._undo_why, g._settled_key = None, None

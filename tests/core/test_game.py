@@ -189,3 +189,38 @@ def test_finish_keeps_extra_fields_in_the_result_and_the_game_over_event(make_sc
     assert game.result["round"] == 1 and "type" not in game.result
     over = game.events[-1]
     assert over["type"] == "game_over" and over["tier"] == "minor success"
+
+
+TOP_ROW = """format: 1
+id: top-row
+title: Tic-tac-toe counting top-row marks
+extends: tic-tac-toe
+counters:
+  top: {initial: 0}
+triggers:
+  - id: top-row
+    on: place
+    if: "event.to[1] == 0"
+    do: "player.top += 1"
+"""
+
+
+def test_triggers_fire_in_games_and_copies_that_keep_no_record(tmp_path):
+    # a trigger fires on an action's events: a copy made for search (record=False) must keep
+    # them, or it would play another game than the one it copies
+    path = tmp_path / "top-row.yaml"
+    path.write_text(TOP_ROW, encoding="utf-8")
+    scenario = load_scenario(str(path))
+    recorded = Game(scenario, seed=1)
+    unrecorded = Game(scenario, seed=1, record=False)
+    copy = recorded.clone()
+    for game in (recorded, unrecorded, copy):
+        game.apply("place 1,0")
+        assert game.state.players["x"].counters["top"] == 1
+    assert copy.state.hash() == recorded.state.hash() == unrecorded.state.hash()
+
+
+def test_a_game_without_triggers_keeps_no_events_when_not_recording():
+    game = Game(load_scenario("tic-tac-toe"), seed=1, record=False)
+    game.apply("place 1,0")
+    assert game.events == [] and game.clone().events == []
