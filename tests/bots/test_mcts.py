@@ -94,7 +94,7 @@ class SeatView:
     (here: without the other seats' tokens), its copies, the legal actions; anything else — the
     dice, the real state's secrets, apply — is refused."""
 
-    ALLOWED = frozenset({"legal_actions", "pending", "over", "result", "scenario", "kinds",
+    ALLOWED = frozenset({"legal_actions", "pending", "over", "result", "scenario", "kinds", "history",
                          "options", "hook"})
 
     def __init__(self, game: Game, seat: str):
