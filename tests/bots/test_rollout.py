@@ -52,3 +52,13 @@ def test_a_graded_cut_off_adds_the_progress_towards_the_victory_threshold() -> N
     assert graded == pytest.approx({"orange": (1.0 + 0.5 + 2 / 15) / 2,
                                     "purple": (0.0 + 0.5 - 2 / 15) / 2})
     assert outcome(game, seats) == {"orange": 1.0, "purple": 0.0}
+
+
+def test_fleet_battle_seats_win_with_their_fleet() -> None:
+    """D6.1: the civilization seats command one fleet (``side: civilizations``); in the hot-seat
+    variant blue commands the Aborigine fleet — a fleet's win scores 1 for its seats."""
+    sides = seat_sides(load_scenario("fleet-battle"))
+    assert set(sides.values()) == {"civilizations"} and len(sides) == 4
+    duel = seat_sides(load_scenario("fleet-battle", "hot-seat"))
+    assert duel == {"red": "civilizations", "blue": "aborigines"}
+    assert score({"winner": "aborigines"}, ["red", "blue"], duel) == {"red": 0.0, "blue": 1.0}
