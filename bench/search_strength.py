@@ -1,7 +1,7 @@
 """Seeded match series of the search bot against other bots: wins, draws, losses and time.
 
     python bench/search_strength.py tic-tac-toe --bot mcts:200 --vs random --games 50
-    python bench/search_strength.py asteroid-belt --bot mcts:1s --vs greedy --games 2
+    python bench/search_strength.py asteroid-belt --seats 2 --bot mcts:1s --vs greedy --games 2
     python bench/search_strength.py aborigine-clash --bot mcts:1s,rollout=default --vs civ --games 4
 
 Game ``i`` has seed ``seed + i``; the search bot takes each seat in turn (game ``i`` gives it seat
@@ -29,10 +29,12 @@ from distant_galaxy.play.controllers import make_bot
 
 
 def play_one(scenario_id: str, bot: str, vs: str, seed: int, seat_index: int,
-             options: list[str]) -> dict[str, Any]:
-    """One game: the search bot at seat ``seat_index``, ``vs`` elsewhere; its result and time."""
+             options: list[str], players: int | None = None) -> dict[str, Any]:
+    """One game: the search bot at seat ``seat_index``, ``vs`` elsewhere; its result and time
+    (``players``: the first seats of the scenario only, e.g. 2-seat Asteroid Belt)."""
     sc = load_scenario(scenario_id, None, options)
-    game = Game(sc, seed=seed, record=False)
+    seat_ids = [str(s["id"]) for s in sc.seats][:players] if players else None
+    game = Game(sc, seats=seat_ids, seed=seed, record=False)
     seats = list(game.state.seats)
     me = seats[seat_index % len(seats)]
     bots = sc.bots()
@@ -62,12 +64,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--option", action="append", default=[])
+    p.add_argument("--seats", type=int, default=None,
+                   help="play with the scenario's first N seats only (e.g. 2 in Asteroid Belt)")
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
     rows = []
     t0 = time.perf_counter()
     for i in range(a.games):
-        row = play_one(a.scenario, a.bot, a.vs, a.seed + i, i, a.option)
+        row = play_one(a.scenario, a.bot, a.vs, a.seed + i, i, a.option, a.seats)
         rows.append(row)
         if not a.json:
             print(json.dumps(row), flush=True)
@@ -76,7 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     per_seat = {s: {k: sum(r["outcome"] == k for r in rows if r["seat"] == s)
                     for k in ("win", "draw", "loss")} for s in seats}
     decisions = sum(r["decisions"] for r in rows)
-    summary = {"scenario": a.scenario, "bot": a.bot, "vs": a.vs, "games": a.games,
+    summary = {"scenario": a.scenario, "seats": a.seats, "bot": a.bot, "vs": a.vs, "games": a.games,
                "seeds": f"{a.seed}..{a.seed + a.games - 1}", **tally, "per_seat": per_seat,
                "win_rate": round(tally["win"] / max(1, a.games), 3),
                "cpu_s_per_decision": round(sum(r["think_s"] for r in rows) / max(1, decisions), 3),

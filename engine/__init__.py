@@ -22,7 +22,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from distant_galaxy.core.dice import Dice, table_lookup
     from distant_galaxy.core.game import Game
     from distant_galaxy.core.grid import CellPermissions, Grid
-    from distant_galaxy.core.hidden import UNKNOWN, HiddenInformation
+    from distant_galaxy.core.hidden import UNKNOWN, HiddenInformation, bag_remaining
     from distant_galaxy.core.state import GameState, Pending, Player, Site, Token
     from distant_galaxy.core.view import GameView
     from distant_galaxy.errors import (
@@ -77,6 +77,7 @@ _SOURCES: dict[str, str] = {
     "Grid": "distant_galaxy.core.grid",
     "HiddenInformation": "distant_galaxy.core.hidden",
     "UNKNOWN": "distant_galaxy.core.hidden",
+    "bag_remaining": "distant_galaxy.core.hidden",
     "GameView": "distant_galaxy.core.view",
     "verify_hidden": "distant_galaxy.harness.referee",
     "GameState": "distant_galaxy.core.state",
@@ -164,6 +165,7 @@ __all__ = [
     "__version__",
     "add_to_pool",
     "article",
+    "bag_remaining",
     "compile_pattern",
     "count_of",
     "hookimpl",

@@ -113,6 +113,19 @@ def dg_limit_result(game: Game) -> dict[str, Any] | None:
     """Return the result when the scenario's round limit is reached (default: a draw)."""
 
 
+@hookspec(firstresult=True)
+def dg_secret_values(game: Game, sid: str) -> list[Any] | None:
+    """Return the values the masked secret ``sid`` may have, as ``game`` knows it (a value listed
+    k times is k times as likely), or None when ``sid`` is not this plugin's secret.
+
+    ``game`` is a copy made from a seat's view (``view.clone()``), in which ``sid`` is masked:
+    answer from what that copy holds — the scenario, public facts, secrets it may read
+    (``distant_galaxy.bag_remaining``: what is left in a committed bag) — never from anything
+    else. Search bots draw a world from these values on every iteration
+    (:func:`distant_galaxy.core.hidden.determinize`); secrets with the same ``public.bag`` are
+    drawn together without replacement."""
+
+
 @hookspec
 def dg_bots() -> dict[str, type[Controller]]:
     """Return bot controllers by name (``--seat orange=greedy``)."""

@@ -17,6 +17,14 @@ decision). Chance is declared explicit when the seeded exploration of the codec 
 
 Actions are the fixed indices of :mod:`distant_galaxy.adapters.encoding`; observations its
 tensor from the player's view. Returns: +1 the winner, -1 the others, 0 each for a draw.
+
+**Hidden information.** ``load_game(id, options=[…])`` loads a scenario with options; where the
+game hides something (the set-up keeps secrets: the Space Domain's face-down markers, secret
+battle orders) it is declared *imperfect information* and offers information states: the string
+is the player's seat, the secret values that seat may see and every action and chance outcome so
+far (all public: dice are rolled in the open), so it has perfect recall and never tells a value
+the seat may not see; the tensor is the observation tensor of the seat's view (what it sees now,
+not its recall). The state itself is the whole game (the referee's), as OpenSpiel expects.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ from distant_galaxy.bots.rollout import seat_sides
 from distant_galaxy.core.actions import Action
 from distant_galaxy.core.dice import Dice
 from distant_galaxy.core.game import Game
+from distant_galaxy.core.hidden import may_see
 from distant_galaxy.errors import EngineError
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
@@ -69,23 +78,29 @@ class ChanceDice(Dice):
         return super().roll(sides, purpose, rule, **info)
 
 
-def short_name(scenario_id: str) -> str:
-    """The OpenSpiel name of a scenario: ``distant_galaxy_tic_tac_toe``."""
-    return "distant_galaxy_" + "".join(ch if ch.isalnum() else "_" for ch in scenario_id)
+def _word(text: str) -> str:
+    return "".join(ch if ch.isalnum() else "_" for ch in text)
 
 
-def load_game(scenario_id: str, seed: int = 0) -> pyspiel.Game:
-    """Register the scenario (once) and load it with the set-up ``seed``."""
-    name = register(scenario_id)
+def short_name(scenario_id: str, options: tuple[str, ...] | list[str] = ()) -> str:
+    """The OpenSpiel name of a scenario: ``distant_galaxy_tic_tac_toe``; with options
+    ``distant_galaxy_fleet_battle__secret_orders``."""
+    return "distant_galaxy_" + _word(scenario_id) + "".join("__" + _word(o) for o in options)
+
+
+def load_game(scenario_id: str, seed: int = 0,
+              options: tuple[str, ...] | list[str] = ()) -> pyspiel.Game:
+    """Register the scenario with ``options`` (once) and load it with the set-up ``seed``."""
+    name = register(scenario_id, options)
     return pyspiel.load_game(name, {"seed": seed})
 
 
-def register(scenario_id: str) -> str:
-    """Register the scenario as an OpenSpiel game; its short name."""
-    name = short_name(scenario_id)
+def register(scenario_id: str, options: tuple[str, ...] | list[str] = ()) -> str:
+    """Register the scenario (with ``options``) as an OpenSpiel game; its short name."""
+    name = short_name(scenario_id, options)
     if name in pyspiel.registered_names():
         return name
-    scenario = load_scenario(scenario_id)
+    scenario = load_scenario(scenario_id, None, list(options))
     codec = codec_for(scenario)
     game_type, info = _type_and_info(name, scenario, codec)
 
@@ -101,17 +116,19 @@ def _type_and_info(name: str, scenario: Scenario, codec: Codec
                    ) -> tuple[pyspiel.GameType, pyspiel.GameInfo]:
     seats = len(scenario.seat_ids())
     zero_sum = seats == 2
+    hidden = hides_information(scenario)
     chance = pyspiel.GameType.ChanceMode
     game_type = pyspiel.GameType(
         short_name=name, long_name=f"Distant Galaxy: {scenario.id}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=chance.EXPLICIT_STOCHASTIC if codec.dice else chance.DETERMINISTIC,
-        information=pyspiel.GameType.Information.PERFECT_INFORMATION,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION if hidden else
+        pyspiel.GameType.Information.PERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.ZERO_SUM if zero_sum else
         pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=seats, min_num_players=seats,
-        provides_information_state_string=False, provides_information_state_tensor=False,
+        provides_information_state_string=hidden, provides_information_state_tensor=hidden,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification={"seed": 0})
     info = pyspiel.GameInfo(
@@ -119,6 +136,12 @@ def _type_and_info(name: str, scenario: Scenario, codec: Codec
         num_players=seats, min_utility=-1.0, max_utility=1.0,
         utility_sum=0.0 if zero_sum else None, max_game_length=MAX_GAME_LENGTH)
     return game_type, info
+
+
+def hides_information(scenario: Scenario) -> bool:
+    """Whether the scenario (with its options) keeps secrets from the seats: its set-up (seed 0)
+    holds a secret."""
+    return bool(Game(scenario, seed=0, record=False).state.secrets)
 
 
 class DgGame(pyspiel.Game):
@@ -137,7 +160,8 @@ class DgGame(pyspiel.Game):
         return DgState(self, self.start.clone(), self.start_legal)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
-        return Observer(self.codec, self.scenario)
+        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return Observer(self.codec, self.scenario, recall)
 
 
 class Play:
@@ -261,10 +285,12 @@ class DgState(pyspiel.State):
 
 
 class Observer:
-    """OpenSpiel's observer of a player: the codec's tensor and a short string."""
+    """OpenSpiel's observer of a player: the codec's tensor of the seat's view and a short
+    string; with ``recall`` (an information state) the string is the seat, the secrets it may
+    see and every action and chance outcome so far."""
 
-    def __init__(self, codec: Codec, scenario: Scenario):
-        self.codec, self.limit = codec, scenario.limits.get("rounds")
+    def __init__(self, codec: Codec, scenario: Scenario, recall: bool = False):
+        self.codec, self.limit, self.recall = codec, scenario.limits.get("rounds"), recall
         self.tensor = np.zeros(codec.obs_size, dtype=np.float32)
         self.dict = {"observation": self.tensor}
 
@@ -276,4 +302,13 @@ class Observer:
             tensor[i] = v
 
     def string_from(self, state: DgState, player: int) -> str:
-        return f"{state.seats[player]}: {state}"
+        seat = state.seats[player]
+        if not self.recall:
+            return f"{seat}: {state}"
+        return f"{seat}: knows {known_secrets(state.game, seat)}; history {state.history()}"
+
+
+def known_secrets(game: Game, seat: str) -> list[tuple[str, Any]]:
+    """The secrets ``seat`` may see that not everybody may: (id, value), by id."""
+    return [(sid, item["value"]) for sid, item in sorted(game.state.secrets.items())
+            if item["see"] != "all" and may_see(item, seat)]

@@ -4,7 +4,13 @@
 half a second per decision. Options follow after commas: ``c=`` (the UCT exploration constant),
 ``depth=`` (plies of a playout before it is scored), ``rollout=random|default`` (playouts by the
 random bot or by the scenario's ``default_bot``), ``prior=default`` (the default bot's choice is
-searched first and wins ties), e.g. ``mcts:0.5s,depth=60,rollout=default``.
+searched first at every node of the tree and wins ties), ``score=win|graded`` (a playout cut off
+at ``depth`` scored by the round-limit verdict alone, or graded by the seats' progress towards the
+scenario's victory thresholds as well), ``widen=K`` (progressive widening: a node visited ``n``
+times has at most ``1 + K·√n`` children; 0: every legal action), ``reuse=yes|no`` (keep the
+subtree of the actions played since the last decision), ``determinize=yes|no`` (draw each
+iteration's hidden values from what the seat's view allows, ``dg_secret_values``), e.g.
+``mcts:0.5s,depth=60,rollout=default``.
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ from distant_galaxy.errors import EngineError
 
 ROLLOUTS = ("random", "default")
 PRIORS = ("none", "default")
+SCORES = ("win", "graded")
+SWITCHES = ("yes", "no")
 
 
 @dataclass(frozen=True)
@@ -28,6 +36,10 @@ class Budget:
     depth: int = 200               # plies of one playout before it is scored
     rollout: str = "random"        # the playouts' policy: the random bot or the default bot
     prior: str = "none"            # "default": the default bot's choice first, and on ties
+    score: str = "win"             # a cut-off playout: "win" (the limit verdict) or "graded"
+    widen: float = 0.0             # progressive widening (0: off): at most 1 + widen·√n children
+    reuse: bool = True             # keep the subtree of the actions played since the last search
+    determinize: bool = True       # draw hidden values from what the view allows (dg_secret_values)
 
 
 def parse_budget(text: str | None) -> Budget:
@@ -72,6 +84,11 @@ def _option(budget: Budget, key: str, value: str) -> Budget:
             if depth < 0:
                 raise ValueError(value)
             return replace(budget, depth=depth)
+        if key == "widen":
+            widen = float(value)
+            if not math.isfinite(widen) or widen < 0:
+                raise ValueError(value)
+            return replace(budget, widen=widen)
     except ValueError:
         raise EngineError(f"mcts: {key}={value}: {key} must be a number ≥ 0") from None
     if key == "rollout":
@@ -82,4 +99,17 @@ def _option(budget: Budget, key: str, value: str) -> Budget:
         if value not in PRIORS:
             raise EngineError(f"mcts: prior={value}: choose one of {', '.join(PRIORS)}")
         return replace(budget, prior=value)
-    raise EngineError(f"mcts: unknown option {key!r} (options: c, depth, rollout, prior)")
+    if key == "score":
+        if value not in SCORES:
+            raise EngineError(f"mcts: score={value}: choose one of {', '.join(SCORES)}")
+        return replace(budget, score=value)
+    if key == "reuse":
+        if value not in SWITCHES:
+            raise EngineError(f"mcts: reuse={value}: choose one of {', '.join(SWITCHES)}")
+        return replace(budget, reuse=value == "yes")
+    if key == "determinize":
+        if value not in SWITCHES:
+            raise EngineError(f"mcts: determinize={value}: choose one of {', '.join(SWITCHES)}")
+        return replace(budget, determinize=value == "yes")
+    raise EngineError(f"mcts: unknown option {key!r} "
+                      f"(options: c, depth, rollout, prior, score, widen, reuse, determinize)")

@@ -13,11 +13,14 @@ not a state, so after a die the same node stands for whatever the dice gave in t
 a child is scored by UCT over the iterations in which its action was legal (availability counts,
 as in information-set MCTS) — sound for dice and for determinizations alike.
 
-**Hidden values.** A copy of a seat's view holds no value the seat may not see, and the search
-does not sample them yet (no determinization). Where the game's own procedures need such a value
-in a simulated line (an end phase checking the enemy's secret battle order, RB.4), the iteration
-stops there and is scored as a draw for every seat: the bot never reads what the seat cannot see,
-and a line that depends on it tells the search nothing.
+**Hidden values.** A copy of a seat's view holds no value the seat may not see. Each iteration's
+copy is *determinized*: every masked secret a plugin gives possible values for
+(``dg_secret_values``, :func:`distant_galaxy.core.hidden.determinize`: a face-down Space Domain
+marker is drawn from what is left in its bag, the enemy's secret battle order from its bag of
+orders) gets a value drawn from the bot's own seeded stream — a world consistent with the seat's
+view, never read from the game. Where a simulated line still needs a value nobody offered (or
+with ``determinize=no``), the iteration stops there and is scored as a draw for every seat
+(counted in ``last["hidden_stops"]``).
 
 **Determinism.** With an iteration budget (``mcts:400``) the same seed, seat and game give the same
 choice in any process. A time budget (``mcts:0.5s``) searches as many iterations as fit, which
@@ -32,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.bots.budget import Budget, parse_budget
 from distant_galaxy.bots.rollout import outcome, playout, score
-from distant_galaxy.core.hidden import HiddenInformation
+from distant_galaxy.core.hidden import HiddenInformation, determinize
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.controllers import Controller
 
@@ -65,8 +68,9 @@ class MctsBot(Controller):
         self.budget = budget or Budget()
         self.seed = seed
         self.policy: dict[str, Controller] | None = None
-        self.prior_bot: Controller | None = None
-        self._first: Action | None = None  # the root's prior while a search runs
+        self.prior_bots: dict[str, Controller] | None = None  # prior=default: each seat's
+        self._tree: tuple[Node, list[tuple[str, str]]] | None = None  # kept for ``reuse``
+        self.hidden_stops = 0  # iterations of the last search stopped by a hidden value
         self.last: dict[str, Any] = {}  # what the last search did (iterations, seconds, visits)
 
     @classmethod
@@ -83,15 +87,37 @@ class MctsBot(Controller):
         seats = list(game.state.seats)
         if self.policy is None and self.budget.rollout == "default":
             self.policy = self._default_policy(game, seats)
+        if self.budget.prior == "default" and self.prior_bots is None:
+            self.prior_bots = self._default_policy(game, seats)
         t0 = time.perf_counter()
-        root = Node()
-        prior = self._first = self._prior(game)  # expanded by the first iteration
+        history = list(game.history) if self.budget.reuse else []
+        root = self._reused(history)
+        reused = root.n
+        prior = self._prior(game)
+        self.hidden_stops = 0
         done = self._search(game, root, seats, t0)
         # most visits; among equally visited actions the prior, then the best mean
         best = max(legal, key=lambda a: _rank(root.children.get(a), a == prior))
-        self.last = {"iterations": done, "seconds": time.perf_counter() - t0,
+        self.last = {"iterations": done, "reused": reused, "hidden_stops": self.hidden_stops,
+                     "seconds": time.perf_counter() - t0,
                      "visits": {str(a): c.n for a, c in root.children.items()}}
+        self._tree = (root, history) if self.budget.reuse else None
         return best
+
+    def _reused(self, history: list[tuple[str, str]]) -> Node:
+        """The subtree of the last search reached by the actions played since (``reuse``), or a
+        new root: an open-loop node stands for its action sequence, whatever the dice gave."""
+        if self._tree is None:
+            return Node()
+        node, seen = self._tree
+        if len(history) < len(seen) or history[:len(seen)] != seen:
+            return Node()
+        for _seat, text in history[len(seen):]:
+            found = next((c for a, c in node.children.items() if str(a) == text), None)
+            if found is None:
+                return Node()
+            node = found
+        return node
 
     def _search(self, game: Game, root: Node, seats: list[str], t0: float) -> int:
         b = self.budget
@@ -114,19 +140,24 @@ class MctsBot(Controller):
             self._descend(g, root, path)
             if g.state.result is None:
                 playout(g, self.budget.depth, self.rng, self.policy)
-            scores = outcome(g, seats)
+            scores = outcome(g, seats, self.budget.score == "graded")
         except EngineError as exc:
             if not needs_hidden_value(exc):
                 raise
             scores = score({"winner": None}, seats)  # the line needs what this seat cannot see
+            self.hidden_stops += 1
+        root.n += 1
         for child, mover in path:
             child.n += 1
             child.w += scores.get(mover, 0.0)
 
     def _descend(self, g: Game, node: Node, path: list[tuple[Node, str]]) -> None:
         """Walk down from ``node`` by UCT, applying the tree's actions, until a node is added
-        or the game ends; ``path`` gets each node passed and the seat that chose it."""
-        rng, c = self.rng, self.budget.c
+        or the game ends; ``path`` gets each node passed and the seat that chose it. With
+        ``widen`` a node visited ``n`` times gets a new child only while it has fewer than
+        ``1 + widen·√n`` among the legal actions; the new child is the default bot's choice
+        (``prior=default``) if not yet tried, else a random untried action."""
+        rng, c, widen = self.rng, self.budget.c, self.budget.widen
         while g.state.result is None:
             pend = g.state.pending
             legal = g.legal_actions()
@@ -134,8 +165,9 @@ class MctsBot(Controller):
                 return
             children = node.children
             untried = [a for a in legal if a not in children]
-            if untried:
-                first = self._first if not path else None  # the prior, at the root only
+            room = not widen or len(legal) - len(untried) < 1 + widen * math.sqrt(node.n)
+            if untried and room:
+                first = self._choice_of(g, pend.seat)
                 action = first if first is not None and first in untried else \
                     untried[rng.randrange(len(untried))]
                 child = children[action] = Node()
@@ -148,22 +180,25 @@ class MctsBot(Controller):
             node = child
 
     def world(self, game: Game) -> Game:
-        """A copy of ``game`` (as this seat sees it) whose dice follow the bot's own stream."""
+        """A copy of ``game`` (as this seat sees it) whose dice follow the bot's own stream and
+        whose hidden values are drawn from what the seat's view allows (``determinize``)."""
         g = game.clone()
         g.state.seed = self.rng.getrandbits(63)
         g.state.rolls = 0
+        if self.budget.determinize and g.state.secrets:
+            determinize(g, self.rng)
         return g
 
     def _prior(self, game: Game) -> Action | None:
         """The default bot's choice for this seat (``prior=default``), else None."""
-        if self.budget.prior != "default":
+        return self._choice_of(game, self.seat)
+
+    def _choice_of(self, game: Game, seat: str) -> Action | None:
+        """What the scenario's default bot would play for ``seat`` here (``prior=default``)."""
+        bot = self.prior_bots.get(seat) if self.prior_bots else None
+        if bot is None:
             return None
-        if self.prior_bot is None:
-            found = self._default_policy(game, [self.seat])
-            self.prior_bot = found.get(self.seat)
-        if self.prior_bot is None:
-            return None
-        choice = self.prior_bot.choose(game)
+        choice = bot.choose(game)
         return choice if choice in game.legal_actions() else None
 
     def _default_policy(self, game: Game, seats: list[str]) -> dict[str, Controller]:
@@ -187,11 +222,14 @@ def needs_hidden_value(exc: BaseException) -> bool:
 
 
 def _uct(legal: list[Action], children: dict[Action, Node], c: float) -> tuple[Action, Node]:
-    """The legal action with the highest UCT value (availability counts in the logarithm)."""
+    """The legal action already tried with the highest UCT value (availability counts in the
+    logarithm)."""
     best: tuple[Action, Node] | None = None
     best_value = -math.inf
     for a in legal:
-        child = children[a]
+        child = children.get(a)
+        if child is None:  # not a child yet (progressive widening)
+            continue
         child.avail += 1
         value = child.w / child.n + c * math.sqrt(math.log(child.avail) / child.n) \
             if child.n else math.inf

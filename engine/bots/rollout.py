@@ -8,12 +8,22 @@ automatic side, win against every seat). A playout cut off
 at ``depth`` is scored by the scenario's own verdict at its round limit (the ``dg_limit_result``
 hook, else the ``limits:`` section's ``rank_by``) — the one generic judgement of a game not yet
 over that every scenario has; where that verdict is a draw, the cut-off playout is one too.
+
+``graded`` scoring (``mcts:…,score=graded``) adds how far each seat has come towards the
+scenario's own victory thresholds: a victory condition of the form ``player.COUNTER >= N`` (``N`` a
+number or ``params.NAME``; Asteroid Belt's ``player.points >= params.track_length``) gives each
+seat its progress ``COUNTER / N``, and a cut-off playout scores the average of the verdict and
+``1/2 + lead`` (the seat's progress less the best other seat's, within 0..1). A scenario without
+such a threshold is scored by the verdict alone.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from typing import TYPE_CHECKING, Any
+
+from distant_galaxy.stash import StashKey
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -40,12 +50,54 @@ def playout(game: Game, depth: int, rng: random.Random,
     return game.state.result is not None
 
 
-def outcome(game: Game, seats: list[str]) -> dict[str, float]:
-    """Each seat's score of a playout: from the result, else from the scenario's limit verdict."""
+#: ``player.COUNTER >= N`` (N a number or ``params.NAME``): a victory threshold on a counter.
+THRESHOLD = re.compile(r"^\s*player\.(\w+)\s*>=\s*(\d+(?:\.\d+)?|params\.\w+)\s*$")
+
+#: the scenario's victory thresholds on counters (counter, value), found once per scenario.
+THRESHOLDS = StashKey[list[tuple[str, float]]]()
+
+
+def outcome(game: Game, seats: list[str], graded: bool = False) -> dict[str, float]:
+    """Each seat's score of a playout: from the result, else from the scenario's limit verdict
+    (``graded``: averaged with the seats' progress towards the victory thresholds)."""
     result = game.state.result
-    if result is None:
-        result = verdict(game)
-    return score(result, seats, seat_sides(game.scenario))
+    if result is not None:
+        return score(result, seats, seat_sides(game.scenario))
+    scores = score(verdict(game), seats, seat_sides(game.scenario))
+    if graded:
+        lead = progress_lead(game, seats)
+        if lead is not None:
+            return {s: (scores[s] + min(1.0, max(0.0, 0.5 + lead[s]))) / 2 for s in seats}
+    return scores
+
+
+def thresholds(scenario: Scenario) -> list[tuple[str, float]]:
+    """The victory conditions ``player.COUNTER >= N`` of ``scenario``: (counter, N) each."""
+    found = scenario.stash.get(THRESHOLDS, None)
+    if found is None:
+        found = []
+        for item in scenario.data.get("victory") or []:
+            m = THRESHOLD.match(str(item.get("if", ""))) if "winner" not in item else None
+            if m is None:
+                continue
+            bound = m.group(2)
+            value = scenario.params.get(bound[len("params."):]) if bound.startswith("params.") \
+                else float(bound)
+            if isinstance(value, (int, float)) and value > 0:
+                found.append((m.group(1), float(value)))
+        scenario.stash[THRESHOLDS] = found
+    return found
+
+
+def progress_lead(game: Game, seats: list[str]) -> dict[str, float] | None:
+    """Each seat's progress towards the nearest victory threshold (0..1) less the best other
+    seat's; None when the scenario declares no threshold."""
+    found = thresholds(game.scenario)
+    if not found or len(seats) < 2:
+        return None
+    players = game.state.players
+    prog = {s: max(min(1.0, players[s].counters.get(c, 0) / n) for c, n in found) for s in seats}
+    return {s: prog[s] - max(prog[o] for o in seats if o != s) for s in seats}
 
 
 def seat_sides(scenario: Scenario) -> dict[str, str]:

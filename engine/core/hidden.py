@@ -40,12 +40,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.core.dice import draw
 from distant_galaxy.errors import EngineError
 
 if TYPE_CHECKING:
+    import random
+
     from distant_galaxy.core.game import Game
     from distant_galaxy.core.state import GameState
 
@@ -220,6 +223,63 @@ def reveal_bags(game: Game) -> None:
                                                         value["salt"]))
 
 
+# -- determinization: a hidden value sampled from what a seat's view allows ------------------
+def bag_remaining(game: Game, bag: str) -> list[str]:
+    """The items of ``bag`` not known to be elsewhere, as ``game`` (a copy made from a seat's
+    view, or the game) knows it: the committed contents (public) less every item of that bag
+    this copy holds the value of (revealed, or seen by the seat) — what a face-down item of the
+    bag may be, each item as often as it may be drawn. ``[]`` when there is no such bag."""
+    secrets = game.state.secrets
+    item = secrets.get(BAG + bag)
+    if item is None:
+        return []
+    left = Counter({str(k): int(n) for k, n in item.get("public", {}).get("contents", {}).items()})
+    for sid, other in secrets.items():
+        if not sid.startswith(BAG) and other.get("public", {}).get("bag") == bag \
+                and not other.get("masked"):
+            left[str(other["value"])] -= 1
+    return [face for face in sorted(left) for _ in range(max(0, left[face]))]
+
+
+def determinize(game: Game, rng: random.Random) -> int:
+    """Give every masked secret of ``game`` — a copy made from a seat's view — a value drawn with
+    ``rng`` from the values a plugin says it may have there (the ``dg_secret_values`` hook, asked
+    on this copy, which holds nothing the seat may not see); return how many were drawn.
+
+    Secrets are taken by id (sorted). Those whose ``public`` names the same ``bag`` are drawn
+    together, without replacement, from the values the hook gives for the first of them (two
+    face-down markers are never the same one marker); any other secret independently. A secret
+    the hook gives no values for stays masked, and so does a bag's own order (``bag:<name>``).
+    Search bots call this on each iteration's copy (``mcts``): a world consistent with what the
+    seat knows, never one read from the game."""
+    if "dg_secret_values" not in game.hooked:
+        return 0
+    secrets = game.state.secrets
+    pools: dict[str, list[Any]] = {}
+    drawn = 0
+    for sid in sorted(s for s, item in secrets.items() if item.get("masked")):
+        if sid.startswith(BAG):
+            continue
+        item = secrets[sid]
+        bag = item.get("public", {}).get("bag")
+        pool = pools.get(bag) if bag is not None else None
+        if pool is None:
+            values = game.hook.dg_secret_values(game=game, sid=sid)
+            if values is None:
+                continue
+            pool = list(values)
+            if bag is not None:
+                pools[bag] = pool
+        if not pool:
+            continue
+        i = rng.randrange(len(pool))
+        value = pool.pop(i) if bag is not None else pool[i]
+        plain = {k: v for k, v in item.items() if k != "masked"}
+        secrets[sid] = {**plain, "value": value}  # replaced, never edited in place
+        drawn += 1
+    return drawn
+
+
 # -- the commitment -----------------------------------------------------------------------------
 def secret_key(seed: int, label: str) -> str:
     """A 256-bit hex key derived from the game's seed and a label (one-way: it does not tell the
@@ -246,6 +306,7 @@ def bag_digest(bag: str, order: list[Any], salt: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-__all__ = ["BAG", "UNKNOWN", "HiddenInformation", "bag_digest", "bag_items", "entry", "hidden_from", "hide",
+__all__ = ["BAG", "UNKNOWN", "HiddenInformation", "bag_digest", "bag_items", "bag_remaining",
+           "determinize", "entry", "hidden_from", "hide",
            "known", "masked", "masked_secrets", "may_see", "public_state_json", "read",
            "reveal", "reveal_bags", "secret_key", "secret_shuffle", "shuffle_bag"]

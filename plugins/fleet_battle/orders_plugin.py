@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import hookimpl
+from distant_galaxy import bag_remaining, hookimpl
 from distant_galaxy_episodes.fleet_battle import orders, secret
 from distant_galaxy_episodes.fleet_battle.model import ORDERS, param, section
 from distant_galaxy_episodes.fleet_battle.schema import ORDERS_SECTION
@@ -57,3 +57,14 @@ def choose_orders(game: Game) -> None:
         game.emit("fleet_order", fleet=fleet, order=order, rolled=rolled,
                   text=orders.title(game, order), rule=rule)
     game.state.attrs[ORDERS] = chosen
+
+
+@hookimpl
+def dg_secret_values(game: Game, sid: str) -> list[str] | None:
+    """A secret order (RB.4) is any face of its fleet's bag of orders — one of each, so each
+    order as likely as on RB.1's die (D6.8 then maps an order the enemy makes impossible to the
+    default, as in play): what a seat that may not see it may assume (search bots)."""
+    for fleet in section(game.scenario)["fleets"]:
+        if sid == secret.secret_id(fleet):
+            return bag_remaining(game, secret.bag_name(fleet))
+    return None

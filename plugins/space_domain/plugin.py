@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import hookimpl
+from distant_galaxy import bag_remaining, hookimpl
 from distant_galaxy_episodes.space_domain import checks, describe, functions, resolve, values
-from distant_galaxy_episodes.space_domain.model import face_down, key, on_board, systems
+from distant_galaxy_episodes.space_domain.model import bag_name, face_down, key, on_board, systems
 from distant_galaxy_episodes.space_domain.schema import SECTION
 
 if TYPE_CHECKING:
@@ -84,3 +84,13 @@ def dg_invariants(game: Game) -> list[str]:
         if isinstance(ref, str) and ref not in game.state.secrets:
             bad.append(f"the marker at {text} names the unknown secret {ref}")
     return bad
+
+
+@hookimpl
+def dg_secret_values(game: Game, sid: str) -> list[str] | None:
+    """A face-down marker (RS.1) is any marker still in the bag as this copy knows it: the
+    committed contents less the markers turned face up (search bots' determinization)."""
+    bag = bag_name(game.scenario)
+    if not sid.startswith(f"{bag}:"):
+        return None
+    return bag_remaining(game, bag)

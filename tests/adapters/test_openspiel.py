@@ -71,3 +71,43 @@ def test_observation_tensor_and_returns() -> None:
     while not state.is_terminal():
         state.apply_action(rng.choice(state.legal_actions()))
     assert sorted(state.returns()) == [-1.0, 1.0]
+
+
+#: The shipped options that hide information (the set-up keeps secrets).
+HIDDEN = [("aborigine-clash", ["space-domain"]), ("fleet-battle", ["secret-orders"])]
+
+
+@pytest.mark.parametrize("sid, options", HIDDEN)
+def test_hidden_information_games_offer_information_states(sid: str, options: list[str]) -> None:
+    """With the Space Domain or secret battle orders the game is declared imperfect-information
+    with information states from each seat's knowledge, and the random simulation test passes."""
+    game = load_game(sid, seed=2, options=options)
+    kind = game.get_type()
+    assert kind.short_name == short_name(sid, options)
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.provides_information_state_string and kind.provides_information_state_tensor
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+
+
+def test_an_information_state_tells_only_what_the_seat_may_see() -> None:
+    """RB.4: red's information state holds its own fleet's secret order, never the Aborigine
+    fleet's; the state is the same for a seat whatever the other's order — the face-down Space
+    Domain markers are in nobody's."""
+    state = load_game("fleet-battle", seed=2, options=["secret-orders"]).new_initial_state()
+    text = state.information_state_string(0)
+    assert "order:civilizations" in text and "order:aborigines" not in text
+    assert len(state.information_state_tensor(0)) == state.get_game().information_state_tensor_size()
+    clash = load_game("aborigine-clash", seed=2, options=["space-domain"]).new_initial_state()
+    assert "space-domain:" not in clash.information_state_string(0)
+    rng = np.random.RandomState(4)
+    for _ in range(30):
+        if clash.is_chance_node():
+            clash.apply_action(int(rng.choice([o for o, _p in clash.chance_outcomes()])))
+        else:
+            clash.apply_action(int(rng.choice(clash.legal_actions())))
+    assert str(clash.history()) in clash.information_state_string(1)
+
+
+def test_options_that_hide_nothing_stay_perfect_information() -> None:
+    game = load_game("fleet-battle", seed=1, options=["battle-orders"])
+    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION

@@ -18,13 +18,20 @@ def test_defaults_and_amounts() -> None:
 def test_options() -> None:
     b = parse_budget("50,c=0.7,depth=30,rollout=default")
     assert (b.iterations, b.c, b.depth, b.rollout) == (50, 0.7, 30, "default")
+    b = parse_budget("20,score=graded,widen=1.5,reuse=no,determinize=no,prior=default")
+    assert (b.score, b.widen, b.reuse, b.determinize, b.prior) == ("graded", 1.5, False, False,
+                                                                   "default")
+    assert (Budget().score, Budget().widen, Budget().reuse, Budget().determinize) == \
+        ("win", 0.0, True, True)
 
 
 @pytest.mark.parametrize("text, words", [
     ("zz", "a budget is a number of iterations"), ("0", "a budget"), ("-1s", "a budget"),
     ("nans", "a budget"), ("c=x", "c must be a number"), ("depth=-2", "depth must be"),
     ("rollout=smart", "choose one of random, default"), ("prior=smart", "choose one of none, default"),
-    ("speed=3", "unknown option .speed."),
+    ("speed=3", "unknown option .speed."), ("score=points", "choose one of win, graded"),
+    ("widen=-1", "widen must be"), ("reuse=maybe", "choose one of yes, no"),
+    ("determinize=1", "choose one of yes, no"),
 ])
 def test_bad_parameters_are_refused_with_the_reason(text: str, words: str) -> None:
     with pytest.raises(EngineError, match=words):

@@ -94,7 +94,7 @@ class SeatView:
     (here: without the other seats' tokens), its copies, the legal actions; anything else — the
     dice, the real state's secrets, apply — is refused."""
 
-    ALLOWED = frozenset({"legal_actions", "pending", "over", "result", "scenario", "kinds",
+    ALLOWED = frozenset({"legal_actions", "pending", "over", "result", "scenario", "kinds", "history",
                          "options", "hook"})
 
     def __init__(self, game: Game, seat: str):
@@ -159,3 +159,32 @@ def test_it_plays_on_the_engines_seat_view_with_hidden_information() -> None:
         before = game.state.hash()
         assert bot.choose(game.view(seat)) in game.legal_actions()
         assert game.state.hash() == before
+
+
+def test_progressive_widening_keeps_few_children_at_the_root() -> None:
+    """``widen=1``: after 16 iterations the root has at most 1 + √16 = 5 children (of ~30
+    legal actions), the default bot's choice among them (``prior=default``)."""
+    game = Game(load_scenario("asteroid-belt"), seats=["orange", "purple"], seed=2)
+    seat = game.pending.seat
+    assert len(game.legal_actions()) > 10
+    greedy = game.scenario.bots()["greedy"](seat, 2).choose(game)
+    bot = make_bot(game.scenario.bots(), "mcts:16,depth=4,prior=default,widen=1,reuse=no",
+                   seat, 2)
+    bot.choose(game)
+    assert 2 <= len(bot.last["visits"]) <= 5 and str(greedy) in bot.last["visits"]
+
+
+def test_the_subtree_of_the_actions_played_is_reused() -> None:
+    """The next decision starts from the node of the actions played since the last search (its
+    iterations are kept); with ``reuse=no`` every search starts afresh."""
+    sc = load_scenario("tic-tac-toe")
+    for reuse, inherited in (("yes", True), ("no", False)):
+        game = Game(sc, seed=4)
+        bots = {s: make_bot(sc.bots(), f"mcts:300,reuse={reuse}", s, 4)
+                for s in game.state.seats}
+        seen = []
+        for _ in range(4):
+            seat = game.pending.seat
+            game.apply(bots[seat].choose(game))
+            seen.append(bots[seat].last["reused"])
+        assert (max(seen) > 0) is inherited, seen

@@ -1,9 +1,12 @@
 """The search bot on a view whose simulated lines need a hidden value (RB.4's secret orders): the
-iteration is scored as a draw instead of reading it (engine/bots/mcts.py, "Hidden values")."""
+iteration is scored as a draw instead of reading it (engine/bots/mcts.py, "Hidden values"), and
+with determinization such lines are played on a world drawn from the view."""
 
 from __future__ import annotations
 
-from distant_galaxy.bots.mcts import needs_hidden_value
+from distant_galaxy import Game, load_scenario
+from distant_galaxy.bots.budget import parse_budget
+from distant_galaxy.bots.mcts import MctsBot, needs_hidden_value
 from distant_galaxy.core.hidden import HiddenInformation
 from distant_galaxy.errors import EngineError
 
@@ -17,3 +20,17 @@ def test_a_refused_hidden_read_is_recognised_through_the_wrapping_error():
     except EngineError as exc:
         assert needs_hidden_value(exc)
     assert not needs_hidden_value(EngineError("a rule's own fault"))
+
+
+def test_lines_that_need_a_hidden_value_are_played_on_a_determinized_world():
+    """Fleet Battle with secret orders (RB.4): without determinization every simulated line that
+    reaches the end phase needs the enemy's order and is scored as a draw; with it (the default)
+    the order is drawn from the enemy's bag of orders and the line is played on."""
+    game = Game(load_scenario("fleet-battle", None, ["secret-orders"]), seed=3)
+    seat = game.pending.seat
+    stops = {}
+    for det in ("yes", "no"):
+        bot = MctsBot(seat, 3, parse_budget(f"20,depth=40,determinize={det}"))
+        assert bot.choose(game.view(seat)) in game.legal_actions()
+        stops[det] = bot.last["hidden_stops"]
+    assert stops == {"yes": 0, "no": 20}

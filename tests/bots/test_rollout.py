@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from distant_galaxy import Game, load_scenario
-from distant_galaxy.bots.rollout import outcome, playout, score, seat_sides
+from distant_galaxy.bots.rollout import outcome, playout, progress_lead, score, seat_sides, thresholds
 
 
 def test_a_seat_win_a_draw_and_an_automatic_sides_win() -> None:
@@ -32,3 +34,31 @@ def test_a_cut_off_playout_is_scored_by_the_limit_verdict() -> None:
     assert not playout(game, 30, random.Random(1))
     scores = outcome(game, list(game.state.seats))
     assert sorted(scores.values()) in ([0.0, 0.0, 1.0], [1 / 3] * 3)
+
+
+def test_a_graded_cut_off_adds_the_progress_towards_the_victory_threshold() -> None:
+    """Asteroid Belt's ``player.points >= params.track_length`` (15): two points ahead is a lead
+    of 2/15; the graded score averages the verdict (1 for the leader) with ½ + lead."""
+    sc = load_scenario("asteroid-belt")
+    assert thresholds(sc) == [("points", 15.0)]
+    assert thresholds(load_scenario("aborigine-clash")) == []  # a plugin's victory: none
+    game = Game(sc, seats=["orange", "purple"], seed=3, record=False)
+    game.state.players["orange"].counters["points"] = 5
+    game.state.players["purple"].counters["points"] = 3
+    seats = ["orange", "purple"]
+    lead = progress_lead(game, seats)
+    assert lead == pytest.approx({"orange": 2 / 15, "purple": -2 / 15})
+    graded = outcome(game, seats, graded=True)
+    assert graded == pytest.approx({"orange": (1.0 + 0.5 + 2 / 15) / 2,
+                                    "purple": (0.0 + 0.5 - 2 / 15) / 2})
+    assert outcome(game, seats) == {"orange": 1.0, "purple": 0.0}
+
+
+def test_fleet_battle_seats_win_with_their_fleet() -> None:
+    """D6.1: the civilization seats command one fleet (``side: civilizations``); in the hot-seat
+    variant blue commands the Aborigine fleet — a fleet's win scores 1 for its seats."""
+    sides = seat_sides(load_scenario("fleet-battle"))
+    assert set(sides.values()) == {"civilizations"} and len(sides) == 4
+    duel = seat_sides(load_scenario("fleet-battle", "hot-seat"))
+    assert duel == {"red": "civilizations", "blue": "aborigines"}
+    assert score({"winner": "aborigines"}, ["red", "blue"], duel) == {"red": 0.0, "blue": 1.0}
