@@ -30,6 +30,7 @@ closure; so does one Python refuses to compile (nesting too deep for its parser)
 
 from __future__ import annotations
 
+import functools
 import keyword
 import math
 import operator
@@ -87,12 +88,19 @@ def function(node: Node, source: str) -> Fn:
             f"            raise fail(src, exc) from exc\n"
             f"    return rule\n")
     try:
-        code = compile(text, _FILENAME, "exec")
+        code = _compiled(text)
     except (SyntaxError, RecursionError, MemoryError, ValueError):  # too deep for Python
         return node.fn
     namespace: dict[str, Any] = {"__builtins__": {}}
     exec(code, namespace)  # the text above, made from the tree only (module docstring)
     return namespace["make"](ops.fail, ops.CATCH, source, type, int, **writer.cells)
+
+
+@functools.lru_cache(maxsize=4096)
+def _compiled(text: str) -> Any:
+    """The code of a generated text; rules of the same shape (the same rule in a scenario's
+    variants, or ``x.a + 1`` and ``x.b + 1`` read by the same getters) share it."""
+    return compile(text, _FILENAME, "exec")
 
 
 class _Writer:
