@@ -54,6 +54,7 @@ _PASTED = (int, bool, str, type(None))
 _BOUND = 1 << MAX_INT_BITS
 _HALF = 1 << (MAX_INT_BITS // 2)
 _FILENAME = "<generated rule>"
+_CACHED_CHARS = 2000
 
 
 @contextmanager
@@ -88,7 +89,7 @@ def function(node: Node, source: str) -> Fn:
             f"            raise fail(src, exc) from exc\n"
             f"    return rule\n")
     try:
-        code = _compiled(text)
+        code = _compiled(text) if len(text) <= _CACHED_CHARS else compile(text, _FILENAME, "exec")
     except (SyntaxError, RecursionError, MemoryError, ValueError):  # too deep for Python
         return node.fn
     namespace: dict[str, Any] = {"__builtins__": {}}
@@ -96,10 +97,11 @@ def function(node: Node, source: str) -> Fn:
     return namespace["make"](ops.fail, ops.CATCH, source, type, int, **writer.cells)
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=1024)
 def _compiled(text: str) -> Any:
-    """The code of a generated text; rules of the same shape (the same rule in a scenario's
-    variants, or ``x.a + 1`` and ``x.b + 1`` read by the same getters) share it."""
+    """The code of a generated text, kept for texts of at most :data:`_CACHED_CHARS` (so the
+    cache stays small whatever a scenario holds): the same rule in a scenario's variants, or
+    rules that differ only in values passed in as variables, are compiled once."""
     return compile(text, _FILENAME, "exec")
 
 
