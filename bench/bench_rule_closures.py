@@ -1,26 +1,26 @@
-"""Bench: whole games with the compiler's specialised closures against one generic closure.
+"""Bench: whole games with the rules as generated code against the same rules as closures.
 
 Run ``python bench/bench_rule_closures.py`` from the repository root (``--scale``, ``--rounds``,
 ``--perft`` to add the perft counts). For every shipped scenario it loads the scenario and plays
 a fixed number of seeded games (:data:`GAMES`) with the default bots (no log, as ``dg run ID
 --seed K --quiet``) once per side:
 
-* ``specialised`` — the compiler as it is: :func:`distant_galaxy.rules.ops.binary` builds one
-  closure per operand-kind pair (constant, name, a name's attribute, other), reading the operands
-  in place;
-* ``generic`` — every operator compiled to one generic closure ``op(a(ctx), b(ctx))`` instead
-  (:func:`generic_binary`, swapped in for ``ops.binary``).
+* ``generated`` — the compiler as it is: each expression one generated Python function
+  (:mod:`distant_galaxy.rules.codegen`);
+* ``closures`` — the same rules compiled to closures only
+  (:func:`distant_galaxy.rules.codegen.closures_only`): one closure per operator, specialised on
+  the operand kinds (:func:`distant_galaxy.rules.ops.binary`).
 
 The scenario is loaded again for each side, so its rules are compiled under that side's switch.
 The sides alternate in rounds (the order flips every round); each round's CPU time
 (``time.process_time``) of the games is kept, and the table prints min and median per side and
-the ratio generic / specialised (above 1: the specialised closures save time). Both sides must
-play the same games: the bench checks that their final state hashes and log lengths are equal.
+the ratio closures / generated (above 1: the generated code saves time). Both sides must play
+the same games: the bench checks that their final state hashes and log lengths are equal.
 
 Issue 10 used this bench (then ``bench/bench_generated_rules.py``, see ``git log --follow``) to
-decide the generated closure tables ``rules/shapes.py`` and ``rules/inline.py``, with the sides
-"generated tables" and "plain closures"; no scenario moved by more than 2 %, and the tables were
-deleted (figures in ``docs/performance.md``).
+decide the generated closure tables ``rules/shapes.py`` and ``rules/inline.py``, and until issue
+19 it compared the specialised closures with one generic closure per operator; figures in
+``docs/performance.md``.
 """
 
 from __future__ import annotations
@@ -33,50 +33,32 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from distant_galaxy.core.game import Game
 from distant_galaxy.harness.perft import perft
 from distant_galaxy.play.runner import new_session, play
-from distant_galaxy.rules import ops
+from distant_galaxy.rules import codegen
 from distant_galaxy.scenario.load import load_scenario
 
 SCENARIOS = ("asteroid-belt", "aborigine-clash", "tic-tac-toe", "breakthrough")
 #: (scenario, depth, times per round) counted by ``--perft``: ``dg perft tic-tac-toe 9`` (255,168),
 #: breakthrough 3 (11,132; 20 ms, so repeated) and 4 (256,036).
 PERFTS = (("tic-tac-toe", 9, 1), ("breakthrough", 3, 25), ("breakthrough", 4, 2))
-SIDES = ("specialised", "generic")
+SIDES = ("generated", "closures")
 #: Seeded games per scenario and round (about a second of CPU each on the reference machine).
 GAMES = {"asteroid-belt": 5, "aborigine-clash": 25, "tic-tac-toe": 3000, "breakthrough": 700}
 
 
-def generic_binary(op: Callable[[Any, Any], Any], a: ops.Node, b: ops.Node, source: str) -> ops.Fn:
-    """``op(a, b)`` through both operands' closures, whatever their kinds."""
-    fa, fb = a.fn, b.fn
-
-    def run(ctx: dict) -> Any:
-        try:
-            return op(fa(ctx), fb(ctx))
-        except ops.CATCH as exc:
-            raise ops.fail(source, exc) from exc
-
-    return run
-
-
 @contextmanager
 def side(name: str) -> Iterator[None]:
-    """Compile rules with the specialised closures or with :func:`generic_binary`."""
-    if name == "specialised":
+    """Compile rules as generated code, or with the closures only."""
+    if name == "generated":
         yield
         return
-    saved = ops.binary
-    ops.binary = generic_binary
-    try:
+    with codegen.closures_only():
         yield
-    finally:
-        ops.binary = saved
 
 
 def play_games(scenario_id: str, games: int) -> tuple[float, list[tuple[object, int]]]:
@@ -112,13 +94,13 @@ def alternate(task: Callable[[], tuple[float, list[tuple[object, int]]]], rounds
                 seconds, outcome = task()
             times[name].append(seconds)
             assert outcomes.setdefault(name, outcome) == outcome, f"{name}: not deterministic"
-    assert outcomes["specialised"] == outcomes["generic"], "the two sides played different games"
+    assert outcomes["generated"] == outcomes["closures"], "the two sides played different games"
     return times
 
 
 def row(label: str, times: dict[str, list[float]]) -> str:
-    """One line of the table: min and median per side (seconds), the ratios generic/specialised."""
-    fast, slow = times["specialised"], times["generic"]
+    """One line of the table: min and median per side (seconds), the ratios closures/generated."""
+    fast, slow = times["generated"], times["closures"]
     ratio_min = min(slow) / min(fast)
     ratio_med = statistics.median(slow) / statistics.median(fast)
     return (f"{label:<26} {min(fast):8.3f} {statistics.median(fast):8.3f} {min(slow):8.3f} "
@@ -139,12 +121,12 @@ def main(argv: list[str] | None = None) -> None:
         for scenario_id in args.only:
             games = max(1, round(GAMES.get(scenario_id, 10) * args.scale))
             t = alternate(lambda s=scenario_id, n=games: play_games(s, n), args.rounds)
-            sp, gen = t["specialised"], t["generic"]
+            sp, gen = t["generated"], t["closures"]
             rows.append({"what": f"{scenario_id} ×{games}",
-                         "specialised_s": {"min": round(min(sp), 4),
-                                           "median": round(statistics.median(sp), 4)},
-                         "generic_s": {"min": round(min(gen), 4),
-                                       "median": round(statistics.median(gen), 4)},
+                         "generated_s": {"min": round(min(sp), 4),
+                                         "median": round(statistics.median(sp), 4)},
+                         "closures_s": {"min": round(min(gen), 4),
+                                        "median": round(statistics.median(gen), 4)},
                          "ratio": {"min": round(min(gen) / min(sp), 3),
                                    "median": round(statistics.median(gen) /
                                                    statistics.median(sp), 3)}})
@@ -152,8 +134,8 @@ def main(argv: list[str] | None = None) -> None:
                          indent=2))
         return
     print(f"CPU seconds per round ({args.rounds} rounds, sides alternated); "
-          "ratio = generic / specialised")
-    print(f"{'what':<26} {'sp. min':>8} {'sp. med':>8} {'gen min':>8} {'gen med':>8}   "
+          "ratio = closures / generated")
+    print(f"{'what':<26} {'gen min':>8} {'gen med':>8} {'clo min':>8} {'clo med':>8}   "
           f"{'r.min':>5}  {'r.med':>5}")
     for scenario_id in args.only:
         games = max(1, round(GAMES.get(scenario_id, 10) * args.scale))

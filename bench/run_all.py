@@ -84,9 +84,9 @@ def rows_of(script: str, data: dict) -> list[list[str]]:
                         f"≤ 2× {'met' if r['met'] else 'missed'}"])
     elif script == "bench_rule_closures.py":
         for r in data["rows"]:
-            out.append([f"games {r['what']}, CPU s per round (specialised closures)",
-                        _mm(r["specialised_s"], "{:.3f}"),
-                        f"one generic closure: {_mm(r['generic_s'], '{:.3f}')}",
+            out.append([f"games {r['what']}, CPU s per round (rules as generated code)",
+                        _mm(r["generated_s"], "{:.3f}"),
+                        f"rules as closures: {_mm(r['closures_s'], '{:.3f}')}",
                         f"{r['ratio']['min']:.3f}× / {r['ratio']['median']:.3f}×", ""])
     elif script == "bench_aborigines.py":
         out.append(["Clash: Aborigine turn, ms", _mm(data["aborigine_turn"], "{:.3f}"), "", "", ""])

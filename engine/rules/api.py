@@ -69,7 +69,7 @@ def compile_expr(text: str, env: RuleEnv, pos: SourcePos | None = None) -> Expr:
         tree = parse(text, "start_expr", pos)
         comp = Compiler(text, env, pos)
         node = comp.node(tree.children[0])
-        expr = _label(node.fn, "expr", text, frozenset(comp.names))
+        expr = _label(comp.generated(node), "expr", text, frozenset(comp.names))
         expr.type = node.type
         return expr
 

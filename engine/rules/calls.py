@@ -68,6 +68,8 @@ def compile_call(comp: Compiler, tree: Tree, allow_effect: bool) -> Node:
     _check_arity(comp, spec, token, len(positional), list(keywords))
     _check_types(comp, spec, positional, keywords, trees)
     where = str(token_pos(token, comp.text, comp.pos))
+    for node in (*positional, *keywords.values()):  # each argument evaluated on its own
+        node.fn = comp.generated(node)
     return Node(ops.GEN, _caller(spec, positional, keywords, comp.text, where), spec.returns)
 
 
@@ -282,9 +284,12 @@ def _loop(comp: Compiler, var_token: Token, coll_tree: Tree, body: list[Tree | N
     comp.scope[var] = element_type(collection.type)
     try:
         nodes = [comp.node(t) if t is not None else None for t in body]
+        for node in nodes:  # evaluated once per element: generated code where it pays
+            if node is not None:
+                node.fn = comp.generated(node)
     finally:
         comp.scope = saved
-    return var, collection.fn, nodes
+    return var, comp.generated(collection), nodes
 
 
 def _items(coll: Callable[[dict], Any], ctx: dict, source: str) -> Any:

@@ -17,11 +17,11 @@ from lark import Token, Tree
 
 from distant_galaxy.errors import RuleError, RuleRuntimeError, SourcePos
 from distant_galaxy.limits import MAX_INT_DIGITS, LimitExceeded
-from distant_galaxy.rules import logic, ops
+from distant_galaxy.rules import codegen, logic, ops
 from distant_galaxy.rules.calls import compile_call, compile_select
 from distant_galaxy.rules.env import RuleEnv
 from distant_galaxy.rules.hints import suggest
-from distant_galaxy.rules.ops import CONST, Node
+from distant_galaxy.rules.ops import CONST, Fn, Node
 from distant_galaxy.rules.syntax import token_pos
 from distant_galaxy.rules.views import DYNAMIC, NUMERIC, element_type
 
@@ -72,6 +72,11 @@ class Compiler:
             raise self.error(f"{what} '{token.value}' starts with '_', which rules may not use",
                              token)
         return token.value
+
+    def generated(self, node: Node) -> Fn:
+        """The function evaluating ``node`` on its own: generated code where the node has
+        operators to inline (:mod:`distant_galaxy.rules.codegen`), else its closure."""
+        return codegen.function(node, self.text)
 
     # -- dispatch ---------------------------------------------------------------------------
     def node(self, tree: Tree) -> Node:
@@ -209,7 +214,7 @@ class Compiler:
                 raise self.error(f"value too large: {exc}", at) from None
             except (ArithmeticError, TypeError):
                 pass  # left to fail when evaluated, as the same rule would at runtime
-        return Node(ops.GEN, ops.binary(op, a, b, self.text), type_name)
+        return Node(ops.GEN, ops.binary(op, a, b, self.text), type_name, code=("op", op, a, b))
 
     def c_binop(self, tree: Tree) -> Node:
         left, op_token, right = tree.children
@@ -245,28 +250,31 @@ class Compiler:
                     return +f(ctx)
                 except ops.CATCH as exc:
                     raise ops.fail(source, exc) from exc
-        return Node(ops.GEN, run, type_name)
+        return Node(ops.GEN, run, type_name, code=("unary", op_token.value, a))
 
     def c_not_(self, tree: Tree) -> Node:
         a = self.node(tree.children[0])
         if a.kind == CONST:
             return ops.const(not a.value, "bool")
-        return Node(ops.GEN, logic.negation(a, self.text), "bool")
+        return Node(ops.GEN, logic.negation(a, self.text), "bool", code=("not", a))
 
     def c_and_(self, tree: Tree) -> Node:
         a, b = (self.node(child) for child in tree.children)
         type_name = a.type if a.type == b.type else "any"
-        return Node(ops.GEN, logic.conjunction(a, b, self.text, want=False), type_name)
+        return Node(ops.GEN, logic.conjunction(a, b, self.text, want=False), type_name,
+                    code=("and", a, b))
 
     def c_or_(self, tree: Tree) -> Node:
         a, b = (self.node(child) for child in tree.children)
         type_name = a.type if a.type == b.type else "any"
-        return Node(ops.GEN, logic.conjunction(a, b, self.text, want=True), type_name)
+        return Node(ops.GEN, logic.conjunction(a, b, self.text, want=True), type_name,
+                    code=("or", a, b))
 
     def c_ternary(self, tree: Tree) -> Node:
         yes, cond, no = (self.node(child) for child in tree.children)
         type_name = yes.type if yes.type == no.type else "any"
-        return Node(ops.GEN, logic.choice(cond, yes, no, self.text), type_name)
+        return Node(ops.GEN, logic.choice(cond, yes, no, self.text), type_name,
+                    code=("if", cond, yes, no))
 
     def c_comparison(self, tree: Tree) -> Node:
         children = tree.children
@@ -284,7 +292,9 @@ class Compiler:
             return self.binary_node(ops.COMPARE[names[0]], operands[0], operands[1], "bool",
                                     tree)
         fns = [operand.fn for operand in operands]
-        return Node(ops.GEN, ops.chain([ops.COMPARE[n] for n in names], fns, self.text), "bool")
+        compare = [ops.COMPARE[n] for n in names]
+        return Node(ops.GEN, ops.chain(compare, fns, self.text), "bool",
+                    code=("chain", compare, operands))
 
     # -- calls and comprehensions (see distant_galaxy.rules.calls) ---------------------------
     def c_call(self, tree: Tree) -> Node:

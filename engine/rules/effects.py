@@ -32,7 +32,7 @@ def compile_statement(comp: Compiler, tree: Tree) -> Stmt:
         op = ops.BINARY[op_token.value[:-1]]
     base, get, setter = _target(comp, target)
     source = comp.text
-    value = comp.node(value_tree).fn
+    value = comp.generated(comp.node(value_tree))
     if op is None:
         def run(ctx: dict) -> None:
             setter(base(ctx), value(ctx), ctx)

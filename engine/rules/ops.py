@@ -30,15 +30,21 @@ class Node:
 
     ``value`` is the constant (CONST), the name (NAME), ``(name, getter)`` (NATTR), or for
     other closures (GEN) None, or the constant tuple of a list literal (``x in [...]``).
+    ``code`` says what an operator node computes, for :mod:`distant_galaxy.rules.codegen`: a
+    tuple whose first item is its form (``"op"``, ``"attr"``, ``"unary"``, ``"not"``, ``"and"``,
+    ``"or"``, ``"if"``, ``"chain"``) followed by the operator and operand nodes; None for the
+    nodes that generated code calls as they are (calls, dice, comprehensions, lists).
     """
 
-    __slots__ = ("fn", "kind", "type", "value")
+    __slots__ = ("code", "fn", "kind", "type", "value")
 
-    def __init__(self, kind: str, fn: Fn, type: str = "any", value: Any = None) -> None:
+    def __init__(self, kind: str, fn: Fn, type: str = "any", value: Any = None,
+                 code: tuple | None = None) -> None:
         self.kind = kind
         self.fn = fn
         self.type = type
         self.value = value
+        self.code = code
 
 
 def fail(source: str, exc: BaseException) -> RuleRuntimeError:
@@ -120,7 +126,7 @@ def attribute(base: Node, get: Callable[[Any], Any], source: str, type: str) -> 
             except CATCH as exc:
                 raise fail(source, exc) from exc
 
-        return Node(NATTR, run, type, (key, get))
+        return Node(NATTR, run, type, (key, get), ("attr", base, get))
     if base.kind == NATTR:
         key, inner = base.value
 
@@ -139,7 +145,7 @@ def attribute(base: Node, get: Callable[[Any], Any], source: str, type: str) -> 
             except CATCH as exc:
                 raise fail(source, exc) from exc
 
-    return Node(GEN, run, type)
+    return Node(GEN, run, type, code=("attr", base, get))
 
 
 def binary(op: Callable[[Any, Any], Any], a: Node, b: Node, source: str) -> Fn:

@@ -1,0 +1,52 @@
+"""The optional compiled build (issue 19, item 5): ``DG_COMPILE=1 pip install .``.
+
+Without ``DG_COMPILE=1`` (the default) this file adds nothing: the package is pure Python, as
+``pyproject.toml`` describes it. With it, the hot modules of the turn loop listed in
+:data:`COMPILED` are also compiled, unchanged, by Cython into extension modules that Python
+imports instead of the ``.py`` files beside them (which stay in the wheel, for tracebacks and
+reading). Cython is then a build requirement (``setup_requires``, installed by pip into the build
+environment; with ``--no-build-isolation`` it must be installed already). The figures and what CI
+checks are in docs/performance.md ("Issue 19 item 5: the compiled build").
+"""
+
+from __future__ import annotations
+
+import os
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+#: The modules compiled when ``DG_COMPILE=1`` (import name, source file).
+COMPILED = [
+    ("distant_galaxy.core.state", "engine/core/state.py"),
+    ("distant_galaxy.core.game", "engine/core/game.py"),
+    ("distant_galaxy.core.turns", "engine/core/turns.py"),
+    ("distant_galaxy.core.actions", "engine/core/actions.py"),
+    ("distant_galaxy.core.grid", "engine/core/grid.py"),
+    ("distant_galaxy.builtin.board.kinds", "engine/builtin/board/kinds.py"),
+    ("distant_galaxy.builtin.board.section", "engine/builtin/board/section.py"),
+]
+#: Cython's options: Python semantics kept (annotations are not C types), no asserts removed.
+DIRECTIVES = {"language_level": 3, "annotation_typing": False, "binding": True,
+              "embedsignature": False}
+
+
+class CythonBuildExt(build_ext):
+    """``build_ext`` that turns the listed ``.py`` sources into C with Cython first."""
+
+    def finalize_options(self) -> None:
+        from Cython.Build import cythonize  # only the compiled build needs Cython
+
+        self.distribution.ext_modules = cythonize(
+            self.distribution.ext_modules, compiler_directives=DIRECTIVES,
+            build_dir="build/compiled/cython", quiet=True)
+        super().finalize_options()
+
+
+if os.environ.get("DG_COMPILE") == "1":
+    # Its own build folder: a later pure build (build/lib) never picks up the extension modules.
+    setup(ext_modules=[Extension(name, [source]) for name, source in COMPILED],
+          cmdclass={"build_ext": CythonBuildExt}, setup_requires=["cython>=3.0"],
+          options={"build": {"build_base": "build/compiled"}})
+else:
+    setup()
