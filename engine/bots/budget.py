@@ -24,6 +24,9 @@ ROLLOUTS = ("random", "default")
 PRIORS = ("none", "default")
 SCORES = ("win", "graded")
 SWITCHES = ("yes", "no")
+#: The options that take one of a few words, and those words (a switch sets a bool field).
+CHOICES = {"rollout": ROLLOUTS, "prior": PRIORS, "score": SCORES, "reuse": SWITCHES,
+           "determinize": SWITCHES}
 
 
 @dataclass(frozen=True)
@@ -91,25 +94,10 @@ def _option(budget: Budget, key: str, value: str) -> Budget:
             return replace(budget, widen=widen)
     except ValueError:
         raise EngineError(f"mcts: {key}={value}: {key} must be a number ≥ 0") from None
-    if key == "rollout":
-        if value not in ROLLOUTS:
-            raise EngineError(f"mcts: rollout={value}: choose one of {', '.join(ROLLOUTS)}")
-        return replace(budget, rollout=value)
-    if key == "prior":
-        if value not in PRIORS:
-            raise EngineError(f"mcts: prior={value}: choose one of {', '.join(PRIORS)}")
-        return replace(budget, prior=value)
-    if key == "score":
-        if value not in SCORES:
-            raise EngineError(f"mcts: score={value}: choose one of {', '.join(SCORES)}")
-        return replace(budget, score=value)
-    if key == "reuse":
-        if value not in SWITCHES:
-            raise EngineError(f"mcts: reuse={value}: choose one of {', '.join(SWITCHES)}")
-        return replace(budget, reuse=value == "yes")
-    if key == "determinize":
-        if value not in SWITCHES:
-            raise EngineError(f"mcts: determinize={value}: choose one of {', '.join(SWITCHES)}")
-        return replace(budget, determinize=value == "yes")
+    choices = CHOICES.get(key)
+    if choices is not None:
+        if value not in choices:
+            raise EngineError(f"mcts: {key}={value}: choose one of {', '.join(choices)}")
+        return replace(budget, **{key: value == "yes" if choices is SWITCHES else value})
     raise EngineError(f"mcts: unknown option {key!r} "
                       f"(options: c, depth, rollout, prior, score, widen, reuse, determinize)")

@@ -225,14 +225,10 @@ class GameState:
     def occupied_bits(self, stride: int) -> int | None:
         """Every token's cell on the board as one bitmask (the union of :meth:`bits_of` over the
         owners), or None as there."""
-        bits = self._bits
-        if bits is None or self._stride != stride or self._index is None \
-                or self._index_n != len(self.board):
-            bits = self._rebits(stride)
-            if bits is None:
-                return None
+        if self.bits_of(None, stride) is None:  # brings the masks up to date for this stride
+            return None
         occ = 0
-        for b in bits.values():
+        for b in self._bits.values():  # type: ignore[union-attr]
             occ |= b
         return occ
 
