@@ -11,11 +11,16 @@ from distant_galaxy_episodes.aborigines.combat import return_to_centre
 from distant_galaxy_episodes.aborigines.model import CENTRE, model_of
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Registry
+    from distant_galaxy import Game, Registry, Token
 
 
 def _reason(ctx: dict) -> str:
     return str(ctx.get("$reason", "rule"))
+
+
+def _token(game: Game, unit: Any) -> Token | None:
+    """The token a rule's value names (a unit view or an id), or None."""
+    return game.state.tokens.get(getattr(unit, "id", unit)) if unit is not None else None
 
 
 def register_episode_effects(reg: Registry) -> None:
@@ -26,7 +31,7 @@ def register_episode_effects(reg: Registry) -> None:
                 "lose(ship)")
     def lose(ctx: dict, ship: Any) -> None:
         game: Game = ctx["$game"]
-        tok = game.state.tokens.get(getattr(ship, "id", ship)) if ship is not None else None
+        tok = _token(game, ship)
         if tok is None or tok.owner is None:
             return
         game.state.remove_token(tok)
@@ -39,7 +44,7 @@ def register_episode_effects(reg: Registry) -> None:
                 'recall(nearest(ship, "aborigine"))')
     def recall(ctx: dict, unit: Any) -> None:
         game: Game = ctx["$game"]
-        tok = game.state.tokens.get(getattr(unit, "id", unit)) if unit is not None else None
+        tok = _token(game, unit)
         if tok is None or not model_of(game).is_aborigine(tok):
             return
         return_to_centre(game, tok, _reason(ctx))

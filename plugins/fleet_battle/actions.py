@@ -56,6 +56,16 @@ class _Kind(ActionKind):
     def _squad(self, game: Game, seat: str) -> Iterable[Token]:
         return squadron(game, seat) if fleet_of_seat(game.scenario, seat) else []
 
+    def _ready_model_and_target(self, game: Game, seat: str,
+                                action: Action) -> tuple[Token, Token]:
+        """``MODEL TARGET`` of a fire or board: the seat's crewed model that has not fired or
+        boarded this turn, and a model on the board (else the reason why not)."""
+        require(len(action.args) == 2, f"usage: {self.usage}")
+        tok = own_model(game, seat, action.arg(0))
+        target = _target(game, action.arg(1))
+        require(not tok.attrs.get("acted"), f"{tok.id} has already fired or boarded this turn")
+        return tok, target
+
 
 class Move(_Kind):
     verb = "move"
@@ -94,10 +104,7 @@ class Fire(_Kind):
                 yield Action.of("fire", tok.id, t.id)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
-        require(len(action.args) == 2, f"usage: {self.usage}")
-        tok = own_model(game, seat, action.arg(0))
-        target = _target(game, action.arg(1))
-        require(not tok.attrs.get("acted"), f"{tok.id} has already fired or boarded this turn")
+        tok, target = self._ready_model_and_target(game, seat, action)
         require(target.attrs.get("fleet") != tok.attrs.get("fleet"),
                 f"{target.id} is in your own fleet")
         require(target in combat.targets(game, tok),
@@ -121,10 +128,7 @@ class Board(_Kind):
                 yield Action.of("board", tok.id, t.id)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
-        require(len(action.args) == 2, f"usage: {self.usage}")
-        tok = own_model(game, seat, action.arg(0))
-        target = _target(game, action.arg(1))
-        require(not tok.attrs.get("acted"), f"{tok.id} has already fired or boarded this turn")
+        tok, target = self._ready_model_and_target(game, seat, action)
         require(combat.board_need(game, tok, target) is not None,
                 f"{target.id} cannot be boarded from {tok.id}: it must be next to it and be a "
                 "crippled or abandoned enemy, or a prize of your fleet")
