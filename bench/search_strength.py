@@ -40,20 +40,24 @@ def play_one(scenario_id: str, bot: str, vs: str, seed: int, seat_index: int,
     bots = sc.bots()
     ctrls = {s: make_bot(bots, bot if s == me else vs, s, seed) for s in seats}
     think = {s: 0.0 for s in seats}
-    decisions = 0
+    decisions, longest = 0, 0.0
     while not game.over:
         seat = game.pending.seat
         view = game.view(seat) if hasattr(game, "view") else game
         t0 = time.process_time()  # CPU time: the machine may be shared
         action = ctrls[seat].choose(view)
-        think[seat] += time.process_time() - t0
-        decisions += seat == me
+        spent = time.process_time() - t0
+        think[seat] += spent
+        if seat == me:
+            decisions += 1
+            longest = max(longest, spent)
         game.apply(action)
     winner = game.result["winner"]
     won = score(game.result, seats, seat_sides(sc))[me] == 1.0  # a side's win is its seats'
     return {"seed": seed, "seat": me, "winner": winner, "round": game.result.get("round"),
             "outcome": "win" if won else "draw" if winner is None else "loss",
-            "decisions": decisions, "think_s": round(think[me], 2)}  # CPU seconds
+            "decisions": decisions, "think_s": round(think[me], 2),  # CPU seconds
+            "longest_s": round(longest, 2)}  # the longest decision
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -84,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
                "seeds": f"{a.seed}..{a.seed + a.games - 1}", **tally, "per_seat": per_seat,
                "win_rate": round(tally["win"] / max(1, a.games), 3),
                "cpu_s_per_decision": round(sum(r["think_s"] for r in rows) / max(1, decisions), 3),
+               "longest_decision_s": max((r.get("longest_s", 0.0) for r in rows), default=0.0),
                "wall_s": round(time.perf_counter() - t0, 1)}
     print(json.dumps(summary))
     return 0

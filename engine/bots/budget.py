@@ -9,8 +9,12 @@ at ``depth`` scored by the round-limit verdict alone, or graded by the seats' pr
 scenario's victory thresholds as well), ``widen=K`` (progressive widening: a node visited ``n``
 times has at most ``1 + K·√n`` children; 0: every legal action), ``reuse=yes|no`` (keep the
 subtree of the actions played since the last decision), ``determinize=yes|no`` (draw each
-iteration's hidden values from what the seat's view allows, ``dg_secret_values``), e.g.
-``mcts:0.5s,depth=60,rollout=default``.
+iteration's hidden values from what the seat's view allows, ``dg_secret_values``),
+``root=uct|halving`` (the root searched by UCT, or by sequential halving over common dice:
+:mod:`distant_galaxy.bots.halving`), ``candidates=K`` (halving: the actions weighed, the default
+bot's choice among them) and ``margin=Z`` (halving: the best candidate replaces the default bot's
+choice only if its lead is more than Z standard errors), e.g.
+``mcts:0.5s,depth=60,rollout=default`` or ``mcts:60,root=halving,rollout=default,depth=40``.
 """
 
 from __future__ import annotations
@@ -24,9 +28,10 @@ ROLLOUTS = ("random", "default")
 PRIORS = ("none", "default")
 SCORES = ("win", "graded")
 SWITCHES = ("yes", "no")
+ROOTS = ("uct", "halving")
 #: The options that take one of a few words, and those words (a switch sets a bool field).
 CHOICES = {"rollout": ROLLOUTS, "prior": PRIORS, "score": SCORES, "reuse": SWITCHES,
-           "determinize": SWITCHES}
+           "determinize": SWITCHES, "root": ROOTS}
 
 
 @dataclass(frozen=True)
@@ -43,6 +48,9 @@ class Budget:
     widen: float = 0.0             # progressive widening (0: off): at most 1 + widen·√n children
     reuse: bool = True             # keep the subtree of the actions played since the last search
     determinize: bool = True       # draw hidden values from what the view allows (dg_secret_values)
+    root: str = "uct"              # "halving": sequential halving over common dice (halving.py)
+    candidates: int = 8            # halving: how many actions are weighed (the prior among them)
+    margin: float = 1.0            # halving: standard errors a candidate must lead the prior by
 
 
 def parse_budget(text: str | None) -> Budget:
@@ -87,17 +95,24 @@ def _option(budget: Budget, key: str, value: str) -> Budget:
             if depth < 0:
                 raise ValueError(value)
             return replace(budget, depth=depth)
-        if key == "widen":
-            widen = float(value)
-            if not math.isfinite(widen) or widen < 0:
+        if key == "candidates":
+            candidates = int(value)
+            if candidates < 1:
                 raise ValueError(value)
-            return replace(budget, widen=widen)
+            return replace(budget, candidates=candidates)
+        if key in ("widen", "margin"):
+            number = float(value)
+            if not math.isfinite(number) or number < 0:
+                raise ValueError(value)
+            return replace(budget, **{key: number})
     except ValueError:
-        raise EngineError(f"mcts: {key}={value}: {key} must be a number ≥ 0") from None
+        least = 1 if key == "candidates" else 0
+        raise EngineError(f"mcts: {key}={value}: {key} must be a number ≥ {least}") from None
     choices = CHOICES.get(key)
     if choices is not None:
         if value not in choices:
             raise EngineError(f"mcts: {key}={value}: choose one of {', '.join(choices)}")
         return replace(budget, **{key: value == "yes" if choices is SWITCHES else value})
     raise EngineError(f"mcts: unknown option {key!r} "
-                      f"(options: c, depth, rollout, prior, score, widen, reuse, determinize)")
+                      f"(options: c, depth, rollout, prior, score, widen, reuse, determinize, root, "
+                      f"candidates, margin)")

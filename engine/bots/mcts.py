@@ -34,6 +34,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.bots.budget import Budget, parse_budget
+from distant_galaxy.bots.halving import Halving
 from distant_galaxy.bots.rollout import outcome, playout, score
 from distant_galaxy.core.hidden import HiddenInformation, determinize
 from distant_galaxy.errors import EngineError
@@ -87,8 +88,11 @@ class MctsBot(Controller):
         seats = list(game.state.seats)
         if self.policy is None and self.budget.rollout == "default":
             self.policy = self._default_policy(game, seats)
-        if self.budget.prior == "default" and self.prior_bots is None:
+        halving = self.budget.root == "halving"
+        if (self.budget.prior == "default" or halving) and self.prior_bots is None:
             self.prior_bots = self._default_policy(game, seats)
+        if halving:
+            return self._halving(game, legal, seats)
         t0 = time.perf_counter()
         history = list(game.history) if self.budget.reuse else []
         root = self._reused(history)
@@ -102,6 +106,17 @@ class MctsBot(Controller):
                      "seconds": time.perf_counter() - t0,
                      "visits": {str(a): c.n for a, c in root.children.items()}}
         self._tree = (root, history) if self.budget.reuse else None
+        return best
+
+    def _halving(self, game: Game, legal: list[Action], seats: list[str]) -> Action:
+        """The root by sequential halving over common dice (``root=halving``)."""
+        t0 = time.perf_counter()
+        search = Halving(game, self.seat, seats, self.budget, self.policy, self.rng)
+        best = search.choose(legal, self._prior(game))
+        self.last = {"iterations": search.playouts, "seconds": time.perf_counter() - t0,
+                     "samples": len(search.seeds),
+                     "means": {str(a): round(sum(v) / len(v), 4)
+                               for a, v in search.scores.items() if v}}
         return best
 
     def _reused(self, history: list[tuple[str, str]]) -> Node:

@@ -23,6 +23,9 @@ def test_options() -> None:
                                                                    "default")
     assert (Budget().score, Budget().widen, Budget().reuse, Budget().determinize) == \
         ("win", 0.0, True, True)
+    b = parse_budget("60,root=halving,candidates=5,margin=0.5")
+    assert (b.root, b.candidates, b.margin) == ("halving", 5, 0.5)
+    assert (Budget().root, Budget().candidates, Budget().margin) == ("uct", 8, 1.0)
 
 
 @pytest.mark.parametrize("text, words", [
@@ -31,7 +34,8 @@ def test_options() -> None:
     ("rollout=smart", "choose one of random, default"), ("prior=smart", "choose one of none, default"),
     ("speed=3", "unknown option .speed."), ("score=points", "choose one of win, graded"),
     ("widen=-1", "widen must be"), ("reuse=maybe", "choose one of yes, no"),
-    ("determinize=1", "choose one of yes, no"),
+    ("determinize=1", "choose one of yes, no"), ("root=alpha", "choose one of uct, halving"),
+    ("candidates=0", "candidates must be a number ≥ 1"), ("margin=-1", "margin must be"),
 ])
 def test_bad_parameters_are_refused_with_the_reason(text: str, words: str) -> None:
     with pytest.raises(EngineError, match=words):
