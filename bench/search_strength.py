@@ -3,13 +3,15 @@
     python bench/search_strength.py tic-tac-toe --bot mcts:200 --vs random --games 50
     python bench/search_strength.py asteroid-belt --seats 2 --bot mcts:1s --vs greedy --games 2
     python bench/search_strength.py aborigine-clash --bot mcts:1s,rollout=default --vs civ --games 4
+    python bench/search_strength.py aborigine-clash --side --bot mcts:28,root=halving,rollout=default --vs civ
 
 Game ``i`` has seed ``seed + i``; the search bot takes each seat in turn (game ``i`` gives it seat
-``i mod seats``), every other seat plays ``--vs``. A controller is given the seat's view where the
-engine offers one (``game.view(seat)``). Prints one line per game and a summary (``--json``: the
-summary as JSON). Thinking is measured in CPU seconds of the search bot (the machine may be
-shared), so iteration budgets give reproducible series and a CPU cost per decision. The figures
-go in docs/bots.md; the test suite plays a small sample only.
+``i mod seats``), every other seat plays ``--vs`` (``--side``: the search bot plays every seat of
+its seat's side, e.g. the four civilizations of episode 5 against its automatic Aborigines). A
+controller is given the seat's view where the engine offers one (``game.view(seat)``). Prints one
+line per game and a summary (``--json``: the summary as JSON). Thinking is measured in CPU seconds
+of the search bot (the machine may be shared), so iteration budgets give reproducible series and
+a CPU cost per decision. The figures go in docs/bots.md; the test suite plays a small sample only.
 """
 
 from __future__ import annotations
@@ -29,16 +31,20 @@ from distant_galaxy.play.controllers import make_bot
 
 
 def play_one(scenario_id: str, bot: str, vs: str, seed: int, seat_index: int,
-             options: list[str], players: int | None = None) -> dict[str, Any]:
-    """One game: the search bot at seat ``seat_index``, ``vs`` elsewhere; its result and time
-    (``players``: the first seats of the scenario only, e.g. 2-seat Asteroid Belt)."""
+             options: list[str], players: int | None = None, side: bool = False
+             ) -> dict[str, Any]:
+    """One game: the search bot at seat ``seat_index`` (``side``: at every seat of that seat's
+    side too), ``vs`` elsewhere; its result and time (``players``: the first seats of the
+    scenario only, e.g. 2-seat Asteroid Belt)."""
     sc = load_scenario(scenario_id, None, options)
     seat_ids = [str(s["id"]) for s in sc.seats][:players] if players else None
     game = Game(sc, seats=seat_ids, seed=seed, record=False)
     seats = list(game.state.seats)
     me = seats[seat_index % len(seats)]
+    sides = seat_sides(sc)
+    mine = {s for s in seats if s == me or (side and me in sides and sides.get(s) == sides[me])}
     bots = sc.bots()
-    ctrls = {s: make_bot(bots, bot if s == me else vs, s, seed) for s in seats}
+    ctrls = {s: make_bot(bots, bot if s in mine else vs, s, seed) for s in seats}
     think = {s: 0.0 for s in seats}
     decisions, longest = 0, 0.0
     while not game.over:
@@ -48,15 +54,16 @@ def play_one(scenario_id: str, bot: str, vs: str, seed: int, seat_index: int,
         action = ctrls[seat].choose(view)
         spent = time.process_time() - t0
         think[seat] += spent
-        if seat == me:
+        if seat in mine:
             decisions += 1
             longest = max(longest, spent)
         game.apply(action)
     winner = game.result["winner"]
-    won = score(game.result, seats, seat_sides(sc))[me] == 1.0  # a side's win is its seats'
-    return {"seed": seed, "seat": me, "winner": winner, "round": game.result.get("round"),
+    won = score(game.result, seats, sides)[me] == 1.0  # a side's win is its seats'
+    return {"seed": seed, "seat": me if len(mine) == 1 else sides[me], "winner": winner,
+            "round": game.result.get("round"),
             "outcome": "win" if won else "draw" if winner is None else "loss",
-            "decisions": decisions, "think_s": round(think[me], 2),  # CPU seconds
+            "decisions": decisions, "think_s": round(sum(think[s] for s in mine), 2),  # CPU s
             "longest_s": round(longest, 2)}  # the longest decision
 
 
@@ -70,12 +77,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--option", action="append", default=[])
     p.add_argument("--seats", type=int, default=None,
                    help="play with the scenario's first N seats only (e.g. 2 in Asteroid Belt)")
+    p.add_argument("--side", action="store_true",
+                   help="the search bot plays every seat of its seat's side (e.g. all four "
+                        "civilizations of episode 5), not that seat alone")
     p.add_argument("--json", action="store_true")
     a = p.parse_args(argv)
     rows = []
     t0 = time.perf_counter()
     for i in range(a.games):
-        row = play_one(a.scenario, a.bot, a.vs, a.seed + i, i, a.option, a.seats)
+        row = play_one(a.scenario, a.bot, a.vs, a.seed + i, i, a.option, a.seats, a.side)
         rows.append(row)
         if not a.json:
             print(json.dumps(row), flush=True)
