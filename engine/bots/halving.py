@@ -26,7 +26,9 @@ Each sample is played out with the playout policy (``rollout=``, the default bot
 ``rollout=default``) for ``depth`` plies and scored like the tree's playouts
 (:func:`distant_galaxy.bots.rollout.outcome`, ``score=graded`` included). The samples' seeds are
 draws of the bot's own seeded stream, so an iteration budget gives the same choice in any process;
-the game's own dice are never touched.
+the game's own dice are never touched. A sample whose line needs a hidden value that no plugin
+offers (``dg_secret_values``; or with ``determinize=no``) stops there and scores a draw, as in
+the tree.
 """
 
 from __future__ import annotations
@@ -36,8 +38,9 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from distant_galaxy.bots.rollout import outcome, playout
+from distant_galaxy.bots.rollout import needs_hidden_value, outcome, playout, score
 from distant_galaxy.core.hidden import determinize
+from distant_galaxy.errors import EngineError
 
 if TYPE_CHECKING:
     from distant_galaxy.bots.budget import Budget
@@ -76,6 +79,7 @@ class Halving:
         self.seeds: list[int] = []          # sample i's seed, shared by every candidate
         self.scores: dict[Action, list[float]] = {}
         self.playouts = 0
+        self.hidden_stops = 0  # samples stopped by a hidden value no plugin offered
 
     def choose(self, legal: list[Action], prior: Action | None) -> Action:
         """The chosen action (see the module docstring)."""
@@ -126,10 +130,16 @@ class Halving:
             determinize(g, luck)
         for i, bot in enumerate((self.policy or {}).values()):
             bot.rng.seed(seed + i + 1)  # the playout bots' own choices: common too
-        g.apply(action)
-        if g.state.result is None:
-            playout(g, b.depth, luck, self.policy)
         self.playouts += 1
+        try:
+            g.apply(action)
+            if g.state.result is None:
+                playout(g, b.depth, luck, self.policy)
+        except EngineError as exc:
+            if not needs_hidden_value(exc):
+                raise
+            self.hidden_stops += 1  # the line needs what this seat cannot see: a draw
+            return score({"winner": None}, self.seats)[self.seat]
         return outcome(g, self.seats, b.score == "graded").get(self.seat, 0.0)
 
     def _halve(self, alive: list[Action], prior: Action | None) -> list[Action]:

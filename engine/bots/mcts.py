@@ -35,8 +35,8 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.bots.budget import Budget, parse_budget
 from distant_galaxy.bots.halving import Halving
-from distant_galaxy.bots.rollout import outcome, playout, score
-from distant_galaxy.core.hidden import HiddenInformation, determinize
+from distant_galaxy.bots.rollout import needs_hidden_value, outcome, playout, score
+from distant_galaxy.core.hidden import determinize
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.controllers import Controller
 
@@ -114,6 +114,7 @@ class MctsBot(Controller):
         search = Halving(game, self.seat, seats, self.budget, self.policy, self.rng)
         best = search.choose(legal, self._prior(game))
         self.last = {"iterations": search.playouts, "seconds": time.perf_counter() - t0,
+                     "hidden_stops": search.hidden_stops,
                      "samples": len(search.seeds),
                      "means": {str(a): round(sum(v) / len(v), 4)
                                for a, v in search.scores.items() if v}}
@@ -223,17 +224,6 @@ class MctsBot(Controller):
         if name in ("random", self.name) or name not in bots:
             return {}
         return {s: bots[name](s, self.seed) for s in seats}
-
-
-def needs_hidden_value(exc: BaseException) -> bool:
-    """Whether ``exc`` (or what caused it: ``Game.apply`` wraps a rule's fault) is a read of a
-    hidden value refused by a view's copy."""
-    seen: BaseException | None = exc
-    while seen is not None:
-        if isinstance(seen, HiddenInformation):
-            return True
-        seen = seen.__cause__
-    return False
 
 
 def _uct(legal: list[Action], children: dict[Action, Node], c: float) -> tuple[Action, Node]:

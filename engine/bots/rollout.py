@@ -23,6 +23,7 @@ import random
 import re
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy.core.hidden import HiddenInformation
 from distant_galaxy.stash import StashKey
 
 if TYPE_CHECKING:
@@ -128,3 +129,14 @@ def score(result: dict[str, Any], seats: list[str], sides: dict[str, str] | None
         winners |= set(listed[winner])
     side_of = sides or {}
     return {s: 1.0 if s in winners or side_of.get(s) in winners else 0.0 for s in seats}
+
+
+def needs_hidden_value(exc: BaseException) -> bool:
+    """Whether ``exc`` (or what caused it: ``Game.apply`` wraps a rule's fault) is a read of a
+    hidden value refused by a view's copy."""
+    seen: BaseException | None = exc
+    while seen is not None:
+        if isinstance(seen, HiddenInformation):
+            return True
+        seen = seen.__cause__
+    return False

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from distant_galaxy import Game, load_scenario
 from distant_galaxy.bots.budget import parse_budget
-from distant_galaxy.bots.mcts import MctsBot, needs_hidden_value
+from distant_galaxy.bots.mcts import MctsBot
+from distant_galaxy.bots.rollout import needs_hidden_value
 from distant_galaxy.core.hidden import HiddenInformation
 from distant_galaxy.errors import EngineError
 
@@ -34,3 +35,16 @@ def test_lines_that_need_a_hidden_value_are_played_on_a_determinized_world():
         assert bot.choose(game.view(seat)) in game.legal_actions()
         stops[det] = bot.last["hidden_stops"]
     assert stops == {"yes": 0, "no": 20}
+
+
+def test_the_halving_root_scores_such_lines_as_draws_too():
+    """``root=halving`` plays its samples on the same determinized worlds; with
+    ``determinize=no`` each sample needing the enemy's order stops and scores a draw."""
+    game = Game(load_scenario("fleet-battle", None, ["secret-orders"]), seed=3)
+    seat = game.pending.seat
+    stops = {}
+    for det in ("yes", "no"):
+        bot = MctsBot(seat, 3, parse_budget(f"16,root=halving,depth=40,determinize={det}"))
+        assert bot.choose(game.view(seat)) in game.legal_actions()
+        stops[det] = bot.last["hidden_stops"]
+    assert stops["yes"] == 0 and stops["no"] > 0
