@@ -12,8 +12,6 @@ tune the bot without Python.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import groupby
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import Action, Controller, StashKey, parse_pos
@@ -30,7 +28,6 @@ if TYPE_CHECKING:
 Pos = tuple[int, int]
 aboard = model.aboard
 _CELLS: dict[str, Pos] = {}  # "x,y" → (x, y): the bot reads the cells of many actions
-_VERB = attrgetter("verb")
 
 
 def _trial(game: Game, action: Action) -> Game:
@@ -42,13 +39,33 @@ def _trial(game: Game, action: Action) -> Game:
 
 
 def _legal_of(game: Game, verb: str) -> list[Action]:
-    """The legal actions of one verb (not ``end``) in the pending decision: those of
+    """The legal actions of one verb in the pending decision: those of
     ``game.legal_actions()``, in its order, without listing the other verbs."""
-    pend = game.pending
-    kind = game.kinds.get(verb)
-    if pend is None or game.over or kind is None or kind not in game.kinds_for(pend.kind):
-        return []
-    return list(kind.legal(game, pend.seat))
+    return game.legal_of(verb)
+
+
+class ByVerb:
+    """The pending decision's legal actions by verb, as a read-only mapping of the verbs that
+    have some (``by["move"]``, ``"mine" in by``, ``by.get("unload", [])``): each verb is listed
+    when first asked (``Game.legal_of``), so a decision settled by the first verbs the bot
+    looks at lists no others."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game):
+        self.game = game
+
+    def __contains__(self, verb: str) -> bool:
+        return bool(self.game.legal_of(verb))
+
+    def __getitem__(self, verb: str) -> list[Action]:
+        found = self.game.legal_of(verb)
+        if not found:
+            raise KeyError(verb)
+        return found
+
+    def get(self, verb: str, default: list[Action] | None = None) -> list[Action] | None:
+        return self.game.legal_of(verb) or default
 
 
 def _pos(text: str) -> Pos:
@@ -140,18 +157,15 @@ class GreedyBot(Controller):
         # the state may have changed since the last decision
         self._goals, self._guards, self._cells = {}, None, {}
         self._rides, self._beside = {}, {}
-        acts = game.legal_actions()
         pend = game.pending
-        by: dict[str, list[Action]] = {}
-        for verb, same in groupby(acts, key=_VERB):  # a kind's actions come together
-            by.setdefault(verb, []).extend(same)
+        by = ByVerb(game)
         if pend is not None and pend.kind == "defence":
             return self._defence(game, by) or Action("end")
         return self._main(game, pend.seat if pend else game.state.active_seat, by) \
-            or (by["end"][0] if "end" in by else self.rng.choice(acts))
+            or (by["end"][0] if "end" in by else self.rng.choice(game.legal_actions()))
 
     # -- the defenders (R7.12, D7.3) -------------------------------------------------------------
-    def _defence(self, game: Game, by: dict[str, list[Action]]) -> Action | None:
+    def _defence(self, game: Game, by: ByVerb) -> Action | None:
         st = game.state
         w = weights(game, self.seat)
         if "place" in by:
@@ -182,7 +196,7 @@ class GreedyBot(Controller):
         return best
 
     # -- a player's own turn ---------------------------------------------------------------------
-    def _main(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
+    def _main(self, game: Game, seat: str, by: ByVerb) -> Action | None:
         st = game.state
         w = weights(game, self.seat)
         res = st.players[seat].counters.get("resources", 0)
@@ -221,7 +235,7 @@ class GreedyBot(Controller):
     def _flags(self, game: Game) -> list[Site]:
         return [s for s in model.asteroids(game) if "flag" in s.markers]
 
-    def _mine_move(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
+    def _mine_move(self, game: Game, seat: str, by: ByVerb) -> Action | None:
         """R7.14: a mine needs a move near the Flag this turn — the move (or unload) that ends
         within ``mine_range`` of the best Flag; else a liquidation that opens such a move."""
         flags = self._flags(game)
@@ -253,7 +267,7 @@ class GreedyBot(Controller):
             return max(scored, key=lambda ga: ga[0])[1]
         return self._liquidate_for(game, by, flags, r)
 
-    def _liquidate_for(self, game: Game, by: dict[str, list[Action]], flags: list[Site],
+    def _liquidate_for(self, game: Game, by: ByVerb, flags: list[Site],
                        r: int) -> Action | None:
         """A liquidation after which some unit can move within ``r`` of a Flag (R7.33)."""
         grid = game.scenario.grid
@@ -278,7 +292,7 @@ class GreedyBot(Controller):
         dfd = len(site.attrs.get("reserve_defenders", [])) + 1
         return _value(game, site, seat) / dfd
 
-    def _attack(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
+    def _attack(self, game: Game, seat: str, by: ByVerb) -> Action | None:
         st = game.state
         w = weights(game, self.seat)
         best, best_s = None, w["attack_min_score"]
@@ -307,7 +321,7 @@ class GreedyBot(Controller):
                     return u
         return best
 
-    def _shuttle(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
+    def _shuttle(self, game: Game, seat: str, by: ByVerb) -> Action | None:
         act = self._transport(game, seat, by)
         if act is not None:
             return act
@@ -362,7 +376,7 @@ class GreedyBot(Controller):
             return None
         return goal
 
-    def _transport(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
+    def _transport(self, game: Game, seat: str, by: ByVerb) -> Action | None:
         """Carry units towards their goals: unload by the goal, else roll and fly towards it;
         board a unit a ride brings ``transport_min_gain`` cells closer; activate a shuttle for
         such a unit when it can pay (and keep ``move_reserve_resources``)."""
@@ -402,7 +416,7 @@ class GreedyBot(Controller):
                 game, tok.pos, network, goal) >= weights(game, seat)["transport_min_gain"]
         return found
 
-    def _board_for_ride(self, game: Game, seat: str, by: dict[str, list[Action]]
+    def _board_for_ride(self, game: Game, seat: str, by: ByVerb
                         ) -> Action | None:
         st = game.state
         for a in by.get("board", []):
@@ -415,7 +429,7 @@ class GreedyBot(Controller):
                 return a
         return None
 
-    def _activate_for_ride(self, game: Game, seat: str, by: dict[str, list[Action]]
+    def _activate_for_ride(self, game: Game, seat: str, by: ByVerb
                            ) -> Action | None:
         if "activate" not in by or model.shuttles_of(game, seat):
             return None
@@ -488,7 +502,7 @@ class GreedyBot(Controller):
                 best, best_s = site.pos, s
         return best
 
-    def _move(self, game: Game, seat: str, by: dict[str, list[Action]], res: int
+    def _move(self, game: Game, seat: str, by: ByVerb, res: int
               ) -> Action | None:
         moves = by.get("move", [])
         if not moves:
