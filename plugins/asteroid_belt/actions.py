@@ -722,20 +722,20 @@ class Liquidate(ActionKind):
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         # liquidate_refusal(…) is None, for all units at once: each mover's search is asked
-        # only about the seat's cells next to it (``blocking_cells``)
+        # only about the seat's cells next to it (``blocking_cells``). A mover never helps
+        # itself there (its own cell is not among them), so one mover that freeing a cell
+        # helps is enough: that cell is not asked about again.
         units = model.units_of(game, seat)
         taken = [model.on_board(t) for t in units]
-        opened: dict[Pos, set[str]] = {}  # a unit's cell → the movers that freeing it helps
+        opened: set[Pos] = set()  # the seat's cells whose freeing helps another unit move
         for other, here, steps, now in mobile(game, seat):
             for at in blocking_cells(game, now, taken):
-                if opens_a_move(game, other.type, here, steps, at, now):
-                    opened.setdefault(at, set()).add(other.id)
+                if at not in opened and opens_a_move(game, other.type, here, steps, at, now):
+                    opened.add(at)
         base = model.base_of(game, seat)  # _blocks_the_base is False away from the base
         exits = set(game.scenario.grid.within(base.pos, 1)) if base is not None else set()
         for t, at in zip(units, taken, strict=True):
-            helped = opened.get(at)
-            if (helped and (len(helped) > 1 or t.id not in helped)) \
-                    or (at in exits and _blocks_the_base(game, seat, t)):
+            if at in opened or (at in exits and _blocks_the_base(game, seat, t)):
                 yield Action("liquidate", (t.id,))
 
     def check(self, game: Game, seat: str, action: Action) -> None:

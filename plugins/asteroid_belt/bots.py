@@ -50,22 +50,29 @@ class ByVerb:
     when first asked (``Game.legal_of``), so a decision settled by the first verbs the bot
     looks at lists no others."""
 
-    __slots__ = ("game",)
+    __slots__ = ("game", "lists")
 
     def __init__(self, game: Game):
         self.game = game
+        self.lists: dict[str, list[Action]] = {}
+
+    def _of(self, verb: str) -> list[Action]:
+        found = self.lists.get(verb)
+        if found is None:
+            found = self.lists[verb] = self.game.legal_of(verb)
+        return found
 
     def __contains__(self, verb: str) -> bool:
-        return bool(self.game.legal_of(verb))
+        return bool(self._of(verb))
 
     def __getitem__(self, verb: str) -> list[Action]:
-        found = self.game.legal_of(verb)
+        found = self._of(verb)
         if not found:
             raise KeyError(verb)
         return found
 
     def get(self, verb: str, default: list[Action] | None = None) -> list[Action] | None:
-        return self.game.legal_of(verb) or default
+        return self._of(verb) or default
 
 
 def _pos(text: str) -> Pos:
@@ -152,11 +159,12 @@ class GreedyBot(Controller):
         self._cells: dict[tuple[int, str], dict[Pos, tuple[str, int]]] = {}  # activation cells
         self._rides: dict[tuple[int, str, str, Pos, int], bool] = {}  # _worth_a_ride
         self._beside: dict[tuple[int, Pos], Token | None] = {}  # _adjacent_defender
+        self._aims: dict[tuple[int, str], list[tuple[Pos, float]]] = {}  # _candidates
 
     def choose(self, game: Game) -> Action:
         # the state may have changed since the last decision
         self._goals, self._guards, self._cells = {}, None, {}
-        self._rides, self._beside = {}, {}
+        self._rides, self._beside, self._aims = {}, {}, {}
         pend = game.pending
         by = ByVerb(game)
         if pend is not None and pend.kind == "defence":
@@ -482,24 +490,37 @@ class GreedyBot(Controller):
         self._guards = (id(game.state), guards)
         return guards
 
-    def _find_goal(self, game: Game, seat: str, here: Pos) -> Pos | None:
-        grid = game.scenario.grid
+    def _candidates(self, game: Game, seat: str) -> list[tuple[Pos, float]]:
+        """The asteroids a unit of ``seat`` may head for (no mine), in map order, each with its
+        worth for its defenders (``_find_goal``'s score before the distance), once per
+        decision."""
+        key = (id(game.state), seat)
+        found = self._aims.get(key)
+        if found is not None:
+            return found
         w = weights(game, self.seat)
-        best: Pos | None = None
-        best_s = 0.0
         guards = self._defenders(game)
+        found = self._aims[key] = []
         for site in model.asteroids(game):
             name, who = model.marker(site)
             if name == "mine":
                 continue
-            d = grid.distance(site.pos, here)
             v = _value(game, site, seat) * (w["goal_flag"] if name == "flag" else 1.0)
             if name == "target" and who != seat:
                 v *= w["goal_foreign_target"]
             dfd = len(site.attrs.get("reserve_defenders", [])) + guards.get(site.id, 0)
-            s = v / (w["goal_defender_offset"] + dfd) / (w["goal_distance_offset"] + d)
+            found.append((site.pos, v / (w["goal_defender_offset"] + dfd)))
+        return found
+
+    def _find_goal(self, game: Game, seat: str, here: Pos) -> Pos | None:
+        distance = game.scenario.grid.distance
+        offset = weights(game, self.seat)["goal_distance_offset"]
+        best: Pos | None = None
+        best_s = 0.0
+        for pos, worth in self._candidates(game, seat):
+            s = worth / (offset + distance(pos, here))
             if best is None or s > best_s:
-                best, best_s = site.pos, s
+                best, best_s = pos, s
         return best
 
     def _move(self, game: Game, seat: str, by: ByVerb, res: int
