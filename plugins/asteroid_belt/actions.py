@@ -361,9 +361,14 @@ class Mine(ActionKind):
                     "points and resources (R7.14, R7.1, R7.60).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        for site in model.asteroids(game):
-            if mine_refusal(game, seat, site) is None:
-                yield Action("mine", (site.id,))
+        # mine_refusal(…) is None, written out: only a flagged asteroid is asked about a move
+        flagged = [s for s in model.asteroids(game) if "flag" in s.markers]
+        if flagged:
+            r = model.param(game, "mine_range")
+            units = model.units_of(game, seat)
+            for site in flagged:
+                if model.unit_near(game, seat, site.pos, r, moved=True, units=units) is not None:
+                    yield Action("mine", (site.id,))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
