@@ -91,6 +91,7 @@ class Game:
         # legal_of's lists per verb, valid for (version, state object, pending object) too
         self._verb_key: tuple[int, GameState, Pending] | None = None
         self._by_verb: dict[str, list[Action]] = {}
+        self._verbs_settled = False  # _any_legal listed the new decision's first verbs
         self._version = 0
         self._flushed = 0
         self._undo_why: str | None = None  # why there is nothing to undo (once undo is empty)
@@ -282,12 +283,33 @@ class Game:
             return self._legal
         acts: list[Action] = []
         kinds = self._kinds_at.get(pend.kind)
+        key = self._verb_key
+        if key is not None and key[0] == self._version and key[1] is self.state \
+                and key[2] is pend:  # some verbs listed already (legal_of, _any_legal)
+            return self._from_verbs(pend, kinds)
         for kind in kinds if kinds is not None else self.kinds_for(pend.kind):
             if type(kind) is EndAction:  # the built-in `end`: no generator for a yes/no
                 if self.loop.may_end():
                     acts.append(END)
                 continue
             acts.extend(kind.legal(self, pend.seat))
+        self._legal_key, self._legal = (self._version, self.state, pend), acts
+        return acts
+
+    def _from_verbs(self, pend: Pending, kinds: list[ActionKind] | None) -> list[Action]:
+        """``legal_actions`` when some verbs of this state were listed by ``legal_of``: their
+        lists, the other kinds listed now (and kept as ``legal_of``'s)."""
+        acts: list[Action] = []
+        by = self._by_verb
+        for kind in kinds if kinds is not None else self.kinds_for(pend.kind):
+            listed = by.get(kind.verb)
+            if listed is None:
+                if type(kind) is EndAction:
+                    listed = [END] if self.loop.may_end() else []
+                else:
+                    listed = list(kind.legal(self, pend.seat))
+                by[kind.verb] = listed
+            acts.extend(listed)
         self._legal_key, self._legal = (self._version, self.state, pend), acts
         return acts
 
@@ -342,8 +364,10 @@ class Game:
         return False
 
     def _any_legal(self, pend: Pending) -> bool:
-        """Whether some kind of the pending decision has a legal action (a kind's listing is
-        left after its first action)."""
+        """Whether some kind of the pending decision has a legal action: the kinds are listed
+        one by one, ``end`` kinds first (they have one action at most), until one has some;
+        their lists are kept for the decision as ``legal_of``'s (``apply`` keeps them valid
+        when it returns: nothing changes the state after this)."""
         order = self._end_first.get(pend.kind)
         if order is None:
             kinds = self.kinds_for(pend.kind)
@@ -351,12 +375,15 @@ class Game:
                 + [k for k in kinds if not isinstance(k, EndAction)]
             if self._static_kinds:
                 self._end_first[pend.kind] = order
+        by: dict[str, list[Action]] = {}
+        self._verb_key, self._by_verb = (self._version, self.state, pend), by
         for kind in order:
             if type(kind) is EndAction:  # the built-in `end`, as legal_actions lists it
-                if self.loop.may_end():
-                    return True
-                continue
-            for _ in kind.legal(self, pend.seat):
+                found = by[kind.verb] = [END] if self.loop.may_end() else []
+            else:
+                found = by[kind.verb] = list(kind.legal(self, pend.seat))
+            if found:
+                self._verbs_settled = True
                 return True
         return False
 
@@ -431,6 +458,7 @@ class Game:
         undo_depth = len(self._undo)
         self._version += 1  # the state changes from here: the cached legal actions are stale
         self._settled_key = None
+        self._verbs_settled = False
         if pure:  # only this action changes the state until apply returns: see check_victory
             self.victory_memo = {}
         try:
@@ -468,6 +496,10 @@ class Game:
                 and settled[2] is self.state.pending:
             # the turn loop listed the new decision's actions after the last change: still valid
             self._legal_key = (self._version, settled[1], settled[2])
+        verbs = self._verb_key
+        if self._verbs_settled and verbs is not None and verbs[1] is self.state \
+                and verbs[2] is self.state.pending:  # the same for the verbs _any_legal listed
+            self._verb_key = (self._version, verbs[1], verbs[2])
         if self.sink is not None:
             self.sink(self._action_record(pend, str(action), phase_index))
             self.flush()
@@ -544,6 +576,7 @@ class Game:
         g._undo, g._legal_key, g._legal, g._version, g._flushed = [], None, [], 0, 0
         g._undo_why, g._settled_key = None, None
         g._verb_key, g._by_verb, g._end_first = None, {}, self._end_first
+        g._verbs_settled = False
         g.hooked, g.hooks_in_play, g.pure = self.hooked, self.hooks_in_play, self.pure
         g.journaled = self.journaled
         g.victory_memo = None
