@@ -537,10 +537,27 @@ class Create(ActionKind):
     arity = (2, 2)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        # create_refusal(…) is None, written out: the seat's tokens counted once per type
+        have = model.resources(game, seat)
+        pools = game.state.players[seat].pools
+        repair, reserve = pools.get("repair", {}), pools.get("reserve", {})
+        owned: dict[str, int] | None = None  # unit type → the seat's tokens of it
         for unit in model.civ_types(game):
-            if create_refusal(game, seat, unit) is None:
-                for c in _create_places(game, seat, unit):
-                    yield Action("create", (unit, f"{c[0]},{c[1]}"))
+            if model.unit_cost(game, seat, unit) > have:
+                continue
+            if repair.get(unit, 0) <= 0:  # _source_pool: a new one, within the limit (D7.7)
+                limit = model.utype(game, unit).get("limit")
+                if limit is not None:
+                    if owned is None:
+                        owned = {}
+                        for t in game.state.tokens.values():
+                            if t.owner == seat:
+                                owned[t.type] = owned.get(t.type, 0) + 1
+                    if owned.get(unit, 0) + reserve.get(unit, 0) + repair.get(unit, 0) \
+                            >= int(limit):
+                        continue
+            for c in _create_places(game, seat, unit):
+                yield Action("create", (unit, f"{c[0]},{c[1]}"))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
