@@ -14,7 +14,11 @@ from typing import TYPE_CHECKING
 
 from distant_galaxy import Action, ActionKind, IllegalAction, add_to_pool
 from distant_galaxy_episodes.asteroid_belt import model
-from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells, describe_patterns
+from distant_galaxy_episodes.asteroid_belt.attacks import (
+    attack_cells,
+    attack_reach,
+    describe_patterns,
+)
 from distant_galaxy_episodes.asteroid_belt.combat import fight, shuttle_bonus
 from distant_galaxy_episodes.asteroid_belt.movement import (
     Reach,
@@ -210,11 +214,12 @@ class Attack(ActionKind):
                             and tokens[tid].type in shuttles:
                         yield model.cell_action(table, "attack", tok.id, cell)
                 continue
-            for cell in attack_cells(game, tok.type, tok.pos):
+            for cell, between in attack_reach(game, tok.type, tok.pos):  # attack_cells
                 tid = board.get(cell)
-                if tid is not None and tokens[tid].owner != seat \
-                        and tokens[tid].type not in shuttles:
-                    yield model.cell_action(table, "attack", tok.id, cell)
+                if tid is not None and (not between or not any(c in board for c in between)):
+                    other = tokens[tid]
+                    if other.owner != seat and other.type not in shuttles:
+                        yield model.cell_action(table, "attack", tok.id, cell)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)

@@ -176,3 +176,11 @@ def test_path_into_is_the_grid_shortest_path_into_the_goal():
                         found += want is not None
         game.apply(bots[game.pending.seat].choose(game))  # type: ignore[union-attr]
     assert checked > 300 and 0 < found < checked
+
+
+def test_the_maps_neighbours_are_symmetric():
+    """``path_into`` answers "no path" from the goal's neighbours: it relies on this."""
+    for sc in (scenario(), scenario("hard")):
+        grid = sc.grid
+        for c in grid.all_cells():
+            assert all(c in grid.neighbours(n) for n in grid.neighbours(c))
