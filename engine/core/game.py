@@ -102,8 +102,9 @@ class Game:
         self.victory_memo: dict[Any, Any] | None = None
         self.victory_moments: dict[str, bool] = _victory_moments(scenario)
         self._kinds_at: dict[str, list[ActionKind]] = {}  # decision -> kinds (static ones only)
-        # decision -> its kinds, end kinds first (static ones only): see _any_legal
+        # decision -> its kinds, end kinds first / by verb (static ones only): _any_legal, legal_of
         self._end_first: dict[str, list[ActionKind]] = {}
+        self._verbs_at: dict[str, dict[str, ActionKind]] = {}
         self._static_kinds = all(type(k).available is ActionKind.available
                                  for k in self.kinds.values())
         self.loop = TurnLoop(self)
@@ -337,8 +338,13 @@ class Game:
                     by.setdefault(kind.verb, [])
         found = by.get(verb)
         if found is None:
-            kind = self.kinds.get(verb)
-            if kind is None or kind not in self.kinds_for(pend.kind):
+            verbs = self._verbs_at.get(pend.kind)
+            if verbs is None:  # verb -> kind of this decision
+                verbs = {k.verb: k for k in self.kinds_for(pend.kind)}
+                if self._static_kinds:
+                    self._verbs_at[pend.kind] = verbs
+            kind = verbs.get(verb)
+            if kind is None:
                 found = []
             elif type(kind) is EndAction:  # as legal_actions lists it
                 found = [END] if self.loop.may_end() else []
@@ -576,7 +582,7 @@ class Game:
         g._undo, g._legal_key, g._legal, g._version, g._flushed = [], None, [], 0, 0
         g._undo_why, g._settled_key = None, None
         g._verb_key, g._by_verb, g._end_first = None, {}, self._end_first
-        g._verbs_settled = False
+        g._verbs_settled, g._verbs_at = False, self._verbs_at
         g.hooked, g.hooks_in_play, g.pure = self.hooked, self.hooks_in_play, self.pure
         g.journaled = self.journaled
         g.victory_memo = None

@@ -160,11 +160,12 @@ class GreedyBot(Controller):
         self._rides: dict[tuple[int, str, str, Pos, int], bool] = {}  # _worth_a_ride
         self._beside: dict[tuple[int, Pos], Token | None] = {}  # _adjacent_defender
         self._aims: dict[tuple[int, str], list[tuple[Pos, float]]] = {}  # _candidates
+        self._w: dict[str, Any] | None = None  # weights(game, self.seat), once per decision
 
     def choose(self, game: Game) -> Action:
         # the state may have changed since the last decision
         self._goals, self._guards, self._cells = {}, None, {}
-        self._rides, self._beside, self._aims = {}, {}, {}
+        self._rides, self._beside, self._aims, self._w = {}, {}, {}, None
         pend = game.pending
         by = ByVerb(game)
         if pend is not None and pend.kind == "defence":
@@ -172,10 +173,17 @@ class GreedyBot(Controller):
         return self._main(game, pend.seat if pend else game.state.active_seat, by) \
             or (by["end"][0] if "end" in by else self.rng.choice(game.legal_actions()))
 
+    def _weights(self, game: Game) -> dict[str, Any]:
+        """``weights(game, self.seat)``, once per decision (the same for the game's copies)."""
+        w = self._w
+        if w is None:
+            w = self._w = weights(game, self.seat)
+        return w
+
     # -- the defenders (R7.12, D7.3) -------------------------------------------------------------
     def _defence(self, game: Game, by: ByVerb) -> Action | None:
         st = game.state
-        w = weights(game, self.seat)
+        w = self._weights(game)
         if "place" in by:
             invaders = model.units_of(game, st.active_seat)
 
@@ -206,7 +214,7 @@ class GreedyBot(Controller):
     # -- a player's own turn ---------------------------------------------------------------------
     def _main(self, game: Game, seat: str, by: ByVerb) -> Action | None:
         st = game.state
-        w = weights(game, self.seat)
+        w = self._weights(game)
         res = st.players[seat].counters.get("resources", 0)
         if "mine" in by:
             return max(by["mine"], key=lambda a: _value(game, st.sites[a.args[0]], seat))
@@ -302,7 +310,7 @@ class GreedyBot(Controller):
 
     def _attack(self, game: Game, seat: str, by: ByVerb) -> Action | None:
         st = game.state
-        w = weights(game, self.seat)
+        w = self._weights(game)
         best, best_s = None, w["attack_min_score"]
         for a in by.get("attack", []):
             t = st.tokens[a.args[0]]
@@ -334,7 +342,7 @@ class GreedyBot(Controller):
         if act is not None:
             return act
         st = game.state
-        passengers = weights(game, self.seat)["raid_passengers"]
+        passengers = self._weights(game)["raid_passengers"]
         if "raid" in by:
             sh = st.tokens[by["raid"][0].args[0]]
             if len(aboard(game, sh)) >= passengers:
@@ -370,7 +378,7 @@ class GreedyBot(Controller):
         """A shuttle goes for the cargo shuttle when it has a cargo portal to go to and enough
         passengers (``raid_passengers``)."""
         return cargo_portal(game) is not None \
-            and len(aboard(game, sh)) >= weights(game, self.seat)["raid_passengers"]
+            and len(aboard(game, sh)) >= self._weights(game)["raid_passengers"]
 
     def _ride_goal(self, game: Game, seat: str, sh: Token) -> Pos | None:
         """Where a transport shuttle's passengers head (its first passenger's goal), or None when
@@ -498,7 +506,7 @@ class GreedyBot(Controller):
         found = self._aims.get(key)
         if found is not None:
             return found
-        w = weights(game, self.seat)
+        w = self._weights(game)
         guards = self._defenders(game)
         found = self._aims[key] = []
         for site in model.asteroids(game):
@@ -514,7 +522,7 @@ class GreedyBot(Controller):
 
     def _find_goal(self, game: Game, seat: str, here: Pos) -> Pos | None:
         distance = game.scenario.grid.distance
-        offset = weights(game, self.seat)["goal_distance_offset"]
+        offset = self._weights(game)["goal_distance_offset"]
         best: Pos | None = None
         best_s = 0.0
         for pos, worth in self._candidates(game, seat):
@@ -530,7 +538,7 @@ class GreedyBot(Controller):
             return None
         st = game.state
         grid = game.scenario.grid
-        w = weights(game, self.seat)
+        w = self._weights(game)
         per: dict[str, list[Action]] = {}
         for a in moves:
             per.setdefault(a.args[0], []).append(a)
@@ -569,7 +577,7 @@ class GreedyBot(Controller):
         """Cells from which ``tok`` could attack a defender (or an enemy near our targets)."""
         st = game.state
         grid = game.scenario.grid
-        w = weights(game, self.seat)
+        w = self._weights(game)
         here = model.on_board(tok)
         out: dict[Pos, float] = {}
         reach = int(model.utype(game, tok.type).get("speed", 0)) + w["strike_reach"]
@@ -593,7 +601,7 @@ class GreedyBot(Controller):
         """Lower is better: the distance to the goal, less a bonus next to a defender (``w``:
         the bot's weights, when the caller has them)."""
         if w is None:
-            w = weights(game, self.seat)
+            w = self._weights(game)
         d = game.scenario.grid.distance(at, goal)
         s = float(max(d, 1)) if d > 0 else float(w["move_on_goal"])
         if self._adjacent_defender(game, at) is not None:
