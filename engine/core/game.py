@@ -358,9 +358,10 @@ class Game:
 
         A pure game lists its legal actions; as nothing changes the state after this until
         ``apply`` returns, ``apply`` keeps that list for the new decision instead of listing it
-        again. A plugin game lists nothing whole: it asks the kinds, ``end`` kinds first, for
-        a first legal action and stops at the first one found (whoever decides lists what it
-        needs: :meth:`legal_actions`, or :meth:`legal_of` for a few verbs)."""
+        again. A plugin game does not list the decision whole: it lists its kinds one by one,
+        ``end`` kinds first, until one has a legal action, and keeps those lists (whoever
+        decides lists the rest as it needs: :meth:`legal_actions`, or :meth:`legal_of` for a
+        few verbs)."""
         pend = self.state.pending
         if not self.pure and pend is not None and self.state.result is None:
             return self._any_legal(pend)
