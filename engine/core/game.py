@@ -299,19 +299,21 @@ class Game:
 
     def _from_verbs(self, pend: Pending, kinds: list[ActionKind] | None) -> list[Action]:
         """``legal_actions`` when some verbs of this state were listed by ``legal_of``: their
-        lists, the other kinds listed now (and kept as ``legal_of``'s)."""
+        lists, the other kinds listed now. The whole list replaces the verbs' lists (a later
+        ``legal_of`` groups it: the same objects)."""
         acts: list[Action] = []
         by = self._by_verb
         for kind in kinds if kinds is not None else self.kinds_for(pend.kind):
             listed = by.get(kind.verb)
-            if listed is None:
-                if type(kind) is EndAction:
-                    listed = [END] if self.loop.may_end() else []
-                else:
-                    listed = list(kind.legal(self, pend.seat))
-                by[kind.verb] = listed
-            acts.extend(listed)
+            if listed is not None:
+                acts.extend(listed)
+            elif type(kind) is EndAction:
+                if self.loop.may_end():
+                    acts.append(END)
+            else:
+                acts.extend(kind.legal(self, pend.seat))
         self._legal_key, self._legal = (self._version, self.state, pend), acts
+        self._verb_key = None
         return acts
 
     def legal_of(self, verb: str) -> list[Action]:
