@@ -21,19 +21,17 @@ PREDICATES = StashKey[dict[str, tuple[CellTest, CellTest]]]()
 class Reach:
     """Where a unit at ``start`` may end within ``steps`` on one board: ``cells``, the cells it
     may stop on in breadth-first order (neighbours clockwise, as ``Grid.reachable``); ``dist``,
-    the steps to every cell it can enter within ``steps`` (``start``: 0), in the order the
-    search reached them; :meth:`parents`, the cell each was first reached from (its path:
-    :meth:`path`), worked out from ``dist`` when first asked."""
+    the steps to every cell it can enter within ``steps`` (``start``: 0); ``parent``, the cell
+    each was first reached from (its path: :meth:`path`)."""
 
-    __slots__ = ("_acts", "_border", "_parent", "_paths", "cells", "dist", "enter", "nbrs",
-                 "start", "steps")
+    __slots__ = ("_acts", "_border", "_paths", "cells", "dist", "enter", "parent", "start",
+                 "steps")
 
     def __init__(self, start: Pos, steps: int, cells: tuple[Pos, ...], dist: dict[Pos, int],
-                 ways_: Ways):
-        self.start, self.steps, self.cells, self.dist = start, steps, cells, dist
-        self.enter = ways_.enter  # the cells the unit may enter (its Ways)
-        self.nbrs = ways_.nbrs
-        self._parent: dict[Pos, Pos] | None = None
+                 parent: dict[Pos, Pos], enter: frozenset[Pos]):
+        self.start, self.steps, self.cells, self.dist, self.parent = start, steps, cells, dist, \
+            parent
+        self.enter = enter  # the cells the unit may enter (its Ways)
         self._paths: Paths | None = None
         self._acts: dict[tuple[str, str], tuple[Action, ...]] = {}
         self._border: frozenset[Pos] | None = None
@@ -76,26 +74,10 @@ class Reach:
         dist, steps = self.dist, self.steps
         return any(dist.get(n, steps) < steps for n in grid.neighbours(cell))
 
-    def parents(self) -> dict[Pos, Pos]:
-        """The cell the search first reached each cell from. The search takes the cells one
-        step away in the order it reached them, each neighbour not reached yet (clockwise) at
-        the next step: so a cell's parent is the first cell of ``dist``, one step nearer, that
-        has it as a neighbour the unit may enter (made once)."""
-        parent = self._parent
-        if parent is None:
-            parent = self._parent = {}
-            dist, nbrs, steps = self.dist, self.nbrs, self.steps
-            for cell, d in dist.items():
-                if d < steps:
-                    for n in nbrs[cell]:
-                        if n not in parent and dist.get(n) == d + 1:
-                            parent[n] = cell
-        return parent
-
     def path(self, cell: Pos) -> tuple[Pos, ...]:
         """The cells after ``start`` up to ``cell`` (a shortest path, ``Grid.reachable``'s)."""
         out = []
-        parent, start = self.parents(), self.start
+        parent, start = self.parent, self.start
         while cell != start:
             out.append(cell)
             cell = parent[cell]
@@ -153,6 +135,7 @@ def search(ways_: Ways, start: Pos, steps: int, board: dict[Pos, str]) -> Reach:
     paths)."""
     nbrs, stop = ways_.nbrs, ways_.stop
     dist = {start: 0}
+    parent: dict[Pos, Pos] = {}
     cells: list[Pos] = []
     frontier_ = [start]
     for d in range(1, steps + 1):
@@ -162,13 +145,14 @@ def search(ways_: Ways, start: Pos, steps: int, board: dict[Pos, str]) -> Reach:
                 if n in dist or n in board:
                     continue
                 dist[n] = d
+                parent[n] = cell
                 nxt.append(n)
                 if n in stop:
                     cells.append(n)
         if not nxt:
             break
         frontier_ = nxt
-    return Reach(start, steps, tuple(cells), dist, ways_)
+    return Reach(start, steps, tuple(cells), dist, parent, ways_.enter)
 
 
 class ReachMemo:
