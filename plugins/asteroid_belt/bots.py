@@ -236,7 +236,7 @@ class GreedyBot(Controller):
         if "deploy" in by:
             return max(by["deploy"],
                        key=lambda a: int(model.utype(game, a.args[0]).get("speed", 0)))
-        if "elite-create" in by and res >= w["elite_create_min_resources"]:
+        if res >= w["elite_create_min_resources"] and "elite-create" in by:
             return by["elite-create"][0]
         if "create" in by:
             on_board = len(model.units_of(game, seat))
@@ -276,9 +276,11 @@ class GreedyBot(Controller):
             if unit not in costs:
                 costs[unit] = model.move_cost(game, unit)
             return costs[unit] <= res
-        options = [a for a in by.get("move", []) + by.get("unload", []) if paid(a)]
-        scored = [(gain(a), a) for a in options]
-        scored = [(g, a) for g, a in scored if g > 0]
+        scored = []  # (gain, action) of the paid moves and unloads that gain, in their order
+        for a in by.get("move", []) + by.get("unload", []):
+            g = gain(a)
+            if g > 0 and paid(a):
+                scored.append((g, a))
         if scored:
             return max(scored, key=lambda ga: ga[0])[1]
         return self._liquidate_for(game, by, flags, r)
@@ -350,7 +352,7 @@ class GreedyBot(Controller):
         if "roll" in by:
             return by["roll"][0]
         port = cargo_portal(game)
-        if "fly" in by and port is not None:
+        if port is not None and "fly" in by:
             grid = game.scenario.grid
             return min(by["fly"], key=lambda a: grid.distance(_pos(a.args[1]), port.pos))
         if "unload" in by:
@@ -364,7 +366,7 @@ class GreedyBot(Controller):
                 sh = st.tokens[a.args[1]]
                 if len(aboard(game, sh)) < passengers:
                     return a
-        if "activate" in by and port is not None and not model.shuttles_of(game, seat):
+        if port is not None and not model.shuttles_of(game, seat) and "activate" in by:
             free = [a for a in by["activate"] if self._activation_free(game, seat, a)]
             for a in free:
                 trial = _trial(game, a)
@@ -447,7 +449,7 @@ class GreedyBot(Controller):
 
     def _activate_for_ride(self, game: Game, seat: str, by: ByVerb
                            ) -> Action | None:
-        if "activate" not in by or model.shuttles_of(game, seat):
+        if model.shuttles_of(game, seat) or "activate" not in by:
             return None
         w = weights(game, seat)
         res = model.resources(game, seat)
