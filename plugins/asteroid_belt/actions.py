@@ -455,12 +455,18 @@ class Deploy(ActionKind):
     arity = (2, 2)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        # deploy_refusal(…) is None, written out (no refusal texts for taken cells)
         base = model.base_of(game, seat)
         if base is None:
             return
-        for unit in sorted(game.state.players[seat].pools.get("reserve", {})):
-            for c in game.scenario.grid.within(base.pos, 1):
-                if deploy_refusal(game, seat, unit, c) is None:
+        reserve = game.state.players[seat].pools.get("reserve", {})
+        board, around = game.state.board, game.scenario.grid.within(base.pos, 1)
+        for unit in sorted(reserve):
+            if reserve[unit] <= 0:
+                continue
+            may = stops(game, unit)  # model.may_stop, once per scenario
+            for c in around:
+                if c not in board and c in may:
                     yield Action("deploy", (unit, f"{c[0]},{c[1]}"))
 
     def check(self, game: Game, seat: str, action: Action) -> None:

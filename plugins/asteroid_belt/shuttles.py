@@ -300,8 +300,9 @@ class Unload(ActionKind):
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         table = model.actions_table(game)
-        for tok in game.state.tokens.values():
-            if tok.owner == seat and unload_refusal(game, seat, tok) is None:
+        for tok in game.state.tokens.values():  # aboard first: no refusal text for the rest
+            if tok.owner == seat and tok.carrier is not None \
+                    and unload_refusal(game, seat, tok) is None:
                 sh = carrier_of(game, tok)
                 yield from reach(game, tok.type, model.on_board(sh),
                                  load_range(game, tok, sh)).actions("unload", tok.id, table)

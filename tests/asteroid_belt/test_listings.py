@@ -65,6 +65,16 @@ def test_main_listings_agree_with_their_predicates(seats, bots, seed):
             t.id for t in model.units_of(game, seat)
             if actions.liquidate_refusal(game, seat, t) is None]
         assert shuttles.activation_cells(game, seat) == _reference_activation_cells(game, seat)
+        base = model.base_of(game, seat)
+        reserve = game.state.players[seat].pools.get("reserve", {})
+        assert [a.args for a in k["deploy"].legal(game, seat)] == [
+            (u, f"{c[0]},{c[1]}") for u in sorted(reserve)
+            for c in game.scenario.grid.within(base.pos, 1)
+            if actions.deploy_refusal(game, seat, u, c) is None]
+        assert [a.args for a in k["unload"].legal(game, seat)] == [
+            (t.id, f"{c[0]},{c[1]}") for t in game.state.tokens.values()
+            if t.owner == seat and shuttles.unload_refusal(game, seat, t) is None
+            for c in shuttles.unload_cells(game, t)]
     assert checked > 50
 
 
