@@ -88,6 +88,10 @@ class Game:
         self._legal_key: tuple[int, GameState, Pending] | None = None
         self._legal: list[Action] = []
         self._settled_key: tuple[int, GameState, Pending] | None = None
+        # legal_of's lists per verb, valid for (version, state object, pending object) too
+        self._verb_key: tuple[int, GameState, Pending] | None = None
+        self._by_verb: dict[str, list[Action]] = {}
+        self._verbs_settled = False  # _any_legal listed the new decision's first verbs
         self._version = 0
         self._flushed = 0
         self._undo_why: str | None = None  # why there is nothing to undo (once undo is empty)
@@ -98,6 +102,9 @@ class Game:
         self.victory_memo: dict[Any, Any] | None = None
         self.victory_moments: dict[str, bool] = _victory_moments(scenario)
         self._kinds_at: dict[str, list[ActionKind]] = {}  # decision -> kinds (static ones only)
+        # decision -> its kinds, end kinds first / by verb (static ones only): _any_legal, legal_of
+        self._end_first: dict[str, list[ActionKind]] = {}
+        self._verbs_at: dict[str, dict[str, ActionKind]] = {}
         self._static_kinds = all(type(k).available is ActionKind.available
                                  for k in self.kinds.values())
         self.loop = TurnLoop(self)
@@ -277,6 +284,10 @@ class Game:
             return self._legal
         acts: list[Action] = []
         kinds = self._kinds_at.get(pend.kind)
+        key = self._verb_key
+        if key is not None and key[0] == self._version and key[1] is self.state \
+                and key[2] is pend:  # some verbs listed already (legal_of, _any_legal)
+            return self._from_verbs(pend, kinds)
         for kind in kinds if kinds is not None else self.kinds_for(pend.kind):
             if type(kind) is EndAction:  # the built-in `end`: no generator for a yes/no
                 if self.loop.may_end():
@@ -286,13 +297,103 @@ class Game:
         self._legal_key, self._legal = (self._version, self.state, pend), acts
         return acts
 
+    def _from_verbs(self, pend: Pending, kinds: list[ActionKind] | None) -> list[Action]:
+        """``legal_actions`` when some verbs of this state were listed by ``legal_of``: their
+        lists, the other kinds listed now. The whole list replaces the verbs' lists (a later
+        ``legal_of`` groups it: the same objects)."""
+        acts: list[Action] = []
+        by = self._by_verb
+        for kind in kinds if kinds is not None else self.kinds_for(pend.kind):
+            listed = by.get(kind.verb)
+            if listed is not None:
+                acts.extend(listed)
+            elif type(kind) is EndAction:
+                if self.loop.may_end():
+                    acts.append(END)
+            else:
+                acts.extend(kind.legal(self, pend.seat))
+        self._legal_key, self._legal = (self._version, self.state, pend), acts
+        self._verb_key = None
+        return acts
+
+    def legal_of(self, verb: str) -> list[Action]:
+        """The legal actions of one verb in the pending decision: those of
+        :meth:`legal_actions`, in its order, listing only that verb's kind (a bot that looks at
+        a few verbs need not list the others). Made once per state; ``check`` and ``apply``
+        know these very objects as listed. The caller must not change the list."""
+        st, pend = self.state, self.state.pending
+        if pend is None or st.result is not None:
+            return []
+        by, key = self._by_verb, self._verb_key
+        if key is None or key[0] != self._version or key[1] is not st or key[2] is not pend:
+            by = self._by_verb = {}
+            self._verb_key = (self._version, st, pend)
+            full = self._legal_key
+            if full is not None and full[0] == self._version and full[1] is st \
+                    and full[2] is pend:  # listed whole already: group that list
+                for act in self._legal:
+                    group = by.get(act.verb)
+                    if group is None:
+                        group = by[act.verb] = []
+                    group.append(act)
+                for kind in self.kinds_for(pend.kind):
+                    by.setdefault(kind.verb, [])
+        found = by.get(verb)
+        if found is None:
+            verbs = self._verbs_at.get(pend.kind)
+            if verbs is None:  # verb -> kind of this decision
+                verbs = {k.verb: k for k in self.kinds_for(pend.kind)}
+                if self._static_kinds:
+                    self._verbs_at[pend.kind] = verbs
+            kind = verbs.get(verb)
+            if kind is None:
+                found = []
+            elif type(kind) is EndAction:  # as legal_actions lists it
+                found = [END] if self.loop.may_end() else []
+            else:
+                found = list(kind.legal(self, pend.seat))
+            by[verb] = found
+        return found
+
     def list_new_decision(self) -> bool:
-        """List the legal actions of the decision the turn loop just opened; whether there are
-        any. Nothing changes the state after this until ``apply`` returns, so ``apply`` keeps
-        the list for the new decision instead of listing it again."""
+        """Whether the decision the turn loop just opened has a legal action.
+
+        A pure game lists its legal actions; as nothing changes the state after this until
+        ``apply`` returns, ``apply`` keeps that list for the new decision instead of listing it
+        again. A plugin game does not list the decision whole: it lists its kinds one by one,
+        ``end`` kinds first, until one has a legal action, and keeps those lists (whoever
+        decides lists the rest as it needs: :meth:`legal_actions`, or :meth:`legal_of` for a
+        few verbs)."""
+        pend = self.state.pending
+        if not self.pure and pend is not None and self.state.result is None:
+            return self._any_legal(pend)
         if self.legal_actions():
             self._settled_key = self._legal_key
             return True
+        return False
+
+    def _any_legal(self, pend: Pending) -> bool:
+        """Whether some kind of the pending decision has a legal action: the kinds are listed
+        one by one, ``end`` kinds first (they have one action at most), until one has some;
+        their lists are kept for the decision as ``legal_of``'s (``apply`` keeps them valid
+        when it returns: nothing changes the state after this)."""
+        order = self._end_first.get(pend.kind)
+        if order is None:
+            kinds = self.kinds_for(pend.kind)
+            order = [k for k in kinds if isinstance(k, EndAction)] \
+                + [k for k in kinds if not isinstance(k, EndAction)]
+            if self._static_kinds:
+                self._end_first[pend.kind] = order
+        by: dict[str, list[Action]] = {}
+        self._verb_key, self._by_verb = (self._version, self.state, pend), by
+        for kind in order:
+            if type(kind) is EndAction:  # the built-in `end`, as legal_actions lists it
+                found = by[kind.verb] = [END] if self.loop.may_end() else []
+            else:
+                found = by[kind.verb] = list(kind.legal(self, pend.seat))
+            if found:
+                self._verbs_settled = True
+                return True
         return False
 
     def parse(self, text: str) -> Action:
@@ -313,6 +414,12 @@ class Game:
         if key is not None and key[2] is pend and key[1] is st and key[0] == self._version \
                 and pend is not None and st.result is None:
             for listed in self._legal:  # one of the listed legal actions of this decision
+                if listed is action:
+                    return action
+        key = self._verb_key
+        if key is not None and key[2] is pend and key[1] is st and key[0] == self._version \
+                and pend is not None and st.result is None:
+            for listed in self._by_verb.get(action.verb, ()):  # listed by legal_of, this state
                 if listed is action:
                     return action
         if self.state.result is not None:
@@ -360,6 +467,7 @@ class Game:
         undo_depth = len(self._undo)
         self._version += 1  # the state changes from here: the cached legal actions are stale
         self._settled_key = None
+        self._verbs_settled = False
         if pure:  # only this action changes the state until apply returns: see check_victory
             self.victory_memo = {}
         try:
@@ -397,6 +505,10 @@ class Game:
                 and settled[2] is self.state.pending:
             # the turn loop listed the new decision's actions after the last change: still valid
             self._legal_key = (self._version, settled[1], settled[2])
+        verbs = self._verb_key
+        if self._verbs_settled and verbs is not None and verbs[1] is self.state \
+                and verbs[2] is self.state.pending:  # the same for the verbs _any_legal listed
+            self._verb_key = (self._version, verbs[1], verbs[2])
         if self.sink is not None:
             self.sink(self._action_record(pend, str(action), phase_index))
             self.flush()
@@ -472,6 +584,8 @@ class Game:
         g.stash = Stash()
         g._undo, g._legal_key, g._legal, g._version, g._flushed = [], None, [], 0, 0
         g._undo_why, g._settled_key = None, None
+        g._verb_key, g._by_verb, g._end_first = None, {}, self._end_first
+        g._verbs_settled, g._verbs_at = False, self._verbs_at
         g.hooked, g.hooks_in_play, g.pure = self.hooked, self.hooks_in_play, self.pure
         g.journaled = self.journaled
         g.victory_memo = None

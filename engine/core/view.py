@@ -163,6 +163,10 @@ class GameView:
         a hidden value: that is part of declaring it hidden)."""
         return self._game.legal_actions()
 
+    def legal_of(self, verb: str) -> list[Action]:
+        """The legal actions of one verb of the pending decision (:meth:`Game.legal_of`)."""
+        return self._game.legal_of(verb)
+
     def parse(self, text: str) -> Action:
         return self._game.parse(text)
 

@@ -14,7 +14,11 @@ from typing import TYPE_CHECKING
 
 from distant_galaxy import Action, ActionKind, IllegalAction, add_to_pool
 from distant_galaxy_episodes.asteroid_belt import model
-from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells, describe_patterns
+from distant_galaxy_episodes.asteroid_belt.attacks import (
+    attack_cells,
+    attack_reach,
+    describe_patterns,
+)
 from distant_galaxy_episodes.asteroid_belt.combat import fight, shuttle_bonus
 from distant_galaxy_episodes.asteroid_belt.movement import (
     Reach,
@@ -210,11 +214,12 @@ class Attack(ActionKind):
                             and tokens[tid].type in shuttles:
                         yield model.cell_action(table, "attack", tok.id, cell)
                 continue
-            for cell in attack_cells(game, tok.type, tok.pos):
+            for cell, between in attack_reach(game, tok.type, tok.pos):  # attack_cells
                 tid = board.get(cell)
-                if tid is not None and tokens[tid].owner != seat \
-                        and tokens[tid].type not in shuttles:
-                    yield model.cell_action(table, "attack", tok.id, cell)
+                if tid is not None and (not between or not any(c in board for c in between)):
+                    other = tokens[tid]
+                    if other.owner != seat and other.type not in shuttles:
+                        yield model.cell_action(table, "attack", tok.id, cell)
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
@@ -361,9 +366,14 @@ class Mine(ActionKind):
                     "points and resources (R7.14, R7.1, R7.60).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        for site in model.asteroids(game):
-            if mine_refusal(game, seat, site) is None:
-                yield Action("mine", (site.id,))
+        # mine_refusal(…) is None, written out: only a flagged asteroid is asked about a move
+        flagged = [s for s in model.asteroids(game) if "flag" in s.markers]
+        if flagged:
+            r = model.param(game, "mine_range")
+            units = model.units_of(game, seat)
+            for site in flagged:
+                if model.unit_near(game, seat, site.pos, r, moved=True, units=units) is not None:
+                    yield Action("mine", (site.id,))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
@@ -445,12 +455,18 @@ class Deploy(ActionKind):
     arity = (2, 2)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        # deploy_refusal(…) is None, written out (no refusal texts for taken cells)
         base = model.base_of(game, seat)
         if base is None:
             return
-        for unit in sorted(game.state.players[seat].pools.get("reserve", {})):
-            for c in game.scenario.grid.within(base.pos, 1):
-                if deploy_refusal(game, seat, unit, c) is None:
+        reserve = game.state.players[seat].pools.get("reserve", {})
+        board, around = game.state.board, game.scenario.grid.within(base.pos, 1)
+        for unit in sorted(reserve):
+            if reserve[unit] <= 0:
+                continue
+            may = stops(game, unit)  # model.may_stop, once per scenario
+            for c in around:
+                if c not in board and c in may:
                     yield Action("deploy", (unit, f"{c[0]},{c[1]}"))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
@@ -532,10 +548,27 @@ class Create(ActionKind):
     arity = (2, 2)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        # create_refusal(…) is None, written out: the seat's tokens counted once per type
+        have = model.resources(game, seat)
+        pools = game.state.players[seat].pools
+        repair, reserve = pools.get("repair", {}), pools.get("reserve", {})
+        owned: dict[str, int] | None = None  # unit type → the seat's tokens of it
         for unit in model.civ_types(game):
-            if create_refusal(game, seat, unit) is None:
-                for c in _create_places(game, seat, unit):
-                    yield Action("create", (unit, f"{c[0]},{c[1]}"))
+            if model.unit_cost(game, seat, unit) > have:
+                continue
+            if repair.get(unit, 0) <= 0:  # _source_pool: a new one, within the limit (D7.7)
+                limit = model.utype(game, unit).get("limit")
+                if limit is not None:
+                    if owned is None:
+                        owned = {}
+                        for t in game.state.tokens.values():
+                            if t.owner == seat:
+                                owned[t.type] = owned.get(t.type, 0) + 1
+                    if owned.get(unit, 0) + reserve.get(unit, 0) + repair.get(unit, 0) \
+                            >= int(limit):
+                        continue
+            for c in _create_places(game, seat, unit):
+                yield Action("create", (unit, f"{c[0]},{c[1]}"))
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
@@ -722,20 +755,20 @@ class Liquidate(ActionKind):
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         # liquidate_refusal(…) is None, for all units at once: each mover's search is asked
-        # only about the seat's cells next to it (``blocking_cells``)
+        # only about the seat's cells next to it (``blocking_cells``). A mover never helps
+        # itself there (its own cell is not among them), so one mover that freeing a cell
+        # helps is enough: that cell is not asked about again.
         units = model.units_of(game, seat)
         taken = [model.on_board(t) for t in units]
-        opened: dict[Pos, set[str]] = {}  # a unit's cell → the movers that freeing it helps
+        opened: set[Pos] = set()  # the seat's cells whose freeing helps another unit move
         for other, here, steps, now in mobile(game, seat):
             for at in blocking_cells(game, now, taken):
-                if opens_a_move(game, other.type, here, steps, at, now):
-                    opened.setdefault(at, set()).add(other.id)
+                if at not in opened and opens_a_move(game, other.type, here, steps, at, now):
+                    opened.add(at)
         base = model.base_of(game, seat)  # _blocks_the_base is False away from the base
         exits = set(game.scenario.grid.within(base.pos, 1)) if base is not None else set()
         for t, at in zip(units, taken, strict=True):
-            helped = opened.get(at)
-            if (helped and (len(helped) > 1 or t.id not in helped)) \
-                    or (at in exits and _blocks_the_base(game, seat, t)):
+            if at in opened or (at in exits and _blocks_the_base(game, seat, t)):
                 yield Action("liquidate", (t.id,))
 
     def check(self, game: Game, seat: str, action: Action) -> None:

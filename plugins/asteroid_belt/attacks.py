@@ -77,14 +77,21 @@ def _reach(scenario: Scenario, unit_type: str, pos: Pos) -> Reach:
     return tuple(out)
 
 
-def attack_cells(game: Game, unit_type: str, pos: Pos) -> list[Pos]:
-    """Cells a unit of ``unit_type`` at ``pos`` may attack now (R7.20, R7.21)."""
+def attack_reach(game: Game, unit_type: str, pos: Pos) -> Reach:
+    """The cells a unit of ``unit_type`` at ``pos`` attacks on an empty board, each with the
+    cells in between that a piece blocks (a map fact, once per scenario, type and cell)."""
     table: dict[Any, Reach] = game.scenario.stash[REACH]
     reach = table.get((unit_type, pos))
     if reach is None:
         reach = table[(unit_type, pos)] = _reach(game.scenario, unit_type, pos)
+    return reach
+
+
+def attack_cells(game: Game, unit_type: str, pos: Pos) -> list[Pos]:
+    """Cells a unit of ``unit_type`` at ``pos`` may attack now (R7.20, R7.21)."""
     board = game.state.board
-    return [to for to, between in reach if not between or not any(c in board for c in between)]
+    return [to for to, between in attack_reach(game, unit_type, pos)
+            if not between or not any(c in board for c in between)]
 
 
 def describe_patterns(scenario: Scenario, unit_type: str) -> str:

@@ -12,8 +12,6 @@ tune the bot without Python.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import groupby
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import Action, Controller, StashKey, parse_pos
@@ -30,7 +28,6 @@ if TYPE_CHECKING:
 Pos = tuple[int, int]
 aboard = model.aboard
 _CELLS: dict[str, Pos] = {}  # "x,y" → (x, y): the bot reads the cells of many actions
-_VERB = attrgetter("verb")
 
 
 def _trial(game: Game, action: Action) -> Game:
@@ -42,13 +39,40 @@ def _trial(game: Game, action: Action) -> Game:
 
 
 def _legal_of(game: Game, verb: str) -> list[Action]:
-    """The legal actions of one verb (not ``end``) in the pending decision: those of
+    """The legal actions of one verb in the pending decision: those of
     ``game.legal_actions()``, in its order, without listing the other verbs."""
-    pend = game.pending
-    kind = game.kinds.get(verb)
-    if pend is None or game.over or kind is None or kind not in game.kinds_for(pend.kind):
-        return []
-    return list(kind.legal(game, pend.seat))
+    return game.legal_of(verb)
+
+
+class ByVerb:
+    """The pending decision's legal actions by verb, as a read-only mapping of the verbs that
+    have some (``by["move"]``, ``"mine" in by``, ``by.get("unload", [])``): each verb is listed
+    when first asked (``Game.legal_of``), so a decision settled by the first verbs the bot
+    looks at lists no others."""
+
+    __slots__ = ("game", "lists")
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.lists: dict[str, list[Action]] = {}
+
+    def _of(self, verb: str) -> list[Action]:
+        found = self.lists.get(verb)
+        if found is None:
+            found = self.lists[verb] = self.game.legal_of(verb)
+        return found
+
+    def __contains__(self, verb: str) -> bool:
+        return bool(self._of(verb))
+
+    def __getitem__(self, verb: str) -> list[Action]:
+        found = self._of(verb)
+        if not found:
+            raise KeyError(verb)
+        return found
+
+    def get(self, verb: str, default: list[Action] | None = None) -> list[Action] | None:
+        return self._of(verb) or default
 
 
 def _pos(text: str) -> Pos:
@@ -135,25 +159,31 @@ class GreedyBot(Controller):
         self._cells: dict[tuple[int, str], dict[Pos, tuple[str, int]]] = {}  # activation cells
         self._rides: dict[tuple[int, str, str, Pos, int], bool] = {}  # _worth_a_ride
         self._beside: dict[tuple[int, Pos], Token | None] = {}  # _adjacent_defender
+        self._aims: dict[tuple[int, str], list[tuple[Pos, float]]] = {}  # _candidates
+        self._w: dict[str, Any] | None = None  # weights(game, self.seat), once per decision
 
     def choose(self, game: Game) -> Action:
         # the state may have changed since the last decision
         self._goals, self._guards, self._cells = {}, None, {}
-        self._rides, self._beside = {}, {}
-        acts = game.legal_actions()
+        self._rides, self._beside, self._aims, self._w = {}, {}, {}, None
         pend = game.pending
-        by: dict[str, list[Action]] = {}
-        for verb, same in groupby(acts, key=_VERB):  # a kind's actions come together
-            by.setdefault(verb, []).extend(same)
+        by = ByVerb(game)
         if pend is not None and pend.kind == "defence":
             return self._defence(game, by) or Action("end")
         return self._main(game, pend.seat if pend else game.state.active_seat, by) \
-            or (by["end"][0] if "end" in by else self.rng.choice(acts))
+            or (by["end"][0] if "end" in by else self.rng.choice(game.legal_actions()))
+
+    def _weights(self, game: Game) -> dict[str, Any]:
+        """``weights(game, self.seat)``, once per decision (the same for the game's copies)."""
+        w = self._w
+        if w is None:
+            w = self._w = weights(game, self.seat)
+        return w
 
     # -- the defenders (R7.12, D7.3) -------------------------------------------------------------
-    def _defence(self, game: Game, by: dict[str, list[Action]]) -> Action | None:
+    def _defence(self, game: Game, by: ByVerb) -> Action | None:
         st = game.state
-        w = weights(game, self.seat)
+        w = self._weights(game)
         if "place" in by:
             invaders = model.units_of(game, st.active_seat)
 
@@ -182,9 +212,9 @@ class GreedyBot(Controller):
         return best
 
     # -- a player's own turn ---------------------------------------------------------------------
-    def _main(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
+    def _main(self, game: Game, seat: str, by: ByVerb) -> Action | None:
         st = game.state
-        w = weights(game, self.seat)
+        w = self._weights(game)
         res = st.players[seat].counters.get("resources", 0)
         if "mine" in by:
             return max(by["mine"], key=lambda a: _value(game, st.sites[a.args[0]], seat))
@@ -206,7 +236,7 @@ class GreedyBot(Controller):
         if "deploy" in by:
             return max(by["deploy"],
                        key=lambda a: int(model.utype(game, a.args[0]).get("speed", 0)))
-        if "elite-create" in by and res >= w["elite_create_min_resources"]:
+        if res >= w["elite_create_min_resources"] and "elite-create" in by:
             return by["elite-create"][0]
         if "create" in by:
             on_board = len(model.units_of(game, seat))
@@ -221,7 +251,7 @@ class GreedyBot(Controller):
     def _flags(self, game: Game) -> list[Site]:
         return [s for s in model.asteroids(game) if "flag" in s.markers]
 
-    def _mine_move(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
+    def _mine_move(self, game: Game, seat: str, by: ByVerb) -> Action | None:
         """R7.14: a mine needs a move near the Flag this turn — the move (or unload) that ends
         within ``mine_range`` of the best Flag; else a liquidation that opens such a move."""
         flags = self._flags(game)
@@ -246,14 +276,16 @@ class GreedyBot(Controller):
             if unit not in costs:
                 costs[unit] = model.move_cost(game, unit)
             return costs[unit] <= res
-        options = [a for a in by.get("move", []) + by.get("unload", []) if paid(a)]
-        scored = [(gain(a), a) for a in options]
-        scored = [(g, a) for g, a in scored if g > 0]
+        scored = []  # (gain, action) of the paid moves and unloads that gain, in their order
+        for a in by.get("move", []) + by.get("unload", []):
+            g = gain(a)
+            if g > 0 and paid(a):
+                scored.append((g, a))
         if scored:
             return max(scored, key=lambda ga: ga[0])[1]
         return self._liquidate_for(game, by, flags, r)
 
-    def _liquidate_for(self, game: Game, by: dict[str, list[Action]], flags: list[Site],
+    def _liquidate_for(self, game: Game, by: ByVerb, flags: list[Site],
                        r: int) -> Action | None:
         """A liquidation after which some unit can move within ``r`` of a Flag (R7.33)."""
         grid = game.scenario.grid
@@ -278,9 +310,9 @@ class GreedyBot(Controller):
         dfd = len(site.attrs.get("reserve_defenders", [])) + 1
         return _value(game, site, seat) / dfd
 
-    def _attack(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
+    def _attack(self, game: Game, seat: str, by: ByVerb) -> Action | None:
         st = game.state
-        w = weights(game, self.seat)
+        w = self._weights(game)
         best, best_s = None, w["attack_min_score"]
         for a in by.get("attack", []):
             t = st.tokens[a.args[0]]
@@ -307,12 +339,12 @@ class GreedyBot(Controller):
                     return u
         return best
 
-    def _shuttle(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
+    def _shuttle(self, game: Game, seat: str, by: ByVerb) -> Action | None:
         act = self._transport(game, seat, by)
         if act is not None:
             return act
         st = game.state
-        passengers = weights(game, self.seat)["raid_passengers"]
+        passengers = self._weights(game)["raid_passengers"]
         if "raid" in by:
             sh = st.tokens[by["raid"][0].args[0]]
             if len(aboard(game, sh)) >= passengers:
@@ -320,7 +352,7 @@ class GreedyBot(Controller):
         if "roll" in by:
             return by["roll"][0]
         port = cargo_portal(game)
-        if "fly" in by and port is not None:
+        if port is not None and "fly" in by:
             grid = game.scenario.grid
             return min(by["fly"], key=lambda a: grid.distance(_pos(a.args[1]), port.pos))
         if "unload" in by:
@@ -334,7 +366,7 @@ class GreedyBot(Controller):
                 sh = st.tokens[a.args[1]]
                 if len(aboard(game, sh)) < passengers:
                     return a
-        if "activate" in by and port is not None and not model.shuttles_of(game, seat):
+        if port is not None and not model.shuttles_of(game, seat) and "activate" in by:
             free = [a for a in by["activate"] if self._activation_free(game, seat, a)]
             for a in free:
                 trial = _trial(game, a)
@@ -348,7 +380,7 @@ class GreedyBot(Controller):
         """A shuttle goes for the cargo shuttle when it has a cargo portal to go to and enough
         passengers (``raid_passengers``)."""
         return cargo_portal(game) is not None \
-            and len(aboard(game, sh)) >= weights(game, self.seat)["raid_passengers"]
+            and len(aboard(game, sh)) >= self._weights(game)["raid_passengers"]
 
     def _ride_goal(self, game: Game, seat: str, sh: Token) -> Pos | None:
         """Where a transport shuttle's passengers head (its first passenger's goal), or None when
@@ -362,7 +394,7 @@ class GreedyBot(Controller):
             return None
         return goal
 
-    def _transport(self, game: Game, seat: str, by: dict[str, list[Action]]) -> Action | None:
+    def _transport(self, game: Game, seat: str, by: ByVerb) -> Action | None:
         """Carry units towards their goals: unload by the goal, else roll and fly towards it;
         board a unit a ride brings ``transport_min_gain`` cells closer; activate a shuttle for
         such a unit when it can pay (and keep ``move_reserve_resources``)."""
@@ -402,7 +434,7 @@ class GreedyBot(Controller):
                 game, tok.pos, network, goal) >= weights(game, seat)["transport_min_gain"]
         return found
 
-    def _board_for_ride(self, game: Game, seat: str, by: dict[str, list[Action]]
+    def _board_for_ride(self, game: Game, seat: str, by: ByVerb
                         ) -> Action | None:
         st = game.state
         for a in by.get("board", []):
@@ -415,9 +447,9 @@ class GreedyBot(Controller):
                 return a
         return None
 
-    def _activate_for_ride(self, game: Game, seat: str, by: dict[str, list[Action]]
+    def _activate_for_ride(self, game: Game, seat: str, by: ByVerb
                            ) -> Action | None:
-        if "activate" not in by or model.shuttles_of(game, seat):
+        if model.shuttles_of(game, seat) or "activate" not in by:
             return None
         w = weights(game, seat)
         res = model.resources(game, seat)
@@ -468,34 +500,47 @@ class GreedyBot(Controller):
         self._guards = (id(game.state), guards)
         return guards
 
-    def _find_goal(self, game: Game, seat: str, here: Pos) -> Pos | None:
-        grid = game.scenario.grid
-        w = weights(game, self.seat)
-        best: Pos | None = None
-        best_s = 0.0
+    def _candidates(self, game: Game, seat: str) -> list[tuple[Pos, float]]:
+        """The asteroids a unit of ``seat`` may head for (no mine), in map order, each with its
+        worth for its defenders (``_find_goal``'s score before the distance), once per
+        decision."""
+        key = (id(game.state), seat)
+        found = self._aims.get(key)
+        if found is not None:
+            return found
+        w = self._weights(game)
         guards = self._defenders(game)
+        found = self._aims[key] = []
         for site in model.asteroids(game):
             name, who = model.marker(site)
             if name == "mine":
                 continue
-            d = grid.distance(site.pos, here)
             v = _value(game, site, seat) * (w["goal_flag"] if name == "flag" else 1.0)
             if name == "target" and who != seat:
                 v *= w["goal_foreign_target"]
             dfd = len(site.attrs.get("reserve_defenders", [])) + guards.get(site.id, 0)
-            s = v / (w["goal_defender_offset"] + dfd) / (w["goal_distance_offset"] + d)
+            found.append((site.pos, v / (w["goal_defender_offset"] + dfd)))
+        return found
+
+    def _find_goal(self, game: Game, seat: str, here: Pos) -> Pos | None:
+        distance = game.scenario.grid.distance
+        offset = self._weights(game)["goal_distance_offset"]
+        best: Pos | None = None
+        best_s = 0.0
+        for pos, worth in self._candidates(game, seat):
+            s = worth / (offset + distance(pos, here))
             if best is None or s > best_s:
-                best, best_s = site.pos, s
+                best, best_s = pos, s
         return best
 
-    def _move(self, game: Game, seat: str, by: dict[str, list[Action]], res: int
+    def _move(self, game: Game, seat: str, by: ByVerb, res: int
               ) -> Action | None:
         moves = by.get("move", [])
         if not moves:
             return None
         st = game.state
         grid = game.scenario.grid
-        w = weights(game, self.seat)
+        w = self._weights(game)
         per: dict[str, list[Action]] = {}
         for a in moves:
             per.setdefault(a.args[0], []).append(a)
@@ -534,7 +579,7 @@ class GreedyBot(Controller):
         """Cells from which ``tok`` could attack a defender (or an enemy near our targets)."""
         st = game.state
         grid = game.scenario.grid
-        w = weights(game, self.seat)
+        w = self._weights(game)
         here = model.on_board(tok)
         out: dict[Pos, float] = {}
         reach = int(model.utype(game, tok.type).get("speed", 0)) + w["strike_reach"]
@@ -558,7 +603,7 @@ class GreedyBot(Controller):
         """Lower is better: the distance to the goal, less a bonus next to a defender (``w``:
         the bot's weights, when the caller has them)."""
         if w is None:
-            w = weights(game, self.seat)
+            w = self._weights(game)
         d = game.scenario.grid.distance(at, goal)
         s = float(max(d, 1)) if d > 0 else float(w["move_on_goal"])
         if self._adjacent_defender(game, at) is not None:

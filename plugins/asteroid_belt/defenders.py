@@ -16,6 +16,7 @@ from distant_galaxy import Action, ActionKind, EndAction, IllegalAction, require
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells
 from distant_galaxy_episodes.asteroid_belt.combat import fight
+from distant_galaxy_episodes.asteroid_belt.movement import stops
 from distant_galaxy_episodes.asteroid_belt.removal import deployed, remaining
 
 if TYPE_CHECKING:
@@ -65,12 +66,12 @@ def placement_cells(game: Game, site: Site, unit: str) -> list[Pos]:
     invaders fill them all, the nearest ring further out (project decision, docs)."""
     r = model.param(game, "defender_range")
     grid = game.scenario.grid
-    cells = [c for c in grid.within(site.pos, r) if model.free(game, c)
-             and model.may_stop(game, unit, c)]
+    board, may = game.state.board, stops(game, unit)  # may: model.may_stop, once per scenario
+    cells = [c for c in grid.within(site.pos, r) if c not in board and c in may]
     extra = 1
     while not cells and extra <= model.param(game, "defender_extra_rings"):
-        cells = [c for c in grid.ring_clockwise(site.pos, r + extra) if model.free(game, c)
-                 and model.may_stop(game, unit, c)]
+        cells = [c for c in grid.ring_clockwise(site.pos, r + extra)
+                 if c not in board and c in may]
         extra += 1
     return cells
 
@@ -84,6 +85,16 @@ def place_options(game: Game) -> list[tuple[Site, str, Pos]]:
     return out
 
 
+def may_place(game: Game) -> bool:
+    """Whether a defender is left to place (``place_options`` is not empty), found without
+    listing them all."""
+    for site in targets_of(game, attacker(game)):
+        for unit in set(remaining(site)):
+            if placement_cells(game, site, unit):
+                return True
+    return False
+
+
 def strikers(game: Game) -> list[Token]:
     sites = {s.id for s in targets_of(game, attacker(game))}
     return [t for t in game.state.tokens.values() if t.attrs.get("site") in sites
@@ -92,11 +103,15 @@ def strikers(game: Game) -> list[Token]:
 
 def strike_targets(game: Game, tok: Token) -> list[Token]:
     seat = attacker(game)
+    board, tokens = game.state.board, game.state.tokens
+    shuttles = model.facts(game).shuttles
     out = []
     for c in attack_cells(game, tok.type, model.on_board(tok)):
-        other = game.state.token_at(c)
-        if other is not None and other.owner == seat and not model.is_shuttle(game, other):
-            out.append(other)
+        tid = board.get(c)
+        if tid is not None:
+            other = tokens[tid]
+            if other.owner == seat and other.type not in shuttles:
+                out.append(other)
     return out
 
 
@@ -209,7 +224,7 @@ class Strike(ActionKind):
     arity = (2, 2)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        if place_options(game):
+        if may_place(game):
             return
         for tok in strikers(game):
             for other in strike_targets(game, tok):
@@ -218,7 +233,7 @@ class Strike(ActionKind):
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         self.check_arity(action)
-        require(not place_options(game), "place the defenders first (R7.12)")
+        require(not may_place(game), "place the defenders first (R7.12)")
         tok = game.state.tokens.get(action.arg(0))
         if tok is None or tok not in strikers(game):
             left = ", ".join(f"{t.id} at {model.on_board(t)[0]},{model.on_board(t)[1]}"
@@ -245,11 +260,11 @@ def end_refusal(game: Game) -> str | None:
     pend = game.pending
     if pend is None or pend.kind != "defence":
         return None
-    if place_options(game):
+    if may_place(game):
         return ("place the defenders first: every defender with a free cell near its asteroid "
                 "is set up (R7.12)")
-    owed = strikes_owed(game)
-    if owed:
+    if strikes_mandatory(game) and any(strike_targets(game, t) for t in strikers(game)):
+        owed = strikes_owed(game)
         who = ", ".join(f"{t.id} at {model.on_board(t)[0]},{model.on_board(t)[1]}" for t in owed)
         return (f"the guards attack the invaders: {who} must strike first "
                 "(R7.12: 'атакуют вторгшихся захватчиков')")

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from distant_galaxy import StashKey
+from distant_galaxy import Action, StashKey
 from distant_galaxy_episodes.asteroid_belt import model
 
 if TYPE_CHECKING:
-    from distant_galaxy import Action, Game, Grid, Token
+    from distant_galaxy import Game, Grid, Token
 
 Pos = tuple[int, int]
 CellTest = Callable[[Pos], bool]
@@ -55,8 +55,14 @@ class Reach:
         key = (verb, name)
         found = self._acts.get(key)
         if found is None:
-            found = self._acts[key] = tuple(model.cell_action(table, verb, name, c)
-                                            for c in self.cells)
+            acts = []
+            for c in self.cells:  # model.cell_action, inline
+                k = (verb, name, c)
+                act = table.get(k)
+                if act is None:
+                    act = table[k] = Action(verb, (name, f"{c[0]},{c[1]}"))
+                acts.append(act)
+            found = self._acts[key] = tuple(acts)
         return found
 
     def depends_on(self, cell: Pos, grid: Grid) -> bool:
@@ -346,7 +352,12 @@ def path_into(game: Game, unit: str, start: Pos, goal: Pos, steps: int) -> tuple
     if not grid.in_bounds(goal) or grid.distance(start, goal) > steps:
         return None
     now = reach(game, unit, start, steps)
-    for cell, d in now.dist.items():
+    dist = now.dist
+    # the cells next to ``goal`` are the cells ``goal`` is next to (the grid's neighbours are
+    # symmetric): none reached with a step left, no path (the common case, without a scan)
+    if not any(dist.get(n, steps) < steps for n in grid.neighbours(goal)):
+        return None
+    for cell, d in dist.items():
         if d < steps and cell != goal and goal in grid.neighbours(cell):
             return (*now.path(cell), goal)
     return None

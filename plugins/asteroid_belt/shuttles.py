@@ -82,6 +82,24 @@ def leave_if_empty(game: Game, shuttle: Token, rule: str = "R7.42") -> None:
 
 
 # -- activation (R7.41, D7.9) ------------------------------------------------------------------
+#: radius → {cell: the ids of the class-3 asteroids within the radius of it} (a map fact).
+DOCKS_WITHIN = StashKey[dict[int, dict[Pos, frozenset[str]]]]()
+
+
+def docks_within(game: Game, r: int) -> dict[Pos, frozenset[str]]:
+    """For every cell within ``r`` of a class-3 asteroid, those asteroids' ids: once per
+    scenario and radius (``model.cells_near`` of each dock, turned round)."""
+    cache = game.scenario.stash.setdefault(DOCKS_WITHIN, {})
+    found = cache.get(r)
+    if found is None:
+        sets: dict[Pos, set[str]] = {}
+        for site in model.docks(game):
+            for c in model.cells_near(game, site.pos, r):
+                sets.setdefault(c, set()).add(site.id)
+        found = cache[r] = {c: frozenset(ids) for c, ids in sets.items()}
+    return found
+
+
 def activation_cells(game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
     """Free red cells where ``seat`` may activate a shuttle → (class-3 asteroid, cost)."""
     out: dict[Pos, tuple[str, int]] = {}
@@ -91,10 +109,14 @@ def activation_cells(game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
     cost = model.param(game, "activation_cost")
     grid = game.scenario.grid
     board, may = game.state.board, stops(game, shuttle_type(game))
-    mine = [model.on_board(t) for t in model.units_of(game, seat)]
+    within = docks_within(game, r)
+    near: set[str] = set()  # the docks with a unit of the seat within r
+    for t in model.units_of(game, seat):
+        near.update(within.get(model.on_board(t), ()))
+    if not near:
+        return out
     for site in model.docks(game):
-        around = model.cells_near(game, site.pos, r)  # the cells within r, once per scenario
-        if not any(at in around for at in mine):
+        if site.id not in near:
             continue
         c = 0 if site.owner == seat else cost
         for cell in grid.neighbours(site.pos):
@@ -278,8 +300,9 @@ class Unload(ActionKind):
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         table = model.actions_table(game)
-        for tok in game.state.tokens.values():
-            if tok.owner == seat and unload_refusal(game, seat, tok) is None:
+        for tok in game.state.tokens.values():  # aboard first: no refusal text for the rest
+            if tok.owner == seat and tok.carrier is not None \
+                    and unload_refusal(game, seat, tok) is None:
                 sh = carrier_of(game, tok)
                 yield from reach(game, tok.type, model.on_board(sh),
                                  load_range(game, tok, sh)).actions("unload", tok.id, table)

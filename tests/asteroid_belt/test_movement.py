@@ -4,7 +4,7 @@ item 3): the answers are the ones computed afresh, whoever changes the board."""
 from __future__ import annotations
 
 from distant_galaxy.core.game import Game
-from distant_galaxy_episodes.asteroid_belt import model
+from distant_galaxy_episodes.asteroid_belt import model, movement
 from distant_galaxy_episodes.asteroid_belt.movement import (
     REACH,
     frontier,
@@ -176,3 +176,33 @@ def test_path_into_is_the_grid_shortest_path_into_the_goal():
                         found += want is not None
         game.apply(bots[game.pending.seat].choose(game))  # type: ignore[union-attr]
     assert checked > 300 and 0 < found < checked
+
+
+def test_the_maps_neighbours_are_symmetric():
+    """``path_into`` answers "no path" from the goal's neighbours: it relies on this."""
+    for sc in (scenario(), scenario("hard")):
+        grid = sc.grid
+        for c in grid.all_cells():
+            assert all(c in grid.neighbours(n) for n in grid.neighbours(c))
+
+
+def test_a_searchs_paths_are_grid_reachables_along_seeded_games():
+    """The parents worked out from a search's distances give ``Grid.reachable``'s paths."""
+    sc = scenario()
+    seats = ["orange", "purple", "green"]
+    game = Game(sc, seats=seats, seed=6, record=False)
+    bots = {s: sc.bots()["greedy" if s != "purple" else "random"](s, 6) for s in seats}
+    checked = 0
+    for n in range(300):
+        if game.over:
+            break
+        if n % 3 == 0:
+            for tok in model.units_of(game, game.state.active_seat):
+                for steps in (1, 2, 4):
+                    got = movement.search(movement.ways(game, tok.type), tok.pos, steps,
+                                          game.state.board).paths()
+                    want = _fresh(game, tok.type, tok.pos, steps)
+                    assert got == want and list(got) == list(want)
+                    checked += 1
+        game.apply(bots[game.pending.seat].choose(game))  # type: ignore[union-attr]
+    assert checked > 300
