@@ -114,6 +114,15 @@ def dg_limit_result(game: Game) -> dict[str, Any] | None:
 
 
 @hookspec(firstresult=True)
+def dg_progress(game: Game) -> dict[str, float] | None:
+    """Return how far each seat or side has come towards its victory, 0..1 (1: it has won), or
+    None. Keys are seat ids or the sides seats declare (``seats: [{id, side}]``). Search bots
+    grade a playout cut off before the end by it (``mcts:…,score=graded``); a scenario whose
+    victory is a ``player.COUNTER >= N`` condition needs no plugin for it. Read the numbers from
+    the scenario, as the victory procedure does."""
+
+
+@hookspec(firstresult=True)
 def dg_secret_values(game: Game, sid: str) -> list[Any] | None:
     """Return the values the masked secret ``sid`` may have, as ``game`` knows it (a value listed
     k times is k times as likely), or None when ``sid`` is not this plugin's secret.

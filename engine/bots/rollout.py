@@ -9,12 +9,13 @@ at ``depth`` is scored by the scenario's own verdict at its round limit (the ``d
 hook, else the ``limits:`` section's ``rank_by``) — the one generic judgement of a game not yet
 over that every scenario has; where that verdict is a draw, the cut-off playout is one too.
 
-``graded`` scoring (``mcts:…,score=graded``) adds how far each seat has come towards the
-scenario's own victory thresholds: a victory condition of the form ``player.COUNTER >= N`` (``N`` a
-number or ``params.NAME``; Asteroid Belt's ``player.points >= params.track_length``) gives each
-seat its progress ``COUNTER / N``, and a cut-off playout scores the average of the verdict and
-``1/2 + lead`` (the seat's progress less the best other seat's, within 0..1). A scenario without
-such a threshold is scored by the verdict alone.
+``graded`` scoring (``mcts:…,score=graded``) adds how far each seat has come towards its
+victory: what a plugin's ``dg_progress`` says (by seat or by side; episode 5: the zones held and
+the portals closed), else the scenario's own victory thresholds — a victory condition of the form
+``player.COUNTER >= N`` (``N`` a number or ``params.NAME``; Asteroid Belt's
+``player.points >= params.track_length``) gives each seat its progress ``COUNTER / N``. A cut-off
+playout scores the average of the verdict and ``1/2 + lead`` (the seat's progress less the best
+other party's, within 0..1). A scenario with neither is scored by the verdict alone.
 """
 
 from __future__ import annotations
@@ -91,8 +92,15 @@ def thresholds(scenario: Scenario) -> list[tuple[str, float]]:
 
 
 def progress_lead(game: Game, seats: list[str]) -> dict[str, float] | None:
-    """Each seat's progress towards the nearest victory threshold (0..1) less the best other
-    seat's; None when the scenario declares no threshold."""
+    """Each seat's progress towards its victory (0..1) less the best other party's: from the
+    plugins' ``dg_progress`` (by seat or by side), else from the scenario's thresholds
+    ``player.COUNTER >= N``; None when neither says anything."""
+    told = game.hook.dg_progress(game=game) if "dg_progress" in game.hooked else None
+    if told:
+        sides = seat_sides(game.scenario)
+        party = {s: s if s in told else sides.get(s, s) for s in seats}
+        return {s: told.get(party[s], 0.0) - max((v for k, v in told.items() if k != party[s]),
+                                                 default=0.0) for s in seats}
     found = thresholds(game.scenario)
     if not found or len(seats) < 2:
         return None

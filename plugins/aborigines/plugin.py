@@ -105,6 +105,17 @@ def dg_limit_result(game: Game) -> dict[str, Any] | None:
 
 
 @hookimpl
+def dg_progress(game: Game) -> dict[str, float]:
+    """How far each side is from its victory (for search bots' graded cut-offs): the
+    civilizations' held zones of ``victory.held_zones`` (R5.2), the Aborigines' closed portals of
+    ``victory.closed_portals`` (R5.1)."""
+    m = model_of(game)
+    st = game.state
+    return {CIVS: min(1.0, m.held_count(st) / m.param("victory", "held_zones")),
+            ABORIGINES: min(1.0, m.closed_count(st) / m.param("victory", "closed_portals"))}
+
+
+@hookimpl
 def dg_bots() -> dict[str, Any]:
     """The ``civ`` bot."""
     return {"civ": CivBot}

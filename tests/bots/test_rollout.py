@@ -62,3 +62,21 @@ def test_fleet_battle_seats_win_with_their_fleet() -> None:
     duel = seat_sides(load_scenario("fleet-battle", "hot-seat"))
     assert duel == {"red": "civilizations", "blue": "aborigines"}
     assert score({"winner": "aborigines"}, ["red", "blue"], duel) == {"red": 0.0, "blue": 1.0}
+
+
+def test_a_plugins_progress_grades_a_side_r5_1_r5_2(monkeypatch) -> None:
+    """Episode 5's victory is a procedure (no threshold): its plugin says the progress by side
+    (``dg_progress``) — R5.2's zones held of 4 for the civilizations, R5.1's portals closed of 3
+    for the Aborigines; every civilization seat's lead is the one less the other."""
+    from distant_galaxy_episodes.aborigines.model import Model
+
+    game = Game(load_scenario("aborigine-clash"), seed=1, record=False)
+    seats = list(game.state.seats)
+    assert progress_lead(game, seats) == dict.fromkeys(seats, 0.0)
+    monkeypatch.setattr(Model, "held_count", lambda self, state: 2)
+    monkeypatch.setattr(Model, "closed_count", lambda self, state: 1)
+    assert game.hook.dg_progress(game=game) == {"civilizations": 0.5, "aborigines": 1 / 3}
+    assert progress_lead(game, seats) == pytest.approx(dict.fromkeys(seats, 0.5 - 1 / 3))
+    # the round-limit verdict names the civilizations (R5.3); graded: (1 + ½ + lead) / 2
+    assert outcome(game, seats, graded=True) == \
+        pytest.approx(dict.fromkeys(seats, (1.0 + 0.5 + 0.5 - 1 / 3) / 2))
