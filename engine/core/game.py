@@ -339,19 +339,28 @@ class Game:
         Raises an :class:`~distant_galaxy.errors.ActionError` (the state is then unchanged) when the action
         is malformed or illegal, or when ``seat`` is given and is not the pending seat.
         """
-        action = self.check(action)
-        pend = self.state.pending
+        st = self.state
+        pend = st.pending
+        key = self._legal_key
+        listed = False  # one of the listed legal actions of this decision (by identity)
+        if key is not None and key[2] is pend and key[1] is st and key[0] == self._version \
+                and pend is not None and st.result is None:
+            for known in self._legal:
+                if known is action:
+                    listed = True
+                    break
+        if not listed:
+            action = self.check(action)
         assert pend is not None
         if seat is not None and seat != pend.seat:
             raise IllegalAction(f"{action}: it is {pend.seat}'s decision, not {seat}'s")
         kind = self.kinds[action.verb]
         pure = self.pure
         touches = getattr(kind, "touches", None) if pure else None
-        snapshot: GameState | _Light | Journal
         if touches is not None:  # the kind says what it changes: a cheap undo record suffices
-            snapshot = _Light(self.state, *touches(self, pend.seat, action),
-                              adds_only=getattr(kind, "adds_only", False))
-        elif self.journaled:  # every edit is saved into the journal first (core/journal.py)
+            return self._apply_light(action, pend, kind, touches)
+        snapshot: GameState | _Light | Journal
+        if self.journaled:  # every edit is saved into the journal first (core/journal.py)
             snapshot = self.state.journal = Journal(self.state)
         else:
             snapshot = self.state.clone()
@@ -414,6 +423,63 @@ class Game:
             del self._undo[undo_depth:]
             self._undo.append((snapshot, start, len(self.history) - 1))
         return self.events[start:]
+
+    def _apply_light(self, action: Action, pend: Pending, kind: ActionKind,
+                     touches: Callable[..., tuple[tuple[str, ...], tuple[str, ...]]]
+                     ) -> list[Event]:
+        """``apply`` in a pure game for a kind that says what it changes (``touches``): the
+        same steps with a cheap undo record (:class:`_Light`) and nothing a pure game skips
+        (no plugin hook, no trigger, no journal)."""
+        st = self.state
+        snapshot = _Light(st, *touches(self, pend.seat, action),
+                          adds_only=getattr(kind, "adds_only", False))
+        events, history = self.events, self.history
+        start = len(events)
+        phase_index = st.phase  # the action record names the phase it was decided in
+        undo_depth = len(self._undo)
+        self._version += 1  # the state changes from here: the cached legal actions are stale
+        self._settled_key = None
+        self.victory_memo = {}  # only this action changes the state: see check_victory
+        text = str(action)
+        history.append((pend.seat, text))
+        rolls_before = st.rolls
+        try:
+            kind.apply(self, pend.seat, action)
+            self.loop.after_action()
+        except BaseException as exc:  # take the action back whole, as ``apply`` does
+            self._restore(snapshot, start)
+            history.pop()
+            self.victory_memo = None
+            if isinstance(exc, ActionError) or not isinstance(exc, Exception):
+                raise
+            if isinstance(exc, EngineError):  # a rule's run-time fault: its own words
+                raise EngineError(f"{action}: {exc}") from exc
+            raise EngineError(f"{action}: internal error while applying: {exc!r}") from exc
+        self.victory_memo = None
+        self._version += 1
+        st = self.state
+        settled = self._settled_key
+        if settled is not None and settled is self._legal_key and settled[1] is st \
+                and settled[2] is st.pending:
+            # the turn loop listed the new decision's actions after the last change: still valid
+            self._legal_key = (self._version, st, settled[2])
+        if self.sink is not None:
+            self.sink(self._action_record(pend, text, phase_index))
+            self.flush()
+        else:
+            self._flushed = len(events)
+        rolled = st.rolls != rolls_before or (len(events) > start and any(
+            e["type"] == "dice" for e in events[start:]))
+        now = st.pending
+        if rolled or now is None or (now is not pend and (now.seat != pend.seat or now != pend)):
+            self._undo.clear()
+            self._undo_why = ("your last action rolled a die, and a roll is never taken back"
+                              if rolled else
+                              "your last action ended the decision")
+        else:
+            del self._undo[undo_depth:]
+            self._undo.append((snapshot, start, len(history) - 1))
+        return events[start:]
 
     def _action_record(self, pend: Pending, text: str, phase_index: int) -> dict[str, Any]:
         """The log record of an applied action: the seat, the text, the phase it was decided in

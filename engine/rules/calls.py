@@ -70,7 +70,9 @@ def compile_call(comp: Compiler, tree: Tree, allow_effect: bool) -> Node:
     where = str(token_pos(token, comp.text, comp.pos))
     for node in (*positional, *keywords.values()):  # each argument evaluated on its own
         node.fn = comp.generated(node)
-    return Node(ops.GEN, _caller(spec, positional, keywords, comp.text, where), spec.returns)
+    run = _caller(spec, positional, keywords, comp.text, where)
+    run.spec = spec  # a rule that is this call alone: its function's spec (``Expr.call``)
+    return Node(ops.GEN, run, spec.returns)
 
 
 #: For a declared parameter type, the static types of an argument that cannot be right.

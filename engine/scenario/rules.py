@@ -45,6 +45,9 @@ class Victory:
     when: str
     rule: str | None
     steady: bool = False  # uses no seat, player, round or turn: see ``check_victory``
+    #: the condition is a call alone of a function that is false while no decision is pending
+    #: (``FunctionSpec.needs_decision``, e.g. ``no_legal_move()``): not evaluated then
+    needs_decision: bool = False
 
 
 #: The names whose value changes when a turn passes (a condition using none of them is "steady").
@@ -133,10 +136,12 @@ class ScenarioRules:
         if cond is None or ("winner" in item and winner is None):
             return None
         per_player = "player" in cond.names
+        call = getattr(cond, "call", None)
         return Victory(item.get("id", f"victory-{i + 1}"), cond, per_player,
                        winner, bool(item.get("draw", False)), item.get("reason", "victory"),
                        item.get("when", "always"), item.get("rule"),
-                       not per_player and not (cond.names & TURN_NAMES))
+                       not per_player and not (cond.names & TURN_NAMES),
+                       bool(call is not None and call.needs_decision))
 
     def _trigger(self, i: int, item: dict[str, Any]) -> Trigger | None:
         names = {"event": "dict", "next_player": "player"}
@@ -177,7 +182,10 @@ class ScenarioRules:
         # one context for the whole action (memo[None]): what they read stays as it is.
         memo: dict[Any, Any] | None = game.victory_memo
         known: set[str] | None = None  # the steady conditions found false at this moment
+        idle = st.pending is None
         for v in found:
+            if idle and v.needs_decision:
+                continue  # false while no decision is pending: nothing to evaluate
             if v.steady and memo is not None:
                 if known is None:
                     mkey = (id(st.pending), st.rolls)

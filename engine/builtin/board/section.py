@@ -251,7 +251,8 @@ def register_generic_functions(reg: Registry) -> None:
         return ctx["$game"].state.seat_after(seat, 1)
 
     @reg.function("no_legal_move", [], "Whether a decision is pending and its seat has no "
-                  "legal action (stalemate).", "no_legal_move()", returns="bool")
+                  "legal action (stalemate).", "no_legal_move()", returns="bool",
+                  needs_decision=True)
     def no_legal_move(ctx: dict) -> bool:
         game: Game = ctx["$game"]
         return game.state.pending is not None and not game.legal_actions()
