@@ -21,7 +21,7 @@ from distant_galaxy.core.actions import END, Action, ActionKind, EndAction
 from distant_galaxy.core.dice import Dice
 from distant_galaxy.core.journal import Journal, journaled
 from distant_galaxy.core.state import GameState, Pending, Player, Site, Token, copy_attrs
-from distant_galaxy.core.turns import TurnLoop
+from distant_galaxy.core.turns import HANDOVERS, TurnLoop
 from distant_galaxy.core.view import GameView
 from distant_galaxy.errors import ActionError, EngineError, IllegalAction, MalformedAction
 from distant_galaxy.stash import Stash
@@ -64,6 +64,9 @@ class Game:
     ``victory_moments``
         per moment of the turn loop (``after_action``, ``end_of_turn``…), whether a victory check
         there can find anything (a plugin's ``dg_check_victory`` or a condition checked then).
+    ``victory_idle``
+        the same while no decision is pending (a condition that is ``needs_decision``, such as
+        ``no_legal_move()``, is false then).
     ``victory_memo``
         during one action of a pure game, what ``ScenarioRules.check_victory`` remembers between
         its checks; None outside such an action.
@@ -97,6 +100,7 @@ class Game:
         self.journaled: bool = journaled(scenario, self.kinds, PLAY_HOOKS)
         self.victory_memo: dict[Any, Any] | None = None
         self.victory_moments: dict[str, bool] = _victory_moments(scenario)
+        self.victory_idle: dict[str, bool] = _victory_moments(scenario, idle=True)
         self._kinds_at: dict[str, list[ActionKind]] = {}  # decision -> kinds (static ones only)
         self._static_kinds = all(type(k).available is ActionKind.available
                                  for k in self.kinds.values())
@@ -268,22 +272,23 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the pending decision (empty when the game is over)."""
-        pend = self.state.pending
-        if pend is None or self.state.result is not None:
+        st = self.state
+        pend = st.pending
+        if pend is None or st.result is not None:
             return []
         key = self._legal_key
-        if key is not None and key[0] == self._version and key[1] is self.state \
-                and key[2] is pend:
+        if key is not None and key[0] == self._version and key[1] is st and key[2] is pend:
             return self._legal
         acts: list[Action] = []
         kinds = self._kinds_at.get(pend.kind)
         for kind in kinds if kinds is not None else self.kinds_for(pend.kind):
             if type(kind) is EndAction:  # the built-in `end`: no generator for a yes/no
-                if self.loop.may_end():
+                if (st.attrs and st.attrs.get(HANDOVERS)) \
+                        or self.scenario.phases[st.phase].get("end", True):  # (``may_end``)
                     acts.append(END)
                 continue
             acts.extend(kind.legal(self, pend.seat))
-        self._legal_key, self._legal = (self._version, self.state, pend), acts
+        self._legal_key, self._legal = (self._version, st, pend), acts
         return acts
 
     def list_new_decision(self) -> bool:
@@ -543,6 +548,7 @@ class Game:
         g.victory_memo = None
         g.victory_moments, g._kinds_at, g._static_kinds = self.victory_moments, self._kinds_at, \
             self._static_kinds
+        g.victory_idle = self.victory_idle
         g.loop = TurnLoop(g, self.loop)
         g.state = self.state.clone()
         g.dice = g._make_dice()
@@ -569,12 +575,14 @@ class Game:
         self.emit("game_over", **result)
 
 
-def _victory_moments(scenario: Scenario) -> dict[str, bool]:
+def _victory_moments(scenario: Scenario, idle: bool = False) -> dict[str, bool]:
     """Per moment of the turn loop, whether a victory check can find anything there (a plugin's
-    ``dg_check_victory`` always can; else the scenario's conditions checked at that moment)."""
+    ``dg_check_victory`` always can; else the scenario's conditions checked at that moment);
+    with ``idle``, while no decision is pending."""
     rules = scenario.rules
     plugged = "dg_check_victory" in scenario.hooked
-    return {when: plugged or rules.checks_at(when)
+    checks = rules.checks_idle_at if idle else rules.checks_at
+    return {when: plugged or checks(when)
             for when in ("after_action", "after_phase", "no_legal_action", "end_of_turn",
                          "end_of_round")}
 

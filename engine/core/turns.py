@@ -7,7 +7,7 @@ seat plays ``end`` or an action closes it. A decision can be handed to another s
 (and logged); victory conditions are checked after every action and at the end of turns and rounds.
 A hook that no plugin implements (``game.hooked``; none at all when ``game.hooks_in_play`` is
 False) is not called, and a victory check is skipped at a moment where nothing can be found
-(``game.victory_moments``).
+(``game.victory_moments``; ``game.victory_idle`` while no decision is pending).
 """
 
 from __future__ import annotations
@@ -97,7 +97,9 @@ class TurnLoop:
             self._end_turn()
 
     def after_action(self) -> None:
-        if self.game.victory_moments["after_action"]:
+        game = self.game
+        if (game.victory_moments if game.state.pending is not None
+                else game.victory_idle)["after_action"]:
             self.check_victory("after_action")
         self.advance()
 
@@ -174,7 +176,8 @@ class TurnLoop:
         if game.record:  # an unrecorded event goes nowhere: skip building it
             # the state hash closes the turn: a replay that drifts is caught at this turn
             game.emit("turn_end", seat=seat, round=st.round, state_hash=st.hash())
-        if game.victory_moments["end_of_turn"]:
+        moments = game.victory_moments if st.pending is not None else game.victory_idle
+        if moments["end_of_turn"]:
             self.check_victory("end_of_turn")
             if st.result is not None:
                 return
@@ -182,7 +185,7 @@ class TurnLoop:
         st.turn += 1
         if st.turn >= len(st.seats):
             st.turn = 0
-            if game.victory_moments["end_of_round"]:
+            if moments["end_of_round"]:
                 self.check_victory("end_of_round")
             if st.result is not None:
                 return

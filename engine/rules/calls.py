@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from lark import Token, Tree
 
 from distant_galaxy.errors import EngineError, RuleRuntimeError
-from distant_galaxy.rules import ops
+from distant_galaxy.rules import codegen, ops
 from distant_galaxy.rules.hints import suggest
 from distant_galaxy.rules.ops import Node
 from distant_galaxy.rules.syntax import token_pos
@@ -152,9 +152,14 @@ def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source
         head = f"{where}: " if where else ""
         return RuleRuntimeError(f"{head}rule {source!r} failed: {label}({shown}): {why}")
 
+    # Arguments with operators to inline: one generated function (codegen.call).
+    fused = codegen.call(fn, wrap, positional, source) \
+        if not kwargs and len(args) == len(positional) else None
     # Constant arguments are passed as values, not through their closures.
     const = [p.kind == ops.CONST for p in positional] + [False] * (len(args) - len(positional))
-    if not kwargs and args and any(const):
+    if fused is not None:
+        run = fused
+    elif not kwargs and args and any(const):
         run = _caller_with_constants(fn, args, const, positional, wrap)
     elif kwargs:
         def run(ctx: dict) -> Any:

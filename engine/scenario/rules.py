@@ -164,6 +164,11 @@ class ScenarioRules:
         """Whether any victory condition is checked at ``when`` (else the check is skipped)."""
         return bool(self._victories_when(when))
 
+    def checks_idle_at(self, when: str) -> bool:
+        """Whether a condition checked at ``when`` can hold while no decision is pending (one
+        that is not ``needs_decision``); else the check is skipped then."""
+        return any(not v.needs_decision for v in self._victories_when(when))
+
     def check_victory(self, game: Game, when: str) -> dict[str, Any] | None:
         found = self._when_cache.get(when)
         if found is None:
