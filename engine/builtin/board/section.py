@@ -58,7 +58,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy.builtin.board.bitlines import count_column, count_row, has_line
+from distant_galaxy.builtin.board.bitlines import count_column, count_row, line_checker
 from distant_galaxy.builtin.board.kinds import DoKind, MoveKind, PlaceKind
 from distant_galaxy.builtin.board.patterns import Pos
 from distant_galaxy.core.actions import ActionKind
@@ -199,10 +199,11 @@ def register_generic_functions(reg: Registry) -> None:
     def line_of(ctx: dict, n: int, seat: str) -> bool:
         game: Game = ctx["$game"]
         if game.pure:  # only the engine edits the state: its bitmasks are exact
-            stride = game.scenario.grid.width + 1
+            grid = game.scenario.grid
+            stride = grid.width + 1
             bits = game.state.bits_of(seat, stride)
             if bits is not None:
-                return has_line(bits, n, stride)
+                return line_checker(n, stride, grid.height)(bits)
         mine = set(_owned(game, seat))
         if len(mine) < n:
             return False
