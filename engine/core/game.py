@@ -436,8 +436,8 @@ class Game:
         same steps with a cheap undo record (:class:`_Light`) and nothing a pure game skips
         (no plugin hook, no trigger, no journal)."""
         st = self.state
-        snapshot = _Light(st, *touches(self, pend.seat, action),
-                          adds_only=getattr(kind, "adds_only", False))
+        token_ids, seats = touches(self, pend.seat, action)
+        snapshot = _Light(st, token_ids, seats, getattr(kind, "adds_only", False))
         events, history = self.events, self.history
         start = len(events)
         phase_index = st.phase  # the action record names the phase it was decided in
@@ -626,10 +626,11 @@ class _Light:
         # entries are replaced, never edited: a shallow copy is enough (None: restored as a new {})
         self.secrets = dict(state.secrets) if state.secrets else None
         touched = []
-        for tid in token_ids:
-            t = toks.get(tid)
-            if t is not None:
-                touched.append((t, t.pos, t.carrier, t.attrs.copy() if t.attrs else None))
+        if token_ids:
+            for tid in token_ids:
+                t = toks.get(tid)
+                if t is not None:
+                    touched.append((t, t.pos, t.carrier, t.attrs.copy() if t.attrs else None))
         self.touched = touched
         self.players = [p.clone() for s in seats if (p := state.players.get(s)) is not None] \
             if seats else ()

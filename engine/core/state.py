@@ -214,9 +214,8 @@ class GameState:
         width + 1 the bit after each row's last cell stays clear, so shifting a mask by 1,
         ``stride - 1``, ``stride`` or ``stride + 1`` moves every cell one step east, south-west,
         south or south-east without wrapping round a row."""
-        bits = self._bits
-        if bits is None or self._stride != stride or self._index is None \
-                or self._index_n != len(self.board):
+        bits = self._bits  # (None whenever the owner index is: they are dropped together)
+        if bits is None or self._stride != stride or self._index_n != len(self.board):
             bits = self._rebits(stride)
             if bits is None:
                 return None

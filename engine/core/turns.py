@@ -98,9 +98,14 @@ class TurnLoop:
 
     def after_action(self) -> None:
         game = self.game
-        if (game.victory_moments if game.state.pending is not None
-                else game.victory_idle)["after_action"]:
-            self.check_victory("after_action")
+        st = game.state
+        if (game.victory_moments if st.pending is not None else game.victory_idle)["after_action"]:
+            if game.hooks_in_play or st.result is not None:
+                self.check_victory("after_action")
+            else:  # no plugin checks victory: the compiled rules directly (``check_victory``)
+                res = game.scenario.rules.check_victory(game, "after_action")
+                if res is not None:
+                    game.finish(res.get("winner"), res["reason"], res.get("rule"))
         self.advance()
 
     # -- the loop ------------------------------------------------------------------------------
@@ -142,13 +147,18 @@ class TurnLoop:
                                                                       phase.get("doc", ""))
             st.pending = pend
             if not game.list_new_decision():
-                self.check_victory("no_legal_action")
-                if st.result is None:
-                    game.emit("decision_skipped", seat=seat, decision=phase["id"],
-                              reason="no legal action")
-                    st.pending = None
-                    self._next_phase()
+                self._no_legal_action(seat, phase)
             st = game.state
+
+    def _no_legal_action(self, seat: str, phase: dict[str, Any]) -> None:
+        """The decision just opened has no legal action: check victory, else skip it."""
+        game, st = self.game, self.game.state
+        self.check_victory("no_legal_action")
+        if st.result is None:
+            game.emit("decision_skipped", seat=seat, decision=phase["id"],
+                      reason="no legal action")
+            st.pending = None
+            self._next_phase()
 
     def phase_seat(self, phase: dict[str, Any]) -> str:
         st = self.game.state

@@ -76,10 +76,9 @@ def line_checker(n: int, stride: int, height: int) -> Callable[[int], bool]:
     table on grids of at most :data:`TABLE_BITS` bits (a 3×3 board), else the shifts of
     :func:`has_line` written out as one expression for this ``n`` and ``stride``. Same answers
     (tested); made once per process and grid."""
-    key = (n, stride, height)
-    check = _CHECKERS.get(key)
+    check = _CHECKERS.get((n, stride, height))
     if check is None:
-        check = _CHECKERS[key] = _make_checker(n, stride, height)
+        check = _CHECKERS[(n, stride, height)] = _make_checker(n, stride, height)
     return check
 
 
