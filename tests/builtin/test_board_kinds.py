@@ -136,3 +136,18 @@ def test_an_action_interrupted_midway_is_taken_back_exactly(sid: str, monkeypatc
     monkeypatch.undo()
     game.apply(action)  # and the game goes on from there as if nothing had happened
     assert game.history[-1][1] == str(action)
+
+
+def test_line_of_counts_pieces_beyond_the_grids_rows() -> None:
+    """A hand edit that puts pieces below the last row (outside tic-tac-toe's table of masks)
+    is still read right by line_of: the general test takes over."""
+    game = Game(load_scenario("tic-tac-toe"), seed=1, record=False)
+    line = game.scenario.rules.expr('line_of(3, "x")')
+    assert line is not None
+    for x in range(3):
+        game.state.add_token("mark", "x", (x, 3))
+    game.state_changed()
+    assert line({"$game": game}) is True
+    game.state.add_token("mark", "o", (0, 0))
+    game.state_changed()
+    assert line({"$game": game}) is True

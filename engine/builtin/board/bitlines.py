@@ -64,33 +64,31 @@ def has_line(bits: int, n: int, stride: int) -> bool:
     return False
 
 
+#: What :func:`line_checker` gives: the answers by mask (a table), or a function of the mask.
+LineTest = tuple[bool, ...] | Callable[[int], bool]
 #: (n, stride, height) -> the test of :func:`line_checker` (one per grid and line length)
-_CHECKERS: dict[tuple[int, int, int], Callable[[int], bool]] = {}
+_CHECKERS: dict[tuple[int, int, int], LineTest] = {}
 #: Grids of at most this many bits (``stride * height``) get a table of every mask.
 TABLE_BITS = 12
 
 
-def line_checker(n: int, stride: int, height: int) -> Callable[[int], bool]:
-    """``has_line(bits, n, stride)`` as a function of ``bits`` alone, for the masks of a grid
-    ``stride - 1`` cells wide and ``height`` high: the answer for every mask looked up in a
-    table on grids of at most :data:`TABLE_BITS` bits (a 3×3 board), else the shifts of
-    :func:`has_line` written out as one expression for this ``n`` and ``stride``. Same answers
-    (tested); made once per process and grid."""
+def line_checker(n: int, stride: int, height: int) -> LineTest:
+    """``has_line(bits, n, stride)`` for the masks of a grid ``stride - 1`` cells wide and
+    ``height`` high, made once per process and grid: on grids of at most :data:`TABLE_BITS`
+    bits (a 3×3 board) a table, the answer for every mask below its length (``table[bits]``;
+    a larger mask, a piece beyond the grid's rows, is for :func:`has_line`); else a function
+    of the mask, the shifts of :func:`has_line` written out for this ``n`` and ``stride``.
+    Same answers (tested)."""
     check = _CHECKERS.get((n, stride, height))
     if check is None:
         check = _CHECKERS[(n, stride, height)] = _make_checker(n, stride, height)
     return check
 
 
-def _make_checker(n: int, stride: int, height: int) -> Callable[[int], bool]:
+def _make_checker(n: int, stride: int, height: int) -> LineTest:
     size = 1 << (stride * height)
     if size <= 1 << TABLE_BITS:
-        table = tuple(has_line(b, n, stride) for b in range(size))
-
-        def look_up(b: int) -> bool:
-            # a mask beyond the grid's rows (a piece off the map): the shifts themselves
-            return table[b] if b < size else has_line(b, n, stride)
-        return look_up
+        return tuple(has_line(b, n, stride) for b in range(size))
     if n <= 1:
         return bool
     terms = " or ".join(_term(shifts, k) for k, shifts in enumerate(_plan(n, stride)))

@@ -58,7 +58,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy.builtin.board.bitlines import count_column, count_row, line_checker
+from distant_galaxy.builtin.board.bitlines import (
+    count_column,
+    count_row,
+    has_line,
+    line_checker,
+)
 from distant_galaxy.builtin.board.kinds import DoKind, MoveKind, PlaceKind
 from distant_galaxy.builtin.board.patterns import Pos
 from distant_galaxy.core.actions import ActionKind
@@ -203,7 +208,10 @@ def register_generic_functions(reg: Registry) -> None:
             stride = grid.width + 1
             bits = game.state.bits_of(seat, stride)
             if bits is not None:
-                return line_checker(n, stride, grid.height)(bits)
+                check = line_checker(n, stride, grid.height)
+                if type(check) is not tuple:
+                    return check(bits)
+                return check[bits] if bits < len(check) else has_line(bits, n, stride)
         mine = set(_owned(game, seat))
         if len(mine) < n:
             return False
