@@ -86,7 +86,7 @@ class Game:
         self.stash = Stash()  # plugins' own data about this game object (not saved)
         self.events: list[Event] = []
         self.history: list[tuple[str, str]] = []  # (seat, action text) of every applied action
-        self._undo: list[tuple[GameState | _Light | Journal, int, int]] = []
+        self._undo: list[tuple[GameState | _Light | _Added | Journal, int, int]] = []
         # The cached legal actions are valid for (version, state object, pending object).
         self._legal_key: tuple[int, GameState, Pending] | None = None
         self._legal: list[Action] = []
@@ -433,11 +433,14 @@ class Game:
                      touches: Callable[..., tuple[tuple[str, ...], tuple[str, ...]]]
                      ) -> list[Event]:
         """``apply`` in a pure game for a kind that says what it changes (``touches``): the
-        same steps with a cheap undo record (:class:`_Light`) and nothing a pure game skips
+        same steps with a cheap undo record (:class:`_Light`, :class:`_Added` for a kind that
+        only adds tokens) and nothing a pure game skips
         (no plugin hook, no trigger, no journal)."""
         st = self.state
         token_ids, seats = touches(self, pend.seat, action)
-        snapshot = _Light(st, token_ids, seats, getattr(kind, "adds_only", False))
+        adds_only = getattr(kind, "adds_only", False)
+        snapshot = _Added(st, seats) if adds_only and not token_ids else \
+            _Light(st, token_ids, seats, adds_only)
         events, history = self.events, self.history
         start = len(events)
         phase_index = st.phase  # the action record names the phase it was decided in
@@ -497,8 +500,9 @@ class Game:
             record["decision"] = pend.kind
         return record
 
-    def _restore(self, snapshot: GameState | _Light, events_len: int) -> None:
-        if isinstance(snapshot, (_Light, Journal)):
+    def _restore(self, snapshot: GameState | _Light | _Added | Journal, events_len: int
+                 ) -> None:
+        if isinstance(snapshot, (_Light, _Added, Journal)):
             snapshot = snapshot.restore()
         self.state = snapshot
         self.dice.state = snapshot
@@ -550,6 +554,10 @@ class Game:
             self._static_kinds
         g.victory_idle = self.victory_idle
         g.loop = TurnLoop(g, self.loop)
+        if self.pure:  # the copy starts with the owner index and bitmasks that the generic
+            # kinds and rule functions read (``GameState.bits_of``, stride = width + 1): made
+            # once on this state and copied, not rebuilt in every copy
+            self.state.bits_of(None, self.scenario.grid.width + 1)
         g.state = self.state.clone()
         g.dice = g._make_dice()
         return g
@@ -646,6 +654,38 @@ class _Light:
         st.round, st.turn, st.phase, st.next_id, st.rolls, st.result = self.scalars
         for tok, pos, carrier, attrs in self.touched:
             tok.pos, tok.carrier, tok.attrs = pos, carrier, attrs if attrs is not None else {}
+        for p in self.players:
+            st.players[p.seat] = p
+        st.forget_index()  # the owner index followed the action: rebuilt when next used
+        return st
+
+
+class _Added:
+    """The undo record of an action of a kind that only adds tokens (``adds_only``) and touches
+    no token: what :class:`_Light` keeps in that case (the token and board dicts with their
+    sizes, the scalars, the pending decision, copies of ``attrs``, ``secrets`` and the touched
+    players), in one tuple. ``restore()`` puts it back the same way."""
+
+    __slots__ = ("before", "players", "state")
+
+    def __init__(self, state: GameState, seats: tuple[str, ...]):
+        self.state = state
+        toks, board, attrs, secrets = state.tokens, state.board, state.attrs, state.secrets
+        self.before = (toks, len(toks), board, len(board), state.pending, state.round,
+                       state.turn, state.phase, state.next_id, state.rolls, state.result,
+                       copy_attrs(attrs) if attrs else None, dict(secrets) if secrets else None)
+        self.players = [p.clone() for s in seats if (p := state.players.get(s)) is not None] \
+            if seats else ()
+
+    def restore(self) -> GameState:
+        st = self.state
+        (toks, n_tokens, board, n_board, st.pending, st.round, st.turn, st.phase, st.next_id,
+         st.rolls, st.result, attrs, secrets) = self.before
+        _truncate(toks, n_tokens)  # drop what was added (in place, same dicts)
+        _truncate(board, n_board)
+        st.tokens, st.board = toks, board
+        st.attrs = attrs if attrs is not None else {}
+        st.secrets = secrets if secrets is not None else {}
         for p in self.players:
             st.players[p.seat] = p
         st.forget_index()  # the owner index followed the action: rebuilt when next used
