@@ -13,6 +13,7 @@ plugin implements (``Scenario.hooked``; the others are not called) and whether t
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -195,7 +196,7 @@ class Game:
             journal.save(obj)
 
     def _make_dice(self) -> Dice:
-        dice = Dice(self.state, self.emit)
+        dice = Dice(self.state, _Emit(self))  # (not ``self.emit``: no reference cycle)
         dice.on_roll = self._undo.clear
         return dice
 
@@ -581,6 +582,21 @@ class Game:
         self.state.result = result
         self.state.pending = None
         self.emit("game_over", **result)
+
+
+class _Emit:
+    """``game.emit`` for the game's dice, holding the game weakly (the game holds its dice), so
+    that a game and its dice form no reference cycle (see ``TurnLoop.game``)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game):
+        self.game = weakref.ref(game)
+
+    def __call__(self, type_: str, **fields: Any) -> Event:
+        game = self.game()
+        assert game is not None, "the game of these dice is gone"
+        return game.emit(type_, **fields)
 
 
 def _victory_moments(scenario: Scenario, idle: bool = False) -> dict[str, bool]:

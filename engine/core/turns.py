@@ -12,6 +12,7 @@ False) is not called, and a victory check is skipped at a moment where nothing c
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.core.state import Pending
@@ -28,10 +29,20 @@ class TurnLoop:
     def __init__(self, game: Game, like: TurnLoop | None = None):
         """The loop of ``game``; ``like``: the loop of the game it is a copy of (same scenario),
         whose reusable parts it shares."""
-        self.game = game
+        # The game owns its loop; the loop refers back to it weakly: no reference cycle, so a
+        # game nobody holds any more (a bot's or a playout's copy) is freed at once instead of
+        # waiting for Python's cyclic garbage collector.
+        self._game = weakref.ref(game)
         # Pending objects are never mutated (the state and undo records share them): one per
         # (seat, phase) is reused instead of a new one at every decision (copies share them).
         self._pendings: dict[tuple[str, int], Pending] = like._pendings if like else {}
+
+    @property
+    def game(self) -> Game:
+        """The game this loop moves on (held weakly: the game holds the loop)."""
+        game = self._game()
+        assert game is not None, "the game of this turn loop is gone"
+        return game
 
     @property
     def phases(self) -> list[dict[str, Any]]:
@@ -79,7 +90,8 @@ class TurnLoop:
         self.game.emit("hand_over", seat=seat, decision=kind, reason=reason)
 
     def end_decision(self) -> None:
-        st = self.game.state
+        game = self._game()  # (the property, inlined: once per action)
+        st = game.state
         stack = st.attrs.get(HANDOVERS) if st.attrs else None
         if stack:
             stack = list(stack)
@@ -89,15 +101,15 @@ class TurnLoop:
             else:
                 del st.attrs[HANDOVERS]
             st.pending = Pending(**back)
-            self.game.emit("hand_back", seat=back["seat"], decision=back["kind"])
+            game.emit("hand_back", seat=back["seat"], decision=back["kind"])
             return
         st.pending = None
         st.phase += 1  # the next phase (``_next_phase``, inlined: once per action)
-        if st.phase >= len(self.game.scenario.phases):
+        if st.phase >= len(game.scenario.phases):
             self._end_turn()
 
     def after_action(self) -> None:
-        game = self.game
+        game = self._game()
         st = game.state
         if (game.victory_moments if st.pending is not None else game.victory_idle)["after_action"]:
             if game.hooks_in_play or st.result is not None:
@@ -111,7 +123,8 @@ class TurnLoop:
     # -- the loop ------------------------------------------------------------------------------
     def advance(self) -> None:
         """Run automatic phases and skip empty decisions until a decision is pending or the end."""
-        game, st = self.game, self.game.state
+        game = self._game()
+        st = game.state
         phases = game.scenario.phases
         guard = 0
         while st.result is None and st.pending is None:
@@ -172,14 +185,16 @@ class TurnLoop:
         return st.active_seat
 
     def _next_phase(self) -> None:
-        st = self.game.state
+        game = self._game()
+        st = game.state
         st.phase += 1
-        if st.phase < len(self.game.scenario.phases):
+        if st.phase < len(game.scenario.phases):
             return
         self._end_turn()
 
     def _end_turn(self) -> None:
-        game, st = self.game, self.game.state
+        game = self._game()
+        st = game.state
         seat = st.seats[st.turn]  # the active seat
         if game.hooks_in_play and "dg_turn_end" in game.hooked:
             game.hook.dg_turn_end(game=game, seat=seat)
@@ -219,7 +234,7 @@ class TurnLoop:
         game.finish(res.get("winner"), reason, res.get("rule"), **extra)
 
     def check_victory(self, when: str) -> None:
-        game = self.game
+        game = self._game()
         if game.state.result is not None:
             return
         res = game.hook.dg_check_victory(game=game) \
