@@ -292,7 +292,9 @@ class GameState:
                                 f"{self.describe_token(self.board[pos])}")
         tid = f"{prefix}{self.next_id}"  # (``new_id``, inlined: once per placed piece)
         self.next_id += 1
-        tok = Token(tid, type_, owner, pos, carrier, dict(attrs) if attrs else {})
+        tok = _new(Token)  # (fields set by hand: cheaper than the dataclass call)
+        tok.id, tok.type, tok.owner, tok.pos, tok.carrier = tid, type_, owner, pos, carrier
+        tok.attrs = dict(attrs) if attrs else {}
         self.tokens[tid] = tok
         if pos is not None:
             self.board[pos] = tid
