@@ -13,6 +13,7 @@ plugin implements (``Scenario.hooked``; the others are not called) and whether t
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,7 @@ from distant_galaxy.core.actions import END, Action, ActionKind, EndAction
 from distant_galaxy.core.dice import Dice
 from distant_galaxy.core.journal import Journal, journaled
 from distant_galaxy.core.state import GameState, Pending, Player, Site, Token, copy_attrs
-from distant_galaxy.core.turns import TurnLoop
+from distant_galaxy.core.turns import HANDOVERS, TurnLoop
 from distant_galaxy.core.view import GameView
 from distant_galaxy.errors import ActionError, EngineError, IllegalAction, MalformedAction
 from distant_galaxy.stash import Stash
@@ -64,6 +65,9 @@ class Game:
     ``victory_moments``
         per moment of the turn loop (``after_action``, ``end_of_turn``…), whether a victory check
         there can find anything (a plugin's ``dg_check_victory`` or a condition checked then).
+    ``victory_idle``
+        the same while no decision is pending (a condition that is ``needs_decision``, such as
+        ``no_legal_move()``, is false then).
     ``victory_memo``
         during one action of a pure game, what ``ScenarioRules.check_victory`` remembers between
         its checks; None outside such an action.
@@ -83,7 +87,7 @@ class Game:
         self.stash = Stash()  # plugins' own data about this game object (not saved)
         self.events: list[Event] = []
         self.history: list[tuple[str, str]] = []  # (seat, action text) of every applied action
-        self._undo: list[tuple[GameState | _Light | Journal, int, int]] = []
+        self._undo: list[tuple[GameState | _Light | _Added | Journal, int, int]] = []
         # The cached legal actions are valid for (version, state object, pending object).
         self._legal_key: tuple[int, GameState, Pending] | None = None
         self._legal: list[Action] = []
@@ -101,6 +105,7 @@ class Game:
         self.journaled: bool = journaled(scenario, self.kinds, PLAY_HOOKS)
         self.victory_memo: dict[Any, Any] | None = None
         self.victory_moments: dict[str, bool] = _victory_moments(scenario)
+        self.victory_idle: dict[str, bool] = _victory_moments(scenario, idle=True)
         self._kinds_at: dict[str, list[ActionKind]] = {}  # decision -> kinds (static ones only)
         # decision -> its kinds, end kinds first / by verb (static ones only): _any_legal, legal_of
         self._end_first: dict[str, list[ActionKind]] = {}
@@ -198,7 +203,7 @@ class Game:
             journal.save(obj)
 
     def _make_dice(self) -> Dice:
-        dice = Dice(self.state, self.emit)
+        dice = Dice(self.state, _Emit(self))  # (not ``self.emit``: no reference cycle)
         dice.on_roll = self._undo.clear
         return dice
 
@@ -275,12 +280,12 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the pending decision (empty when the game is over)."""
-        pend = self.state.pending
-        if pend is None or self.state.result is not None:
+        st = self.state
+        pend = st.pending
+        if pend is None or st.result is not None:
             return []
         key = self._legal_key
-        if key is not None and key[0] == self._version and key[1] is self.state \
-                and key[2] is pend:
+        if key is not None and key[0] == self._version and key[1] is st and key[2] is pend:
             return self._legal
         acts: list[Action] = []
         kinds = self._kinds_at.get(pend.kind)
@@ -290,11 +295,12 @@ class Game:
             return self._from_verbs(pend, kinds)
         for kind in kinds if kinds is not None else self.kinds_for(pend.kind):
             if type(kind) is EndAction:  # the built-in `end`: no generator for a yes/no
-                if self.loop.may_end():
+                if (st.attrs and st.attrs.get(HANDOVERS)) \
+                        or self.scenario.phases[st.phase].get("end", True):  # (``may_end``)
                     acts.append(END)
                 continue
             acts.extend(kind.legal(self, pend.seat))
-        self._legal_key, self._legal = (self._version, self.state, pend), acts
+        self._legal_key, self._legal = (self._version, st, pend), acts
         return acts
 
     def _from_verbs(self, pend: Pending, kinds: list[ActionKind] | None) -> list[Action]:
@@ -446,19 +452,28 @@ class Game:
         Raises an :class:`~distant_galaxy.errors.ActionError` (the state is then unchanged) when the action
         is malformed or illegal, or when ``seat`` is given and is not the pending seat.
         """
-        action = self.check(action)
-        pend = self.state.pending
+        st = self.state
+        pend = st.pending
+        key = self._legal_key
+        listed = False  # one of the listed legal actions of this decision (by identity)
+        if key is not None and key[2] is pend and key[1] is st and key[0] == self._version \
+                and pend is not None and st.result is None:
+            for known in self._legal:
+                if known is action:
+                    listed = True
+                    break
+        if not listed:
+            action = self.check(action)
         assert pend is not None
         if seat is not None and seat != pend.seat:
             raise IllegalAction(f"{action}: it is {pend.seat}'s decision, not {seat}'s")
         kind = self.kinds[action.verb]
         pure = self.pure
         touches = getattr(kind, "touches", None) if pure else None
-        snapshot: GameState | _Light | Journal
         if touches is not None:  # the kind says what it changes: a cheap undo record suffices
-            snapshot = _Light(self.state, *touches(self, pend.seat, action),
-                              adds_only=getattr(kind, "adds_only", False))
-        elif self.journaled:  # every edit is saved into the journal first (core/journal.py)
+            return self._apply_light(action, pend, kind, touches)
+        snapshot: GameState | _Light | Journal
+        if self.journaled:  # every edit is saved into the journal first (core/journal.py)
             snapshot = self.state.journal = Journal(self.state)
         else:
             snapshot = self.state.clone()
@@ -527,6 +542,66 @@ class Game:
             self._undo.append((snapshot, start, len(self.history) - 1))
         return self.events[start:]
 
+    def _apply_light(self, action: Action, pend: Pending, kind: ActionKind,
+                     touches: Callable[..., tuple[tuple[str, ...], tuple[str, ...]]]
+                     ) -> list[Event]:
+        """``apply`` in a pure game for a kind that says what it changes (``touches``): the
+        same steps with a cheap undo record (:class:`_Light`, :class:`_Added` for a kind that
+        only adds tokens) and nothing a pure game skips
+        (no plugin hook, no trigger, no journal)."""
+        st = self.state
+        token_ids, seats = touches(self, pend.seat, action)
+        adds_only = getattr(kind, "adds_only", False)
+        snapshot = _Added(st, seats) if adds_only and not token_ids else \
+            _Light(st, token_ids, seats, adds_only)
+        events, history = self.events, self.history
+        start = len(events)
+        phase_index = st.phase  # the action record names the phase it was decided in
+        undo_depth = len(self._undo)
+        self._version += 1  # the state changes from here: the cached legal actions are stale
+        self._settled_key = None
+        self.victory_memo = {}  # only this action changes the state: see check_victory
+        text = str(action)
+        history.append((pend.seat, text))
+        rolls_before = st.rolls
+        try:
+            kind.apply(self, pend.seat, action)
+            self.loop.after_action()
+        except BaseException as exc:  # take the action back whole, as ``apply`` does
+            self._restore(snapshot, start)
+            history.pop()
+            self.victory_memo = None
+            if isinstance(exc, ActionError) or not isinstance(exc, Exception):
+                raise
+            if isinstance(exc, EngineError):  # a rule's run-time fault: its own words
+                raise EngineError(f"{action}: {exc}") from exc
+            raise EngineError(f"{action}: internal error while applying: {exc!r}") from exc
+        self.victory_memo = None
+        self._version += 1
+        st = self.state
+        settled = self._settled_key
+        if settled is not None and settled is self._legal_key and settled[1] is st \
+                and settled[2] is st.pending:
+            # the turn loop listed the new decision's actions after the last change: still valid
+            self._legal_key = (self._version, st, settled[2])
+        if self.sink is not None:
+            self.sink(self._action_record(pend, text, phase_index))
+            self.flush()
+        else:
+            self._flushed = len(events)
+        rolled = st.rolls != rolls_before or (len(events) > start and any(
+            e["type"] == "dice" for e in events[start:]))
+        now = st.pending
+        if rolled or now is None or (now is not pend and (now.seat != pend.seat or now != pend)):
+            self._undo.clear()
+            self._undo_why = ("your last action rolled a die, and a roll is never taken back"
+                              if rolled else
+                              "your last action ended the decision")
+        else:
+            del self._undo[undo_depth:]
+            self._undo.append((snapshot, start, len(history) - 1))
+        return events[start:]
+
     def _action_record(self, pend: Pending, text: str, phase_index: int) -> dict[str, Any]:
         """The log record of an applied action: the seat, the text, the phase it was decided in
         and, when the decision was handed over within that phase, the decision's kind."""
@@ -538,8 +613,9 @@ class Game:
             record["decision"] = pend.kind
         return record
 
-    def _restore(self, snapshot: GameState | _Light, events_len: int) -> None:
-        if isinstance(snapshot, (_Light, Journal)):
+    def _restore(self, snapshot: GameState | _Light | _Added | Journal, events_len: int
+                 ) -> None:
+        if isinstance(snapshot, (_Light, _Added, Journal)):
             snapshot = snapshot.restore()
         self.state = snapshot
         self.dice.state = snapshot
@@ -591,7 +667,12 @@ class Game:
         g.victory_memo = None
         g.victory_moments, g._kinds_at, g._static_kinds = self.victory_moments, self._kinds_at, \
             self._static_kinds
+        g.victory_idle = self.victory_idle
         g.loop = TurnLoop(g, self.loop)
+        if self.pure:  # the copy starts with the owner index and bitmasks that the generic
+            # kinds and rule functions read (``GameState.bits_of``, stride = width + 1): made
+            # once on this state and copied, not rebuilt in every copy
+            self.state.bits_of(None, self.scenario.grid.width + 1)
         g.state = self.state.clone()
         g.dice = g._make_dice()
         return g
@@ -617,12 +698,29 @@ class Game:
         self.emit("game_over", **result)
 
 
-def _victory_moments(scenario: Scenario) -> dict[str, bool]:
+class _Emit:
+    """``game.emit`` for the game's dice, holding the game weakly (the game holds its dice), so
+    that a game and its dice form no reference cycle (see ``TurnLoop.game``)."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game):
+        self.game = weakref.ref(game)
+
+    def __call__(self, type_: str, **fields: Any) -> Event:
+        game = self.game()
+        assert game is not None, "the game of these dice is gone"
+        return game.emit(type_, **fields)
+
+
+def _victory_moments(scenario: Scenario, idle: bool = False) -> dict[str, bool]:
     """Per moment of the turn loop, whether a victory check can find anything there (a plugin's
-    ``dg_check_victory`` always can; else the scenario's conditions checked at that moment)."""
+    ``dg_check_victory`` always can; else the scenario's conditions checked at that moment);
+    with ``idle``, while no decision is pending."""
     rules = scenario.rules
     plugged = "dg_check_victory" in scenario.hooked
-    return {when: plugged or rules.checks_at(when)
+    checks = rules.checks_idle_at if idle else rules.checks_at
+    return {when: plugged or checks(when)
             for when in ("after_action", "after_phase", "no_legal_action", "end_of_turn",
                          "end_of_round")}
 
@@ -666,10 +764,11 @@ class _Light:
         # entries are replaced, never edited: a shallow copy is enough (None: restored as a new {})
         self.secrets = dict(state.secrets) if state.secrets else None
         touched = []
-        for tid in token_ids:
-            t = toks.get(tid)
-            if t is not None:
-                touched.append((t, t.pos, t.carrier, t.attrs.copy() if t.attrs else None))
+        if token_ids:
+            for tid in token_ids:
+                t = toks.get(tid)
+                if t is not None:
+                    touched.append((t, t.pos, t.carrier, t.attrs.copy() if t.attrs else None))
         self.touched = touched
         self.players = [p.clone() for s in seats if (p := state.players.get(s)) is not None] \
             if seats else ()
@@ -685,6 +784,38 @@ class _Light:
         st.round, st.turn, st.phase, st.next_id, st.rolls, st.result = self.scalars
         for tok, pos, carrier, attrs in self.touched:
             tok.pos, tok.carrier, tok.attrs = pos, carrier, attrs if attrs is not None else {}
+        for p in self.players:
+            st.players[p.seat] = p
+        st.forget_index()  # the owner index followed the action: rebuilt when next used
+        return st
+
+
+class _Added:
+    """The undo record of an action of a kind that only adds tokens (``adds_only``) and touches
+    no token: what :class:`_Light` keeps in that case (the token and board dicts with their
+    sizes, the scalars, the pending decision, copies of ``attrs``, ``secrets`` and the touched
+    players), in one tuple. ``restore()`` puts it back the same way."""
+
+    __slots__ = ("before", "players", "state")
+
+    def __init__(self, state: GameState, seats: tuple[str, ...]):
+        self.state = state
+        toks, board, attrs, secrets = state.tokens, state.board, state.attrs, state.secrets
+        self.before = (toks, len(toks), board, len(board), state.pending, state.round,
+                       state.turn, state.phase, state.next_id, state.rolls, state.result,
+                       copy_attrs(attrs) if attrs else None, dict(secrets) if secrets else None)
+        self.players = [p.clone() for s in seats if (p := state.players.get(s)) is not None] \
+            if seats else ()
+
+    def restore(self) -> GameState:
+        st = self.state
+        (toks, n_tokens, board, n_board, st.pending, st.round, st.turn, st.phase, st.next_id,
+         st.rolls, st.result, attrs, secrets) = self.before
+        _truncate(toks, n_tokens)  # drop what was added (in place, same dicts)
+        _truncate(board, n_board)
+        st.tokens, st.board = toks, board
+        st.attrs = attrs if attrs is not None else {}
+        st.secrets = secrets if secrets is not None else {}
         for p in self.players:
             st.players[p.seat] = p
         st.forget_index()  # the owner index followed the action: rebuilt when next used

@@ -214,9 +214,8 @@ class GameState:
         width + 1 the bit after each row's last cell stays clear, so shifting a mask by 1,
         ``stride - 1``, ``stride`` or ``stride + 1`` moves every cell one step east, south-west,
         south or south-east without wrapping round a row."""
-        bits = self._bits
-        if bits is None or self._stride != stride or self._index is None \
-                or self._index_n != len(self.board):
+        bits = self._bits  # (None whenever the owner index is: they are dropped together)
+        if bits is None or self._stride != stride or self._index_n != len(self.board):
             bits = self._rebits(stride)
             if bits is None:
                 return None
@@ -291,12 +290,28 @@ class GameState:
         if pos is not None and pos in self.board:
             raise IllegalAction(f"cell {pos[0]},{pos[1]} is occupied by "
                                 f"{self.describe_token(self.board[pos])}")
-        tok = Token(self.new_id(prefix), type_, owner, pos, carrier, dict(attrs or {}))
-        self.tokens[tok.id] = tok
+        tid = f"{prefix}{self.next_id}"  # (``new_id``, inlined: once per placed piece)
+        self.next_id += 1
+        tok = _new(Token)  # (fields set by hand: cheaper than the dataclass call)
+        tok.id, tok.type, tok.owner, tok.pos, tok.carrier = tid, type_, owner, pos, carrier
+        tok.attrs = dict(attrs) if attrs else {}
+        self.tokens[tid] = tok
         if pos is not None:
-            self.board[pos] = tok.id
-            if self._index is not None:
-                self._index_put(tok, pos)
+            self.board[pos] = tid
+            index = self._index
+            if index is not None:  # follow it in the owner index and the bitmasks
+                mine = index.get(owner)
+                if mine is None:
+                    mine = index[owner] = {}
+                mine[pos] = type_
+                self._index_n = len(self.board)
+                bits = self._bits
+                if bits is not None:
+                    bit = self._cells.get(pos) or self._new_bit(pos)
+                    if bit:
+                        bits[owner] = bits.get(owner, 0) | bit
+                    else:
+                        self._bits = None
         return tok
 
     def move_token(self, tok: Token, pos: Pos | None, carrier: str | None = None) -> None:
@@ -323,23 +338,6 @@ class GameState:
                 self._index_drop(tok)
                 self._index_n = len(self.board)
         del self.tokens[tok.id]
-
-    def _index_put(self, tok: Token, pos: Pos) -> None:
-        index = self._index
-        if index is None:
-            return
-        mine = index.get(tok.owner)
-        if mine is None:
-            mine = index[tok.owner] = {}
-        mine[pos] = tok.type
-        self._index_n = len(self.board)
-        bits = self._bits
-        if bits is not None:
-            bit = self._cells.get(pos) or self._new_bit(pos)
-            if bit:
-                bits[tok.owner] = bits.get(tok.owner, 0) | bit
-            else:
-                self._bits = None
 
     def _index_move(self, tok: Token, old: Pos | None, new: Pos | None) -> None:
         """Follow a token from ``old`` to ``new`` (either None: off the board) in the index."""

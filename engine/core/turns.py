@@ -7,11 +7,12 @@ seat plays ``end`` or an action closes it. A decision can be handed to another s
 (and logged); victory conditions are checked after every action and at the end of turns and rounds.
 A hook that no plugin implements (``game.hooked``; none at all when ``game.hooks_in_play`` is
 False) is not called, and a victory check is skipped at a moment where nothing can be found
-(``game.victory_moments``).
+(``game.victory_moments``; ``game.victory_idle`` while no decision is pending).
 """
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.core.state import Pending
@@ -28,10 +29,20 @@ class TurnLoop:
     def __init__(self, game: Game, like: TurnLoop | None = None):
         """The loop of ``game``; ``like``: the loop of the game it is a copy of (same scenario),
         whose reusable parts it shares."""
-        self.game = game
+        # The game owns its loop; the loop refers back to it weakly: no reference cycle, so a
+        # game nobody holds any more (a bot's or a playout's copy) is freed at once instead of
+        # waiting for Python's cyclic garbage collector.
+        self._game = weakref.ref(game)
         # Pending objects are never mutated (the state and undo records share them): one per
         # (seat, phase) is reused instead of a new one at every decision (copies share them).
         self._pendings: dict[tuple[str, int], Pending] = like._pendings if like else {}
+
+    @property
+    def game(self) -> Game:
+        """The game this loop moves on (held weakly: the game holds the loop)."""
+        game = self._game()
+        assert game is not None, "the game of this turn loop is gone"
+        return game
 
     @property
     def phases(self) -> list[dict[str, Any]]:
@@ -79,7 +90,8 @@ class TurnLoop:
         self.game.emit("hand_over", seat=seat, decision=kind, reason=reason)
 
     def end_decision(self) -> None:
-        st = self.game.state
+        game = self._game()  # (the property, inlined: once per action)
+        st = game.state
         stack = st.attrs.get(HANDOVERS) if st.attrs else None
         if stack:
             stack = list(stack)
@@ -89,22 +101,30 @@ class TurnLoop:
             else:
                 del st.attrs[HANDOVERS]
             st.pending = Pending(**back)
-            self.game.emit("hand_back", seat=back["seat"], decision=back["kind"])
+            game.emit("hand_back", seat=back["seat"], decision=back["kind"])
             return
         st.pending = None
         st.phase += 1  # the next phase (``_next_phase``, inlined: once per action)
-        if st.phase >= len(self.game.scenario.phases):
+        if st.phase >= len(game.scenario.phases):
             self._end_turn()
 
     def after_action(self) -> None:
-        if self.game.victory_moments["after_action"]:
-            self.check_victory("after_action")
+        game = self._game()
+        st = game.state
+        if (game.victory_moments if st.pending is not None else game.victory_idle)["after_action"]:
+            if game.hooks_in_play or st.result is not None:
+                self.check_victory("after_action")
+            else:  # no plugin checks victory: the compiled rules directly (``check_victory``)
+                res = game.scenario.rules.check_victory(game, "after_action")
+                if res is not None:
+                    game.finish(res.get("winner"), res["reason"], res.get("rule"))
         self.advance()
 
     # -- the loop ------------------------------------------------------------------------------
     def advance(self) -> None:
         """Run automatic phases and skip empty decisions until a decision is pending or the end."""
-        game, st = self.game, self.game.state
+        game = self._game()
+        st = game.state
         phases = game.scenario.phases
         guard = 0
         while st.result is None and st.pending is None:
@@ -140,13 +160,18 @@ class TurnLoop:
                                                                       phase.get("doc", ""))
             st.pending = pend
             if not game.list_new_decision():
-                self.check_victory("no_legal_action")
-                if st.result is None:
-                    game.emit("decision_skipped", seat=seat, decision=phase["id"],
-                              reason="no legal action")
-                    st.pending = None
-                    self._next_phase()
+                self._no_legal_action(seat, phase)
             st = game.state
+
+    def _no_legal_action(self, seat: str, phase: dict[str, Any]) -> None:
+        """The decision just opened has no legal action: check victory, else skip it."""
+        game, st = self.game, self.game.state
+        self.check_victory("no_legal_action")
+        if st.result is None:
+            game.emit("decision_skipped", seat=seat, decision=phase["id"],
+                      reason="no legal action")
+            st.pending = None
+            self._next_phase()
 
     def phase_seat(self, phase: dict[str, Any]) -> str:
         st = self.game.state
@@ -160,21 +185,24 @@ class TurnLoop:
         return st.active_seat
 
     def _next_phase(self) -> None:
-        st = self.game.state
+        game = self._game()
+        st = game.state
         st.phase += 1
-        if st.phase < len(self.game.scenario.phases):
+        if st.phase < len(game.scenario.phases):
             return
         self._end_turn()
 
     def _end_turn(self) -> None:
-        game, st = self.game, self.game.state
+        game = self._game()
+        st = game.state
         seat = st.seats[st.turn]  # the active seat
         if game.hooks_in_play and "dg_turn_end" in game.hooked:
             game.hook.dg_turn_end(game=game, seat=seat)
         if game.record:  # an unrecorded event goes nowhere: skip building it
             # the state hash closes the turn: a replay that drifts is caught at this turn
             game.emit("turn_end", seat=seat, round=st.round, state_hash=st.hash())
-        if game.victory_moments["end_of_turn"]:
+        moments = game.victory_moments if st.pending is not None else game.victory_idle
+        if moments["end_of_turn"]:
             self.check_victory("end_of_turn")
             if st.result is not None:
                 return
@@ -182,7 +210,7 @@ class TurnLoop:
         st.turn += 1
         if st.turn >= len(st.seats):
             st.turn = 0
-            if game.victory_moments["end_of_round"]:
+            if moments["end_of_round"]:
                 self.check_victory("end_of_round")
             if st.result is not None:
                 return
@@ -206,7 +234,7 @@ class TurnLoop:
         game.finish(res.get("winner"), reason, res.get("rule"), **extra)
 
     def check_victory(self, when: str) -> None:
-        game = self.game
+        game = self._game()
         if game.state.result is not None:
             return
         res = game.hook.dg_check_victory(game=game) \

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
 from distant_galaxy.errors import RuleError, SourcePos
+from distant_galaxy.rules import ops
 from distant_galaxy.rules.compiler import Compiler
 from distant_galaxy.rules.effects import compile_statement
 from distant_galaxy.rules.env import RuleEnv
@@ -29,6 +30,8 @@ class Expr(Protocol):
     source: str
     names: frozenset[str]
     type: str
+    #: the spec of the registered function when the rule is a call of it alone, else None
+    call: Any
 
     def __call__(self, ctx: dict) -> Any: ...
 
@@ -71,6 +74,8 @@ def compile_expr(text: str, env: RuleEnv, pos: SourcePos | None = None) -> Expr:
         node = comp.node(tree.children[0])
         expr = _label(comp.generated(node), "expr", text, frozenset(comp.names))
         expr.type = node.type
+        # the registered function's spec when the rule is a call of it alone (``Expr.call``)
+        expr.call = getattr(node.fn, "spec", None) if node.kind == ops.GEN else None
         return expr
 
     return _guarded(text, pos, build)

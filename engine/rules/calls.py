@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from lark import Token, Tree
 
 from distant_galaxy.errors import EngineError, RuleRuntimeError
-from distant_galaxy.rules import ops
+from distant_galaxy.rules import codegen, ops
 from distant_galaxy.rules.hints import suggest
 from distant_galaxy.rules.ops import Node
 from distant_galaxy.rules.syntax import token_pos
@@ -70,7 +70,9 @@ def compile_call(comp: Compiler, tree: Tree, allow_effect: bool) -> Node:
     where = str(token_pos(token, comp.text, comp.pos))
     for node in (*positional, *keywords.values()):  # each argument evaluated on its own
         node.fn = comp.generated(node)
-    return Node(ops.GEN, _caller(spec, positional, keywords, comp.text, where), spec.returns)
+    run = _caller(spec, positional, keywords, comp.text, where)
+    run.spec = spec  # a rule that is this call alone: its function's spec (``Expr.call``)
+    return Node(ops.GEN, run, spec.returns)
 
 
 #: For a declared parameter type, the static types of an argument that cannot be right.
@@ -150,9 +152,14 @@ def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source
         head = f"{where}: " if where else ""
         return RuleRuntimeError(f"{head}rule {source!r} failed: {label}({shown}): {why}")
 
+    # Arguments with operators to inline: one generated function (codegen.call).
+    fused = codegen.call(fn, wrap, positional, source) \
+        if not kwargs and len(args) == len(positional) else None
     # Constant arguments are passed as values, not through their closures.
     const = [p.kind == ops.CONST for p in positional] + [False] * (len(args) - len(positional))
-    if not kwargs and args and any(const):
+    if fused is not None:
+        run = fused
+    elif not kwargs and args and any(const):
         run = _caller_with_constants(fn, args, const, positional, wrap)
     elif kwargs:
         def run(ctx: dict) -> Any:

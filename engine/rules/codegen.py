@@ -38,6 +38,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from distant_galaxy.errors import EngineError
 from distant_galaxy.limits import MAX_INT_BITS, checked_mul
 from distant_galaxy.rules import ops
 from distant_galaxy.rules.ops import CONST, NAME, Fn, Node
@@ -95,6 +96,49 @@ def function(node: Node, source: str) -> Fn:
     namespace: dict[str, Any] = {"__builtins__": {}}
     exec(code, namespace)  # the text above, made from the tree only (module docstring)
     return namespace["make"](ops.fail, ops.CATCH, source, type, int, **writer.cells)
+
+
+def call(fn: Any, wrap: Any, args: list[Node], source: str) -> Fn | None:
+    """The generated function calling the registered function ``fn`` with the values of the
+    positional ``args``, which are written inline (the call's closure would call one function
+    per argument); None when generation is off or no argument has code to inline. Same
+    evaluation as the closure: arguments from left to right, an argument's failure reported as
+    its own generated function reports it, the function's own failures through ``wrap``
+    (:mod:`distant_galaxy.rules.calls`), an :class:`~distant_galaxy.errors.EngineError` as it
+    is."""
+    if not ENABLED or not any(a.code is not None for a in args):
+        return None
+    writer = _Writer()
+    names = [f"a{i}" for i in range(len(args))]
+    lines = ""
+    for name, arg in zip(names, args, strict=True):
+        value = writer.expr(arg)
+        if arg.code is None:  # a constant, or a closure that reports its own failures
+            lines += f"            {name} = {value}\n"
+        else:  # what the argument's own generated function would do
+            lines += (f"            try:\n"
+                      f"                {name} = {value}\n"
+                      f"            except CATCH as exc:\n"
+                      f"                raise fail(src, exc) from exc\n")
+    params = ", ".join(["fail", "CATCH", "src", "type", "int", "EngineError", "Exception", "fn",
+                        "wrap", *writer.cells])
+    text = (f"def make({params}):\n"
+            f"    def run(ctx):\n"
+            f"        try:\n{lines}"
+            f"            return fn(ctx, {', '.join(names)})\n"
+            f"        except EngineError:\n"
+            f"            raise\n"
+            f"        except Exception as exc:\n"
+            f"            raise wrap(exc, ctx) from exc\n"
+            f"    return run\n")
+    try:
+        code = _compiled(text) if len(text) <= _CACHED_CHARS else compile(text, _FILENAME, "exec")
+    except (SyntaxError, RecursionError, MemoryError, ValueError):  # too deep for Python
+        return None
+    namespace: dict[str, Any] = {"__builtins__": {}}
+    exec(code, namespace)  # the text above, made from the tree only (module docstring)
+    return namespace["make"](ops.fail, ops.CATCH, source, type, int, EngineError, Exception,
+                             fn, wrap, **writer.cells)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -62,6 +62,8 @@ class FunctionSpec:
     read from the function's annotations (``def line_of(ctx, n: int, seat: str)``): the compiler
     refuses at load an argument whose type is known and wrong (``line_of("four", ...)``), and a
     wrong value met at run time is reported with the rule's place and the values.
+    ``needs_decision`` says that the function is false whenever no decision is pending (as
+    ``no_legal_move()``): a victory condition that is a call of it alone is not evaluated then.
     """
 
     name: str
@@ -74,6 +76,7 @@ class FunctionSpec:
     varargs: bool = False
     kwargs: bool = False
     types: tuple[str, ...] = ()
+    needs_decision: bool = False
 
     def param_type(self, index: int) -> str:
         """The declared type of parameter ``index`` (``any`` when undeclared)."""
@@ -131,11 +134,14 @@ class Registry:
         varargs: bool = False,
         kwargs: bool = False,
         types: list[str] | None = None,
+        needs_decision: bool = False,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Decorator registering ``fn(ctx, ...)`` as a rule function; returns ``fn`` unchanged.
-        ``types``: the parameters' types (default: from ``fn``'s annotations)."""
+        ``types``: the parameters' types (default: from ``fn``'s annotations);
+        ``needs_decision``: see :class:`FunctionSpec`."""
         return self._decorator(False, name, params, doc, example, returns=returns,
-                               varargs=varargs, kwargs=kwargs, types=tuple(types or ()))
+                               varargs=varargs, kwargs=kwargs, types=tuple(types or ()),
+                               needs_decision=needs_decision)
 
     def effect(
         self,

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy.errors import RuleError, ScenarioErrors, SourceError
 from distant_galaxy.rules import Effect, Expr, compile_effect, compile_expr
 from distant_galaxy.scenario.bindings import build_env
-from distant_galaxy.scenario.context import RuleContext, game_context, seat_context
+from distant_galaxy.scenario.context import RuleContext, game_context
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -45,7 +45,15 @@ class Victory:
     when: str
     rule: str | None
     steady: bool = False  # uses no seat, player, round or turn: see ``check_victory``
+    #: the condition is a call alone of a function that is false while no decision is pending
+    #: (``FunctionSpec.needs_decision``, e.g. ``no_legal_move()``): not evaluated then
+    needs_decision: bool = False
 
+
+#: How ``check_victory`` evaluates a condition: once per action while it stays false (steady),
+#: once per player, or once.
+STEADY, PER_PLAYER, ONCE = 0, 1, 2
+_new_dict = dict.__new__
 
 #: The names whose value changes when a turn passes (a condition using none of them is "steady").
 TURN_NAMES = frozenset({"seat", "player", "round", "turn"})
@@ -70,6 +78,7 @@ class ScenarioRules:
         self.env = build_env(scenario)
         self.errors: list[SourceError] = []
         self._when_cache: dict[str, list[Victory]] = {}
+        self._plans: dict[str, tuple[tuple[Victory, Expr, int, bool], ...]] = {}
         self.victories = [v for i, item in enumerate(scenario.data.get("victory", []))
                           if (v := self._victory(i, item)) is not None]
         self.triggers = [t for i, item in enumerate(scenario.data.get("triggers", []))
@@ -133,10 +142,12 @@ class ScenarioRules:
         if cond is None or ("winner" in item and winner is None):
             return None
         per_player = "player" in cond.names
+        call = getattr(cond, "call", None)
         return Victory(item.get("id", f"victory-{i + 1}"), cond, per_player,
                        winner, bool(item.get("draw", False)), item.get("reason", "victory"),
                        item.get("when", "always"), item.get("rule"),
-                       not per_player and not (cond.names & TURN_NAMES))
+                       not per_player and not (cond.names & TURN_NAMES),
+                       bool(call is not None and call.needs_decision))
 
     def _trigger(self, i: int, item: dict[str, Any]) -> Trigger | None:
         names = {"event": "dict", "next_player": "player"}
@@ -159,11 +170,26 @@ class ScenarioRules:
         """Whether any victory condition is checked at ``when`` (else the check is skipped)."""
         return bool(self._victories_when(when))
 
+    def checks_idle_at(self, when: str) -> bool:
+        """Whether a condition checked at ``when`` can hold while no decision is pending (one
+        that is not ``needs_decision``); else the check is skipped then."""
+        return any(not v.needs_decision for v in self._victories_when(when))
+
+    def _plan(self, when: str) -> tuple[tuple[Victory, Expr, int, bool], ...]:
+        """The victories checked at ``when`` as (victory, condition, how, needs_decision), how
+        being :data:`STEADY`, :data:`PER_PLAYER` or :data:`ONCE` (cached per moment)."""
+        plan = self._plans.get(when)
+        if plan is None:
+            plan = self._plans[when] = tuple(
+                (v, v.cond, STEADY if v.steady else PER_PLAYER if v.per_player else ONCE,
+                 v.needs_decision) for v in self._victories_when(when))
+        return plan
+
     def check_victory(self, game: Game, when: str) -> dict[str, Any] | None:
-        found = self._when_cache.get(when)
-        if found is None:
-            found = self._victories_when(when)
-        if not found:
+        plan = self._plans.get(when)
+        if plan is None:
+            plan = self._plan(when)
+        if not plan:
             return None
         st = game.state
         order: list[str] | None = None
@@ -177,8 +203,23 @@ class ScenarioRules:
         # one context for the whole action (memo[None]): what they read stays as it is.
         memo: dict[Any, Any] | None = game.victory_memo
         known: set[str] | None = None  # the steady conditions found false at this moment
-        for v in found:
-            if v.steady and memo is not None:
+        idle = st.pending is None
+        for v, cond, how, needs_decision in plan:
+            if idle and needs_decision:
+                continue  # false while no decision is pending: nothing to evaluate
+            if how == PER_PLAYER:
+                if order is None:  # every seat from the active one (``seats[turn]``) on
+                    seats, turn = st.seats, st.turn
+                    order = seats[turn:] + seats[:turn] if turn else seats
+                players = st.players
+                for seat in order:
+                    ctx = _new_dict(RuleContext)  # (``seat_context``, inlined: the same dict)
+                    ctx["seat"] = seat
+                    ctx["player"] = players[seat]
+                    ctx["$game"] = game
+                    if cond(ctx):
+                        return self._outcome(v, ctx, seat)
+            elif how == STEADY and memo is not None:
                 if known is None:
                     mkey = (id(st.pending), st.rolls)
                     known = memo.get(mkey)
@@ -190,22 +231,13 @@ class ScenarioRules:
                     steady = memo.get(None)
                     if steady is None:
                         steady = memo[None] = game_context(game)
-                if v.cond(steady):
+                if cond(steady):
                     return self._outcome(v, steady, None)
                 known.add(v.id)
-                continue
-            if v.per_player:
-                if order is None:  # every seat from the active one (``seats[turn]``) on
-                    seats, turn = st.seats, st.turn
-                    order = seats[turn:] + seats[:turn] if turn else seats
-                for seat in order:
-                    ctx = seat_context(game, seat, st.players[seat])
-                    if v.cond(ctx):
-                        return self._outcome(v, ctx, seat)
             else:
                 if shared is None:
                     shared = game_context(game)
-                if v.cond(shared):
+                if cond(shared):
                     return self._outcome(v, shared, None)
         return None
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from distant_galaxy.builtin.board.bitlines import count_column, count_row, has_line
+from distant_galaxy.builtin.board.bitlines import count_column, count_row, has_line, line_checker
 
 _DIRS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
@@ -43,3 +43,18 @@ def test_rows_and_columns_count_the_cells():
             assert count_row(bits, row, stride) == sum(1 for c in cells if c[1] == row)
         for col in range(-1, w + 1):
             assert count_column(bits, col, stride, h) == sum(1 for c in cells if c[0] == col)
+
+
+def test_line_checker_agrees_with_has_line():
+    """The per-grid test (a table on small grids, the shifts written out on larger ones) gives
+    has_line's answers."""
+    rng = random.Random(11)
+    for w, h in ((3, 3), (2, 3), (4, 4), (7, 6), (8, 8), (1, 5), (9, 2)):
+        stride = w + 1
+        for n in range(0, 6):
+            check = line_checker(n, stride, h)
+            for _ in range(300):
+                cells = {(x, y) for y in range(h) for x in range(w) if rng.random() < 0.4}
+                bits = sum(1 << (y * stride + x) for x, y in cells)
+                found = check[bits] if isinstance(check, tuple) else check(bits)
+                assert found is has_line(bits, n, stride), (w, h, n, sorted(cells))

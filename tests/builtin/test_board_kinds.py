@@ -136,3 +136,49 @@ def test_an_action_interrupted_midway_is_taken_back_exactly(sid: str, monkeypatc
     monkeypatch.undo()
     game.apply(action)  # and the game goes on from there as if nothing had happened
     assert game.history[-1][1] == str(action)
+
+
+def test_line_of_counts_pieces_beyond_the_grids_rows() -> None:
+    """A hand edit that puts pieces below the last row (outside tic-tac-toe's table of masks)
+    is still read right by line_of: the general test takes over."""
+    game = Game(load_scenario("tic-tac-toe"), seed=1, record=False)
+    line = game.scenario.rules.expr('line_of(3, "x")')
+    assert line is not None
+    for x in range(3):
+        game.state.add_token("mark", "x", (x, 3))
+    game.state_changed()
+    assert line({"$game": game}) is True
+    game.state.add_token("mark", "o", (0, 0))
+    game.state_changed()
+    assert line({"$game": game}) is True
+
+
+TWO_MARKS = """format: 1
+id: two-marks
+title: Two marks a turn
+extends: tic-tac-toe
+phases:
+  - {id: play, seat: active, end: true, doc: put marks, then end}
+actions:
+  - id: place
+    kind: place
+    piece: mark
+    ends_turn: false
+"""
+
+
+def test_undo_of_a_place_that_keeps_the_decision_restores_the_state(tmp_path: Path) -> None:
+    """A place that does not end the decision keeps its cheap undo record (the sizes of the
+    token and board dicts, the scalars): undo gives back the same dicts in the same order."""
+    game = _game(tmp_path, TWO_MARKS)
+    game.apply("place 0,0")
+    game.apply("end")
+    before = _exact(game)
+    game.apply("place 1,1")
+    game.apply("place 2,2")
+    assert game.can_undo()
+    assert game.undo() == "place 2,2"
+    assert game.undo() == "place 1,1"
+    assert _exact(game) == before and not game.can_undo()
+    game.apply("place 1,1")  # and the game goes on from there
+    assert game.state.token_at((1, 1)) is not None

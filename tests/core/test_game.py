@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import pytest
 
 from distant_galaxy import ActionError, Game, IllegalAction, MalformedAction, load_scenario
@@ -224,3 +227,22 @@ def test_a_game_without_triggers_keeps_no_events_when_not_recording():
     game = Game(load_scenario("tic-tac-toe"), seed=1, record=False)
     game.apply("place 1,0")
     assert game.events == [] and game.clone().events == []
+
+
+def test_a_game_nobody_holds_is_freed_without_the_cyclic_collector():
+    """A game and its turn loop and dice form no reference cycle: a copy that a bot or a
+    playout drops is freed at once (Python's cyclic collector would otherwise find it later,
+    at a cost that grows with every dropped copy)."""
+    start = Game(load_scenario("tic-tac-toe"), seed=1, record=False)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        copy = start.clone()
+        copy.apply(copy.legal_actions()[4])
+        assert copy.loop.game is copy
+        gone = weakref.ref(copy)
+        del copy
+        assert gone() is None
+    finally:
+        if enabled:
+            gc.enable()

@@ -104,3 +104,13 @@ def test_clone_sets_every_field(race):
     copy = st.clone()
     assert copy._index is not st._index and copy._bits is not st._bits
     assert copy.attrs["note"] is not st.attrs["note"]
+
+
+def test_add_token_sets_every_field_of_the_token():
+    """add_token fills a bare Token by hand (cheaper than the dataclass call): every field."""
+    st = GameState(seats=["a"], players={})
+    tok = st.add_token("pawn", "a", (1, 2), prefix="P", attrs={"hp": 3})
+    for name in type(tok).__slots__:
+        assert hasattr(tok, name), name
+    assert (tok.id, tok.type, tok.owner, tok.pos, tok.carrier, tok.attrs) == \
+        ("P1", "pawn", "a", (1, 2), None, {"hp": 3})

@@ -218,3 +218,14 @@ def test_inline_operators_are_the_closures_operators() -> None:
     """Every operator written inline is one the closures run as the plain Python operator."""
     assert codegen.INLINE[operator.add] == "+" and len(set(codegen.INLINE.values())) == len(
         codegen.INLINE)
+
+
+def test_a_call_with_an_argument_to_inline_is_one_generated_function() -> None:
+    """A registered function's call whose arguments have operators (``abs(a + 1)``) is one
+    generated function (``codegen.call``) that gives what the call's closures give: values,
+    an argument's failure and the function's own, arguments from left to right."""
+    for text in ("abs(a + 1)", "abs(1 // a)", "abs(x * 2)", "max(a + 1, limit * 2, 3)",
+                 "max(a, b - 1)", "abs(player.points - limit)"):
+        assert codegen.is_generated(compile_expr(text, ENV)), text
+        same_outcomes(text, contexts())
+    assert not codegen.is_generated(compile_expr("abs(a)", ENV))  # nothing to inline

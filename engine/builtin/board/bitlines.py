@@ -9,6 +9,9 @@ in pure games instead of testing cells one by one; the answers are the same.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 #: (n, stride) -> per direction (east, south, south-east, south-west), the shifts that test a
 #: run of n: ``m &= m >> shift`` for each, starting from the mask (runs double in length).
 _PLANS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
@@ -59,6 +62,53 @@ def has_line(bits: int, n: int, stride: int) -> bool:
         else:
             return True
     return False
+
+
+#: What :func:`line_checker` gives: the answers by mask (a table), or a function of the mask.
+LineTest = tuple[bool, ...] | Callable[[int], bool]
+#: (n, stride, height) -> the test of :func:`line_checker` (one per grid and line length)
+_CHECKERS: dict[tuple[int, int, int], LineTest] = {}
+#: Grids of at most this many bits (``stride * height``) get a table of every mask.
+TABLE_BITS = 12
+
+
+def line_checker(n: int, stride: int, height: int) -> LineTest:
+    """``has_line(bits, n, stride)`` for the masks of a grid ``stride - 1`` cells wide and
+    ``height`` high, made once per process and grid: on grids of at most :data:`TABLE_BITS`
+    bits (a 3×3 board) a table, the answer for every mask below its length (``table[bits]``;
+    a larger mask, a piece beyond the grid's rows, is for :func:`has_line`); else a function
+    of the mask, the shifts of :func:`has_line` written out for this ``n`` and ``stride``.
+    Same answers (tested)."""
+    check = _CHECKERS.get((n, stride, height))
+    if check is None:
+        check = _CHECKERS[(n, stride, height)] = _make_checker(n, stride, height)
+    return check
+
+
+def _make_checker(n: int, stride: int, height: int) -> LineTest:
+    size = 1 << (stride * height)
+    if size <= 1 << TABLE_BITS:
+        return tuple(has_line(b, n, stride) for b in range(size))
+    if n <= 1:
+        return bool
+    terms = " or ".join(_term(shifts, k) for k, shifts in enumerate(_plan(n, stride)))
+    text = f"def check(b):\n    return bool({terms})\n"
+    namespace: dict[str, Any] = {"__builtins__": {"bool": bool}}
+    exec(compile(text, "<line checker>", "exec"), namespace)  # a text of integers only
+    return namespace["check"]
+
+
+def _term(shifts: tuple[int, ...], k: int) -> str:
+    """Non-zero when ``b`` has a run the ``shifts`` test (``m &= m >> shift`` for each, from
+    ``m = b``, stopping at zero): ``(t := b & (b >> s0)) and (t & (t >> s1))``…"""
+    parts, m = [], "b"
+    for i, shift in enumerate(shifts):
+        if i == len(shifts) - 1:
+            parts.append(f"({m} & ({m} >> {shift}))")
+        else:
+            parts.append(f"(t{k}_{i} := {m} & ({m} >> {shift}))")
+            m = f"t{k}_{i}"
+    return f"({' and '.join(parts)})"
 
 
 def count_row(bits: int, row: int, stride: int) -> int:

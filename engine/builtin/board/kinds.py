@@ -233,8 +233,8 @@ class PlaceKind(_GenericKind):
         if game.record:
             extra: dict[str, Any] = {"rule": self.rule} if self.rule else {}
             game.emit("place", seat=seat, token=tok.id, unit=self.piece, to=list(pos), **extra)
-        if self.ends_turn:  # (``_finish``)
-            game.end_decision()
+        if self.ends_turn:  # (``_finish``; the turn loop's own, one call less)
+            game.loop.end_decision()
 
 
 
@@ -511,8 +511,8 @@ class MoveKind(_GenericKind):
             extra: dict[str, Any] = {"rule": self.rule} if self.rule else {}
             game.emit("move", seat=seat, token=tok.id, unit=tok.type, to=list(to),
                       **{"from": list(frm)}, **extra)
-        if self.ends_turn:  # (``_finish``)
-            game.end_decision()
+        if self.ends_turn:  # (``_finish``; the turn loop's own, one call less)
+            game.loop.end_decision()
 
 
 

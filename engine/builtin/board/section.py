@@ -58,7 +58,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy.builtin.board.bitlines import count_column, count_row, has_line
+from distant_galaxy.builtin.board.bitlines import (
+    count_column,
+    count_row,
+    has_line,
+    line_checker,
+)
 from distant_galaxy.builtin.board.kinds import DoKind, MoveKind, PlaceKind
 from distant_galaxy.builtin.board.patterns import Pos
 from distant_galaxy.core.actions import ActionKind
@@ -199,10 +204,14 @@ def register_generic_functions(reg: Registry) -> None:
     def line_of(ctx: dict, n: int, seat: str) -> bool:
         game: Game = ctx["$game"]
         if game.pure:  # only the engine edits the state: its bitmasks are exact
-            stride = game.scenario.grid.width + 1
+            grid = game.scenario.grid
+            stride = grid.width + 1
             bits = game.state.bits_of(seat, stride)
             if bits is not None:
-                return has_line(bits, n, stride)
+                check = line_checker(n, stride, grid.height)
+                if type(check) is not tuple:
+                    return check(bits)
+                return check[bits] if bits < len(check) else has_line(bits, n, stride)
         mine = set(_owned(game, seat))
         if len(mine) < n:
             return False
@@ -251,7 +260,8 @@ def register_generic_functions(reg: Registry) -> None:
         return ctx["$game"].state.seat_after(seat, 1)
 
     @reg.function("no_legal_move", [], "Whether a decision is pending and its seat has no "
-                  "legal action (stalemate).", "no_legal_move()", returns="bool")
+                  "legal action (stalemate).", "no_legal_move()", returns="bool",
+                  needs_decision=True)
     def no_legal_move(ctx: dict) -> bool:
         game: Game = ctx["$game"]
         return game.state.pending is not None and not game.legal_actions()
