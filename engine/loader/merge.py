@@ -92,7 +92,11 @@ def deep_merge(base: Any, overlay: Any) -> Any:
 
 
 def _is_id_list(value: Any) -> bool:
-    return isinstance(value, list) and all(isinstance(i, dict) and "id" in i for i in value)
+    """A list of mappings that each have a scalar ``id`` (a list or mapping as an id is no id:
+    such a list is replaced whole, and the schema names the bad id)."""
+    return isinstance(value, list) and all(
+        isinstance(i, dict) and "id" in i and isinstance(i["id"], (str, int, float, type(None)))
+        for i in value)
 
 
 class _Merger:

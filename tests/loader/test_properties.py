@@ -126,6 +126,13 @@ def test_deep_merge_never_crashes(base, overlay):
         pass
 
 
+def test_an_id_that_is_a_list_is_no_id() -> None:
+    """Found by the property above: ``id: []`` in an overlay list made the merge by id crash
+    (unhashable); such a list is now replaced whole, as any list without ids."""
+    assert deep_merge([], [{"id": None}, {"id": []}]) == [{"id": None}, {"id": []}]
+    assert deep_merge([{"id": "a"}], [{"id": {"x": 1}}]) == [{"id": {"x": 1}}]
+
+
 def _has_non_string_keys(value) -> bool:
     if isinstance(value, dict):
         return any(not isinstance(k, str) or _has_non_string_keys(v) for k, v in value.items())
