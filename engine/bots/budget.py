@@ -13,7 +13,9 @@ iteration's hidden values from what the seat's view allows, ``dg_secret_values``
 ``root=uct|halving`` (the root searched by UCT, or by sequential halving over common dice:
 :mod:`distant_galaxy.bots.halving`), ``candidates=K`` (halving: the actions weighed, the default
 bot's choice among them) and ``margin=Z`` (halving: the best candidate replaces the default bot's
-choice only if its lead is more than Z standard errors), e.g.
+choice only if its lead is more than Z standard errors) and ``cap=1s`` (at most this many CPU
+seconds per decision on top of an iteration budget: the search stops early where it would take
+longer — reproducible only as long as the cap is not reached), e.g.
 ``mcts:0.5s,depth=60,rollout=default`` or ``mcts:60,root=halving,rollout=default,depth=40``.
 """
 
@@ -51,6 +53,7 @@ class Budget:
     root: str = "uct"              # "halving": sequential halving over common dice (halving.py)
     candidates: int = 8            # halving: how many actions are weighed (the prior among them)
     margin: float = 1.0            # halving: standard errors a candidate must lead the prior by
+    cap: float | None = None       # at most this many CPU seconds per decision (None: no cap)
 
 
 def parse_budget(text: str | None) -> Budget:
@@ -100,14 +103,19 @@ def _option(budget: Budget, key: str, value: str) -> Budget:
             if candidates < 1:
                 raise ValueError(value)
             return replace(budget, candidates=candidates)
+        if key == "cap":
+            cap = float(value[:-1] if value.endswith("s") else value)
+            if not math.isfinite(cap) or cap <= 0:
+                raise ValueError(value)
+            return replace(budget, cap=cap)
         if key in ("widen", "margin"):
             number = float(value)
             if not math.isfinite(number) or number < 0:
                 raise ValueError(value)
             return replace(budget, **{key: number})
     except ValueError:
-        least = 1 if key == "candidates" else 0
-        raise EngineError(f"mcts: {key}={value}: {key} must be a number ≥ {least}") from None
+        least = "≥ 1" if key == "candidates" else "of seconds > 0" if key == "cap" else "≥ 0"
+        raise EngineError(f"mcts: {key}={value}: {key} must be a number {least}") from None
     choices = CHOICES.get(key)
     if choices is not None:
         if value not in choices:
@@ -115,4 +123,4 @@ def _option(budget: Budget, key: str, value: str) -> Budget:
         return replace(budget, **{key: value == "yes" if choices is SWITCHES else value})
     raise EngineError(f"mcts: unknown option {key!r} "
                       f"(options: c, depth, rollout, prior, score, widen, reuse, determinize, root, "
-                      f"candidates, margin)")
+                      f"candidates, margin, cap)")

@@ -17,6 +17,9 @@ luck:
 * **Sequential halving** (Karnin, Koren and Somekh, 2013): the budget is split into
   ⌈log₂ n⌉ rounds; in each, every remaining candidate gets the same new samples, then the worse
   half is dropped (the prior is never dropped: it is the yardstick).
+* **A cap** (``cap=1s``): where the samples would take more CPU time than that, the search stops
+  at the cap, drops the sample being played and decides on the samples all remaining candidates
+  share.
 * **Keeping the prior unless beaten.** The best remaining candidate replaces the prior only if
   its mean lead over the prior on their common samples is more than ``margin`` standard errors
   of that lead: a deviation from a sound default must be shown, not guessed. With ``margin=0``
@@ -80,6 +83,8 @@ class Halving:
         self.scores: dict[Action, list[float]] = {}
         self.playouts = 0
         self.hidden_stops = 0  # samples stopped by a hidden value no plugin offered
+        self.capped = False  # the CPU-time cap (``cap=``) was reached: no more samples
+        self.c0 = time.process_time()
 
     def choose(self, legal: list[Action], prior: Action | None) -> Action:
         """The chosen action (see the module docstring)."""
@@ -93,6 +98,8 @@ class Halving:
         t0 = time.perf_counter()
         for r in range(rounds):
             self._round(alive, r, rounds, t0)
+            if self.capped:
+                break
             if r < rounds - 1:
                 alive = self._halve(alive, prior)
         return self._final(alive, prior)
@@ -105,10 +112,12 @@ class Halving:
             share = max(1, int((b.iterations or 1) / rounds / len(alive)))
             for _ in range(share):
                 self._sample_all(alive)
+                if self.capped:
+                    return
             return
         until = t0 + b.seconds * (r + 1) / rounds
         self._sample_all(alive)
-        while time.perf_counter() < until:
+        while time.perf_counter() < until and not self.capped:
             self._sample_all(alive)
 
     def _sample_all(self, alive: list[Action]) -> None:
@@ -116,9 +125,25 @@ class Halving:
         far that it has not played yet (so all remaining candidates share the same samples)."""
         self.seeds.append(self.rng.getrandbits(63))
         for a in alive:
+            if self._over_cap() and len(self.seeds) > 1:
+                self._cut()
+                return
             scores = self.scores[a]
             while len(scores) < len(self.seeds):
                 scores.append(self._playout(a, self.seeds[len(scores)]))
+
+    def _over_cap(self) -> bool:
+        cap = self.budget.cap
+        return cap is not None and time.process_time() - self.c0 >= cap
+
+    def _cut(self) -> None:
+        """Stop at the cap: the sample being played is dropped, so that every remaining
+        candidate keeps exactly the same samples."""
+        self.capped = True
+        n = len(self.seeds) - 1
+        del self.seeds[n:]
+        for scores in self.scores.values():
+            del scores[n:]
 
     def _playout(self, action: Action, seed: int) -> float:
         """The deciding seat's score of ``action`` in the world of ``seed``."""

@@ -72,6 +72,7 @@ class MctsBot(Controller):
         self.prior_bots: dict[str, Controller] | None = None  # prior=default: each seat's
         self._tree: tuple[Node, list[tuple[str, str]]] | None = None  # kept for ``reuse``
         self.hidden_stops = 0  # iterations of the last search stopped by a hidden value
+        self.capped = False  # whether the last search stopped at its CPU-time cap (``cap=``)
         self.last: dict[str, Any] = {}  # what the last search did (iterations, seconds, visits)
 
     @classmethod
@@ -99,10 +100,12 @@ class MctsBot(Controller):
         reused = root.n
         prior = self._prior(game)
         self.hidden_stops = 0
+        self.capped = False
         done = self._search(game, root, seats, t0)
         # most visits; among equally visited actions the prior, then the best mean
         best = max(legal, key=lambda a: _rank(root.children.get(a), a == prior))
         self.last = {"iterations": done, "reused": reused, "hidden_stops": self.hidden_stops,
+                     "capped": self.capped,
                      "seconds": time.perf_counter() - t0,
                      "visits": {str(a): c.n for a, c in root.children.items()}}
         self._tree = (root, history) if self.budget.reuse else None
@@ -114,7 +117,7 @@ class MctsBot(Controller):
         search = Halving(game, self.seat, seats, self.budget, self.policy, self.rng)
         best = search.choose(legal, self._prior(game))
         self.last = {"iterations": search.playouts, "seconds": time.perf_counter() - t0,
-                     "hidden_stops": search.hidden_stops,
+                     "hidden_stops": search.hidden_stops, "capped": search.capped,
                      "samples": len(search.seeds),
                      "means": {str(a): round(sum(v) / len(v), 4)
                                for a, v in search.scores.items() if v}}
@@ -138,8 +141,12 @@ class MctsBot(Controller):
     def _search(self, game: Game, root: Node, seats: list[str], t0: float) -> int:
         b = self.budget
         deadline = t0 + b.seconds if b.seconds is not None else None
+        c0 = time.process_time()
         done = 0
         while True:
+            if b.cap is not None and done and time.process_time() - c0 >= b.cap:
+                self.capped = True
+                return done
             if deadline is not None:
                 if done and time.perf_counter() >= deadline:
                     return done

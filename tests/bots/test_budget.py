@@ -26,6 +26,8 @@ def test_options() -> None:
     b = parse_budget("60,root=halving,candidates=5,margin=0.5")
     assert (b.root, b.candidates, b.margin) == ("halving", 5, 0.5)
     assert (Budget().root, Budget().candidates, Budget().margin) == ("uct", 8, 1.0)
+    assert parse_budget("60,cap=1s").cap == parse_budget("60,cap=1").cap == 1.0
+    assert Budget().cap is None
 
 
 @pytest.mark.parametrize("text, words", [
@@ -36,6 +38,7 @@ def test_options() -> None:
     ("widen=-1", "widen must be"), ("reuse=maybe", "choose one of yes, no"),
     ("determinize=1", "choose one of yes, no"), ("root=alpha", "choose one of uct, halving"),
     ("candidates=0", "candidates must be a number ≥ 1"), ("margin=-1", "margin must be"),
+    ("cap=0", "cap must be a number of seconds > 0"), ("cap=xs", "cap must be"),
 ])
 def test_bad_parameters_are_refused_with_the_reason(text: str, words: str) -> None:
     with pytest.raises(EngineError, match=words):

@@ -84,3 +84,17 @@ def test_a_time_budget_searches_and_plays_a_legal_action() -> None:
                    seat, 3)
     assert bot.choose(game.view(seat)) in game.legal_actions()
     assert bot.last["samples"] >= 1
+
+
+def test_a_cpu_time_cap_stops_the_search_on_common_samples() -> None:
+    """``cap=``: a search that would take longer stops at the cap; the sample being played is
+    dropped, so the remaining candidates keep exactly the same samples (at least one)."""
+    game = Game(load_scenario("asteroid-belt"), seed=2)
+    seat = game.pending.seat
+    bot = make_bot(game.scenario.bots(), HALVING.format(n=400) + ",cap=0.000001s", seat, 2)
+    assert bot.choose(game) in game.legal_actions()
+    assert bot.last["capped"] and bot.last["samples"] == 1
+    assert bot.last["iterations"] < 400
+    uct = make_bot(game.scenario.bots(), "mcts:400,depth=10,cap=0.000001", seat, 2)
+    assert uct.choose(game) in game.legal_actions()
+    assert uct.last["capped"] and uct.last["iterations"] == 1
