@@ -524,23 +524,8 @@ class Game:
         if self._verbs_settled and verbs is not None and verbs[1] is self.state \
                 and verbs[2] is self.state.pending:  # the same for the verbs _any_legal listed
             self._verb_key = (self._version, verbs[1], verbs[2])
-        if self.sink is not None:
-            self.sink(self._action_record(pend, str(action), phase_index))
-            self.flush()
-        else:
-            self._flushed = len(self.events)
-        rolled = self.state.rolls != rolls_before or (len(self.events) > start and any(
-            e["type"] == "dice" for e in self.events[start:]))
-        now = self.state.pending
-        if rolled or now is None or (now is not pend and (now.seat != pend.seat or now != pend)):
-            self._undo.clear()
-            self._undo_why = ("your last action rolled a die, and a roll is never taken back"
-                              if rolled else
-                              "your last action ended the decision")
-        else:
-            del self._undo[undo_depth:]
-            self._undo.append((snapshot, start, len(self.history) - 1))
-        return self.events[start:]
+        return self._settle(pend, str(action), phase_index, snapshot, start, undo_depth,
+                            rolls_before)
 
     def _apply_light(self, action: Action, pend: Pending, kind: ActionKind,
                      touches: Callable[..., tuple[tuple[str, ...], tuple[str, ...]]]
@@ -584,14 +569,22 @@ class Game:
                 and settled[2] is st.pending:
             # the turn loop listed the new decision's actions after the last change: still valid
             self._legal_key = (self._version, st, settled[2])
+        return self._settle(pend, text, phase_index, snapshot, start, undo_depth, rolls_before)
+
+    def _settle(self, pend: Pending, text: str, phase_index: int,
+                snapshot: GameState | _Light | _Added | Journal, start: int, undo_depth: int,
+                rolls_before: int) -> list[Event]:
+        """The end of a successful ``apply``: the action's log record, then the undo record
+        kept — unless the action rolled a die or ended the decision — and its events."""
+        events = self.events
         if self.sink is not None:
             self.sink(self._action_record(pend, text, phase_index))
             self.flush()
         else:
             self._flushed = len(events)
-        rolled = st.rolls != rolls_before or (len(events) > start and any(
+        rolled = self.state.rolls != rolls_before or (len(events) > start and any(
             e["type"] == "dice" for e in events[start:]))
-        now = st.pending
+        now = self.state.pending
         if rolled or now is None or (now is not pend and (now.seat != pend.seat or now != pend)):
             self._undo.clear()
             self._undo_why = ("your last action rolled a die, and a roll is never taken back"
@@ -599,7 +592,7 @@ class Game:
                               "your last action ended the decision")
         else:
             del self._undo[undo_depth:]
-            self._undo.append((snapshot, start, len(history) - 1))
+            self._undo.append((snapshot, start, len(self.history) - 1))
         return events[start:]
 
     def _action_record(self, pend: Pending, text: str, phase_index: int) -> dict[str, Any]:

@@ -34,7 +34,7 @@ import functools
 import keyword
 import math
 import operator
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -89,13 +89,22 @@ def function(node: Node, source: str) -> Fn:
             f"        except CATCH as exc:\n"
             f"            raise fail(src, exc) from exc\n"
             f"    return rule\n")
+    make = _maker(text)
+    if make is None:
+        return node.fn
+    return make(ops.fail, ops.CATCH, source, type, int, **writer.cells)
+
+
+def _maker(text: str) -> Callable[..., Any] | None:
+    """The function ``make`` defined by generated ``text`` (made from the tree only: module
+    docstring), run with empty builtins; None when Python cannot compile it (too deep)."""
     try:
         code = _compiled(text) if len(text) <= _CACHED_CHARS else compile(text, _FILENAME, "exec")
     except (SyntaxError, RecursionError, MemoryError, ValueError):  # too deep for Python
-        return node.fn
+        return None
     namespace: dict[str, Any] = {"__builtins__": {}}
-    exec(code, namespace)  # the text above, made from the tree only (module docstring)
-    return namespace["make"](ops.fail, ops.CATCH, source, type, int, **writer.cells)
+    exec(code, namespace)
+    return namespace["make"]
 
 
 def call(fn: Any, wrap: Any, args: list[Node], source: str) -> Fn | None:
@@ -131,13 +140,10 @@ def call(fn: Any, wrap: Any, args: list[Node], source: str) -> Fn | None:
             f"        except Exception as exc:\n"
             f"            raise wrap(exc, ctx) from exc\n"
             f"    return run\n")
-    try:
-        code = _compiled(text) if len(text) <= _CACHED_CHARS else compile(text, _FILENAME, "exec")
-    except (SyntaxError, RecursionError, MemoryError, ValueError):  # too deep for Python
+    make = _maker(text)
+    if make is None:
         return None
-    namespace: dict[str, Any] = {"__builtins__": {}}
-    exec(code, namespace)  # the text above, made from the tree only (module docstring)
-    return namespace["make"](ops.fail, ops.CATCH, source, type, int, EngineError, Exception,
+    return make(ops.fail, ops.CATCH, source, type, int, EngineError, Exception,
                              fn, wrap, **writer.cells)
 
 

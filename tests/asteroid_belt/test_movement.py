@@ -119,32 +119,38 @@ def test_freeing_a_cell_outside_the_frontier_changes_nothing():
     assert checked > skipped > 0
 
 
+def _greedy_positions(sc, seed: int, every: int):
+    """Every ``every``-th position of a seeded 3-seat game of greedy bots (at most 240 plies)."""
+    seats = ["orange", "purple", "green"]
+    game = Game(sc, seats=seats, seed=seed, record=False)
+    bots = {s: sc.bots()["greedy"](s, seed) for s in seats}
+    for n in range(240):
+        if game.over:
+            return
+        if n % every == 0:
+            yield game
+        game.apply(bots[game.pending.seat].choose(game))  # type: ignore[union-attr]
+
+
 def test_opens_a_move_is_the_difference_of_the_two_reachable_sets():
     """``opens_a_move`` (R7.33 without listing both sets) agrees with comparing
     ``reachable(…, freed=…)`` and ``reachable(…)`` for every unit and every taken cell near it,
     along seeded games."""
     sc = scenario()
-    seats = ["orange", "purple", "green"]
-    game = Game(sc, seats=seats, seed=3, record=False)
-    bots = {s: sc.bots()["greedy"](s, 3) for s in seats}
     grid, checked, opened = sc.grid, 0, 0
-    for n in range(240):
-        if game.over:
-            break
-        if n % 3 == 0:
-            for tok in model.units_of(game, game.state.active_seat):
-                for steps in (1, 2, 3, 4):  # the memo kept across moves is the fresh answer
-                    assert reachable(game, tok.type, tok.pos, steps) == \
-                        _fresh(game, tok.type, tok.pos, steps)
-                    for at in list(game.state.board):
-                        if at == tok.pos or grid.distance(at, tok.pos) > steps + 1:
-                            continue
-                        want = bool(set(reachable(game, tok.type, tok.pos, steps, freed=at))
-                                    - set(reachable(game, tok.type, tok.pos, steps)))
-                        assert opens_a_move(game, tok.type, tok.pos, steps, at) is want
-                        checked += 1
-                        opened += want
-        game.apply(bots[game.pending.seat].choose(game))  # type: ignore[union-attr]
+    for game in _greedy_positions(sc, seed=3, every=3):
+        for tok in model.units_of(game, game.state.active_seat):
+            for steps in (1, 2, 3, 4):  # the memo kept across moves is the fresh answer
+                assert reachable(game, tok.type, tok.pos, steps) == \
+                    _fresh(game, tok.type, tok.pos, steps)
+                for at in list(game.state.board):
+                    if at == tok.pos or grid.distance(at, tok.pos) > steps + 1:
+                        continue
+                    want = bool(set(reachable(game, tok.type, tok.pos, steps, freed=at))
+                                - set(reachable(game, tok.type, tok.pos, steps)))
+                    assert opens_a_move(game, tok.type, tok.pos, steps, at) is want
+                    checked += 1
+                    opened += want
     assert checked > 500 and 0 < opened < checked
 
 
@@ -152,29 +158,22 @@ def test_path_into_is_the_grid_shortest_path_into_the_goal():
     """``path_into`` (read from the memoised search) gives ``Grid.shortest_path``'s answer with
     the goal enterable and free, for every unit and every shuttle-like goal cell near it."""
     sc = scenario()
-    seats = ["orange", "purple", "green"]
-    game = Game(sc, seats=seats, seed=4, record=False)
-    bots = {s: sc.bots()["greedy"](s, 4) for s in seats}
     grid, checked, found = sc.grid, 0, 0
-    for n in range(240):
-        if game.over:
-            break
-        if n % 4 == 0:
-            board = game.state.board
-            for tok in model.units_of(game, game.state.active_seat):
-                enter, _ = sc.permissions.predicates(grid, sc.unit_tags[tok.type])
-                for goal in list(board):
-                    for steps in (1, 3, 5):
-                        if goal == tok.pos or grid.distance(goal, tok.pos) > steps:
-                            continue
-                        want = grid.shortest_path(
-                            tok.pos, goal, steps, lambda p, g=goal, e=enter: p == g or e(p),
-                            lambda p, g=goal: p == g,
-                            lambda p, g=goal, b=board: p != g and p in b)
-                        assert path_into(game, tok.type, tok.pos, goal, steps) == want
-                        checked += 1
-                        found += want is not None
-        game.apply(bots[game.pending.seat].choose(game))  # type: ignore[union-attr]
+    for game in _greedy_positions(sc, seed=4, every=4):
+        board = game.state.board
+        for tok in model.units_of(game, game.state.active_seat):
+            enter, _ = sc.permissions.predicates(grid, sc.unit_tags[tok.type])
+            for goal in list(board):
+                for steps in (1, 3, 5):
+                    if goal == tok.pos or grid.distance(goal, tok.pos) > steps:
+                        continue
+                    want = grid.shortest_path(
+                        tok.pos, goal, steps, lambda p, g=goal, e=enter: p == g or e(p),
+                        lambda p, g=goal: p == g,
+                        lambda p, g=goal, b=board: p != g and p in b)
+                    assert path_into(game, tok.type, tok.pos, goal, steps) == want
+                    checked += 1
+                    found += want is not None
     assert checked > 300 and 0 < found < checked
 
 

@@ -9,6 +9,16 @@ from distant_galaxy.builtin.board.bitlines import count_column, count_row, has_l
 _DIRS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 
+def _random_board(rng: random.Random, density: float
+                  ) -> tuple[int, int, int, set[tuple[int, int]], int]:
+    """A random board of 1..9 × 1..9 cells (a padding column: stride w + 1): its width,
+    height, stride, taken cells and their bitmask."""
+    w, h = rng.randint(1, 9), rng.randint(1, 9)
+    stride = w + 1
+    cells = {(x, y) for y in range(h) for x in range(w) if rng.random() < density}
+    return w, h, stride, cells, sum(1 << (y * stride + x) for x, y in cells)
+
+
 def _line_by_cells(cells: set[tuple[int, int]], n: int) -> bool:
     for x, y in cells:
         for dx, dy in _DIRS:
@@ -23,10 +33,7 @@ def _line_by_cells(cells: set[tuple[int, int]], n: int) -> bool:
 def test_has_line_agrees_with_the_cells_on_random_boards():
     rng = random.Random(7)
     for _ in range(3000):
-        w, h = rng.randint(1, 9), rng.randint(1, 9)
-        stride = w + 1
-        cells = {(x, y) for y in range(h) for x in range(w) if rng.random() < 0.35}
-        bits = sum(1 << (y * stride + x) for x, y in cells)
+        w, h, stride, cells, bits = _random_board(rng, 0.35)
         for n in range(0, 7):
             assert has_line(bits, n, stride) == (bool(cells) and _line_by_cells(cells, n)), \
                 (w, h, sorted(cells), n)
@@ -35,10 +42,7 @@ def test_has_line_agrees_with_the_cells_on_random_boards():
 def test_rows_and_columns_count_the_cells():
     rng = random.Random(3)
     for _ in range(500):
-        w, h = rng.randint(1, 9), rng.randint(1, 9)
-        stride = w + 1
-        cells = {(x, y) for y in range(h) for x in range(w) if rng.random() < 0.5}
-        bits = sum(1 << (y * stride + x) for x, y in cells)
+        w, h, stride, cells, bits = _random_board(rng, 0.5)
         for row in range(-1, h + 1):
             assert count_row(bits, row, stride) == sum(1 for c in cells if c[1] == row)
         for col in range(-1, w + 1):
