@@ -494,7 +494,7 @@ class Game:
                     self.hook.dg_after_action(game=self, seat=pend.seat, action=action)
                 if self.scenario.rules.triggers:
                     self.scenario.rules.run_triggers(self, self.events[start:])
-            self.loop.after_action()
+            self.loop.after_action(self)
         except ActionError:
             self._restore(snapshot, start)
             self.history.pop()
@@ -551,7 +551,7 @@ class Game:
         rolls_before = st.rolls
         try:
             kind.apply(self, pend.seat, action)
-            self.loop.after_action()
+            self.loop.after_action(self)
         except BaseException as exc:  # take the action back whole, as ``apply`` does
             self._restore(snapshot, start)
             history.pop()

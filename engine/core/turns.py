@@ -89,8 +89,11 @@ class TurnLoop:
         st.pending = Pending(seat, kind, reason)
         self.game.emit("hand_over", seat=seat, decision=kind, reason=reason)
 
-    def end_decision(self) -> None:
-        game = self._game()  # (the property, inlined: once per action)
+    def end_decision(self, game: Game | None = None) -> None:
+        """Close the pending decision: back to the seat it was handed over from, else on to
+        the next phase (``game``: this loop's game, when the caller holds it already)."""
+        if game is None:
+            game = self._game()  # (the property, inlined: once per action)
         st = game.state
         stack = st.attrs.get(HANDOVERS) if st.attrs else None
         if stack:
@@ -106,10 +109,13 @@ class TurnLoop:
         st.pending = None
         st.phase += 1  # the next phase (``_next_phase``, inlined: once per action)
         if st.phase >= len(game.scenario.phases):
-            self._end_turn()
+            self._end_turn(game)
 
-    def after_action(self) -> None:
-        game = self._game()
+    def after_action(self, game: Game | None = None) -> None:
+        """After an action: the victory check of the moment, then on to the next decision
+        (``game``: this loop's game, when the caller holds it already)."""
+        if game is None:
+            game = self._game()
         st = game.state
         if (game.victory_moments if st.pending is not None else game.victory_idle)["after_action"]:
             if game.hooks_in_play or st.result is not None:
@@ -118,12 +124,14 @@ class TurnLoop:
                 res = game.scenario.rules.check_victory(game, "after_action")
                 if res is not None:
                     game.finish(res.get("winner"), res["reason"], res.get("rule"))
-        self.advance()
+        self.advance(game)
 
     # -- the loop ------------------------------------------------------------------------------
-    def advance(self) -> None:
-        """Run automatic phases and skip empty decisions until a decision is pending or the end."""
-        game = self._game()
+    def advance(self, game: Game | None = None) -> None:
+        """Run automatic phases and skip empty decisions until a decision is pending or the end
+        (``game``: this loop's game, when the caller holds it already)."""
+        if game is None:
+            game = self._game()
         st = game.state
         phases = game.scenario.phases
         guard = 0
@@ -190,17 +198,17 @@ class TurnLoop:
         st.phase += 1
         if st.phase < len(game.scenario.phases):
             return
-        self._end_turn()
+        self._end_turn(game)
 
-    def _end_turn(self) -> None:
-        game = self._game()
+    def _end_turn(self, game: Game) -> None:
         st = game.state
-        seat = st.seats[st.turn]  # the active seat
-        if game.hooks_in_play and "dg_turn_end" in game.hooked:
-            game.hook.dg_turn_end(game=game, seat=seat)
-        if game.record:  # an unrecorded event goes nowhere: skip building it
-            # the state hash closes the turn: a replay that drifts is caught at this turn
-            game.emit("turn_end", seat=seat, round=st.round, state_hash=st.hash())
+        if game.hooks_in_play or game.record:
+            seat = st.seats[st.turn]  # the active seat
+            if game.hooks_in_play and "dg_turn_end" in game.hooked:
+                game.hook.dg_turn_end(game=game, seat=seat)
+            if game.record:  # an unrecorded event goes nowhere: skip building it
+                # the state hash closes the turn: a replay that drifts is caught at this turn
+                game.emit("turn_end", seat=seat, round=st.round, state_hash=st.hash())
         moments = game.victory_moments if st.pending is not None else game.victory_idle
         if moments["end_of_turn"]:
             self.check_victory("end_of_turn")

@@ -212,11 +212,11 @@ class ScenarioRules:
                     seats, turn = st.seats, st.turn
                     order = seats[turn:] + seats[:turn] if turn else seats
                 players = st.players
-                for seat in order:
-                    ctx = _new_dict(RuleContext)  # (``seat_context``, inlined: the same dict)
-                    ctx["seat"] = seat
+                ctx = _new_dict(RuleContext)  # (``seat_context``, inlined: the same dict)
+                ctx["$game"] = game
+                for seat in order:  # one context, its seat and player set for each in turn
+                    ctx["seat"] = seat  # (a rule leaves the context as it found it)
                     ctx["player"] = players[seat]
-                    ctx["$game"] = game
                     if cond(ctx):
                         return self._outcome(v, ctx, seat)
             elif how == STEADY and memo is not None:

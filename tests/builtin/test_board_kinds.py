@@ -126,7 +126,7 @@ def test_an_action_interrupted_midway_is_taken_back_exactly(sid: str, monkeypatc
     before = _exact(game)
     action = rng.choice(game.legal_actions())
 
-    def interrupted() -> None:
+    def interrupted(*_game: object) -> None:
         raise KeyboardInterrupt
 
     monkeypatch.setattr(game.loop, "after_action", interrupted)

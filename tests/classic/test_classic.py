@@ -215,7 +215,7 @@ def test_an_error_after_the_action_restores_the_state_exactly(monkeypatch):
     before, legal = g.state.hash(), [str(a) for a in g.legal_actions()]
     n_events, history = len(g.events), list(g.history)
 
-    def boom():
+    def boom(*_game):
         raise RuntimeError("bug after the action")
 
     monkeypatch.setattr(g.loop, "after_action", boom)

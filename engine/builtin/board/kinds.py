@@ -234,7 +234,7 @@ class PlaceKind(_GenericKind):
             extra: dict[str, Any] = {"rule": self.rule} if self.rule else {}
             game.emit("place", seat=seat, token=tok.id, unit=self.piece, to=list(pos), **extra)
         if self.ends_turn:  # (``_finish``; the turn loop's own, one call less)
-            game.loop.end_decision()
+            game.loop.end_decision(game)
 
 
 
@@ -512,7 +512,7 @@ class MoveKind(_GenericKind):
             game.emit("move", seat=seat, token=tok.id, unit=tok.type, to=list(to),
                       **{"from": list(frm)}, **extra)
         if self.ends_turn:  # (``_finish``; the turn loop's own, one call less)
-            game.loop.end_decision()
+            game.loop.end_decision(game)
 
 
 

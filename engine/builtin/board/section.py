@@ -59,6 +59,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.builtin.board.bitlines import (
+    LineTest,
     count_column,
     count_row,
     has_line,
@@ -198,6 +199,8 @@ def _count_on(game: Game, seat: str, cells: tuple[Pos, ...]) -> int:
 def register_generic_functions(reg: Registry) -> None:
     """The rule functions of generic games (registered for every scenario)."""
 
+    tests: dict[tuple[int, int, int], LineTest] = {}  # (n, stride, height) -> line_checker's
+
     @reg.function("line_of", ["n", "seat"], "Whether a seat has n pieces in a row on the board "
                   "(orthogonally or diagonally adjacent, in a straight line).",
                   "line_of(3, player.seat)", returns="bool")
@@ -208,7 +211,10 @@ def register_generic_functions(reg: Registry) -> None:
             stride = grid.width + 1
             bits = game.state.bits_of(seat, stride)
             if bits is not None:
-                check = line_checker(n, stride, grid.height)
+                key = (n, stride, grid.height)
+                check = tests.get(key)  # (``line_checker``'s own cache, without the call)
+                if check is None:
+                    check = tests[key] = line_checker(n, stride, grid.height)
                 if type(check) is not tuple:
                     return check(bits)
                 return check[bits] if bits < len(check) else has_line(bits, n, stride)
