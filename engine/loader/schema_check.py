@@ -9,6 +9,7 @@ themselves are found and combined by :mod:`distant_galaxy.loader.schemas`.
 from __future__ import annotations
 
 import difflib
+import functools
 import json
 import re
 from collections.abc import Iterable
@@ -250,7 +251,7 @@ def near_miss_keys(doc: Positioned, schema: dict[str, Any]) -> list[ScenarioErro
         entry = spec.get("additionalProperties") if isinstance(spec, dict) else None
         if not isinstance(entry, dict) or entry.get("additionalProperties") is False:
             continue
-        known = list(entry.get("properties", {}))
+        known = tuple(entry.get("properties", {}))
         items = data.get(section)
         if not known or not isinstance(items, dict):
             continue
@@ -260,11 +261,18 @@ def near_miss_keys(doc: Positioned, schema: dict[str, Any]) -> list[ScenarioErro
             for key in fields:
                 if key in known:
                     continue
-                near = [k for k in difflib.get_close_matches(key, known, n=3, cutoff=NEAR_MISS)
-                        if k[0] == key[0]]  # typos keep the first letter; 'shuttle' ≠ 'title'
+                near = _near_keys(key, known)
                 if near:
                     errors.append(ScenarioError(
                         f"unknown key '{key}' in {section}.{name}; did you mean '{near[0]}'?",
                         doc.key_pos((section, name, key)),
                         hint="free-form stats are allowed here, but this one looks like a typo"))
     return errors
+
+
+@functools.lru_cache(maxsize=4096)
+def _near_keys(key: str, known: tuple[str, ...]) -> tuple[str, ...]:
+    """The keys of ``known`` that ``key`` looks like a typo of, closest first (the same free
+    keys come back in every variant and option of a scenario: asked once)."""
+    return tuple(k for k in difflib.get_close_matches(key, known, n=3, cutoff=NEAR_MISS)
+                 if k[0] == key[0])  # typos keep the first letter; 'shuttle' ≠ 'title'

@@ -6,12 +6,15 @@ scenario's plugins (with the options') → JSON
 Schema (with plugin sections) → the map, cell permissions and tables → rule strings compiled once →
 plugin semantic checks. Every problem found is reported with file, line and column; all of them at
 once (``ScenarioErrors``). A file is read once for all its variants (:func:`read_scenario`, then
-:func:`scenario_from_document` per variant), as ``dg validate`` does.
+:func:`scenario_from_document` per variant), as ``dg validate`` does; inside a
+:func:`reading_once` block, once for everyone who reads it (``dg validate`` checks a campaign's
+scenarios after the scenarios themselves).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -41,14 +44,38 @@ def load_scenario(name: str | Path, variant: str | None = None,
     return scenario_from_document(doc, path, variant, options)
 
 
+#: The documents read inside a :func:`reading_once` block, by file (None outside one).
+_READ_ONCE: dict[Path, MergedDocument] | None = None
+
+
+@contextmanager
+def reading_once() -> Iterator[None]:
+    """Inside this block :func:`read_scenario` reads each file once: a later read of the same
+    file gives the same document (which nobody changes: overlays are merged into new data).
+    For one command that checks many files, such as ``dg validate``; files edited meanwhile are
+    not read again, so a long-running program must not hold the block open."""
+    global _READ_ONCE
+    outer, _READ_ONCE = _READ_ONCE, ({} if _READ_ONCE is None else _READ_ONCE)
+    try:
+        yield
+    finally:
+        _READ_ONCE = outer
+
+
 def read_scenario(name: str | Path) -> tuple[Path, MergedDocument]:
     """The file of a scenario (by id or path) and its data with ``extends:`` resolved: read once,
     it makes the scenario and each of its variants (:func:`scenario_from_document`)."""
     path = resolve_scenario_path(str(name))
+    known = _READ_ONCE.get(path) if _READ_ONCE is not None else None
+    if known is not None:
+        return path, known
     if is_campaign_file(path):
         raise ScenarioError(f"{name} is a campaign, not a scenario",
                             hint=f"start it with 'dg campaign new {name}' (docs/campaign.md)")
-    return path, resolve_extends(load_yaml_file(path), find_by_id)
+    doc = resolve_extends(load_yaml_file(path), find_by_id)
+    if _READ_ONCE is not None:
+        _READ_ONCE[path] = doc
+    return path, doc
 
 
 def scenario_from_document(doc: MergedDocument, path: Path, variant: str | None = None,

@@ -138,3 +138,23 @@ def test_a_yaml_syntax_error_has_a_position(write_scenario):
 def test_an_unknown_plugin_is_refused_with_the_installed_ones(write_scenario):
     with pytest.raises(PluginError, match="plugin 'no_such_plugin' is not installed"):
         load_scenario(write_scenario(GOOD, "plugins: [no_such_plugin]\n"))
+
+
+def test_reading_once_reads_each_file_once_inside_the_block_only(tmp_path: Path) -> None:
+    """``reading_once`` (``dg validate``): inside it a second read of a file gives the document
+    read first, even when the file changed meanwhile; outside it, and after it, every read is
+    fresh."""
+    from distant_galaxy.scenario.load import read_scenario, reading_once
+
+    path = tmp_path / "s.yaml"
+    path.write_text(GOOD, encoding="utf-8")
+    first = read_scenario(path)[1]
+    assert read_scenario(path)[1] is not first  # no block: read again
+    with reading_once():
+        inside = read_scenario(path)[1]
+        path.write_text(GOOD + "title: changed\n", encoding="utf-8")
+        with reading_once():  # a nested block shares the outer one's documents
+            assert read_scenario(path)[1] is inside
+        assert read_scenario(path)[1] is inside
+    after = read_scenario(path)[1]
+    assert after is not inside and after.data["title"] == "changed"

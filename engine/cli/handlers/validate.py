@@ -11,10 +11,16 @@ from distant_galaxy.campaign.catalog import shipped_campaign_paths
 from distant_galaxy.campaign.find import campaign_ids
 from distant_galaxy.campaign.validate import campaign_problems, validate_campaign
 from distant_galaxy.scenario.find import is_campaign_file, known_ids
+from distant_galaxy.scenario.load import reading_once
 from distant_galaxy.scenario.validate import validate_paths, validate_problems
 
 
 def validate(args: argparse.Namespace) -> int:
+    with reading_once():  # a campaign's scenarios were read already, for their own checks
+        return _validate(args)
+
+
+def _validate(args: argparse.Namespace) -> int:
     ids = set(campaign_ids()) - set(known_ids()) if args.paths else set()
     campaigns = [p for p in args.paths
                  if p in ids or (Path(p).is_file() and is_campaign_file(Path(p)))]
