@@ -27,8 +27,8 @@ def _fail_after(game: Game) -> None:
     """Make the next ``apply`` fail after everything it does (the turn loop included)."""
     real = type(game.loop).after_action
 
-    def failing() -> None:
-        real(game.loop)
+    def failing(*held: object) -> None:  # (the game, when the caller passes it)
+        real(game.loop, *held)
         raise RuntimeError("forced")
     game.loop.after_action = failing  # type: ignore[method-assign]
 
