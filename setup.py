@@ -27,6 +27,7 @@ COMPILED = [
     ("distant_galaxy.builtin.board.section", "engine/builtin/board/section.py"),
     ("distant_galaxy.builtin.board.bitlines", "engine/builtin/board/bitlines.py"),
     ("distant_galaxy.scenario.rules", "engine/scenario/rules.py"),
+    ("distant_galaxy.scenario.context", "engine/scenario/context.py"),
     ("distant_galaxy.core.journal", "engine/core/journal.py"),
     ("distant_galaxy.rules.calls", "engine/rules/calls.py"),
 ]
