@@ -7,9 +7,9 @@ imports instead of the ``.py`` files beside them (which stay in the wheel, for t
 reading). A ``.pxd`` file beside a listed module (``engine/core/game.pxd``) declares C types
 for it in Cython's "pure Python mode" (classes as extension types with their hot fields in C),
 without changing the ``.py``, which stays the pure build's source; the ``.pxd`` files are in the
-sdist and in no wheel. Cython is then a build requirement (``setup_requires``, installed by pip into the build
-environment; with ``--no-build-isolation`` it must be installed already). The figures and what CI
-checks are in docs/performance.md ("Issue 19 item 5: the compiled build").
+sdist and in no wheel. Cython is then a build requirement (``setup_requires``, installed by pip
+into the build environment; with ``--no-build-isolation`` it must be installed already). The
+figures and what CI checks are in docs/performance.md ("Issue 19 item 5: the compiled build").
 """
 
 from __future__ import annotations
