@@ -32,7 +32,6 @@ COMPILED = [
     ("distant_galaxy.scenario.rules", "engine/scenario/rules.py"),
     ("distant_galaxy.scenario.context", "engine/scenario/context.py"),
     ("distant_galaxy.core.journal", "engine/core/journal.py"),
-    ("distant_galaxy.rules.calls", "engine/rules/calls.py"),
 ]
 #: Cython's options: Python semantics kept (annotations are not C types), no asserts removed.
 DIRECTIVES = {"language_level": 3, "annotation_typing": False, "binding": True,
