@@ -4,9 +4,12 @@ Without ``DG_COMPILE=1`` (the default) this file adds nothing: the package is pu
 ``pyproject.toml`` describes it. With it, the hot modules of the turn loop listed in
 :data:`COMPILED` are also compiled, unchanged, by Cython into extension modules that Python
 imports instead of the ``.py`` files beside them (which stay in the wheel, for tracebacks and
-reading). Cython is then a build requirement (``setup_requires``, installed by pip into the build
-environment; with ``--no-build-isolation`` it must be installed already). The figures and what CI
-checks are in docs/performance.md ("Issue 19 item 5: the compiled build").
+reading). A ``.pxd`` file beside a listed module (``engine/core/game.pxd``) declares C types
+for it in Cython's "pure Python mode" (classes as extension types with their hot fields in C),
+without changing the ``.py``, which stays the pure build's source; the ``.pxd`` files are in the
+sdist and in no wheel. Cython is then a build requirement (``setup_requires``, installed by pip
+into the build environment; with ``--no-build-isolation`` it must be installed already). The
+figures and what CI checks are in docs/performance.md ("Issue 19 item 5: the compiled build").
 """
 
 from __future__ import annotations
@@ -25,10 +28,27 @@ COMPILED = [
     ("distant_galaxy.core.grid", "engine/core/grid.py"),
     ("distant_galaxy.builtin.board.kinds", "engine/builtin/board/kinds.py"),
     ("distant_galaxy.builtin.board.section", "engine/builtin/board/section.py"),
+    ("distant_galaxy.builtin.board.bitlines", "engine/builtin/board/bitlines.py"),
+    ("distant_galaxy.scenario.rules", "engine/scenario/rules.py"),
+    ("distant_galaxy.scenario.context", "engine/scenario/context.py"),
+    ("distant_galaxy.core.journal", "engine/core/journal.py"),
 ]
 #: Cython's options: Python semantics kept (annotations are not C types), no asserts removed.
 DIRECTIVES = {"language_level": 3, "annotation_typing": False, "binding": True,
               "embedsignature": False}
+
+
+def _pxd_root() -> str:
+    """A folder where the packages have their import names (``distant_galaxy/`` is ``engine/``),
+    so that Cython finds the ``.pxd`` file beside a compiled ``.py`` (``engine/core/game.pxd``
+    declares C types for ``distant_galaxy.core.game``): links to the source folders."""
+    root = os.path.abspath(os.path.join("build", "compiled", "pxd"))
+    os.makedirs(root, exist_ok=True)
+    for name, folder in (("distant_galaxy", "engine"), ("distant_galaxy_episodes", "plugins")):
+        link = os.path.join(root, name)
+        if not os.path.islink(link):
+            os.symlink(os.path.abspath(folder), link)
+    return root
 
 
 class CythonBuildExt(build_ext):
@@ -39,7 +59,7 @@ class CythonBuildExt(build_ext):
 
         self.distribution.ext_modules = cythonize(
             self.distribution.ext_modules, compiler_directives=DIRECTIVES,
-            build_dir="build/compiled/cython", quiet=True)
+            build_dir="build/compiled/cython", include_path=[_pxd_root()], quiet=True)
         super().finalize_options()
 
 

@@ -40,6 +40,25 @@ def test_each_compiled_module_is_a_source_of_the_package() -> None:
         assert name == ".".join([PACKAGES[folder], *rest]), (name, source)
 
 
+def test_each_pxd_file_declares_a_compiled_module() -> None:
+    """A ``.pxd`` beside a module that is not compiled would be ignored without a word."""
+    compiled = {source for _, source in compiled_modules()}
+    pxds = sorted(p.relative_to(ROOT).as_posix() for folder in PACKAGES
+                  for p in (ROOT / folder).rglob("*.pxd"))
+    assert pxds  # (game.pxd at least)
+    for pxd in pxds:
+        assert pxd[:-len(".pxd")] + ".py" in compiled, pxd
+
+
+def test_the_pxd_files_are_in_the_sdist_and_not_in_wheels() -> None:
+    """Only a build reads them: MANIFEST.in takes them into the sdist, pyproject.toml keeps them
+    out of the wheels (the compiled build's too)."""
+    manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
+    assert {f"recursive-include {folder} *.pxd" for folder in PACKAGES} <= set(manifest)
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert '[tool.setuptools.exclude-package-data]\n"*" = ["*.pxd"]' in pyproject
+
+
 def test_the_default_build_adds_no_extension_modules() -> None:
     """Without DG_COMPILE=1, setup.py calls setup() with nothing but pyproject.toml's metadata."""
     text = (ROOT / "setup.py").read_text(encoding="utf-8")
