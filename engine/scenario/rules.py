@@ -19,7 +19,8 @@ counter wins (a tie is a draw); without ``rank_by`` it is a draw.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.errors import RuleError, ScenarioErrors, SourceError
@@ -48,15 +49,48 @@ class Victory:
     #: the condition is a call alone of a function that is false while no decision is pending
     #: (``FunctionSpec.needs_decision``, e.g. ``no_legal_move()``): not evaluated then
     needs_decision: bool = False
+    #: per player and ``Expr.own_call``: its value is a function of the player's cells on the
+    #: board (in a pure game, where ``GameState.bits_of`` is exact), ``own(ctx, seat)`` calls
+    #: its function directly (see ``_seat_caller``)
+    own: Callable[[RuleContext, str], Any] | None = field(default=None, repr=False)
+    #: for an ``own`` condition, seat -> the bitmask of its cells (``bits_of``) for which it was
+    #: last found false: with the same cells it is still false, not evaluated again
+    false_cells: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
 
 
 #: How ``check_victory`` evaluates a condition: once per action while it stays false (steady),
-#: once per player, or once.
-STEADY, PER_PLAYER, ONCE = 0, 1, 2
+#: once per player, or once; once per player whose cells changed (``Victory.own``).
+STEADY, PER_PLAYER, ONCE, OWN_CELLS = 0, 1, 2, 3
 _new_dict = dict.__new__
 
 #: The names whose value changes when a turn passes (a condition using none of them is "steady").
 TURN_NAMES = frozenset({"seat", "player", "round", "turn"})
+
+
+def _seat_caller(own_call: tuple[Callable[..., Any], int, tuple[Any, ...]]
+                 ) -> Callable[[RuleContext, str], Any]:
+    """``own(ctx, seat)``: the function of an ``Expr.own_call`` (function, index of the seat
+    argument, the arguments' values) called with the seat, as the rule calls it."""
+    fn, index, values = own_call
+    if len(values) == 1:
+        def own(ctx: RuleContext, seat: str) -> Any:
+            return fn(ctx, seat)
+    elif len(values) == 2 and index == 1:
+        x = values[0]
+
+        def own(ctx: RuleContext, seat: str) -> Any:
+            return fn(ctx, x, seat)
+    elif len(values) == 2:
+        y = values[1]
+
+        def own(ctx: RuleContext, seat: str) -> Any:
+            return fn(ctx, seat, y)
+    else:
+        before, after = values[:index], values[index + 1:]
+
+        def own(ctx: RuleContext, seat: str) -> Any:
+            return fn(ctx, *before, seat, *after)
+    return own
 
 
 @dataclass
@@ -147,7 +181,9 @@ class ScenarioRules:
                        winner, bool(item.get("draw", False)), item.get("reason", "victory"),
                        item.get("when", "always"), item.get("rule"),
                        not per_player and not (cond.names & TURN_NAMES),
-                       bool(call is not None and call.needs_decision))
+                       bool(call is not None and call.needs_decision),
+                       _seat_caller(own) if per_player and (
+                           own := getattr(cond, "own_call", None)) is not None else None)
 
     def _trigger(self, i: int, item: dict[str, Any]) -> Trigger | None:
         names = {"event": "dict", "next_player": "player"}
@@ -177,12 +213,14 @@ class ScenarioRules:
 
     def _plan(self, when: str) -> tuple[tuple[Victory, Expr, int, bool], ...]:
         """The victories checked at ``when`` as (victory, condition, how, needs_decision), how
-        being :data:`STEADY`, :data:`PER_PLAYER` or :data:`ONCE` (cached per moment)."""
+        being :data:`STEADY`, :data:`OWN_CELLS`, :data:`PER_PLAYER` or :data:`ONCE` (cached per
+        moment)."""
         plan = self._plans.get(when)
         if plan is None:
             plan = self._plans[when] = tuple(
-                (v, v.cond, STEADY if v.steady else PER_PLAYER if v.per_player else ONCE,
-                 v.needs_decision) for v in self._victories_when(when))
+                (v, v.cond, STEADY if v.steady else OWN_CELLS if v.own is not None else
+                 PER_PLAYER if v.per_player else ONCE, v.needs_decision)
+                for v in self._victories_when(when))
         return plan
 
     def check_victory(self, game: Game, when: str) -> dict[str, Any] | None:
@@ -207,13 +245,34 @@ class ScenarioRules:
         for v, cond, how, needs_decision in plan:
             if idle and needs_decision:
                 continue  # false while no decision is pending: nothing to evaluate
-            if how == PER_PLAYER:
+            if how == PER_PLAYER or how == OWN_CELLS:
                 if order is None:  # every seat from the active one (``seats[turn]``) on
                     seats, turn = st.seats, st.turn
                     order = seats[turn:] + seats[:turn] if turn else seats
                 players = st.players
                 ctx = _new_dict(RuleContext)  # (``seat_context``, inlined: the same dict)
                 ctx["$game"] = game
+                # a function of the seat's cells (``Victory.own``) in a pure game, where the
+                # masks are exact: not evaluated for a seat whose cells are the same as when it
+                # was last found false; else its function called directly
+                masks = st.masks(game.scenario.grid.width + 1) \
+                    if how == OWN_CELLS and game.pure else None
+                if masks is not None:
+                    false_cells, own = v.false_cells, v.own
+                    for seat in order:
+                        bits = masks.get(seat, 0)
+                        if false_cells.get(seat) == bits:
+                            continue  # the same cells as when it was found false: still false
+                        ctx["seat"] = seat
+                        ctx["player"] = players[seat]
+                        try:
+                            found = own(ctx, seat)  # type: ignore[misc]
+                        except Exception:  # the rule itself says what went wrong, and where
+                            found = cond(ctx)
+                        if found:
+                            return self._outcome(v, ctx, seat)
+                        false_cells[seat] = bits
+                    continue
                 for seat in order:  # one context, its seat and player set for each in turn
                     ctx["seat"] = seat  # (a rule leaves the context as it found it)
                     ctx["player"] = players[seat]
