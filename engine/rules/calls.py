@@ -78,6 +78,9 @@ def compile_call(comp: Compiler, tree: Tree, allow_effect: bool) -> Node:
                     tuple(p.value if p.kind == ops.CONST else None for p in positional)) \
         if spec.seat_cells is not None and _own_cells(comp, spec, positional, trees,
                                                       keywords) else None
+    # every argument a constant: (the function, their values) (``Expr.const_call``)
+    run.const_call = (spec.fn, tuple(p.value for p in positional)) \
+        if not keywords and all(p.kind == ops.CONST for p in positional) else None
     return Node(ops.GEN, run, spec.returns)
 
 

@@ -67,6 +67,29 @@ _new_dict = dict.__new__
 TURN_NAMES = frozenset({"seat", "player", "round", "turn"})
 
 
+def _direct(cond: Expr) -> Callable[[RuleContext], Any]:
+    """``cond`` itself, or for a call alone with constant arguments (``Expr.const_call``) its
+    function called directly with their values — the rule's own call on an error, which says
+    what went wrong and where."""
+    const_call = getattr(cond, "const_call", None)
+    if const_call is None:
+        return cond
+    fn, values = const_call
+    if not values:
+        def direct(ctx: RuleContext) -> Any:
+            try:
+                return fn(ctx)
+            except Exception:
+                return cond(ctx)
+    else:
+        def direct(ctx: RuleContext) -> Any:
+            try:
+                return fn(ctx, *values)
+            except Exception:
+                return cond(ctx)
+    return direct
+
+
 def _seat_caller(own_call: tuple[Callable[..., Any], int, tuple[Any, ...]]
                  ) -> Callable[[RuleContext, str], Any]:
     """``own(ctx, seat)``: the function of an ``Expr.own_call`` (function, index of the seat
@@ -218,7 +241,7 @@ class ScenarioRules:
         plan = self._plans.get(when)
         if plan is None:
             plan = self._plans[when] = tuple(
-                (v, v.cond, STEADY if v.steady else OWN_CELLS if v.own is not None else
+                (v, _direct(v.cond), STEADY if v.steady else OWN_CELLS if v.own is not None else
                  PER_PLAYER if v.per_player else ONCE, v.needs_decision)
                 for v in self._victories_when(when))
         return plan
