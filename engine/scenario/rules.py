@@ -53,14 +53,17 @@ class Victory:
     #: board (in a pure game, where ``GameState.bits_of`` is exact), ``own(ctx, seat)`` calls
     #: its function directly (see ``_seat_caller``)
     own: Callable[[RuleContext, str], Any] | None = field(default=None, repr=False)
-    #: for an ``own`` condition, seat -> the bitmask of its cells (``bits_of``) for which it was
-    #: last found false: with the same cells it is still false, not evaluated again
-    false_cells: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    #: for an ``own`` condition, seat -> the bitmasks of its cells (``bits_of``) for which it was
+    #: found false (at most :data:`FALSE_CELLS` of them, then forgotten): with the same cells it
+    #: is still false, not evaluated again
+    false_cells: dict[str, set[int]] = field(default_factory=dict, repr=False, compare=False)
 
 
 #: How ``check_victory`` evaluates a condition: once per action while it stays false (steady),
 #: once per player, or once; once per player whose cells changed (``Victory.own``).
 STEADY, PER_PLAYER, ONCE, OWN_CELLS = 0, 1, 2, 3
+#: How many bitmasks ``Victory.false_cells`` keeps per seat before it starts again.
+FALSE_CELLS = 1 << 14
 _new_dict = dict.__new__
 
 #: The names whose value changes when a turn passes (a condition using none of them is "steady").
@@ -268,40 +271,7 @@ class ScenarioRules:
         for v, cond, how, needs_decision in plan:
             if idle and needs_decision:
                 continue  # false while no decision is pending: nothing to evaluate
-            if how == PER_PLAYER or how == OWN_CELLS:
-                if order is None:  # every seat from the active one (``seats[turn]``) on
-                    seats, turn = st.seats, st.turn
-                    order = seats[turn:] + seats[:turn] if turn else seats
-                players = st.players
-                ctx = _new_dict(RuleContext)  # (``seat_context``, inlined: the same dict)
-                ctx["$game"] = game
-                # a function of the seat's cells (``Victory.own``) in a pure game, where the
-                # masks are exact: not evaluated for a seat whose cells are the same as when it
-                # was last found false; else its function called directly
-                masks = st.masks(game.scenario.grid.width + 1) \
-                    if how == OWN_CELLS and game.pure else None
-                if masks is not None:
-                    false_cells, own = v.false_cells, v.own
-                    for seat in order:
-                        bits = masks.get(seat, 0)
-                        if false_cells.get(seat) == bits:
-                            continue  # the same cells as when it was found false: still false
-                        ctx["seat"] = seat
-                        ctx["player"] = players[seat]
-                        try:
-                            found = own(ctx, seat)  # type: ignore[misc]
-                        except Exception:  # the rule itself says what went wrong, and where
-                            found = cond(ctx)
-                        if found:
-                            return self._outcome(v, ctx, seat)
-                        false_cells[seat] = bits
-                    continue
-                for seat in order:  # one context, its seat and player set for each in turn
-                    ctx["seat"] = seat  # (a rule leaves the context as it found it)
-                    ctx["player"] = players[seat]
-                    if cond(ctx):
-                        return self._outcome(v, ctx, seat)
-            elif how == STEADY and memo is not None:
+            if how == STEADY and memo is not None:
                 if known is None:
                     mkey = (id(st.pending), st.rolls)
                     known = memo.get(mkey)
@@ -316,6 +286,62 @@ class ScenarioRules:
                 if cond(steady):
                     return self._outcome(v, steady, None)
                 known.add(v.id)
+            elif how == OWN_CELLS and game.pure and (
+                    masks := st.masks(game.scenario.grid.width + 1)) is not None:
+                # a function of the seat's cells (``Victory.own``) in a pure game, where the
+                # masks are exact: not evaluated for a seat whose cells are the same as when it
+                # was found false; else its function called directly
+                false_cells, own = v.false_cells, v.own
+                first, more = None, False
+                for seat in st.seats:
+                    known = false_cells.get(seat)
+                    if known is None or masks.get(seat, 0) not in known:
+                        if first is not None:
+                            more = True
+                            break
+                        first = seat
+                if first is None:
+                    continue  # every seat's cells as they were: still false
+                if more:
+                    if order is None:  # every seat from the active one (``seats[turn]``) on
+                        seats, turn = st.seats, st.turn
+                        order = seats[turn:] + seats[:turn] if turn else seats
+                    todo: Any = order
+                else:
+                    todo = (first,)
+                ctx = _new_dict(RuleContext)  # (``seat_context``, inlined: the same dict)
+                ctx["$game"] = game
+                players = st.players
+                for seat in todo:
+                    bits = masks.get(seat, 0)
+                    known = false_cells.get(seat)
+                    if known is not None and bits in known:
+                        continue
+                    ctx["seat"] = seat
+                    ctx["player"] = players[seat]
+                    try:
+                        found = own(ctx, seat)  # type: ignore[misc]
+                    except Exception:  # the rule itself says what went wrong, and where
+                        found = cond(ctx)
+                    if found:
+                        return self._outcome(v, ctx, seat)
+                    if known is None:
+                        known = false_cells[seat] = set()
+                    elif len(known) >= FALSE_CELLS:
+                        known.clear()
+                    known.add(bits)
+            elif how == PER_PLAYER or how == OWN_CELLS:
+                if order is None:  # every seat from the active one (``seats[turn]``) on
+                    seats, turn = st.seats, st.turn
+                    order = seats[turn:] + seats[:turn] if turn else seats
+                players = st.players
+                ctx = _new_dict(RuleContext)  # (``seat_context``, inlined: the same dict)
+                ctx["$game"] = game
+                for seat in order:  # one context, its seat and player set for each in turn
+                    ctx["seat"] = seat  # (a rule leaves the context as it found it)
+                    ctx["player"] = players[seat]
+                    if cond(ctx):
+                        return self._outcome(v, ctx, seat)
             else:
                 if shared is None:
                     shared = game_context(game)

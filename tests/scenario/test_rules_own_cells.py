@@ -1,7 +1,7 @@
 """Per-player victory conditions that are a function of the player's cells
 (``Victory.own``: a call alone of a ``seat_cells`` rule function on ``player.seat`` or
 ``seat``, its other arguments constants): in a pure game they are not evaluated again for a seat
-whose cells are those it was last found false with — and the answers stay exact."""
+whose cells are ones it was found false with — and the answers stay exact."""
 
 from __future__ import annotations
 
