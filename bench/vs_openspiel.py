@@ -112,9 +112,15 @@ def peer(spec: str) -> Side | None:
 
 
 def batch(side: Side, games: int, seed: int) -> Callable[[], int]:
-    """A round's work: ``games`` random games from a fixed seed; returns the moves played."""
+    """A round's work: ``games`` random games; returns the moves played. Round ``k`` of every
+    side plays from seed ``seed + k``: the sides play the same games in a round, and no round
+    replays an earlier one's (a memo of positions seen, ours or a peer's, would otherwise find
+    every position of rounds 2 and on)."""
+    played = [0]
+
     def run() -> int:
-        rng = random.Random(seed)
+        rng = random.Random(seed + played[0])
+        played[0] += 1
         return sum(side(rng) for _ in range(games))
     return run
 

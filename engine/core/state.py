@@ -221,6 +221,15 @@ class GameState:
                 return None
         return bits.get(owner, 0)
 
+    def masks(self, stride: int) -> dict[str | None, int] | None:
+        """Every owner's :meth:`bits_of` at once, owner -> bitmask (an owner without a piece on
+        the board may be missing: 0), or None as there (a derived index: read it, never edit
+        it)."""
+        bits = self._bits
+        if bits is None or self._stride != stride or self._index_n != len(self.board):
+            bits = self._rebits(stride)
+        return bits
+
     def occupied_bits(self, stride: int) -> int | None:
         """Every token's cell on the board as one bitmask (the union of :meth:`bits_of` over the
         owners), or None as there."""

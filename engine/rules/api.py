@@ -32,6 +32,13 @@ class Expr(Protocol):
     type: str
     #: the spec of the registered function when the rule is a call of it alone, else None
     call: Any
+    #: when the rule is a call alone of a ``seat_cells`` function on the seat evaluated
+    #: (``seat`` or ``player.seat``), its other arguments constants — a function of that seat's
+    #: cells: (the function, the seat's argument index, the arguments' values), else None
+    own_call: Any
+    #: when the rule is a call alone whose arguments are all constants: (the function, their
+    #: values), else None
+    const_call: Any
 
     def __call__(self, ctx: dict) -> Any: ...
 
@@ -76,6 +83,8 @@ def compile_expr(text: str, env: RuleEnv, pos: SourcePos | None = None) -> Expr:
         expr.type = node.type
         # the registered function's spec when the rule is a call of it alone (``Expr.call``)
         expr.call = getattr(node.fn, "spec", None) if node.kind == ops.GEN else None
+        expr.own_call = getattr(node.fn, "own_call", None) if expr.call is not None else None
+        expr.const_call = getattr(node.fn, "const_call", None) if expr.call is not None else None
         return expr
 
     return _guarded(text, pos, build)

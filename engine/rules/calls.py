@@ -72,7 +72,38 @@ def compile_call(comp: Compiler, tree: Tree, allow_effect: bool) -> Node:
         node.fn = comp.generated(node)
     run = _caller(spec, positional, keywords, comp.text, where)
     run.spec = spec  # a rule that is this call alone: its function's spec (``Expr.call``)
+    # a call of a ``seat_cells`` function on the evaluated seat, with constants otherwise:
+    # a function of that seat's cells (``Expr.own_call``, see ``FunctionSpec``)
+    run.own_call = (spec.fn, spec.params.index(spec.seat_cells),
+                    tuple(p.value if p.kind == ops.CONST else None for p in positional)) \
+        if spec.seat_cells is not None and _own_cells(comp, spec, positional, trees,
+                                                      keywords) else None
+    # every argument a constant: (the function, their values) (``Expr.const_call``)
+    run.const_call = (spec.fn, tuple(p.value for p in positional)) \
+        if not keywords and all(p.kind == ops.CONST for p in positional) else None
     return Node(ops.GEN, run, spec.returns)
+
+
+def _own_cells(comp: Compiler, spec: Any, positional: list[Node], trees: list[Any],
+               keywords: dict[str, Node]) -> bool:
+    """Whether the call's ``seat_cells`` argument is written ``seat`` or ``player.seat`` (names
+    that no comprehension variable shadows) and every other argument is a constant."""
+    if keywords or len(positional) != len(spec.params):
+        return False
+    index = spec.params.index(spec.seat_cells)
+    for i, node in enumerate(positional):
+        if i != index and node.kind != ops.CONST:
+            return False
+    tree = trees[index]
+    if isinstance(tree, Tree) and tree.data == "getattr":
+        base, attr = tree.children
+        if str(attr) != "seat":
+            return False
+        tree, wanted = base, "player"
+    else:
+        wanted = "seat"
+    return (isinstance(tree, Tree) and tree.data == "name" and str(tree.children[0]) == wanted
+            and wanted not in comp.scope)
 
 
 #: For a declared parameter type, the static types of an argument that cannot be right.

@@ -64,6 +64,11 @@ class FunctionSpec:
     wrong value met at run time is reported with the rule's place and the values.
     ``needs_decision`` says that the function is false whenever no decision is pending (as
     ``no_legal_move()``): a victory condition that is a call of it alone is not evaluated then.
+    ``seat_cells`` names the parameter giving a seat when all that the function reads of the
+    game is the set of cells that seat's pieces occupy on the board (not their types or
+    attributes), in a pure game (``line_of``, ``pieces``…): a per-player victory condition that
+    is such a call alone, its seat ``seat`` or ``player.seat`` and its other arguments
+    constants, is a function of those cells (``ScenarioRules.check_victory`` remembers them).
     """
 
     name: str
@@ -77,6 +82,7 @@ class FunctionSpec:
     kwargs: bool = False
     types: tuple[str, ...] = ()
     needs_decision: bool = False
+    seat_cells: str | None = None
 
     def param_type(self, index: int) -> str:
         """The declared type of parameter ``index`` (``any`` when undeclared)."""
@@ -107,6 +113,8 @@ class Registry:
             check_identifier(param, f"parameter of {spec.name}():")
         if len(set(spec.params)) != len(spec.params):
             raise PluginError(f"function {spec.name!r} repeats a parameter name")
+        if spec.seat_cells is not None and spec.seat_cells not in spec.params:
+            raise PluginError(f"function {spec.name!r}: seat_cells names no parameter")
         if spec.name in self._specs:
             raise PluginError(f"rule function {spec.name!r} is registered twice")
         if not spec.types:
@@ -135,13 +143,14 @@ class Registry:
         kwargs: bool = False,
         types: list[str] | None = None,
         needs_decision: bool = False,
+        seat_cells: str | None = None,
     ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
         """Decorator registering ``fn(ctx, ...)`` as a rule function; returns ``fn`` unchanged.
         ``types``: the parameters' types (default: from ``fn``'s annotations);
-        ``needs_decision``: see :class:`FunctionSpec`."""
+        ``needs_decision``, ``seat_cells``: see :class:`FunctionSpec`."""
         return self._decorator(False, name, params, doc, example, returns=returns,
                                varargs=varargs, kwargs=kwargs, types=tuple(types or ()),
-                               needs_decision=needs_decision)
+                               needs_decision=needs_decision, seat_cells=seat_cells)
 
     def effect(
         self,

@@ -19,7 +19,8 @@ counter wins (a tie is a draw); without ``rank_by`` it is a draw.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.errors import RuleError, ScenarioErrors, SourceError
@@ -48,15 +49,74 @@ class Victory:
     #: the condition is a call alone of a function that is false while no decision is pending
     #: (``FunctionSpec.needs_decision``, e.g. ``no_legal_move()``): not evaluated then
     needs_decision: bool = False
+    #: per player and ``Expr.own_call``: its value is a function of the player's cells on the
+    #: board (in a pure game, where ``GameState.bits_of`` is exact), ``own(ctx, seat)`` calls
+    #: its function directly (see ``_seat_caller``)
+    own: Callable[[RuleContext, str], Any] | None = field(default=None, repr=False)
+    #: for an ``own`` condition, seat -> the bitmasks of its cells (``bits_of``) for which it was
+    #: found false (at most :data:`FALSE_CELLS` of them, then forgotten): with the same cells it
+    #: is still false, not evaluated again
+    false_cells: dict[str, set[int]] = field(default_factory=dict, repr=False, compare=False)
 
 
 #: How ``check_victory`` evaluates a condition: once per action while it stays false (steady),
-#: once per player, or once.
-STEADY, PER_PLAYER, ONCE = 0, 1, 2
+#: once per player, or once; once per player whose cells changed (``Victory.own``).
+STEADY, PER_PLAYER, ONCE, OWN_CELLS = 0, 1, 2, 3
+#: How many bitmasks ``Victory.false_cells`` keeps per seat before it starts again.
+FALSE_CELLS = 1 << 14
 _new_dict = dict.__new__
 
 #: The names whose value changes when a turn passes (a condition using none of them is "steady").
 TURN_NAMES = frozenset({"seat", "player", "round", "turn"})
+
+
+def _direct(cond: Expr) -> Callable[[RuleContext], Any]:
+    """``cond`` itself, or for a call alone with constant arguments (``Expr.const_call``) its
+    function called directly with their values — the rule's own call on an error, which says
+    what went wrong and where."""
+    const_call = getattr(cond, "const_call", None)
+    if const_call is None:
+        return cond
+    fn, values = const_call
+    if not values:
+        def direct(ctx: RuleContext) -> Any:
+            try:
+                return fn(ctx)
+            except Exception:
+                return cond(ctx)
+    else:
+        def direct(ctx: RuleContext) -> Any:
+            try:
+                return fn(ctx, *values)
+            except Exception:
+                return cond(ctx)
+    return direct
+
+
+def _seat_caller(own_call: tuple[Callable[..., Any], int, tuple[Any, ...]]
+                 ) -> Callable[[RuleContext, str], Any]:
+    """``own(ctx, seat)``: the function of an ``Expr.own_call`` (function, index of the seat
+    argument, the arguments' values) called with the seat, as the rule calls it."""
+    fn, index, values = own_call
+    if len(values) == 1:
+        def own(ctx: RuleContext, seat: str) -> Any:
+            return fn(ctx, seat)
+    elif len(values) == 2 and index == 1:
+        x = values[0]
+
+        def own(ctx: RuleContext, seat: str) -> Any:
+            return fn(ctx, x, seat)
+    elif len(values) == 2:
+        y = values[1]
+
+        def own(ctx: RuleContext, seat: str) -> Any:
+            return fn(ctx, seat, y)
+    else:
+        before, after = values[:index], values[index + 1:]
+
+        def own(ctx: RuleContext, seat: str) -> Any:
+            return fn(ctx, *before, seat, *after)
+    return own
 
 
 @dataclass
@@ -147,7 +207,9 @@ class ScenarioRules:
                        winner, bool(item.get("draw", False)), item.get("reason", "victory"),
                        item.get("when", "always"), item.get("rule"),
                        not per_player and not (cond.names & TURN_NAMES),
-                       bool(call is not None and call.needs_decision))
+                       bool(call is not None and call.needs_decision),
+                       _seat_caller(own) if per_player and (
+                           own := getattr(cond, "own_call", None)) is not None else None)
 
     def _trigger(self, i: int, item: dict[str, Any]) -> Trigger | None:
         names = {"event": "dict", "next_player": "player"}
@@ -177,12 +239,14 @@ class ScenarioRules:
 
     def _plan(self, when: str) -> tuple[tuple[Victory, Expr, int, bool], ...]:
         """The victories checked at ``when`` as (victory, condition, how, needs_decision), how
-        being :data:`STEADY`, :data:`PER_PLAYER` or :data:`ONCE` (cached per moment)."""
+        being :data:`STEADY`, :data:`OWN_CELLS`, :data:`PER_PLAYER` or :data:`ONCE` (cached per
+        moment)."""
         plan = self._plans.get(when)
         if plan is None:
             plan = self._plans[when] = tuple(
-                (v, v.cond, STEADY if v.steady else PER_PLAYER if v.per_player else ONCE,
-                 v.needs_decision) for v in self._victories_when(when))
+                (v, _direct(v.cond), STEADY if v.steady else OWN_CELLS if v.own is not None else
+                 PER_PLAYER if v.per_player else ONCE, v.needs_decision)
+                for v in self._victories_when(when))
         return plan
 
     def check_victory(self, game: Game, when: str) -> dict[str, Any] | None:
@@ -207,19 +271,7 @@ class ScenarioRules:
         for v, cond, how, needs_decision in plan:
             if idle and needs_decision:
                 continue  # false while no decision is pending: nothing to evaluate
-            if how == PER_PLAYER:
-                if order is None:  # every seat from the active one (``seats[turn]``) on
-                    seats, turn = st.seats, st.turn
-                    order = seats[turn:] + seats[:turn] if turn else seats
-                players = st.players
-                ctx = _new_dict(RuleContext)  # (``seat_context``, inlined: the same dict)
-                ctx["$game"] = game
-                for seat in order:  # one context, its seat and player set for each in turn
-                    ctx["seat"] = seat  # (a rule leaves the context as it found it)
-                    ctx["player"] = players[seat]
-                    if cond(ctx):
-                        return self._outcome(v, ctx, seat)
-            elif how == STEADY and memo is not None:
+            if how == STEADY and memo is not None:
                 if known is None:
                     mkey = (id(st.pending), st.rolls)
                     known = memo.get(mkey)
@@ -234,6 +286,62 @@ class ScenarioRules:
                 if cond(steady):
                     return self._outcome(v, steady, None)
                 known.add(v.id)
+            elif how == OWN_CELLS and game.pure and (
+                    masks := st.masks(game.scenario.grid.width + 1)) is not None:
+                # a function of the seat's cells (``Victory.own``) in a pure game, where the
+                # masks are exact: not evaluated for a seat whose cells are the same as when it
+                # was found false; else its function called directly
+                false_cells, own = v.false_cells, v.own
+                first, more = None, False
+                for seat in st.seats:
+                    known = false_cells.get(seat)
+                    if known is None or masks.get(seat, 0) not in known:
+                        if first is not None:
+                            more = True
+                            break
+                        first = seat
+                if first is None:
+                    continue  # every seat's cells as they were: still false
+                if more:
+                    if order is None:  # every seat from the active one (``seats[turn]``) on
+                        seats, turn = st.seats, st.turn
+                        order = seats[turn:] + seats[:turn] if turn else seats
+                    todo: Any = order
+                else:
+                    todo = (first,)
+                ctx = _new_dict(RuleContext)  # (``seat_context``, inlined: the same dict)
+                ctx["$game"] = game
+                players = st.players
+                for seat in todo:
+                    bits = masks.get(seat, 0)
+                    known = false_cells.get(seat)
+                    if known is not None and bits in known:
+                        continue
+                    ctx["seat"] = seat
+                    ctx["player"] = players[seat]
+                    try:
+                        found = own(ctx, seat)  # type: ignore[misc]
+                    except Exception:  # the rule itself says what went wrong, and where
+                        found = cond(ctx)
+                    if found:
+                        return self._outcome(v, ctx, seat)
+                    if known is None:
+                        known = false_cells[seat] = set()
+                    elif len(known) >= FALSE_CELLS:
+                        known.clear()
+                    known.add(bits)
+            elif how == PER_PLAYER or how == OWN_CELLS:
+                if order is None:  # every seat from the active one (``seats[turn]``) on
+                    seats, turn = st.seats, st.turn
+                    order = seats[turn:] + seats[:turn] if turn else seats
+                players = st.players
+                ctx = _new_dict(RuleContext)  # (``seat_context``, inlined: the same dict)
+                ctx["$game"] = game
+                for seat in order:  # one context, its seat and player set for each in turn
+                    ctx["seat"] = seat  # (a rule leaves the context as it found it)
+                    ctx["player"] = players[seat]
+                    if cond(ctx):
+                        return self._outcome(v, ctx, seat)
             else:
                 if shared is None:
                     shared = game_context(game)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from distant_galaxy.builtin.board import bitlines
 from distant_galaxy.builtin.board.bitlines import count_column, count_row, has_line, line_checker
 
 _DIRS = ((1, 0), (0, 1), (1, 1), (1, -1))
@@ -62,3 +63,18 @@ def test_line_checker_agrees_with_has_line():
                 bits = sum(1 << (y * stride + x) for x, y in cells)
                 found = check[bits] if isinstance(check, tuple) else check(bits)
                 assert found is has_line(bits, n, stride), (w, h, n, sorted(cells))
+
+
+def test_both_forms_of_the_line_test_agree_with_has_line():
+    """The executed text (the pure build's test) and the closure over the shifts (the compiled
+    build's, lines of 2 to 4) give has_line's answers, whichever build this is."""
+    rng = random.Random(5)
+    for w, h in ((7, 6), (8, 8), (4, 4), (9, 2), (1, 5)):
+        stride = w + 1
+        for n in (2, 3, 4):
+            forms = (bitlines._executed(n, stride), bitlines._unrolled(bitlines._plan(n, stride)))
+            for _ in range(300):
+                cells = {(x, y) for y in range(h) for x in range(w) if rng.random() < 0.4}
+                bits = sum(1 << (y * stride + x) for x, y in cells)
+                for form in forms:
+                    assert form(bits) is has_line(bits, n, stride), (w, h, n, sorted(cells))

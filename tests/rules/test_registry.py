@@ -49,3 +49,12 @@ def test_signature_text() -> None:
     spec = FunctionSpec("emit", print, ["kind"], "", "", effect=True, kwargs=True)
     assert spec.signature() == "emit(kind, name=value...)"
     assert default_registry().get("max").signature() == "max(a, b, ...)"  # type: ignore[union-attr]
+
+
+def test_seat_cells_names_a_parameter() -> None:
+    reg = Registry()
+    reg.function("mine", ["n", "seat"], "d", "mine(1, seat)", seat_cells="seat")(
+        lambda ctx, n, seat: 0)
+    assert reg.get("mine").seat_cells == "seat"
+    with pytest.raises(PluginError, match="seat_cells"):
+        reg.function("other", ["n"], "d", "other(1)", seat_cells="seat")(lambda ctx, n: 0)

@@ -70,6 +70,11 @@ LineTest = tuple[bool, ...] | Callable[[int], bool]
 _CHECKERS: dict[tuple[int, int, int], LineTest] = {}
 #: Grids of at most this many bits (``stride * height``) get a table of every mask.
 TABLE_BITS = 12
+#: Whether this module runs compiled (the optional build, ``DG_COMPILE=1``): then a line of at
+#: most 4 is tested by :func:`_unrolled`'s function, compiled with the module, which is faster
+#: there than the text :func:`_make_checker` executes (interpreted in either build); in the
+#: pure build the executed text is the faster one.
+COMPILED = not __file__.endswith(".py")
 
 
 def line_checker(n: int, stride: int, height: int) -> LineTest:
@@ -91,11 +96,47 @@ def _make_checker(n: int, stride: int, height: int) -> LineTest:
         return tuple(has_line(b, n, stride) for b in range(size))
     if n <= 1:
         return bool
+    if COMPILED and n <= 4:
+        return _unrolled(_plan(n, stride))
+    return _executed(n, stride)
+
+
+def _executed(n: int, stride: int) -> Callable[[int], bool]:
+    """The test of a line of ``n`` (> 1) as a function written for this ``n`` and ``stride``
+    and executed: one expression of shifts and masks."""
     terms = " or ".join(_term(shifts, k) for k, shifts in enumerate(_plan(n, stride)))
     text = f"def check(b):\n    return bool({terms})\n"
     namespace: dict[str, Any] = {"__builtins__": {"bool": bool}}
     exec(compile(text, "<line checker>", "exec"), namespace)  # a text of integers only
     return namespace["check"]
+
+
+def _unrolled(plan: tuple[tuple[int, ...], ...]) -> Callable[[int], bool]:
+    """The same test as :func:`_executed` for a ``plan`` of lines of 2 to 4 (one or two shifts
+    per direction) as a closure over the shifts: no text executed, so it is compiled with this
+    module in the compiled build."""
+    if len(plan[0]) == 1:
+        (a,), (b,), (c,), (d,) = plan
+
+        def pair(bits: int) -> bool:
+            return bool(bits & (bits >> a) or bits & (bits >> b) or bits & (bits >> c)
+                        or bits & (bits >> d))
+        return pair
+    (a1, a2), (b1, b2), (c1, c2), (d1, d2) = plan
+
+    def check(bits: int) -> bool:
+        m = bits & (bits >> a1)
+        if m & (m >> a2):
+            return True
+        m = bits & (bits >> b1)
+        if m & (m >> b2):
+            return True
+        m = bits & (bits >> c1)
+        if m & (m >> c2):
+            return True
+        m = bits & (bits >> d1)
+        return bool(m & (m >> d2))
+    return check
 
 
 def _term(shifts: tuple[int, ...], k: int) -> str:

@@ -203,7 +203,7 @@ def register_generic_functions(reg: Registry) -> None:
 
     @reg.function("line_of", ["n", "seat"], "Whether a seat has n pieces in a row on the board "
                   "(orthogonally or diagonally adjacent, in a straight line).",
-                  "line_of(3, player.seat)", returns="bool")
+                  "line_of(3, player.seat)", returns="bool", seat_cells="seat")
     def line_of(ctx: dict, n: int, seat: str) -> bool:
         game: Game = ctx["$game"]
         if game.pure:  # only the engine edits the state: its bitmasks are exact
@@ -233,13 +233,14 @@ def register_generic_functions(reg: Registry) -> None:
         return False
 
     @reg.function("pieces", ["seat"], "How many pieces a seat has on the board.",
-                  "pieces(player.seat) == 0", returns="int")
+                  "pieces(player.seat) == 0", returns="int", seat_cells="seat")
     def pieces(ctx: dict, seat: str) -> int:
         return len(_owned(ctx["$game"], seat))
 
     @reg.function("pieces_on_row", ["seat", "row"], "How many pieces a seat has on a row "
                   "(y; row 0 is the top line of the map).",
-                  'pieces_on_row(player.seat, 0) > 0', returns="int")
+                  'pieces_on_row(player.seat, 0) > 0', returns="int",
+                  seat_cells="seat")
     def pieces_on_row(ctx: dict, seat: str, row: int) -> int:
         game = ctx["$game"]
         if game.pure:  # only the engine edits the state: its bitmasks are exact
@@ -250,7 +251,8 @@ def register_generic_functions(reg: Registry) -> None:
         return _count_on(game, seat, _line_cells(game.scenario.grid.width, row, True))
 
     @reg.function("pieces_on_column", ["seat", "column"], "How many pieces a seat has on a "
-                  "column (x).", 'pieces_on_column(player.seat, 0) > 0', returns="int")
+                  "column (x).", 'pieces_on_column(player.seat, 0) > 0',
+                  returns="int", seat_cells="seat")
     def pieces_on_column(ctx: dict, seat: str, column: int) -> int:
         game = ctx["$game"]
         if game.pure:  # only the engine edits the state: its bitmasks are exact
