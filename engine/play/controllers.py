@@ -357,3 +357,18 @@ def make_bot(bots: dict[str, type[Controller]], kind: str, seat: str, seed: int)
 def bot_known(bots: dict[str, type[Controller]], kind: str) -> bool:
     """Whether ``kind`` names one of ``bots`` (with or without a parameter)."""
     return kind.partition(":")[0] in bots
+
+
+def bot_problem(bots: dict[str, type[Controller]], kind: str) -> str | None:
+    """What is wrong with the bot ``kind`` (``random``, ``mcts:400,rollout=default``), or None:
+    an unknown name (naming the choices) or a parameter its bot refuses (with the bot's reason).
+    Checks the parameter as :func:`make_bot` would, without making a bot."""
+    name, sep, param = kind.partition(":")
+    if name not in bots:
+        return f"no bot {name!r} (bots: {', '.join(sorted(bots))})"
+    if sep:
+        try:
+            bots[name].configured(param)
+        except EngineError as exc:
+            return str(exc)
+    return None

@@ -125,7 +125,8 @@ def play_task(task: GameTask) -> dict[str, Any]:
                 break
             pend = game.pending
             assert pend is not None
-            game.apply(bots[pend.seat].choose(game))
+            # as dg run plays: a controller is given what its seat may see, never the game
+            game.apply(bots[pend.seat].choose(game.view(pend.seat)))
     except EngineError as exc:
         return {**out, "error": f"{type(exc).__name__}: {str(exc).splitlines()[0]}"}
     if not game.over:

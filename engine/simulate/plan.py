@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from distant_galaxy.errors import EngineError
+from distant_galaxy.play.controllers import bot_problem
 from distant_galaxy.simulate.games import DEFAULT_MAX_ACTIONS, GameTask, Source
 
 
@@ -72,9 +73,9 @@ def make_cases(scenario: Any, variants: list[str | None], players: list[int],
         if seat not in {s["id"] for s in scenario.seats}:
             raise EngineError(f"--seat {seat}={bot}: no seat {seat!r} (seats: "
                               f"{', '.join(s['id'] for s in scenario.seats)})")
-        if bot not in known:
-            raise EngineError(f"--seat {seat}={bot}: no bot {bot!r} (bots: "
-                              f"{', '.join(sorted(known))})")
+        problem = bot_problem(known, bot)
+        if problem:
+            raise EngineError(f"--seat {seat}={bot}: {problem}")
     faction = {s["id"]: s.get("faction") for s in scenario.seats}
     for n in players:
         if not lo <= n <= hi:

@@ -91,6 +91,10 @@ def test_a_saved_report_is_printed_again(capsys, tmp_path):
     (["tic-tac-toe", "--seat", "z=random"], "--seat z=random: no seat 'z' (seats: x, o)"),
     (["tic-tac-toe", "--seat", "x=clever"], "--seat x=clever: no bot 'clever'"),
     (["tic-tac-toe", "--seat", "x=human"], "--seat x=human: a simulation plays bots only"),
+    (["tic-tac-toe", "--seat", "x=mcts:zz"], "--seat x=mcts:zz: mcts:zz: a budget is a number of "
+     "iterations (mcts:200) or seconds per decision (mcts:0.5s)"),
+    (["tic-tac-toe", "--seat", "x=random:3"], "--seat x=random:3: the bot 'random' takes no "
+     "parameter (got 'random:3')"),
     (["tic-tac-toe", "--games", "0"], "--games must be at least 1"),
     (["tic-tac-toe", "--compare", str(DATA / "scenarios" / "dice-race.yaml")],
      "with 2 players it has no seat 'x'"),
@@ -102,6 +106,19 @@ def test_mistakes_are_one_line(capsys, argv, message, tmp_path, monkeypatch):
     assert main(["simulate", *argv, "--jobs", "1"]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_a_bot_with_its_parameters_same_json_for_one_and_two_workers(capsys):
+    """Issue 20 item 2: match series of the search bot at a budget are played by dg simulate
+    (``--seat x=mcts:…``, as dg run takes it), reproducibly with an iteration budget."""
+    argv = ("tic-tac-toe", "--seat", "x=mcts:150,c=1.2", "--seat", "o=random", "--games", "6",
+            "--rotate")
+    one = simulate_json(capsys, *argv, "--jobs", "1")
+    assert simulate_json(capsys, *argv, "--jobs", "2") == one
+    (case,) = one["cases"]
+    assert case["bots"] == {"x": "mcts:150,c=1.2", "o": "random"}
+    wins = {w["seat"]: w["count"] for w in case["seat_wins"]}
+    assert wins["x"] >= 4 > wins["o"]
 
 
 def test_a_game_that_fails_is_reported_and_the_exit_code_says_so(capsys):

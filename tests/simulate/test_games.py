@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from distant_galaxy.core.view import GameView
+from distant_galaxy.play.controllers import FirstBot
 from distant_galaxy.simulate.games import GameTask, Source, play_chunk, play_task, scenario_for
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "scenarios"
@@ -52,6 +54,32 @@ def test_triggers_fire_as_in_dg_run():
     mod = [play_task(task(Source(str(DATA / "gold-race-rich-red.yaml")), ("red", "blue"), s))
            for s in range(20)]
     assert sum(o["winner"] == "red" for o in mod) > sum(o["winner"] == "red" for o in base)
+
+
+def test_a_controller_is_given_its_seats_view(monkeypatch):
+    """As dg run plays (docs/plugins.md "Hidden information"): a bot is handed what its seat may
+    see, never the game, so a simulated game is the game dg run plays with that seed."""
+    seen: list[tuple[str, str]] = []
+
+    def choose(self, game):
+        assert isinstance(game, GameView)
+        seen.append((self.seat, game.seat))
+        return game.legal_actions()[0]
+
+    monkeypatch.setattr(FirstBot, "choose", choose)
+    play_task(task(Source("tic-tac-toe"), ("x", "o"), 0, bots=(("x", "first"), ("o", "first"))))
+    assert seen and all(bot == seat for bot, seat in seen)
+
+
+def test_the_space_domains_faces_stay_hidden_as_in_dg_run():
+    """With the Space Domain the civ bot values a marker only by what its seat may know
+    (plugins/aborigines/cell_values.py); given the whole game it read the face-down markers and
+    played other games than dg run (seed 0: a civilizations' win in round 5, where dg run's
+    game is the Aborigines' in round 8)."""
+    t = GameTask(Source("aborigine-clash"), None, ("space-domain",), ("red", "blue"),
+                 (("red", "civ"), ("blue", "civ")), 0)
+    out = play_task(t)
+    assert (out["winner"], out["round"], out["actions"]) == ("aborigines", 8, 47)
 
 
 def test_a_game_that_does_not_end_is_an_error():

@@ -23,6 +23,7 @@ from rich.console import Console
 from rich.progress import Progress
 
 from distant_galaxy.errors import EngineError
+from distant_galaxy.play.controllers import bot_problem
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.simulate.cluster import cluster_executor
 from distant_galaxy.simulate.compare import compare_reports
@@ -149,8 +150,9 @@ def _check_compare(name: str, plan: Plan, options: tuple[str, ...]) -> str:
                               f"{missing[0]!r}")
         bots = other.bots()
         for seat, bot in case.bots:
-            if bot not in bots:
-                raise EngineError(f"--compare {name}: no bot {bot!r} for seat {seat}")
+            problem = bot_problem(bots, bot)
+            if problem:
+                raise EngineError(f"--compare {name}: seat {seat}'s bot {bot!r}: {problem}")
     return other.id
 
 
