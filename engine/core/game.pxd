@@ -34,3 +34,5 @@ cdef class Game:
     cpdef list_new_decision(self)
     @cython.locals(st=GameState, pend=Pending)
     cpdef _apply_light(self, action, pend, kind, touches)
+    @cython.locals(st=GameState, now=Pending, pend=Pending)
+    cpdef _settle(self, pend, text, phase_index, snapshot, start, undo_depth, rolls_before)

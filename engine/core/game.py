@@ -582,8 +582,8 @@ class Game:
             self.flush()
         else:
             self._flushed = len(events)
-        rolled = self.state.rolls != rolls_before or (len(events) > start and any(
-            e["type"] == "dice" for e in events[start:]))
+        rolled = self.state.rolls != rolls_before or (len(events) > start
+                                                      and _rolled_in(events, start))
         now = self.state.pending
         if rolled or now is None or (now is not pend and (now.seat != pend.seat or now != pend)):
             self._undo.clear()
@@ -813,6 +813,15 @@ class _Added:
             st.players[p.seat] = p
         st.forget_index()  # the owner index followed the action: rebuilt when next used
         return st
+
+
+def _rolled_in(events: list[Event], start: int) -> bool:
+    """Whether one of the events from ``start`` on is a die roll (a loop, not a generator: the
+    compiled build's ``_settle`` is a cpdef method, which may hold no closure)."""
+    for i in range(start, len(events)):
+        if events[i]["type"] == "dice":
+            return True
+    return False
 
 
 def _truncate(d: dict[Any, Any], n: int) -> None:

@@ -28,3 +28,10 @@ cdef class GameState:  # (the fields in the dataclass's order: its __init__ foll
     cpdef remove_token(self, Token tok)
     @cython.locals(index=dict, bits=dict, cells=dict)
     cpdef _index_move(self, Token tok, old, new)
+    # The owner index and bitmasks read by every listing and victory check.
+    @cython.locals(bits=dict)
+    cpdef bits_of(self, owner, stride)
+    @cython.locals(bits=dict)
+    cpdef masks(self, stride)
+    @cython.locals(index=dict)
+    cpdef pieces_of(self, owner)
