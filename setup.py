@@ -6,7 +6,8 @@ Without ``DG_COMPILE=1`` (the default) this file adds nothing: the package is pu
 imports instead of the ``.py`` files beside them (which stay in the wheel, for tracebacks and
 reading). A ``.pxd`` file beside a listed module (``engine/core/game.pxd``) declares C types
 for it in Cython's "pure Python mode" (classes as extension types with their hot fields in C),
-without changing the ``.py``, which stays the pure build's source; the ``.pxd`` files are in the
+without changing the ``.py``, which stays the pure build's source (``state.py`` is compiled from
+a copy whose dataclasses drop ``slots=True``: :data:`UNSLOTTED`); the ``.pxd`` files are in the
 sdist and in no wheel. Cython is then a build requirement (``setup_requires``, installed by pip
 into the build environment; with ``--no-build-isolation`` it must be installed already). The
 figures and what CI checks are in docs/performance.md ("Issue 19 item 5: the compiled build").
