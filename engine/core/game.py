@@ -582,8 +582,8 @@ class Game:
             self.flush()
         else:
             self._flushed = len(events)
-        rolled = self.state.rolls != rolls_before or (len(events) > start and any(
-            e["type"] == "dice" for e in events[start:]))
+        rolled = self.state.rolls != rolls_before or (len(events) > start
+                                                      and _rolled_in(events, start))
         now = self.state.pending
         if rolled or now is None or (now is not pend and (now.seat != pend.seat or now != pend)):
             self._undo.clear()
@@ -741,21 +741,22 @@ class _Light:
     def __init__(self, state: GameState, token_ids: tuple[str, ...], seats: tuple[str, ...],
                  adds_only: bool = False):
         self.state = state
-        toks = state.tokens
+        st = self.state  # (the compiled build reads its fields in C: game.pxd types it)
+        toks = st.tokens
         if adds_only:
-            self.tokens, self.board = toks, state.board
-            self.n_tokens, self.n_board = len(toks), len(state.board)
+            self.tokens, self.board = toks, st.board
+            self.n_tokens, self.n_board = len(toks), len(st.board)
         else:
             self.tokens = toks.copy()
-            self.board = state.board.copy()
+            self.board = st.board.copy()
             self.n_tokens = self.n_board = -1
-        self.pending = state.pending
-        self.scalars = (state.round, state.turn, state.phase, state.next_id, state.rolls,
-                        state.result)
-        attrs = state.attrs
+        self.pending = st.pending
+        self.scalars = (st.round, st.turn, st.phase, st.next_id, st.rolls,
+                        st.result)
+        attrs = st.attrs
         self.attrs = copy_attrs(attrs) if attrs else None  # None: restored as a new {}
         # entries are replaced, never edited: a shallow copy is enough (None: restored as a new {})
-        self.secrets = dict(state.secrets) if state.secrets else None
+        self.secrets = dict(st.secrets) if st.secrets else None
         touched = []
         if token_ids:
             for tid in token_ids:
@@ -763,7 +764,7 @@ class _Light:
                 if t is not None:
                     touched.append((t, t.pos, t.carrier, t.attrs.copy() if t.attrs else None))
         self.touched = touched
-        self.players = [p.clone() for s in seats if (p := state.players.get(s)) is not None] \
+        self.players = [p.clone() for s in seats if (p := st.players.get(s)) is not None] \
             if seats else ()
 
     def restore(self) -> GameState:
@@ -793,11 +794,12 @@ class _Added:
 
     def __init__(self, state: GameState, seats: tuple[str, ...]):
         self.state = state
-        toks, board, attrs, secrets = state.tokens, state.board, state.attrs, state.secrets
-        self.before = (toks, len(toks), board, len(board), state.pending, state.round,
-                       state.turn, state.phase, state.next_id, state.rolls, state.result,
+        st = self.state  # (as in _Light)
+        toks, board, attrs, secrets = st.tokens, st.board, st.attrs, st.secrets
+        self.before = (toks, len(toks), board, len(board), st.pending, st.round,
+                       st.turn, st.phase, st.next_id, st.rolls, st.result,
                        copy_attrs(attrs) if attrs else None, dict(secrets) if secrets else None)
-        self.players = [p.clone() for s in seats if (p := state.players.get(s)) is not None] \
+        self.players = [p.clone() for s in seats if (p := st.players.get(s)) is not None] \
             if seats else ()
 
     def restore(self) -> GameState:
@@ -813,6 +815,15 @@ class _Added:
             st.players[p.seat] = p
         st.forget_index()  # the owner index followed the action: rebuilt when next used
         return st
+
+
+def _rolled_in(events: list[Event], start: int) -> bool:
+    """Whether one of the events from ``start`` on is a die roll (a loop, not a generator: the
+    compiled build's ``_settle`` is a cpdef method, which may hold no closure)."""
+    for i in range(start, len(events)):
+        if events[i]["type"] == "dice":
+            return True
+    return False
 
 
 def _truncate(d: dict[Any, Any], n: int) -> None:

@@ -15,6 +15,7 @@ module. Other games keep the full ``state.clone()`` before each action.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.core.state import GameState, Player, Site, Token, copy_attrs
@@ -64,10 +65,18 @@ class Journal:
         return st
 
 
+#: class -> the names of its dataclass fields (tokens, sites and players are dataclasses, slotted
+#: in the pure build, extension types in the compiled one: their fields are all their values)
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def _put_back(obj: Any, before: Any) -> None:
-    """Copy a before-image's fields into the live object (every slot: tokens, sites and players
-    are slotted dataclasses)."""
-    for name in type(obj).__slots__:
+    """Copy a before-image's fields into the live object."""
+    cls = type(obj)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls))
+    for name in names:
         setattr(obj, name, getattr(before, name))
 
 

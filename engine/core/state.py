@@ -301,7 +301,7 @@ class GameState:
                                 f"{self.describe_token(self.board[pos])}")
         tid = f"{prefix}{self.next_id}"  # (``new_id``, inlined: once per placed piece)
         self.next_id += 1
-        tok = _new(Token)  # (fields set by hand: cheaper than the dataclass call)
+        tok = Token.__new__(Token)  # (fields set by hand: cheaper than the dataclass call)
         tok.id, tok.type, tok.owner, tok.pos, tok.carrier = tid, type_, owner, pos, carrier
         tok.attrs = dict(attrs) if attrs else {}
         self.tokens[tid] = tok
@@ -395,7 +395,7 @@ class GameState:
     def clone(self) -> GameState:
         # every field set by hand on a bare instance: a call with twenty keyword arguments
         # costs more than the copies (tests/core/test_state.py checks that no field is missed)
-        c = _new(GameState)
+        c = GameState.__new__(GameState)
         c.seats = self.seats  # never mutated after setup
         c.players = {k: p.clone() for k, p in self.players.items()}
         c.tokens = {k: t.clone() for k, t in self.tokens.items()}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import fields
 
 import pytest
 
@@ -98,7 +99,7 @@ def test_clone_sets_every_field(race):
     st.attrs["note"] = {"a": 1}
     for original in (st, *st.players.values()):
         copy = original.clone()
-        for name in type(original).__slots__:
+        for name in (f.name for f in fields(type(original))):
             assert hasattr(copy, name), name
             assert getattr(copy, name) == getattr(original, name), name
     copy = st.clone()
@@ -110,7 +111,7 @@ def test_add_token_sets_every_field_of_the_token():
     """add_token fills a bare Token by hand (cheaper than the dataclass call): every field."""
     st = GameState(seats=["a"], players={})
     tok = st.add_token("pawn", "a", (1, 2), prefix="P", attrs={"hp": 3})
-    for name in type(tok).__slots__:
+    for name in (f.name for f in fields(type(tok))):
         assert hasattr(tok, name), name
     assert (tok.id, tok.type, tok.owner, tok.pos, tok.carrier, tok.attrs) == \
         ("P1", "pawn", "a", (1, 2), None, {"hp": 3})

@@ -41,6 +41,18 @@ class _NoSteps(dict):
 _NO_STEPS = _NoSteps()
 
 
+def _coded_steps(mine: dict[Pos, str], board: dict[Pos, str],
+                 codes: dict[str, dict[Pos, tuple[Any, ...]]]) -> list[Action]:
+    """``MoveKind.legal`` by its codes: the pieces ``mine`` (cell -> unit type, the owner
+    index), each step (to, code, action) of its unit type from its cell where the code allows
+    it (a function of its own: the compiled build types its dicts, kinds.pxd)."""
+    return [act for frm, unit in mine.items()
+            for to, code, act in codes.get(unit, _NO_STEPS)[frm]
+            if ((to not in mine) if code == 3  # moves or captures: not onto an own piece
+                else (to not in board) if code == 1  # moves only: an empty cell
+                else (to in board and to not in mine))]  # captures only
+
+
 class _GenericKind(ActionKind):
     """Common parts: verb, doc, ``ends_turn``, the optional ``where`` rule, interned actions."""
 
@@ -357,12 +369,7 @@ class MoveKind(_GenericKind):
         if codes is not None:
             # single steps without cells in between, no rule, only the engine edits the state:
             # the owner index says whose a cell is; a code says what the step may do
-            mine = st.pieces_of(seat)
-            return [act for frm, unit in mine.items()
-                    for to, code, act in codes.get(unit, _NO_STEPS)[frm]
-                    if ((to not in mine) if code == 3  # moves or captures: not onto an own piece
-                        else (to not in board) if code == 1  # moves only: an empty cell
-                        else (to in board and to not in mine))]  # captures only
+            return _coded_steps(st.pieces_of(seat), board, codes)
         if jumps is not None and where is None and game.pure:
             # single jumps only, no rule, and only the engine edits the state: the owner index
             mine = st.pieces_of(seat)

@@ -1,0 +1,37 @@
+# The compiled build only (setup.py, DG_COMPILE=1): C declarations that Cython's "pure Python
+# mode" applies to state.py; the pure-Python install ignores this file. setup.py compiles a copy
+# of state.py whose three classes below are ``@dataclass`` instead of ``@dataclass(slots=True)``
+# (Cython's own dataclass of an extension type has no ``slots``: its fields are C fields).
+
+# A piece, the pending decision and the state as extension types (dataclasses still: the same
+# __init__, __eq__, __repr__ and ``dataclasses.fields``): their fields are read in C by their own
+# methods and by compiled code that knows their type (game.pxd, turns.pxd).
+cdef class Token:
+    cdef public object id, type, owner, pos, carrier, attrs
+
+cdef class Pending:
+    cdef public object seat, kind, reason
+
+cdef class GameState:  # (the fields in the dataclass's order: its __init__ follows this one)
+    cdef public object seats
+    cdef public dict players, tokens
+    cdef public object sites
+    cdef public dict board
+    cdef public object round, turn, phase
+    cdef public Pending pending
+    cdef public object next_id, seed, rolls, result, attrs, secrets
+    cdef public object _index, _index_n, journal, _bits, _stride
+    cdef public dict _cells
+    # The mutators every move calls, with the token typed (its fields read in C).
+    @cython.locals(board=dict)
+    cpdef move_token(self, Token tok, pos, carrier=*)
+    cpdef remove_token(self, Token tok)
+    @cython.locals(index=dict, bits=dict, cells=dict)
+    cpdef _index_move(self, Token tok, old, new)
+    # The owner index and bitmasks read by every listing and victory check.
+    @cython.locals(bits=dict)
+    cpdef bits_of(self, owner, stride)
+    @cython.locals(bits=dict)
+    cpdef masks(self, stride)
+    @cython.locals(index=dict)
+    cpdef pieces_of(self, owner)
