@@ -41,7 +41,7 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from distant_galaxy.bots.rollout import needs_hidden_value, outcome, playout, score
+from distant_galaxy.bots.rollout import KeyedDice, needs_hidden_value, outcome, playout, score
 from distant_galaxy.core.hidden import determinize
 from distant_galaxy.errors import EngineError
 
@@ -53,13 +53,19 @@ if TYPE_CHECKING:
 
 
 def pick_candidates(legal: list[Action], prior: Action | None, k: int,
-                    rng: random.Random) -> list[Action]:
-    """The prior (if any) and up to ``k`` actions in all: other actions taken one verb after
-    the other, a random one of each verb at a time."""
+                    rng: random.Random, ranked: list[Action] | None = None) -> list[Action]:
+    """The prior (if any) and up to ``k`` actions in all: first the default bot's next choices
+    (``ranked``, best first: those that are legal, at most ``k - 1``), then other actions taken
+    one verb after the other, a random one of each verb at a time."""
     chosen = [prior] if prior is not None else []
+    for a in ranked or ():
+        if len(chosen) >= k:
+            break
+        if a not in chosen and a in legal:
+            chosen.append(a)
     groups: dict[str, list[Action]] = {}
     for a in legal:
-        if a != prior:
+        if a not in chosen:
             groups.setdefault(a.verb, []).append(a)
     while len(chosen) < k and groups:
         for verb in list(groups):
@@ -86,10 +92,12 @@ class Halving:
         self.capped = False  # the CPU-time cap (``cap=``) was reached: no more samples
         self.c0 = time.process_time()
 
-    def choose(self, legal: list[Action], prior: Action | None) -> Action:
-        """The chosen action (see the module docstring)."""
+    def choose(self, legal: list[Action], prior: Action | None,
+               ranked: list[Action] | None = None) -> Action:
+        """The chosen action (see the module docstring); ``ranked``: the default bot's next
+        choices, best first (``ranked=K``: its first K after the prior are candidates)."""
         b = self.budget
-        alive = pick_candidates(legal, prior, max(2, b.candidates), self.rng)
+        alive = pick_candidates(legal, prior, max(2, b.candidates), self.rng, ranked)
         if len(alive) == 1:
             return alive[0]
         for a in alive:
@@ -156,10 +164,13 @@ class Halving:
         for i, bot in enumerate((self.policy or {}).values()):
             bot.rng.seed(seed + i + 1)  # the playout bots' own choices: common too
         self.playouts += 1
+        keyed = KeyedDice(seed, self.seat) if b.dice == "keyed" else None
         try:
+            if keyed is not None:
+                keyed.reseed(g, self.seat, action)
             g.apply(action)
             if g.state.result is None:
-                playout(g, b.depth, luck, self.policy)
+                playout(g, b.depth, luck, self.policy, keyed)
         except EngineError as exc:
             if not needs_hidden_value(exc):
                 raise

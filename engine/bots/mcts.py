@@ -115,7 +115,8 @@ class MctsBot(Controller):
         """The root by sequential halving over common dice (``root=halving``)."""
         t0 = time.perf_counter()
         search = Halving(game, self.seat, seats, self.budget, self.policy, self.rng)
-        best = search.choose(legal, self._prior(game))
+        prior = self._prior(game)
+        best = search.choose(legal, prior, self._ranked(game, prior))
         self.last = {"iterations": search.playouts, "seconds": time.perf_counter() - t0,
                      "hidden_stops": search.hidden_stops, "capped": search.capped,
                      "samples": len(search.seeds),
@@ -211,6 +212,16 @@ class MctsBot(Controller):
         if self.budget.determinize and g.state.secrets:
             determinize(g, self.rng)
         return g
+
+    def _ranked(self, game: Game, prior: Action | None) -> list[Action] | None:
+        """The default bot's next choices after ``prior``, best first (``ranked=K``: at most K),
+        where it can rank them (an optional ``ranked(game)`` method of a controller)."""
+        k = self.budget.ranked
+        bot = self.prior_bots.get(self.seat) if self.prior_bots else None
+        rank = getattr(bot, "ranked", None) if k else None
+        if rank is None:
+            return None
+        return [a for a in rank(game) if a != prior][:k]
 
     def _prior(self, game: Game) -> Action | None:
         """The default bot's choice for this seat (``prior=default``), else None."""
