@@ -16,7 +16,8 @@ bot's choice among them) and ``margin=Z`` (halving: the best candidate replaces 
 choice only if its lead is more than Z standard errors), ``ranked=K`` (halving: the default bot's
 next K choices are candidates, where it ranks them: an optional ``ranked(game)`` method),
 ``dice=stream|keyed`` (halving: one stream of dice per sample, or each action's dice keyed by
-its turn and itself: :class:`distant_galaxy.bots.rollout.KeyedDice`) and ``cap=1s`` (at most
+its turn and itself: :class:`distant_galaxy.bots.rollout.KeyedDice`), ``tempo=T`` (0..0.5: win
+sooner, lose later — a playout's score moves by up to T with its length) and ``cap=1s`` (at most
 this many CPU seconds per decision on top of an iteration budget: the search stops early where it
 would take longer — reproducible only as long as the cap is not reached), e.g.
 ``mcts:0.5s,depth=60,rollout=default`` or ``mcts:60,root=halving,rollout=default,depth=40``.
@@ -60,6 +61,7 @@ class Budget:
     cap: float | None = None       # at most this many CPU seconds per decision (None: no cap)
     dice: str = "stream"           # halving: "keyed": each action's dice keyed by turn and action
     ranked: int = 0                # halving: the default bot's next K choices are candidates
+    tempo: float = 0.0             # win sooner, lose later: up to this much by a playout's length
 
 
 def parse_budget(text: str | None) -> Budget:
@@ -114,13 +116,14 @@ def _option(budget: Budget, key: str, value: str) -> Budget:
             if not math.isfinite(cap) or cap <= 0:
                 raise ValueError(value)
             return replace(budget, cap=cap)
-        if key in ("widen", "margin"):
+        if key in ("widen", "margin", "tempo"):
             number = float(value)
-            if not math.isfinite(number) or number < 0:
+            if not math.isfinite(number) or number < 0 or (key == "tempo" and number > 0.5):
                 raise ValueError(value)
             return replace(budget, **{key: number})
     except ValueError:
-        least = "≥ 1" if key == "candidates" else "of seconds > 0" if key == "cap" else "≥ 0"
+        least = "≥ 1" if key == "candidates" else "of seconds > 0" if key == "cap" else \
+            "from 0 to 0.5" if key == "tempo" else "≥ 0"
         raise EngineError(f"mcts: {key}={value}: {key} must be a number {least}") from None
     choices = CHOICES.get(key)
     if choices is not None:
@@ -129,4 +132,4 @@ def _option(budget: Budget, key: str, value: str) -> Budget:
         return replace(budget, **{key: value == "yes" if choices is SWITCHES else value})
     raise EngineError(f"mcts: unknown option {key!r} "
                       f"(options: c, depth, rollout, prior, score, widen, reuse, determinize, root, "
-                      f"candidates, margin, cap, dice, ranked)")
+                      f"candidates, margin, cap, dice, ranked, tempo)")

@@ -41,7 +41,7 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from distant_galaxy.bots.rollout import KeyedDice, needs_hidden_value, outcome, playout, score
+from distant_galaxy.bots.rollout import KeyedDice, needs_hidden_value, outcome, playout, score, tempo
 from distant_galaxy.core.hidden import determinize
 from distant_galaxy.errors import EngineError
 
@@ -176,7 +176,9 @@ class Halving:
                 raise
             self.hidden_stops += 1  # the line needs what this seat cannot see: a draw
             return score({"winner": None}, self.seats)[self.seat]
-        return outcome(g, self.seats, b.score == "graded").get(self.seat, 0.0)
+        scores = outcome(g, self.seats, b.score == "graded")
+        plies = len(g.history) - len(self.game.history)
+        return tempo(scores, plies, b.depth + 1, b.tempo).get(self.seat, 0.0)
 
     def _halve(self, alive: list[Action], prior: Action | None) -> list[Action]:
         """The better half by mean score over the common samples (ties: the earlier

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.bots.budget import Budget, parse_budget
 from distant_galaxy.bots.halving import Halving
-from distant_galaxy.bots.rollout import needs_hidden_value, outcome, playout, score
+from distant_galaxy.bots.rollout import needs_hidden_value, outcome, playout, score, tempo
 from distant_galaxy.core.hidden import determinize
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.controllers import Controller
@@ -119,6 +119,7 @@ class MctsBot(Controller):
         best = search.choose(legal, prior, self._ranked(game, prior))
         self.last = {"iterations": search.playouts, "seconds": time.perf_counter() - t0,
                      "hidden_stops": search.hidden_stops, "capped": search.capped,
+                     "prior": None if prior is None else str(prior),
                      "samples": len(search.seeds),
                      "means": {str(a): round(sum(v) / len(v), 4)
                                for a, v in search.scores.items() if v}}
@@ -165,6 +166,8 @@ class MctsBot(Controller):
             if g.state.result is None:
                 playout(g, self.budget.depth, self.rng, self.policy)
             scores = outcome(g, seats, self.budget.score == "graded")
+            scores = tempo(scores, len(g.history) - len(game.history),
+                           self.budget.depth + len(path), self.budget.tempo)
         except EngineError as exc:
             if not needs_hidden_value(exc):
                 raise

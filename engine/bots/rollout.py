@@ -111,6 +111,18 @@ def outcome(game: Game, seats: list[str], graded: bool = False) -> dict[str, flo
     return scores
 
 
+def tempo(scores: dict[str, float], plies: int, depth: int, weight: float) -> dict[str, float]:
+    """``scores`` of a playout of ``plies`` plies (out of ``depth``) with a tempo term
+    (``mcts:…,tempo=T``): win sooner, lose later — a score ``s`` becomes
+    ``s + T·f·(1 - 2s)`` with ``f = plies / depth`` (at most 1), so a win is worth 1 less up
+    to ``T`` the longer it took and a loss up to ``T`` more the longer it was held off; two
+    lines that end alike are then told apart by how soon."""
+    if not weight:
+        return scores
+    f = min(1.0, plies / depth) if depth else 1.0
+    return {s: v + weight * f * (1.0 - 2.0 * v) for s, v in scores.items()}
+
+
 def thresholds(scenario: Scenario) -> list[tuple[str, float]]:
     """The victory conditions ``player.COUNTER >= N`` of ``scenario``: (counter, N) each."""
     found = scenario.stash.get(THRESHOLDS, None)
