@@ -18,8 +18,8 @@ luck:
   ⌈log₂ n⌉ rounds; in each, every remaining candidate gets the same new samples, then the worse
   half is dropped (the prior is never dropped: it is the yardstick).
 * **A cap** (``cap=1s``): where the samples would take more CPU time than that, the search stops
-  at the cap, drops the sample being played and decides on the samples all remaining candidates
-  share.
+  at the cap — between playouts, or within one at its next ply (past the first sample) —, drops
+  the sample being played and decides on the samples all remaining candidates share.
 * **Keeping the prior unless beaten.** The best remaining candidate replaces the prior only if
   its mean lead over the prior on their common samples is more than ``margin`` standard errors
   of that lead: a deviation from a sound default must be shown, not guessed. With ``margin=0``
@@ -41,7 +41,15 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from distant_galaxy.bots.rollout import KeyedDice, needs_hidden_value, outcome, playout, score, tempo
+from distant_galaxy.bots.rollout import (
+    KeyedDice,
+    OutOfTime,
+    needs_hidden_value,
+    outcome,
+    playout,
+    score,
+    tempo,
+)
 from distant_galaxy.core.hidden import determinize
 from distant_galaxy.errors import EngineError
 
@@ -137,8 +145,12 @@ class Halving:
                 self._cut()
                 return
             scores = self.scores[a]
-            while len(scores) < len(self.seeds):
-                scores.append(self._playout(a, self.seeds[len(scores)]))
+            try:
+                while len(scores) < len(self.seeds):
+                    scores.append(self._playout(a, self.seeds[len(scores)]))
+            except OutOfTime:  # the cap was reached in this sample's playout
+                self._cut()
+                return
 
     def _over_cap(self) -> bool:
         cap = self.budget.cap
@@ -170,7 +182,9 @@ class Halving:
                 keyed.reseed(g, self.seat, action)
             g.apply(action)
             if g.state.result is None:
-                playout(g, b.depth, luck, self.policy, keyed)
+                # past the first sample a playout stops at the cap (the sample is then dropped)
+                until = self.c0 + b.cap if b.cap is not None and len(self.seeds) > 1 else None
+                playout(g, b.depth, luck, self.policy, keyed, until)
         except EngineError as exc:
             if not needs_hidden_value(exc):
                 raise

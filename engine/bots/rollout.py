@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+import time
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.core.hidden import HiddenInformation
@@ -68,14 +69,22 @@ class KeyedDice:
         game.state.rolls = 0
 
 
+class OutOfTime(Exception):
+    """A playout given ``until`` reached that CPU time (``time.process_time``) before its end."""
+
+
 def playout(game: Game, depth: int, rng: random.Random,
-            policy: dict[str, Controller] | None = None, keyed: KeyedDice | None = None) -> bool:
+            policy: dict[str, Controller] | None = None, keyed: KeyedDice | None = None,
+            until: float | None = None) -> bool:
     """Play ``game`` on for at most ``depth`` plies (random actions, or each seat's controller
     in ``policy``); whether it ended. ``keyed``: each action's dice are keyed by its turn and
-    itself (:class:`KeyedDice`)."""
+    itself (:class:`KeyedDice`); ``until``: raise :class:`OutOfTime` at a ply begun at or after
+    that CPU time (a search's cap)."""
     for _ in range(depth):
         if game.state.result is not None:
             return True
+        if until is not None and time.process_time() >= until:
+            raise OutOfTime(until)
         pend = game.state.pending
         legal = game.legal_actions()
         if pend is None or not legal:
