@@ -11,7 +11,9 @@ its seat's side, e.g. the four civilizations of episode 5 against its automatic 
 controller is given the seat's view where the engine offers one (``game.view(seat)``). Prints one
 line per game and a summary (``--json``: the summary as JSON). Thinking is measured in CPU seconds
 of the search bot (the machine may be shared), so iteration budgets give reproducible series and
-a CPU cost per decision. The figures go in docs/bots.md; the test suite plays a small sample only.
+a CPU cost per decision. ``deviated`` counts the search bot's decisions that were not its
+default bot's choice (the halving root's ``last["prior"]``), ``capped`` those stopped by ``cap=``.
+The figures go in docs/bots.md; the test suite plays a small sample only.
 """
 
 from __future__ import annotations
@@ -46,7 +48,7 @@ def play_one(scenario_id: str, bot: str, vs: str, seed: int, seat_index: int,
     bots = sc.bots()
     ctrls = {s: make_bot(bots, bot if s in mine else vs, s, seed) for s in seats}
     think = {s: 0.0 for s in seats}
-    decisions, longest = 0, 0.0
+    decisions, longest, deviated, capped = 0, 0.0, 0, 0
     while not game.over:
         seat = game.pending.seat
         view = game.view(seat) if hasattr(game, "view") else game
@@ -57,6 +59,9 @@ def play_one(scenario_id: str, bot: str, vs: str, seed: int, seat_index: int,
         if seat in mine:
             decisions += 1
             longest = max(longest, spent)
+            last = getattr(ctrls[seat], "last", None) or {}
+            deviated += last.get("prior") not in (None, str(action))  # not the default bot's
+            capped += bool(last.get("capped"))
         game.apply(action)
     winner = game.result["winner"]
     won = score(game.result, seats, sides)[me] == 1.0  # a side's win is its seats'
@@ -64,7 +69,8 @@ def play_one(scenario_id: str, bot: str, vs: str, seed: int, seat_index: int,
             "round": game.result.get("round"),
             "outcome": "win" if won else "draw" if winner is None else "loss",
             "decisions": decisions, "think_s": round(sum(think[s] for s in mine), 2),  # CPU s
-            "longest_s": round(longest, 2)}  # the longest decision
+            "longest_s": round(longest, 2),  # the longest decision
+            "deviated": deviated, "capped": capped}  # decisions off the default bot's; at the cap
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -99,6 +105,8 @@ def main(argv: list[str] | None = None) -> int:
                "win_rate": round(tally["win"] / max(1, a.games), 3),
                "cpu_s_per_decision": round(sum(r["think_s"] for r in rows) / max(1, decisions), 3),
                "longest_decision_s": max((r.get("longest_s", 0.0) for r in rows), default=0.0),
+               "deviated": sum(r["deviated"] for r in rows),
+               "capped": sum(r["capped"] for r in rows),
                "wall_s": round(time.perf_counter() - t0, 1)}
     print(json.dumps(summary))
     return 0

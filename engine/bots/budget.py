@@ -13,9 +13,13 @@ iteration's hidden values from what the seat's view allows, ``dg_secret_values``
 ``root=uct|halving`` (the root searched by UCT, or by sequential halving over common dice:
 :mod:`distant_galaxy.bots.halving`), ``candidates=K`` (halving: the actions weighed, the default
 bot's choice among them) and ``margin=Z`` (halving: the best candidate replaces the default bot's
-choice only if its lead is more than Z standard errors) and ``cap=1s`` (at most this many CPU
-seconds per decision on top of an iteration budget: the search stops early where it would take
-longer — reproducible only as long as the cap is not reached), e.g.
+choice only if its lead is more than Z standard errors), ``ranked=K`` (halving: the default bot's
+next K choices are candidates, where it ranks them: an optional ``ranked(game)`` method),
+``dice=stream|keyed`` (halving: one stream of dice per sample, or each action's dice keyed by
+its turn and itself: :class:`distant_galaxy.bots.rollout.KeyedDice`), ``tempo=T`` (0..0.5: win
+sooner, lose later — a playout's score moves by up to T with its length) and ``cap=1s`` (at most
+this many CPU seconds per decision on top of an iteration budget: the search stops early where it
+would take longer — reproducible only as long as the cap is not reached), e.g.
 ``mcts:0.5s,depth=60,rollout=default`` or ``mcts:60,root=halving,rollout=default,depth=40``.
 """
 
@@ -31,9 +35,10 @@ PRIORS = ("none", "default")
 SCORES = ("win", "graded")
 SWITCHES = ("yes", "no")
 ROOTS = ("uct", "halving")
+DICE = ("stream", "keyed")
 #: The options that take one of a few words, and those words (a switch sets a bool field).
 CHOICES = {"rollout": ROLLOUTS, "prior": PRIORS, "score": SCORES, "reuse": SWITCHES,
-           "determinize": SWITCHES, "root": ROOTS}
+           "determinize": SWITCHES, "root": ROOTS, "dice": DICE}
 
 
 @dataclass(frozen=True)
@@ -54,6 +59,9 @@ class Budget:
     candidates: int = 8            # halving: how many actions are weighed (the prior among them)
     margin: float = 1.0            # halving: standard errors a candidate must lead the prior by
     cap: float | None = None       # at most this many CPU seconds per decision (None: no cap)
+    dice: str = "stream"           # halving: "keyed": each action's dice keyed by turn and action
+    ranked: int = 0                # halving: the default bot's next K choices are candidates
+    tempo: float = 0.0             # win sooner, lose later: up to this much by a playout's length
 
 
 def parse_budget(text: str | None) -> Budget:
@@ -98,23 +106,24 @@ def _option(budget: Budget, key: str, value: str) -> Budget:
             if depth < 0:
                 raise ValueError(value)
             return replace(budget, depth=depth)
-        if key == "candidates":
-            candidates = int(value)
-            if candidates < 1:
+        if key in ("candidates", "ranked"):
+            number = int(value)
+            if number < (1 if key == "candidates" else 0):
                 raise ValueError(value)
-            return replace(budget, candidates=candidates)
+            return replace(budget, **{key: number})
         if key == "cap":
             cap = float(value[:-1] if value.endswith("s") else value)
             if not math.isfinite(cap) or cap <= 0:
                 raise ValueError(value)
             return replace(budget, cap=cap)
-        if key in ("widen", "margin"):
+        if key in ("widen", "margin", "tempo"):
             number = float(value)
-            if not math.isfinite(number) or number < 0:
+            if not math.isfinite(number) or number < 0 or (key == "tempo" and number > 0.5):
                 raise ValueError(value)
             return replace(budget, **{key: number})
     except ValueError:
-        least = "≥ 1" if key == "candidates" else "of seconds > 0" if key == "cap" else "≥ 0"
+        least = "≥ 1" if key == "candidates" else "of seconds > 0" if key == "cap" else \
+            "from 0 to 0.5" if key == "tempo" else "≥ 0"
         raise EngineError(f"mcts: {key}={value}: {key} must be a number {least}") from None
     choices = CHOICES.get(key)
     if choices is not None:
@@ -123,4 +132,4 @@ def _option(budget: Budget, key: str, value: str) -> Budget:
         return replace(budget, **{key: value == "yes" if choices is SWITCHES else value})
     raise EngineError(f"mcts: unknown option {key!r} "
                       f"(options: c, depth, rollout, prior, score, widen, reuse, determinize, root, "
-                      f"candidates, margin, cap)")
+                      f"candidates, margin, cap, dice, ranked, tempo)")

@@ -18,8 +18,8 @@ luck:
   ⌈log₂ n⌉ rounds; in each, every remaining candidate gets the same new samples, then the worse
   half is dropped (the prior is never dropped: it is the yardstick).
 * **A cap** (``cap=1s``): where the samples would take more CPU time than that, the search stops
-  at the cap, drops the sample being played and decides on the samples all remaining candidates
-  share.
+  at the cap — between playouts, or within one at its next ply (past the first sample) —, drops
+  the sample being played and decides on the samples all remaining candidates share.
 * **Keeping the prior unless beaten.** The best remaining candidate replaces the prior only if
   its mean lead over the prior on their common samples is more than ``margin`` standard errors
   of that lead: a deviation from a sound default must be shown, not guessed. With ``margin=0``
@@ -41,7 +41,15 @@ import random
 import time
 from typing import TYPE_CHECKING
 
-from distant_galaxy.bots.rollout import needs_hidden_value, outcome, playout, score
+from distant_galaxy.bots.rollout import (
+    KeyedDice,
+    OutOfTime,
+    needs_hidden_value,
+    outcome,
+    playout,
+    score,
+    tempo,
+)
 from distant_galaxy.core.hidden import determinize
 from distant_galaxy.errors import EngineError
 
@@ -53,13 +61,19 @@ if TYPE_CHECKING:
 
 
 def pick_candidates(legal: list[Action], prior: Action | None, k: int,
-                    rng: random.Random) -> list[Action]:
-    """The prior (if any) and up to ``k`` actions in all: other actions taken one verb after
-    the other, a random one of each verb at a time."""
+                    rng: random.Random, ranked: list[Action] | None = None) -> list[Action]:
+    """The prior (if any) and up to ``k`` actions in all: first the default bot's next choices
+    (``ranked``, best first: those that are legal, at most ``k - 1``), then other actions taken
+    one verb after the other, a random one of each verb at a time."""
     chosen = [prior] if prior is not None else []
+    for a in ranked or ():
+        if len(chosen) >= k:
+            break
+        if a not in chosen and a in legal:
+            chosen.append(a)
     groups: dict[str, list[Action]] = {}
     for a in legal:
-        if a != prior:
+        if a not in chosen:
             groups.setdefault(a.verb, []).append(a)
     while len(chosen) < k and groups:
         for verb in list(groups):
@@ -86,10 +100,12 @@ class Halving:
         self.capped = False  # the CPU-time cap (``cap=``) was reached: no more samples
         self.c0 = time.process_time()
 
-    def choose(self, legal: list[Action], prior: Action | None) -> Action:
-        """The chosen action (see the module docstring)."""
+    def choose(self, legal: list[Action], prior: Action | None,
+               ranked: list[Action] | None = None) -> Action:
+        """The chosen action (see the module docstring); ``ranked``: the default bot's next
+        choices, best first (``ranked=K``: its first K after the prior are candidates)."""
         b = self.budget
-        alive = pick_candidates(legal, prior, max(2, b.candidates), self.rng)
+        alive = pick_candidates(legal, prior, max(2, b.candidates), self.rng, ranked)
         if len(alive) == 1:
             return alive[0]
         for a in alive:
@@ -129,8 +145,12 @@ class Halving:
                 self._cut()
                 return
             scores = self.scores[a]
-            while len(scores) < len(self.seeds):
-                scores.append(self._playout(a, self.seeds[len(scores)]))
+            try:
+                while len(scores) < len(self.seeds):
+                    scores.append(self._playout(a, self.seeds[len(scores)]))
+            except OutOfTime:  # the cap was reached in this sample's playout
+                self._cut()
+                return
 
     def _over_cap(self) -> bool:
         cap = self.budget.cap
@@ -156,16 +176,23 @@ class Halving:
         for i, bot in enumerate((self.policy or {}).values()):
             bot.rng.seed(seed + i + 1)  # the playout bots' own choices: common too
         self.playouts += 1
+        keyed = KeyedDice(seed, self.seat) if b.dice == "keyed" else None
         try:
+            if keyed is not None:
+                keyed.reseed(g, self.seat, action)
             g.apply(action)
             if g.state.result is None:
-                playout(g, b.depth, luck, self.policy)
+                # past the first sample a playout stops at the cap (the sample is then dropped)
+                until = self.c0 + b.cap if b.cap is not None and len(self.seeds) > 1 else None
+                playout(g, b.depth, luck, self.policy, keyed, until)
         except EngineError as exc:
             if not needs_hidden_value(exc):
                 raise
             self.hidden_stops += 1  # the line needs what this seat cannot see: a draw
             return score({"winner": None}, self.seats)[self.seat]
-        return outcome(g, self.seats, b.score == "graded").get(self.seat, 0.0)
+        scores = outcome(g, self.seats, b.score == "graded")
+        plies = len(g.history) - len(self.game.history)
+        return tempo(scores, plies, b.depth + 1, b.tempo).get(self.seat, 0.0)
 
     def _halve(self, alive: list[Action], prior: Action | None) -> list[Action]:
         """The better half by mean score over the common samples (ties: the earlier

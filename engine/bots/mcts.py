@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.bots.budget import Budget, parse_budget
 from distant_galaxy.bots.halving import Halving
-from distant_galaxy.bots.rollout import needs_hidden_value, outcome, playout, score
+from distant_galaxy.bots.rollout import needs_hidden_value, outcome, playout, score, tempo
 from distant_galaxy.core.hidden import determinize
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.controllers import Controller
@@ -115,9 +115,11 @@ class MctsBot(Controller):
         """The root by sequential halving over common dice (``root=halving``)."""
         t0 = time.perf_counter()
         search = Halving(game, self.seat, seats, self.budget, self.policy, self.rng)
-        best = search.choose(legal, self._prior(game))
+        prior = self._prior(game)
+        best = search.choose(legal, prior, self._ranked(game, prior))
         self.last = {"iterations": search.playouts, "seconds": time.perf_counter() - t0,
                      "hidden_stops": search.hidden_stops, "capped": search.capped,
+                     "prior": None if prior is None else str(prior),
                      "samples": len(search.seeds),
                      "means": {str(a): round(sum(v) / len(v), 4)
                                for a, v in search.scores.items() if v}}
@@ -164,6 +166,8 @@ class MctsBot(Controller):
             if g.state.result is None:
                 playout(g, self.budget.depth, self.rng, self.policy)
             scores = outcome(g, seats, self.budget.score == "graded")
+            scores = tempo(scores, len(g.history) - len(game.history),
+                           self.budget.depth + len(path), self.budget.tempo)
         except EngineError as exc:
             if not needs_hidden_value(exc):
                 raise
@@ -211,6 +215,16 @@ class MctsBot(Controller):
         if self.budget.determinize and g.state.secrets:
             determinize(g, self.rng)
         return g
+
+    def _ranked(self, game: Game, prior: Action | None) -> list[Action] | None:
+        """The default bot's next choices after ``prior``, best first (``ranked=K``: at most K),
+        where it can rank them (an optional ``ranked(game)`` method of a controller)."""
+        k = self.budget.ranked
+        bot = self.prior_bots.get(self.seat) if self.prior_bots else None
+        rank = getattr(bot, "ranked", None) if k else None
+        if rank is None:
+            return None
+        return [a for a in rank(game) if a != prior][:k]
 
     def _prior(self, game: Game) -> Action | None:
         """The default bot's choice for this seat (``prior=default``), else None."""

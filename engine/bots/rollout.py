@@ -20,8 +20,10 @@ other party's, within 0..1). A scenario with neither is scored by the verdict al
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
+import time
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.core.hidden import HiddenInformation
@@ -33,13 +35,56 @@ if TYPE_CHECKING:
     from distant_galaxy.scenario.model import Scenario
 
 
+class KeyedDice:
+    """Dice keyed by the turn and the action (``mcts:…,dice=keyed``): common random numbers
+    that survive a change of line.
+
+    A world's dice are one stream (``state.seed``, ``state.rolls``): one more die rolled early in
+    a line (an attack instead of a move) shifts every later die, so two candidates' playouts of
+    one sample soon roll different dice for the same events and their difference is mostly luck.
+    Keyed, the dice of every action are drawn afresh from ``(sample seed, turn, action, n)``
+    before it is applied — ``turn`` counts the hand-overs to another seat since the sample began,
+    ``n`` how often that action was already applied in this turn — so the same action in the same
+    turn rolls the same dice in every candidate's playout, whatever came before it (the automatic
+    phases a turn's ``end`` runs, e.g. episode 5's Aborigine turn, included). Distinct keys give
+    independent dice, so a world is still a fair sample of the game's chance."""
+
+    __slots__ = ("seat", "seed", "seen", "turn")
+
+    def __init__(self, seed: int, seat: str | None):
+        self.seed, self.seat, self.turn = seed, seat, 0
+        self.seen: dict[str, int] = {}
+
+    def reseed(self, game: Game, seat: str, action: object) -> None:
+        """Set ``game``'s dice for ``action``, about to be applied by ``seat``."""
+        if seat != self.seat:
+            self.seat, self.turn = seat, self.turn + 1
+            self.seen.clear()
+        text = str(action)
+        n = self.seen.get(text, 0)
+        self.seen[text] = n + 1
+        digest = hashlib.blake2b(f"{self.seed}|{self.turn}|{n}|{text}".encode(),
+                                 digest_size=8).digest()
+        game.state.seed = int.from_bytes(digest, "big") >> 1
+        game.state.rolls = 0
+
+
+class OutOfTime(Exception):
+    """A playout given ``until`` reached that CPU time (``time.process_time``) before its end."""
+
+
 def playout(game: Game, depth: int, rng: random.Random,
-            policy: dict[str, Controller] | None = None) -> bool:
+            policy: dict[str, Controller] | None = None, keyed: KeyedDice | None = None,
+            until: float | None = None) -> bool:
     """Play ``game`` on for at most ``depth`` plies (random actions, or each seat's controller
-    in ``policy``); whether it ended."""
+    in ``policy``); whether it ended. ``keyed``: each action's dice are keyed by its turn and
+    itself (:class:`KeyedDice`); ``until``: raise :class:`OutOfTime` at a ply begun at or after
+    that CPU time (a search's cap)."""
     for _ in range(depth):
         if game.state.result is not None:
             return True
+        if until is not None and time.process_time() >= until:
+            raise OutOfTime(until)
         pend = game.state.pending
         legal = game.legal_actions()
         if pend is None or not legal:
@@ -48,6 +93,8 @@ def playout(game: Game, depth: int, rng: random.Random,
         action = ctrl.choose(game) if ctrl is not None else legal[rng.randrange(len(legal))]
         if action is None:
             action = legal[rng.randrange(len(legal))]
+        if keyed is not None:
+            keyed.reseed(game, pend.seat, action)
         game.apply(action)
     return game.state.result is not None
 
@@ -71,6 +118,18 @@ def outcome(game: Game, seats: list[str], graded: bool = False) -> dict[str, flo
         if lead is not None:
             return {s: (scores[s] + min(1.0, max(0.0, 0.5 + lead[s]))) / 2 for s in seats}
     return scores
+
+
+def tempo(scores: dict[str, float], plies: int, depth: int, weight: float) -> dict[str, float]:
+    """``scores`` of a playout of ``plies`` plies (out of ``depth``) with a tempo term
+    (``mcts:…,tempo=T``): win sooner, lose later — a score ``s`` becomes
+    ``s + T·f·(1 - 2s)`` with ``f = plies / depth`` (at most 1), so a win is worth 1 less up
+    to ``T`` the longer it took and a loss up to ``T`` more the longer it was held off; two
+    lines that end alike are then told apart by how soon."""
+    if not weight:
+        return scores
+    f = min(1.0, plies / depth) if depth else 1.0
+    return {s: v + weight * f * (1.0 - 2.0 * v) for s, v in scores.items()}
 
 
 def thresholds(scenario: Scenario) -> list[tuple[str, float]]:

@@ -63,12 +63,34 @@ class CivBot(Controller):
     name = "civ"
 
     def choose(self, game: Game) -> Action:
+        best, best_score = None, 0.0
+        for a, score in self.scored(game):
+            if score > best_score:
+                best, best_score = a, score
+        return best if best is not None else Action("end")
+
+    def ranked(self, game: Game) -> list[Action]:
+        """The actions this bot would play, best first: every legal action it scores above 0
+        (ties in the order of the legal actions), then ``end`` — what it plays when nothing
+        helps. The first is what :meth:`choose` plays, with the same draws of its jitter. (A
+        search bot takes its candidates from it: docs/bots.md, ``ranked=``.)"""
+        scored = [(a, s) for a, s in self.scored(game) if s > 0]
+        scored.sort(key=lambda item: -item[1])
+        out = [a for a, _ in scored]
+        end = Action("end")
+        if end not in out and end in game.legal_actions():
+            out.append(end)
+        return out
+
+    def scored(self, game: Game) -> list[tuple[Action, float]]:
+        """Every legal action with its score (in the order of the legal actions; the jitter of
+        moves is drawn from the bot's generator in that order)."""
         w = Weights.of(game.scenario)
         lw = leader_bot.LeaderWeights.of(game.scenario)   # the Leaders option's, or None
         cost = self.distance_to_goals(game)
         bonus = cell_bonus(game, self.seat)  # what options say a cell is worth (markers)
         st = game.state
-        best, best_score = None, 0.0
+        out: list[tuple[Action, float]] = []
         for a in game.legal_actions():
             score = 0.0
             if a.verb == "capture":
@@ -94,9 +116,8 @@ class CivBot(Controller):
                     score = 0
             if lw is not None:
                 score = leader_bot.adjust(game, lw, a, score)
-            if score > best_score:
-                best, best_score = a, score
-        return best if best is not None else Action("end")
+            out.append((a, score))
+        return out
 
     def distance_to_goals(self, game: Game) -> Callable[[Pos], int]:
         """``cost(pos)``: steps from ``pos`` to next to the nearest goal, straight or through

@@ -28,6 +28,10 @@ def test_options() -> None:
     assert (Budget().root, Budget().candidates, Budget().margin) == ("uct", 8, 1.0)
     assert parse_budget("60,cap=1s").cap == parse_budget("60,cap=1").cap == 1.0
     assert Budget().cap is None
+    b = parse_budget("60,root=halving,dice=keyed,ranked=2")
+    assert (b.dice, b.ranked) == ("keyed", 2)
+    assert (Budget().dice, Budget().ranked) == ("stream", 0)
+    assert (parse_budget("60,tempo=0.1").tempo, Budget().tempo) == (0.1, 0.0)
 
 
 @pytest.mark.parametrize("text, words", [
@@ -39,6 +43,9 @@ def test_options() -> None:
     ("determinize=1", "choose one of yes, no"), ("root=alpha", "choose one of uct, halving"),
     ("candidates=0", "candidates must be a number ≥ 1"), ("margin=-1", "margin must be"),
     ("cap=0", "cap must be a number of seconds > 0"), ("cap=xs", "cap must be"),
+    ("dice=fair", "choose one of stream, keyed"), ("ranked=-1", "ranked must be a number ≥ 0"),
+    ("ranked=x", "ranked must be"), ("tempo=0.6", "tempo must be a number from 0 to 0.5"),
+    ("tempo=-0.1", "tempo must be"),
 ])
 def test_bad_parameters_are_refused_with_the_reason(text: str, words: str) -> None:
     with pytest.raises(EngineError, match=words):

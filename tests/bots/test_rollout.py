@@ -4,11 +4,21 @@ draws, and the scenario's limit verdict for a playout cut off."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 from distant_galaxy import Game, load_scenario
-from distant_galaxy.bots.rollout import outcome, playout, progress_lead, score, seat_sides, thresholds
+from distant_galaxy.bots.rollout import (
+    OutOfTime,
+    outcome,
+    playout,
+    progress_lead,
+    score,
+    seat_sides,
+    tempo,
+    thresholds,
+)
 
 
 def test_a_seat_win_a_draw_and_an_automatic_sides_win() -> None:
@@ -80,3 +90,24 @@ def test_a_plugins_progress_grades_a_side_r5_1_r5_2(monkeypatch) -> None:
     # the round-limit verdict names the civilizations (R5.3); graded: (1 + ½ + lead) / 2
     assert outcome(game, seats, graded=True) == \
         pytest.approx(dict.fromkeys(seats, (1.0 + 0.5 + 0.5 - 1 / 3) / 2))
+
+
+def test_tempo_wins_sooner_and_loses_later() -> None:
+    """``tempo=T``: a win is worth up to T less the longer it took, a loss up to T more; a draw
+    between the two stays between; ``T=0`` changes nothing."""
+    scores = {"a": 1.0, "b": 0.0, "c": 0.5}
+    assert tempo(scores, 10, 40, 0.0) is scores
+    quick, slow = tempo(scores, 10, 40, 0.2), tempo(scores, 40, 40, 0.2)
+    assert quick == {"a": 0.95, "b": 0.05, "c": 0.5}
+    assert slow == {"a": 0.8, "b": 0.2, "c": 0.5}
+    assert tempo(scores, 90, 40, 0.2) == slow  # longer than depth: as long as depth
+
+
+def test_a_playout_given_a_cpu_time_stops_there() -> None:
+    """``until``: a playout begun after that CPU time raises OutOfTime at its next ply, before
+    applying anything (the halving root's cap, docs/bots.md)."""
+    game = Game(load_scenario("tic-tac-toe"), seed=1, record=False)
+    with pytest.raises(OutOfTime):
+        playout(game, 9, random.Random(1), until=time.process_time() - 1.0)
+    assert game.history == []
+    assert playout(game, 9, random.Random(1), until=time.process_time() + 3600.0) is True
