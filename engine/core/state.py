@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from distant_galaxy.core.journal import Journal
 
 Pos = tuple[int, int]
+#: A bare instance of a pure-Python class (``Player``); ``Token`` and ``GameState`` use their own
+#: ``__new__``, which the compiled build's extension types need (state.pxd)
 _new = object.__new__
 
 
