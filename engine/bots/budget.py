@@ -19,7 +19,9 @@ next K choices are candidates, where it ranks them: an optional ``ranked(game)``
 its turn and itself: :class:`distant_galaxy.bots.rollout.KeyedDice`), ``tempo=T`` (0..0.5: win
 sooner, lose later — a playout's score moves by up to T with its length) and ``cap=1s`` (at most
 this many CPU seconds per decision on top of an iteration budget: the search stops early where it
-would take longer — reproducible only as long as the cap is not reached), e.g.
+would take longer — reproducible only as long as the cap is not reached) and ``plies=N``
+(halving: at most N plies of playout per decision on top of the iteration budget — a cap of
+work, not of time, so reproducible wherever it is reached), e.g.
 ``mcts:0.5s,depth=60,rollout=default`` or ``mcts:60,root=halving,rollout=default,depth=40``.
 """
 
@@ -62,6 +64,7 @@ class Budget:
     dice: str = "stream"           # halving: "keyed": each action's dice keyed by turn and action
     ranked: int = 0                # halving: the default bot's next K choices are candidates
     tempo: float = 0.0             # win sooner, lose later: up to this much by a playout's length
+    plies: int | None = None       # halving: at most this many playout plies per decision
 
 
 def parse_budget(text: str | None) -> Budget:
@@ -75,6 +78,8 @@ def parse_budget(text: str | None) -> Budget:
             continue
         key, sep, value = item.partition("=")
         budget = _option(budget, key.strip(), value.strip()) if sep else _amount(budget, item)
+    if budget.plies is not None and budget.root != "halving":
+        raise EngineError(f"mcts: plies={budget.plies}: a cap of playout plies needs root=halving")
     return budget
 
 
@@ -106,9 +111,9 @@ def _option(budget: Budget, key: str, value: str) -> Budget:
             if depth < 0:
                 raise ValueError(value)
             return replace(budget, depth=depth)
-        if key in ("candidates", "ranked"):
+        if key in ("candidates", "ranked", "plies"):
             number = int(value)
-            if number < (1 if key == "candidates" else 0):
+            if number < (0 if key == "ranked" else 1):
                 raise ValueError(value)
             return replace(budget, **{key: number})
         if key == "cap":
@@ -122,7 +127,7 @@ def _option(budget: Budget, key: str, value: str) -> Budget:
                 raise ValueError(value)
             return replace(budget, **{key: number})
     except ValueError:
-        least = "≥ 1" if key == "candidates" else "of seconds > 0" if key == "cap" else \
+        least = "≥ 1" if key in ("candidates", "plies") else "of seconds > 0" if key == "cap" else \
             "from 0 to 0.5" if key == "tempo" else "≥ 0"
         raise EngineError(f"mcts: {key}={value}: {key} must be a number {least}") from None
     choices = CHOICES.get(key)
@@ -132,4 +137,4 @@ def _option(budget: Budget, key: str, value: str) -> Budget:
         return replace(budget, **{key: value == "yes" if choices is SWITCHES else value})
     raise EngineError(f"mcts: unknown option {key!r} "
                       f"(options: c, depth, rollout, prior, score, widen, reuse, determinize, root, "
-                      f"candidates, margin, cap, dice, ranked, tempo)")
+                      f"candidates, margin, cap, plies, dice, ranked, tempo)")

@@ -20,6 +20,9 @@ luck:
 * **A cap** (``cap=1s``): where the samples would take more CPU time than that, the search stops
   at the cap — between playouts, or within one at its next ply (past the first sample) —, drops
   the sample being played and decides on the samples all remaining candidates share.
+  ``plies=N`` is the same cut by work instead of time: past the first sample, the search stops
+  where its playouts would play more than N plies in all (the candidate's own action counted) —
+  reproducible, since it does not depend on the machine.
 * **Keeping the prior unless beaten.** The best remaining candidate replaces the prior only if
   its mean lead over the prior on their common samples is more than ``margin`` standard errors
   of that lead: a deviation from a sound default must be shown, not guessed. With ``margin=0``
@@ -97,7 +100,8 @@ class Halving:
         self.scores: dict[Action, list[float]] = {}
         self.playouts = 0
         self.hidden_stops = 0  # samples stopped by a hidden value no plugin offered
-        self.capped = False  # the CPU-time cap (``cap=``) was reached: no more samples
+        self.capped = False  # the CPU-time cap (``cap=``) or ``plies=`` was reached
+        self.plies = 0  # plies played out in this decision's samples (``plies=``)
         self.c0 = time.process_time()
 
     def choose(self, legal: list[Action], prior: Action | None,
@@ -148,13 +152,15 @@ class Halving:
             try:
                 while len(scores) < len(self.seeds):
                     scores.append(self._playout(a, self.seeds[len(scores)]))
-            except OutOfTime:  # the cap was reached in this sample's playout
+            except OutOfTime:  # the cap (or plies=) was reached in this sample's playout
                 self._cut()
                 return
 
     def _over_cap(self) -> bool:
-        cap = self.budget.cap
-        return cap is not None and time.process_time() - self.c0 >= cap
+        b = self.budget
+        if b.plies is not None and self.plies >= b.plies:
+            return True
+        return b.cap is not None and time.process_time() - self.c0 >= b.cap
 
     def _cut(self) -> None:
         """Stop at the cap: the sample being played is dropped, so that every remaining
@@ -184,15 +190,35 @@ class Halving:
             if g.state.result is None:
                 # past the first sample a playout stops at the cap (the sample is then dropped)
                 until = self.c0 + b.cap if b.cap is not None and len(self.seeds) > 1 else None
-                playout(g, b.depth, luck, self.policy, keyed, until)
+                playout(g, self._depth_left(), luck, self.policy, keyed, until)
+                self._check_plies(g)
         except EngineError as exc:
             if not needs_hidden_value(exc):
                 raise
             self.hidden_stops += 1  # the line needs what this seat cannot see: a draw
             return score({"winner": None}, self.seats)[self.seat]
+        finally:
+            self.plies += len(g.history) - len(self.game.history)
         scores = outcome(g, self.seats, b.score == "graded")
         plies = len(g.history) - len(self.game.history)
         return tempo(scores, plies, b.depth + 1, b.tempo).get(self.seat, 0.0)
+
+    def _depth_left(self) -> int:
+        """The plies this playout may play after the candidate's action: ``depth``, or fewer
+        where ``plies=`` would be reached first (past the first sample; at least 0)."""
+        b = self.budget
+        if b.plies is None or len(self.seeds) <= 1:
+            return b.depth
+        return max(0, min(b.depth, b.plies - self.plies - 1))
+
+    def _check_plies(self, g: Game) -> None:
+        """Raise :class:`OutOfTime` if ``plies=`` cut this playout short of its ``depth``."""
+        b = self.budget
+        if b.plies is None or len(self.seeds) <= 1 or g.state.result is not None:
+            return
+        played = len(g.history) - len(self.game.history) - 1
+        if played < b.depth and self.plies + played + 1 >= b.plies:
+            raise OutOfTime(b.plies)
 
     def _halve(self, alive: list[Action], prior: Action | None) -> list[Action]:
         """The better half by mean score over the common samples (ties: the earlier

@@ -119,6 +119,7 @@ class MctsBot(Controller):
         best = search.choose(legal, prior, self._ranked(game, prior))
         self.last = {"iterations": search.playouts, "seconds": time.perf_counter() - t0,
                      "hidden_stops": search.hidden_stops, "capped": search.capped,
+                     "plies": search.plies,
                      "prior": None if prior is None else str(prior),
                      "samples": len(search.seeds),
                      "means": {str(a): round(sum(v) / len(v), 4)

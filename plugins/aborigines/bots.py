@@ -57,10 +57,20 @@ class Weights:
 WEIGHTS = StashKey[Weights]()
 
 
+#: How many sets of goals :meth:`CivBot.distance_to_goals` remembers costs for (then it forgets).
+_COST_MEMO = 256
+
+
 class CivBot(Controller):
     """Greedy: the best-scoring legal action, ``end`` when nothing helps."""
 
     name = "civ"
+
+    def __init__(self, seat: str, seed: int = 0):
+        super().__init__(seat, seed)
+        # (goals, open portals) -> cell -> cost: the costs of cells by the goals they were
+        # computed for (a search's playouts meet the same goals again and again); bounded
+        self._costs: dict[tuple[tuple[Pos, ...], tuple[Pos, ...]], dict[Pos, int]] = {}
 
     def choose(self, game: Game) -> Action:
         best, best_score = None, 0.0
@@ -121,25 +131,38 @@ class CivBot(Controller):
 
     def distance_to_goals(self, game: Game) -> Callable[[Pos], int]:
         """``cost(pos)``: steps from ``pos`` to next to the nearest goal, straight or through
-        open portals (to a portal, one jump, from the portal by the goal); 0 without a goal."""
+        open portals (to a portal, one jump, from the portal by the goal); 0 without a goal.
+        The costs found are remembered by the goals and open portals they depend on (a search's
+        playouts meet the same ones again and again)."""
         m = model_of(game)
-        grid = game.scenario.grid
-        goals = self.goals(game)
-        open_p = [p for n, p in m.portal_pos.items() if not m.blocked(game.state, n)]
-        if not open_p:
-            return lambda pos: min((max(grid.distance(pos, g) - 1, 0) for g in goals), default=0)
-
-        def to_portal(pos: Pos) -> int:
-            return min(grid.distance(pos, p) - 1 for p in open_p)
-
-        goal_gate = [(g, to_portal(g)) for g in goals]
+        goals = tuple(self.goals(game))
+        open_p = tuple(p for n, p in m.portal_pos.items() if not m.blocked(game.state, n))
+        if not goals:
+            return lambda pos: 0
+        key = (goals, open_p)
+        known = self._costs.get(key)
+        if known is None:
+            if len(self._costs) >= _COST_MEMO:
+                self._costs.clear()
+            known = self._costs[key] = {}
+        distance = game.scenario.grid.distance
+        gates: list[tuple[Pos, int]] | None = None  # each goal and its portal's distance
 
         def cost(pos: Pos) -> int:
-            if not goals:
-                return 0
-            here = to_portal(pos)
-            return min(min(max(grid.distance(pos, g) - 1, 0), here + 1 + gate)
-                       for g, gate in goal_gate)
+            nonlocal gates
+            hit = known.get(pos)
+            if hit is not None:
+                return hit
+            if not open_p:
+                found = min(max(distance(pos, g) - 1, 0) for g in goals)
+            else:
+                if gates is None:
+                    gates = [(g, min(distance(g, p) - 1 for p in open_p)) for g in goals]
+                here = min(distance(pos, p) - 1 for p in open_p)
+                found = min(min(max(distance(pos, g) - 1, 0), here + 1 + gate)
+                            for g, gate in gates)
+            known[pos] = found
+            return found
 
         return cost
 

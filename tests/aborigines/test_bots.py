@@ -43,3 +43,23 @@ def test_moves_towards_a_goal_and_ends_when_nothing_helps(board):
         if sid.startswith("planet-"):
             board.own(sid, "red")                           # no goal left
     assert _choose(board) == "end"
+
+
+def test_remembered_costs_are_the_costs_of_a_fresh_bot(scenario):
+    """The costs a bot remembers by goals and open portals are what a new bot computes: along
+    a game whose goals change (invaders move, planets change hands, portals close)."""
+    from distant_galaxy import Game
+    game = Game(scenario, seats=["red", "blue"], seed=3)
+    bot = CivBot("red", 3)
+    cells = [(x, y) for x in range(0, scenario.grid.width, 3)
+             for y in range(0, scenario.grid.height, 2)]
+    checked = 0
+    while not game.over and checked < 40:
+        seat = game.pending.seat
+        if seat == "red":
+            cost, fresh = bot.distance_to_goals(game), CivBot("red", 3).distance_to_goals(game)
+            assert [cost(c) for c in cells] == [fresh(c) for c in cells]
+            assert [cost(c) for c in cells] == [fresh(c) for c in cells]  # the remembered ones
+            checked += 1
+        game.apply(CivBot(seat, 3).choose(game))
+    assert checked >= 10 and len(bot._costs) > 1

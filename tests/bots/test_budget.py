@@ -28,6 +28,7 @@ def test_options() -> None:
     assert (Budget().root, Budget().candidates, Budget().margin) == ("uct", 8, 1.0)
     assert parse_budget("60,cap=1s").cap == parse_budget("60,cap=1").cap == 1.0
     assert Budget().cap is None
+    assert parse_budget("60,root=halving,plies=4000").plies == 4000 and Budget().plies is None
     b = parse_budget("60,root=halving,dice=keyed,ranked=2")
     assert (b.dice, b.ranked) == ("keyed", 2)
     assert (Budget().dice, Budget().ranked) == ("stream", 0)
@@ -45,7 +46,8 @@ def test_options() -> None:
     ("cap=0", "cap must be a number of seconds > 0"), ("cap=xs", "cap must be"),
     ("dice=fair", "choose one of stream, keyed"), ("ranked=-1", "ranked must be a number ≥ 0"),
     ("ranked=x", "ranked must be"), ("tempo=0.6", "tempo must be a number from 0 to 0.5"),
-    ("tempo=-0.1", "tempo must be"),
+    ("tempo=-0.1", "tempo must be"), ("root=halving,plies=0", "plies must be a number ≥ 1"),
+    ("plies=100", "a cap of playout plies needs root=halving"),
 ])
 def test_bad_parameters_are_refused_with_the_reason(text: str, words: str) -> None:
     with pytest.raises(EngineError, match=words):

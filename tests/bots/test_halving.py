@@ -98,3 +98,21 @@ def test_a_cpu_time_cap_stops_the_search_on_common_samples() -> None:
     uct = make_bot(game.scenario.bots(), "mcts:400,depth=10,cap=0.000001", seat, 2)
     assert uct.choose(game) in game.legal_actions()
     assert uct.last["capped"] and uct.last["iterations"] == 1
+
+
+def test_a_cap_of_plies_is_reproducible_and_bounds_the_work() -> None:
+    """``plies=N``: past the first sample the playouts stop where they would play more than N
+    plies in all; the sample being cut is dropped, as with ``cap=``, and the same seed makes the
+    same search on any machine (the cap counts work, not time)."""
+    game = Game(load_scenario("asteroid-belt"), seed=2)
+    seat = game.pending.seat
+    spec = HALVING.format(n=400) + ",plies=150"
+    a = make_bot(game.scenario.bots(), spec, seat, 2)
+    b = make_bot(game.scenario.bots(), spec, seat, 2)
+    assert a.choose(game) == b.choose(game) and a.last["means"] == b.last["means"]
+    assert a.last["capped"] and a.last["iterations"] < 400
+    first = len(a.last["means"]) * 13  # the first sample is always played: ≤ depth + 1 each
+    assert a.last["samples"] >= 1 and a.last["plies"] <= max(150, first)
+    free = make_bot(game.scenario.bots(), HALVING.format(n=400), seat, 2)
+    free.choose(game)
+    assert free.last["plies"] > a.last["plies"] and not free.last["capped"]
