@@ -39,6 +39,14 @@ class Expr(Protocol):
     #: when the rule is a call alone whose arguments are all constants: (the function, their
     #: values), else None
     const_call: Any
+    #: when the rule is a comparison of such a call with a constant (``count(...) >= 3``):
+    #: (the comparison's operator, the function, the call's values, the constant, whether the
+    #: call is on the left), else None
+    compare_call: Any
+    #: when the rule's value depends on nothing but constants and calls of ``seat_cells``
+    #: functions on constant seats (``pieces_on_row("black", 7) > 0``): those seats, sorted —
+    #: its value is then a function of their cells; else None
+    cell_seats: tuple[str, ...] | None
 
     def __call__(self, ctx: dict) -> Any: ...
 
@@ -85,9 +93,45 @@ def compile_expr(text: str, env: RuleEnv, pos: SourcePos | None = None) -> Expr:
         expr.call = getattr(node.fn, "spec", None) if node.kind == ops.GEN else None
         expr.own_call = getattr(node.fn, "own_call", None) if expr.call is not None else None
         expr.const_call = getattr(node.fn, "const_call", None) if expr.call is not None else None
+        expr.compare_call = _compare_call(node)
+        seats = _cell_seats(node)
+        expr.cell_seats = tuple(sorted(seats)) if seats else None
         return expr
 
     return _guarded(text, pos, build)
+
+
+def _compare_call(node: ops.Node) -> tuple[Any, ...] | None:
+    """``Expr.compare_call`` of the rule whose root is ``node``, or None."""
+    code = node.code
+    if code is None or code[0] != "op" or code[1] not in ops.COMPARE.values():
+        return None
+    op, a, b = code[1], code[2], code[3]
+    for call, const, left in ((a, b, True), (b, a, False)):
+        const_call = getattr(call.fn, "const_call", None) if call.kind == ops.GEN else None
+        if const_call is not None and const.kind == ops.CONST:
+            return (op, const_call[0], const_call[1], const.value, left)
+    return None
+
+
+def _cell_seats(node: ops.Node) -> frozenset[str] | None:
+    """The seats whose cells alone ``node``'s value depends on (``Expr.cell_seats``): empty for
+    a constant, the seat of a ``seat_cells`` call on constants, the union over an operator's
+    operands; None as soon as a part reads anything else (a name, dice, another call)."""
+    if node.kind == ops.CONST:
+        return frozenset()
+    if node.code is None:
+        seat = getattr(node.fn, "const_seat", None)
+        return frozenset((seat,)) if isinstance(seat, str) else None
+    found: frozenset[str] = frozenset()
+    for part in node.code[1:]:
+        for sub in (part if isinstance(part, list | tuple) else (part,)):
+            if isinstance(sub, ops.Node):
+                seats = _cell_seats(sub)
+                if seats is None:
+                    return None
+                found |= seats
+    return found
 
 
 def compile_effect(text: str, env: RuleEnv, pos: SourcePos | None = None) -> Effect:

@@ -81,6 +81,10 @@ def compile_call(comp: Compiler, tree: Tree, allow_effect: bool) -> Node:
     # every argument a constant: (the function, their values) (``Expr.const_call``)
     run.const_call = (spec.fn, tuple(p.value for p in positional)) \
         if not keywords and all(p.kind == ops.CONST for p in positional) else None
+    # ... of a ``seat_cells`` function: its value is a function of that constant seat's cells
+    run.const_seat = run.const_call[1][spec.params.index(spec.seat_cells)] \
+        if run.const_call is not None and spec.seat_cells is not None \
+        and len(positional) == len(spec.params) else None
     return Node(ops.GEN, run, spec.returns)
 
 

@@ -9,7 +9,7 @@ from distant_galaxy.core.state cimport GameState
 # A victory condition as an extension type (a dataclass still; fields in its order).
 cdef class Victory:
     cdef public object id, cond, per_player, winner, draw, reason, when, rule, steady
-    cdef public object needs_decision, own, false_cells
+    cdef public object needs_decision, own, false_cells, cell_seats, false_key
 
 # The rules as an extension type (a ``__dict__`` for anything else) whose victory check, run
 # after every action, reads the game, its state and the conditions in C.

@@ -57,11 +57,18 @@ class Victory:
     #: found false (at most :data:`FALSE_CELLS` of them, then forgotten): with the same cells it
     #: is still false, not evaluated again
     false_cells: dict[str, set[int]] = field(default_factory=dict, repr=False, compare=False)
+    #: steady and ``Expr.cell_seats``: its value is a function of these seats' cells alone
+    cell_seats: tuple[str, ...] | None = field(default=None, repr=False)
+    #: for a ``cell_seats`` condition, the bitmasks of those seats' cells (one seat: its mask;
+    #: more: a tuple of them) when it was last found false: with the same cells it is still
+    #: false, in any game of the scenario — not evaluated again (None: not yet evaluated)
+    false_key: Any = field(default=None, repr=False, compare=False)
 
 
 #: How ``check_victory`` evaluates a condition: once per action while it stays false (steady),
-#: once per player, or once; once per player whose cells changed (``Victory.own``).
-STEADY, PER_PLAYER, ONCE, OWN_CELLS = 0, 1, 2, 3
+#: once per player, or once; once per player whose cells changed (``Victory.own``); steady,
+#: and only when the cells of the seats it reads changed (``Victory.cell_seats``).
+STEADY, PER_PLAYER, ONCE, OWN_CELLS, CELLS = 0, 1, 2, 3, 4
 #: How many bitmasks ``Victory.false_cells`` keeps per seat before it starts again.
 FALSE_CELLS = 1 << 14
 _new_dict = dict.__new__
@@ -76,7 +83,8 @@ def _direct(cond: Expr) -> Callable[[RuleContext], Any]:
     what went wrong and where."""
     const_call = getattr(cond, "const_call", None)
     if const_call is None:
-        return cond
+        compare_call = getattr(cond, "compare_call", None)
+        return cond if compare_call is None else _direct_compare(cond, compare_call)
     fn, values = const_call
     if not values:
         def direct(ctx: RuleContext) -> Any:
@@ -88,6 +96,34 @@ def _direct(cond: Expr) -> Callable[[RuleContext], Any]:
         def direct(ctx: RuleContext) -> Any:
             try:
                 return fn(ctx, *values)
+            except Exception:
+                return cond(ctx)
+    return direct
+
+
+def _direct_compare(cond: Expr, compare_call: tuple[Any, ...]) -> Callable[[RuleContext], Any]:
+    """``cond``, a comparison of a call with constant arguments and a constant
+    (``Expr.compare_call``), as that function called directly and compared — the rule's own
+    evaluation on an error, which says what went wrong and where."""
+    op, fn, values, const, left = compare_call
+    if left and len(values) == 2:
+        x, y = values
+
+        def direct(ctx: RuleContext) -> Any:
+            try:
+                return op(fn(ctx, x, y), const)
+            except Exception:
+                return cond(ctx)
+    elif left:
+        def direct(ctx: RuleContext) -> Any:
+            try:
+                return op(fn(ctx, *values), const)
+            except Exception:
+                return cond(ctx)
+    else:
+        def direct(ctx: RuleContext) -> Any:
+            try:
+                return op(const, fn(ctx, *values))
             except Exception:
                 return cond(ctx)
     return direct
@@ -203,13 +239,14 @@ class ScenarioRules:
             return None
         per_player = "player" in cond.names
         call = getattr(cond, "call", None)
+        steady = not per_player and not (cond.names & TURN_NAMES)
         return Victory(item.get("id", f"victory-{i + 1}"), cond, per_player,
                        winner, bool(item.get("draw", False)), item.get("reason", "victory"),
-                       item.get("when", "always"), item.get("rule"),
-                       not per_player and not (cond.names & TURN_NAMES),
+                       item.get("when", "always"), item.get("rule"), steady,
                        bool(call is not None and call.needs_decision),
                        _seat_caller(own) if per_player and (
-                           own := getattr(cond, "own_call", None)) is not None else None)
+                           own := getattr(cond, "own_call", None)) is not None else None,
+                       cell_seats=getattr(cond, "cell_seats", None) if steady else None)
 
     def _trigger(self, i: int, item: dict[str, Any]) -> Trigger | None:
         names = {"event": "dict", "next_player": "player"}
@@ -244,7 +281,8 @@ class ScenarioRules:
         plan = self._plans.get(when)
         if plan is None:
             plan = self._plans[when] = tuple(
-                (v, _direct(v.cond), STEADY if v.steady else OWN_CELLS if v.own is not None else
+                (v, _direct(v.cond), CELLS if v.cell_seats else
+                 STEADY if v.steady else OWN_CELLS if v.own is not None else
                  PER_PLAYER if v.per_player else ONCE, v.needs_decision)
                 for v in self._victories_when(when))
         return plan
@@ -259,6 +297,7 @@ class ScenarioRules:
         order: list[str] | None = None
         shared: RuleContext | None = None  # one context for the conditions without `player`
         steady: RuleContext | None = None
+        cells: RuleContext | None = None  # one bare context for the ``cell_seats`` conditions
         # Within one action of a game where only the engine changes the state, the state stays
         # as the action left it from the first victory check on; only the turn, round and phase
         # advance, and the pending decision is set. A steady condition found false is then still
@@ -271,6 +310,23 @@ class ScenarioRules:
         for v, cond, how, needs_decision in plan:
             if idle and needs_decision:
                 continue  # false while no decision is pending: nothing to evaluate
+            if how == CELLS:
+                if game.pure and (masks := st.masks(game.scenario.grid.width + 1)) is not None:
+                    # a function of some seats' cells alone, in a pure game (exact masks): not
+                    # evaluated again while they are the cells it was last found false with
+                    seats = v.cell_seats
+                    key = masks.get(seats[0], 0) if len(seats) == 1 else \
+                        tuple([masks.get(seat, 0) for seat in seats])
+                    if key == v.false_key:
+                        continue  # the same cells as when it was last found false
+                    if cells is None:
+                        cells = _new_dict(RuleContext)  # all its calls read: the game
+                        cells["$game"] = game
+                    if cond(cells):
+                        return self._outcome(v, game_context(game), None)
+                    v.false_key = key
+                    continue
+                how = STEADY  # (a plugin's game: as any steady condition)
             if how == STEADY and memo is not None:
                 if known is None:
                     mkey = (id(st.pending), st.rolls)

@@ -39,6 +39,10 @@ class _NoSteps(dict):
 
 
 _NO_STEPS = _NoSteps()
+#: Whether this module runs compiled (the optional build, ``DG_COMPILE=1``): then a move kind's
+#: coded listing reads the cells' bits (:func:`_bit_steps`, bytes indexed in C), faster there
+#: than the dict look-ups of :func:`_coded_steps`; in the pure build the look-ups are faster.
+COMPILED = not __file__.endswith(".py")
 
 
 def _coded_steps(mine: dict[Pos, str], board: dict[Pos, str],
@@ -51,6 +55,45 @@ def _coded_steps(mine: dict[Pos, str], board: dict[Pos, str],
             if ((to not in mine) if code == 3  # moves or captures: not onto an own piece
                 else (to not in board) if code == 1  # moves only: an empty cell
                 else (to in board and to not in mine))]  # captures only
+
+
+def _bit_steps(mine: dict[Pos, str], codes: dict[str, dict[Pos, tuple[Any, ...]]],
+               masks: dict[str | None, int], seat: str, size: int) -> list[Action]:
+    """:func:`_coded_steps` by bits: each step (bit, code, action) tested on the seat's cells
+    and every piece's cells, the state's bitmasks (``GameState.masks``, bit ``y * stride + x``)
+    as ``size`` little-endian bytes; the same actions in the same order."""
+    occupied = 0
+    for bits in masks.values():
+        occupied |= bits
+    own = masks.get(seat, 0).to_bytes(size, "little")
+    taken_cells = occupied.to_bytes(size, "little")
+    out: list[Action] = []
+    for frm, unit in mine.items():
+        per_cell = codes.get(unit)
+        if per_cell is None:
+            continue
+        for step in per_cell[frm]:
+            i = step[0]
+            code = step[1]
+            if (own[i >> 3] >> (i & 7)) & 1:
+                continue  # onto an own piece: never
+            if code != 3:
+                taken = (taken_cells[i >> 3] >> (i & 7)) & 1
+                if code == 1:  # moves only: an empty cell
+                    if taken:
+                        continue
+                elif not taken:  # captures only: an opponent's piece
+                    continue
+            out.append(step[2])
+    return out
+
+
+def _bit_codes(codes: dict[str, dict[Pos, tuple[Any, ...]]], stride: int
+               ) -> dict[str, dict[Pos, tuple[Any, ...]]]:
+    """``codes`` with each step's cell as its bit (``y * stride + x``), for :func:`_bit_steps`."""
+    return {unit: {frm: tuple((to[1] * stride + to[0], code, act) for to, code, act in steps)
+                   for frm, steps in per_cell.items()}
+            for unit, per_cell in codes.items()}
 
 
 class _GenericKind(ActionKind):
@@ -310,6 +353,12 @@ class MoveKind(_GenericKind):
         # seat -> unit type -> cell -> (to, code, action) when no jump has cells in between:
         # code 1 moves only, 2 captures only, 3 both (see ``legal``)
         self._codes: dict[str, dict[str, dict[Pos, tuple[Any, ...]]] | None] = {}
+        # seat -> its codes where ``legal`` lists by them (no ``where``): the pure games' path
+        self._coded: dict[str, dict[str, dict[Pos, tuple[Any, ...]]]] = {}
+        # the same with each step's cell as its bit, and the bitmasks' layout (``_bit_steps``)
+        self._bit_coded: dict[str, dict[str, dict[Pos, tuple[Any, ...]]]] = {}
+        self._stride = self.grid.width + 1
+        self._mask_bytes = (self._stride * self.grid.height + 7) // 8
 
     # -- geometry, precomputed per seat ----------------------------------------------------------
     def _table(self, seat: str) -> dict[str, dict[Pos, tuple[Any, ...]]]:
@@ -357,6 +406,19 @@ class MoveKind(_GenericKind):
 
     # -- the ActionKind interface ------------------------------------------------------------------
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        if game.pure:
+            codes = self._coded.get(seat)
+            if codes is not None:  # (the first case below, found once: one lookup)
+                st = game.state
+                if COMPILED:
+                    masks = st.masks(self._stride)
+                    if masks is not None:
+                        bit_codes = self._bit_coded.get(seat)
+                        if bit_codes is None:
+                            bit_codes = self._bit_coded[seat] = _bit_codes(codes, self._stride)
+                        return _bit_steps(st.pieces_of(seat), bit_codes, masks, seat,
+                                          self._mask_bytes)
+                return _coded_steps(st.pieces_of(seat), st.board, codes)
         st = game.state
         board, tokens = st.board, st.tokens
         tables = self._table(seat)
@@ -369,6 +431,7 @@ class MoveKind(_GenericKind):
         if codes is not None:
             # single steps without cells in between, no rule, only the engine edits the state:
             # the owner index says whose a cell is; a code says what the step may do
+            self._coded[seat] = codes
             return _coded_steps(st.pieces_of(seat), board, codes)
         if jumps is not None and where is None and game.pure:
             # single jumps only, no rule, and only the engine edits the state: the owner index
