@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -72,7 +73,9 @@ def main(argv: list[str] | None = None) -> list[dict]:
         return []
     if not args.compiled:
         ap.error("--compiled PYTHON is required")
-    sides = {"pure": args.pure, "compiled": args.compiled}
+    # absolute, as given (not resolved: a venv's python is a link that must stay the venv's);
+    # the children run in a temporary folder
+    sides = {"pure": os.path.abspath(args.pure), "compiled": os.path.abspath(args.compiled)}
     got: dict[str, list[dict]] = {"pure": [], "compiled": []}
     for i in range(args.rounds):
         for name in list(sides) if i % 2 == 0 else list(sides)[::-1]:
