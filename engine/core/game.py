@@ -533,12 +533,15 @@ class Game:
         """``apply`` in a pure game for a kind that says what it changes (``touches``): the
         same steps with a cheap undo record (:class:`_Light`, :class:`_Added` for a kind that
         only adds tokens) and nothing a pure game skips
-        (no plugin hook, no trigger, no journal)."""
+        (no plugin hook, no trigger, no journal of edits: the record is the state's ``journal``
+        only to be told of a removal)."""
         st = self.state
         token_ids, seats = touches(self, pend.seat, action)
         adds_only = getattr(kind, "adds_only", False)
-        snapshot = _Added(st, seats) if adds_only and not token_ids else \
-            _Light(st, token_ids, seats, adds_only)
+        if adds_only and not token_ids:
+            snapshot: _Light | _Added = _Added(st, seats)
+        else:  # told of a removal before it happens (``_Light.removing``)
+            snapshot = st.journal = _Light(st, token_ids, seats, adds_only)
         events, history = self.events, self.history
         start = len(events)
         phase_index = st.phase  # the action record names the phase it was decided in
@@ -553,6 +556,7 @@ class Game:
             kind.apply(self, pend.seat, action)
             self.loop.after_action(self)
         except BaseException as exc:  # take the action back whole, as ``apply`` does
+            st.journal = None
             self._restore(snapshot, start)
             history.pop()
             self.victory_memo = None
@@ -561,6 +565,7 @@ class Game:
             if isinstance(exc, EngineError):  # a rule's run-time fault: its own words
                 raise EngineError(f"{action}: {exc}") from exc
             raise EngineError(f"{action}: internal error while applying: {exc!r}") from exc
+        st.journal = None
         self.victory_memo = None
         self._version += 1
         st = self.state
@@ -731,9 +736,14 @@ class _Light:
     """A cheap undo record: the state's containers (shallow), its scalars, and copies of the
     tokens and players an action declared it touches. ``restore()`` puts it all back in place.
 
-    With ``adds_only`` (a kind whose ``apply`` only adds tokens: it never moves or removes one,
-    ``PlaceKind``) the tokens and board are not copied: their sizes are kept, and ``restore()``
-    drops the entries added after them (nothing was deleted, so the rest is in its order)."""
+    The token dict is copied only if the action removes a token: the state calls
+    :meth:`removing` before its first removal (this record is the state's ``journal`` while the
+    action is applied); without one, the dict only gained entries at its end, and ``restore()``
+    drops them. With ``adds_only`` (a kind whose ``apply`` only adds tokens: it never moves or
+    removes one, ``PlaceKind``) the board is not copied either: its size is kept, and
+    ``restore()`` drops the entries added after it (nothing was deleted, so the rest is in its
+    order). Records are restored last first (undo, or a refused action at once), so the dicts a
+    restore finds in the state are the ones the action left."""
 
     __slots__ = ("attrs", "board", "n_board", "n_tokens", "pending", "players", "scalars",
                  "secrets", "state", "tokens", "touched")
@@ -743,13 +753,12 @@ class _Light:
         self.state = state
         st = self.state  # (the compiled build reads its fields in C: game.pxd types it)
         toks = st.tokens
+        self.tokens = None  # the token dict as it was, copied at the first removal
+        self.n_tokens = len(toks)
         if adds_only:
-            self.tokens, self.board = toks, st.board
-            self.n_tokens, self.n_board = len(toks), len(st.board)
+            self.board, self.n_board = None, len(st.board)
         else:
-            self.tokens = toks.copy()
-            self.board = st.board.copy()
-            self.n_tokens = self.n_board = -1
+            self.board, self.n_board = st.board.copy(), -1
         self.pending = st.pending
         self.scalars = (st.round, st.turn, st.phase, st.next_id, st.rolls,
                         st.result)
@@ -767,12 +776,24 @@ class _Light:
         self.players = [p.clone() for s in seats if (p := st.players.get(s)) is not None] \
             if seats else ()
 
+    def save(self, obj: Token | Site | Player) -> None:
+        """Nothing to keep: the action declared what it touches (``touches``)."""
+
+    def removing(self, state: GameState) -> None:
+        """``state`` is about to remove a token: keep its token dict as it is (once)."""
+        if self.tokens is None:
+            self.tokens = state.tokens.copy()
+
     def restore(self) -> GameState:
         st = self.state
-        if self.n_tokens >= 0:  # adds only: drop what was added (in place, same dicts)
-            _truncate(self.tokens, self.n_tokens)
-            _truncate(self.board, self.n_board)
-        st.tokens, st.board, st.pending = self.tokens, self.board, self.pending
+        tokens = self.tokens if self.tokens is not None else st.tokens
+        _truncate(tokens, self.n_tokens)  # drop what was added (the first n are the old ones)
+        if self.n_board >= 0:  # adds only: the same board, what was added dropped
+            board = st.board
+            _truncate(board, self.n_board)
+        else:
+            board = self.board
+        st.tokens, st.board, st.pending = tokens, board, self.pending
         st.attrs = self.attrs if self.attrs is not None else {}
         st.secrets = self.secrets if self.secrets is not None else {}
         st.round, st.turn, st.phase, st.next_id, st.rolls, st.result = self.scalars
@@ -786,8 +807,8 @@ class _Light:
 
 class _Added:
     """The undo record of an action of a kind that only adds tokens (``adds_only``) and touches
-    no token: what :class:`_Light` keeps in that case (the token and board dicts with their
-    sizes, the scalars, the pending decision, copies of ``attrs``, ``secrets`` and the touched
+    no token: what :class:`_Light` keeps in that case (the sizes of the token and board dicts,
+    the scalars, the pending decision, copies of ``attrs``, ``secrets`` and the touched
     players), in one tuple. ``restore()`` puts it back the same way."""
 
     __slots__ = ("before", "players", "state")
@@ -796,7 +817,7 @@ class _Added:
         self.state = state
         st = self.state  # (as in _Light)
         toks, board, attrs, secrets = st.tokens, st.board, st.attrs, st.secrets
-        self.before = (toks, len(toks), board, len(board), st.pending, st.round,
+        self.before = (len(toks), len(board), st.pending, st.round,
                        st.turn, st.phase, st.next_id, st.rolls, st.result,
                        copy_attrs(attrs) if attrs else None, dict(secrets) if secrets else None)
         self.players = [p.clone() for s in seats if (p := st.players.get(s)) is not None] \
@@ -804,11 +825,10 @@ class _Added:
 
     def restore(self) -> GameState:
         st = self.state
-        (toks, n_tokens, board, n_board, st.pending, st.round, st.turn, st.phase, st.next_id,
+        (n_tokens, n_board, st.pending, st.round, st.turn, st.phase, st.next_id,
          st.rolls, st.result, attrs, secrets) = self.before
-        _truncate(toks, n_tokens)  # drop what was added (in place, same dicts)
-        _truncate(board, n_board)
-        st.tokens, st.board = toks, board
+        _truncate(st.tokens, n_tokens)  # drop what was added (in place: the dicts the action
+        _truncate(st.board, n_board)  # left, as records are restored last first)
         st.attrs = attrs if attrs is not None else {}
         st.secrets = secrets if secrets is not None else {}
         for p in self.players:

@@ -50,6 +50,9 @@ class Journal:
         if key not in self.saved:
             self.saved[key] = (obj, obj.clone())
 
+    def removing(self, state: GameState) -> None:
+        """``state`` is about to remove a token: nothing to do (the token dict was copied)."""
+
     def restore(self) -> GameState:
         """Put the state back as it was before the action (in place) and return it."""
         st = self.state

@@ -170,7 +170,10 @@ class GameState:
                                                              compare=False)
     _index_n: int = field(default=-1, repr=False, compare=False)
     #: While ``Game.apply`` applies an action of a journaled game, its undo record
-    #: (core/journal.py): edited tokens, sites and players are saved into it first. Not copied.
+    #: (core/journal.py): edited tokens, sites and players are saved into it first
+    #: (``save(obj)``), and it is told before a token is removed (``removing(state)``); in a
+    #: pure game, the cheap undo record of a kind's ``touches`` (``Game._apply_light``). Not
+    #: copied.
     journal: Journal | None = field(default=None, repr=False, compare=False)
     # Derived from the owner index: owner -> the cells of its tokens as an integer bitmask (bit
     # ``y * stride + x``), for the stride the last ``bits_of`` call asked for; None when not
@@ -343,6 +346,8 @@ class GameState:
             self._index_move(tok, old, pos)
 
     def remove_token(self, tok: Token) -> None:
+        if self.journal is not None:  # an undo record that keeps the token dict only if needed
+            self.journal.removing(self)
         if tok.pos is not None:
             del self.board[tok.pos]
             if self._index is not None:

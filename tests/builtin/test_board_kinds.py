@@ -182,3 +182,52 @@ def test_undo_of_a_place_that_keeps_the_decision_restores_the_state(tmp_path: Pa
     assert _exact(game) == before and not game.can_undo()
     game.apply("place 1,1")  # and the game goes on from there
     assert game.state.token_at((1, 1)) is not None
+
+
+PLACE_AND_MOVE = """format: 1
+id: place-and-move
+title: Breakthrough with drops, several actions a turn
+extends: breakthrough
+phases:
+  - {id: play, seat: active, end: true, doc: place and move pawns, then end}
+actions:
+  - id: place
+    kind: place
+    piece: pawn
+    ends_turn: false
+  - id: move
+    kind: move
+    pieces:
+      pawn:
+        - {directions: [forward], only: move}
+        - {directions: [forward-left, forward-right]}
+    capture: remove
+    ends_turn: false
+"""
+
+
+def test_undo_through_places_moves_and_captures_of_one_decision(tmp_path: Path) -> None:
+    """Several actions of one decision, undone in any depth: places (only the sizes kept),
+    moves and captures (the board copied, the token dict only when a token is removed) give
+    back the same dicts in the same order, and the same legal actions."""
+    import random
+
+    rng, undone, captures = random.Random(11), 0, 0
+    for seed in range(8):
+        game = _game(tmp_path, PLACE_AND_MOVE, seed)
+        assert game.pure
+        kept: list[tuple] = []
+        while not game.over and len(game.history) < 400:
+            if kept and rng.random() < 0.35:
+                assert game.can_undo()
+                game.undo()
+                assert (_exact(game), [str(a) for a in game.legal_actions()]) == kept.pop()
+                undone += 1
+                continue
+            before = (_exact(game), [str(a) for a in game.legal_actions()])
+            action = rng.choice(game.legal_actions())
+            tokens = len(game.state.tokens)
+            game.apply(action)
+            captures += len(game.state.tokens) < tokens
+            kept = [] if str(action) == "end" else [*kept, before]
+    assert undone > 100 and captures > 10
