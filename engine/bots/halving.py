@@ -198,10 +198,10 @@ class Halving:
             self.hidden_stops += 1  # the line needs what this seat cannot see: a draw
             return score({"winner": None}, self.seats)[self.seat]
         finally:
-            self.plies += len(g.history) - len(self.game.history)
+            played = len(g.history) - len(self.game.history)
+            self.plies += played
         scores = outcome(g, self.seats, b.score == "graded")
-        plies = len(g.history) - len(self.game.history)
-        return tempo(scores, plies, b.depth + 1, b.tempo).get(self.seat, 0.0)
+        return tempo(scores, played, b.depth + 1, b.tempo).get(self.seat, 0.0)
 
     def _depth_left(self) -> int:
         """The plies this playout may play after the candidate's action: ``depth``, or fewer

@@ -15,17 +15,10 @@ import pytest
 from distant_galaxy import Game, load_scenario
 from distant_galaxy.errors import EngineError
 from distant_galaxy.scenario import rules as scenario_rules
+from tests.scenario.test_rules_own_cells import BOARD as OWN_CELLS_BOARD
 
-BOARD = """\
-seats: [{id: x}, {id: o}]
-players: {min: 2, max: 2}
-params: {rows: 4}
-map: {topology: square8, width: 4, height: 4, fill: floor}
-cell_types: {floor: {stop: ["*"]}}
-unit_types: {mark: {}}
-actions:
-  - {id: place, kind: place, piece: mark, ends_turn: true}
-"""
+#: the board of test_rules_own_cells.py, with the rows the conditions read
+BOARD = OWN_CELLS_BOARD.replace("params: {line: 3}", "params: {rows: 4}")
 
 
 def _victory(cond: str, winner: str = '"x"') -> str:
