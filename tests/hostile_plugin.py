@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from distant_galaxy import hookimpl
+from distant_galaxy import ActionKind, hookimpl
 
 MODE: dict[str, str | None] = {"hook": None}
 
@@ -26,10 +26,23 @@ def dg_rule_functions(registry: Any) -> None:
     _raise_if("dg_rule_functions")
 
 
+class BrokenKind(ActionKind):
+    """A kind whose ``__init__`` raises in the mode ``kind_init`` (a plugin's bug at load)."""
+
+    verb = "broken"
+
+    def __init__(self, scenario: Any):
+        _raise_if("kind_init")
+        self.doc = f"never legal in {scenario.id}"
+
+    def legal(self, game: Any, seat: str) -> list[Any]:
+        return []
+
+
 @hookimpl
 def dg_action_kinds(scenario: Any) -> list[Any]:
     _raise_if("dg_action_kinds")
-    return []
+    return [BrokenKind(scenario)]
 
 
 @hookimpl

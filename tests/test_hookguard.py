@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from distant_galaxy import Game, load_scenario
-from distant_galaxy.errors import EngineError, PluginError
+from distant_galaxy.errors import EngineError, PluginError, ScenarioErrors
 from distant_galaxy.plugins import import_failures, load_plugin, refresh
 from distant_galaxy.scenario.validate import validate_one
 from tests.attack_helpers import run_dg
@@ -62,6 +62,7 @@ def mod(tmp_path: Path) -> Path:
     ("dg_schema_sections", "RuntimeError: dg_schema_sections exploded"),
     ("dg_rule_functions", "RuntimeError: dg_rule_functions exploded"),
     ("dg_validate_scenario", "returned str 'a string, not a list', expected a list of errors"),
+    ("dg_action_kinds", "RuntimeError: dg_action_kinds exploded"),
 ])
 def test_load_time_hook_failures_name_the_plugin_and_hook(mode: dict, mod: Path, hook: str,
                                                           what: str) -> None:
@@ -79,14 +80,40 @@ def test_a_failing_bots_hook_is_named(mode: dict, mod: Path) -> None:
         scenario.bots()
 
 
-@pytest.mark.parametrize("hook", ["dg_setup", "dg_action_kinds"])
-def test_a_failing_game_hook_is_named_and_no_game_is_made(mode: dict, mod: Path,
-                                                         hook: str) -> None:
+def test_a_failing_setup_hook_is_named_and_no_game_is_made(mode: dict, mod: Path) -> None:
     scenario = load_scenario(mod)
-    mode["hook"] = hook
-    with pytest.raises(PluginError, match=f"plugin hostile, hook {hook}: RuntimeError: "
-                                          f"{hook} exploded"):
+    mode["hook"] = "dg_setup"
+    with pytest.raises(PluginError, match="plugin hostile, hook dg_setup: RuntimeError: "
+                                          "dg_setup exploded"):
         Game(scenario, seed=1)
+
+
+def test_a_kind_whose_init_raises_is_reported_by_validate(mode: dict, mod: Path) -> None:
+    """Issue 29 item 2: the kinds are made while loading, so ``dg validate`` names the plugin
+    whose kind cannot be made, at the scenario's ``plugins:`` line — not the first game."""
+    mode["hook"] = "kind_init"
+    problems = validate_one(str(mod))
+    assert len(problems) == 1, problems
+    assert problems[0].startswith(f"{mod}:5:")  # the line `plugins: [hostile]`
+    assert "plugin hostile, hook dg_action_kinds: RuntimeError: kind_init exploded" in problems[0]
+    with pytest.raises(ScenarioErrors, match="kind_init exploded"):
+        load_scenario(mod)
+
+
+def test_dg_validate_reports_a_broken_kind(tmp_path: Path, hostile: object, mod: Path) -> None:
+    """The same from the command line, in a fresh process: one line, exit 1, no traceback."""
+    site = Path(sys.modules["dg_hostile"].__file__).parent
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")]))
+    (site / "dg_hostile.py").write_text((site / "dg_hostile.py").read_text().replace(
+        '"hook": None}', '"hook": "kind_init"}', 1))
+    try:
+        result = run_dg(tmp_path, "validate", str(mod), env=env)
+    finally:
+        shutil.copy(HERE / "hostile_plugin.py", site / "dg_hostile.py")
+    assert result.returncode != 0, result.stdout
+    assert "plugin hostile, hook dg_action_kinds: RuntimeError: kind_init exploded" \
+        in result.stdout + result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
 
 
 def test_a_winner_that_is_no_seat_is_refused_and_the_state_kept(mode: dict, mod: Path) -> None:

@@ -126,6 +126,16 @@ class Game:
             self.state = state
             self.dice = self._make_dice()
 
+    @classmethod
+    def set_up(cls, scenario: Scenario, seats: list[str] | None = None, seed: int = 0,
+               variant: str | None = None) -> tuple[Game, list[Event]]:
+        """A new game at its first decision and its set-up events as log records (each with
+        ``"kind": "event"``, as a sink is given them). The game has no sink yet: a caller that
+        logs writes its header first (it describes the state at the first decision), then these
+        records, then sets ``game.sink``."""
+        game = cls(scenario, seats=seats, seed=seed, variant=variant)
+        return game, [{**ev, "kind": "event"} for ev in game.events]
+
     # -- events ------------------------------------------------------------------------------
     def emit(self, type_: str, **fields: Any) -> Event:
         """Record an event (it goes to the log sink and to the current action's event list)."""

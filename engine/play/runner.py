@@ -51,11 +51,9 @@ def logged_game(scenario: Scenario, seats: list[str], seed: int,
                 controllers: dict[str, str] | None = None) -> tuple[Game, dict[str, Any]]:
     """A new game whose log goes to ``sink``: the header (with the state at the first decision,
     :func:`~distant_galaxy.play.log.game_header`), then the set-up events, then play."""
-    setup: list[dict[str, Any]] = []
-    game = Game(scenario, seats=seats, seed=seed, sink=setup.append)
+    game, setup = Game.set_up(scenario, seats=seats, seed=seed)
     header = game_header(game, controllers)
-    sink(header)
-    for record in setup:
+    for record in (header, *setup):
         sink(record)
     game.sink = sink
     return game, header

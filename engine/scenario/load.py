@@ -4,9 +4,10 @@ Safe YAML load with positions → ``extends:``, the variant's overlay, then the 
 (:mod:`distant_galaxy.loader.options`: in the scenario's order, conflicts refused) → the
 scenario's plugins (with the options') → JSON
 Schema (with plugin sections) → the map, cell permissions and tables → rule strings compiled once →
-plugin semantic checks. Every problem found is reported with file, line and column; all of them at
-once (``ScenarioErrors``). A file is read once for all its variants (:func:`read_scenario`, then
-:func:`scenario_from_document` per variant), as ``dg validate`` does; inside a
+plugin semantic checks → the action kinds (made here, once). Every problem found is reported with
+file, line and column; all of them at once (``ScenarioErrors``). A file is read once for all its
+variants (:func:`read_scenario`, then :func:`scenario_from_document` per variant), as ``dg validate``
+does; inside a
 :func:`reading_once` block, once for everyone who reads it (``dg validate`` checks a campaign's
 scenarios after the scenarios themselves).
 """
@@ -20,7 +21,7 @@ from typing import Any
 
 import pluggy
 
-from distant_galaxy.errors import ScenarioError, ScenarioErrors, SourceError
+from distant_galaxy.errors import PluginError, ScenarioError, ScenarioErrors, SourceError
 from distant_galaxy.loader import (
     MergedDocument,
     apply_options,
@@ -96,6 +97,8 @@ def scenario_from_document(doc: MergedDocument, path: Path, variant: str | None 
     if scenario is not None:
         errors.extend(scenario.rules.errors)
         _plugin_checks(scenario, errors)
+        if not errors:
+            _build_kinds(scenario, errors)
     if errors:
         raise ScenarioErrors(sort_errors(errors))
     assert scenario is not None
@@ -130,6 +133,20 @@ def _plugin_checks(scenario: Scenario, errors: list[SourceError]) -> None:
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):
         if not errors:
             raise
+
+
+def _build_kinds(scenario: Scenario, errors: list[SourceError]) -> None:
+    """Make the scenario's action kinds now (``Scenario.action_kinds``), so that a kind that
+    cannot be made for this scenario is an error of loading — ``dg validate`` reports it — and
+    not of the first game. A plugin's failure (``PluginError``, naming the plugin and the hook)
+    is placed at the scenario's ``plugins:`` list."""
+    try:
+        scenario.action_kinds()
+    except SourceError as exc:
+        errors.append(exc)
+    except PluginError as exc:
+        where = ("plugins",) if "plugins" in scenario.data else ("id",)
+        errors.append(scenario.error(f"{exc}", *where))
 
 
 def sort_errors(errors: list[SourceError]) -> list[SourceError]:
