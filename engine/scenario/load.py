@@ -7,9 +7,8 @@ Schema (with plugin sections) → the map, cell permissions and tables → rule 
 plugin semantic checks → the action kinds (made here, once). Every problem found is reported with
 file, line and column; all of them at once (``ScenarioErrors``). A file is read once for all its
 variants (:func:`read_scenario`, then :func:`scenario_from_document` per variant), as ``dg validate``
-does; inside a
-:func:`reading_once` block, once for everyone who reads it (``dg validate`` checks a campaign's
-scenarios after the scenarios themselves).
+does; inside a :func:`reading_once` block, once for everyone who reads it (``dg validate`` checks a
+campaign's scenarios after the scenarios themselves).
 """
 
 from __future__ import annotations
