@@ -43,11 +43,11 @@ class Stash:
         self._data[key] = value
 
     def __getitem__(self, key: StashKey[T]) -> T:
-        return self._data[key]  # type: ignore[return-value]  (no cast call: a hot path)
+        return self._data[key]  # type: ignore[return-value]  # no cast call: a hot path
 
     def get(self, key: StashKey[T], default: D) -> T | D:
         """The value of ``key``, or ``default`` when it has none."""
-        return self._data.get(key, default)  # type: ignore[return-value]  (one call: a hot path)
+        return self._data.get(key, default)  # type: ignore[return-value]  # one call: a hot path
 
     def setdefault(self, key: StashKey[T], default: T) -> T:
         """The value of ``key``, first set to ``default`` when it has none."""

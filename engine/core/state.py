@@ -387,7 +387,7 @@ class GameState:
             return
         bits = self._bits
         if bits is not None:
-            bits[tok.owner] ^= self._cells[tok.pos]  # type: ignore[index]  (on the board)
+            bits[tok.owner] ^= self._cells[tok.pos]  # type: ignore[index]  # on the board
 
     def _new_bit(self, pos: Pos) -> int | None:
         """The bit of a cell in the layout of ``bits_of`` (remembered), None outside it."""

@@ -247,7 +247,7 @@ def unit_near(game: Game, seat: str, pos: Pos, r: int, moved: bool = False,
     around = cells_near(game, pos, r)
     best: tuple[int, Token] | None = None
     for t in units if units is not None else units_of(game, seat):
-        d = around.get(t.pos)  # type: ignore[arg-type]  (units_of: on the board)
+        d = around.get(t.pos)  # type: ignore[arg-type]  # units_of: on the board
         if d is None or (moved and t.attrs.get(THIS_TURN, {}).get("moved") != now):
             continue
         if best is None or d < best[0]:
