@@ -161,7 +161,8 @@ def test_billion_laughs_refused_fast():
     start = time.perf_counter()
     with pytest.raises(ScenarioError, match="billion-laughs"):
         load_yaml(_bomb(9), "bomb.yaml")
-    assert time.perf_counter() - start < 0.5
+    # Ten times the measured 0.021 s: 9 lines are read, the 9**9 values never made.
+    assert time.perf_counter() - start < 0.25
 
 
 def test_too_many_aliases():
@@ -176,17 +177,18 @@ def test_small_alias_use_is_fine():
     assert d.pos(("c", "x")).line == 1
 
 
-def test_too_large_text_and_file(tmp_path: Path):
+def test_too_large_text_and_file(tmp_path: Path, composed: list[str]):
     big = "a: " + "x" * (MAX_BYTES + 10) + "\n"
     with pytest.raises(ScenarioError, match="file too large"):
         load_yaml(big, "big.yaml")
     path = tmp_path / "big.yaml"
     path.write_text(big)
-    start = time.perf_counter()
     with pytest.raises(ScenarioError, match="file too large") as info:
         load_yaml_file(path)
     assert info.value.pos.file == str(path)
-    assert time.perf_counter() - start < 0.5
+    assert composed == []  # refused before the parser saw it
+    load_yaml("a: 1\n", "small.yaml")
+    assert composed == ["a: 1\n"]  # the count sees a parse
 
 
 def test_load_file(tmp_path: Path):
