@@ -9,7 +9,9 @@ on it. Square maps are drawn as squares, hex maps as pointy-top hexes in the odd
 map uses. Colours and symbols: :mod:`distant_galaxy.play.palette`.
 
 The picture is built in two layers of plain **records** (dicts: ``shape``, ``cx``, ``cy``,
-``r``, ``fill``, ``stroke``, ``text``, ``title``): :func:`board_records` for what never changes
+``r``, ``fill``, ``stroke``, ``text``, ``title``, and ``cell`` ``"x,y"`` / ``unit`` ``ID`` where a
+record stands on a cell or is a unit: they become ``data-cell`` / ``data-unit`` attributes, so a
+page can tell which cell or unit was clicked): :func:`board_records` for what never changes
 (the cells), :func:`piece_records` for what a step changes (sites and units). :func:`render_svg`
 turns both into one SVG document; the replay viewer (:mod:`distant_galaxy.play.replay_html`)
 ships the records of every step and its script draws them the same way.
@@ -100,7 +102,7 @@ def board_records(scenario: Scenario, pal: Palette | None = None) -> list[Record
             cx, cy = centre(scenario, (x, y))
             out.append({"shape": "hexcell" if is_hex(scenario) else "cell", "cx": cx, "cy": cy,
                         "r": CELL / 2, "fill": pal.cells.get(ctype, "#eeeeee"),
-                        "stroke": "#b8b8b8", "cls": f"cell {ctype}",
+                        "stroke": "#b8b8b8", "cls": f"cell {ctype}", "cell": f"{x},{y}",
                         "title": f"{x},{y}: {spec.get('title', ctype)}"})
     for x in range(grid.width):
         cx, _ = centre(scenario, (x, 0))
@@ -139,7 +141,8 @@ def _site_records(scenario: Scenario, pal: Palette, site: Any) -> list[Record]:
     recs: list[Record] = [{"shape": "site", "cx": cx, "cy": cy, "r": CELL * 0.4,
                            "fill": pal.sites.get(site.kind, "#999999"),
                            "stroke": owner or "#444444", "wide": bool(owner), "text": label,
-                           "title": title, "cls": f"site {site.kind}"}]
+                           "title": title, "cls": f"site {site.kind}",
+                           "cell": f"{site.pos[0]},{site.pos[1]}"}]
     for i, (name, value) in enumerate(site.markers.items()):
         colour = pal.seats.get(str(value), "#222222")
         recs.append({"shape": "marker", "cx": cx + CELL * (0.32 - 0.22 * i), "cy": cy - CELL * 0.32,
@@ -159,7 +162,7 @@ def _token_record(game: Game, st: GameState, pal: Palette, tok: Any) -> Record:
             f"{tok.pos[0]},{tok.pos[1]}" + (f", {aboard} aboard" if aboard else "")
     return {"shape": pal.symbols.get(tok.type, "circle"), "cx": cx, "cy": cy, "r": CELL * 0.3,
             "fill": pal.seat(tok.owner), "stroke": "#111111", "text": glyph[:2], "title": title,
-            "cls": f"unit {tok.type}"}
+            "cls": f"unit {tok.type}", "unit": str(tok.id), "cell": f"{tok.pos[0]},{tok.pos[1]}"}
 
 
 # -- SVG -----------------------------------------------------------------------------------------
@@ -167,7 +170,7 @@ def element(rec: Record) -> ET.Element:
     """The SVG element of one record (the replay's script mirrors this function)."""
     shape, cx, cy = rec["shape"], float(rec["cx"]), float(rec["cy"])
     r = float(rec.get("r", 0))
-    g = ET.Element("g", {"class": rec.get("cls", shape)})
+    g = ET.Element("g", {"class": rec.get("cls", shape), **data_attributes(rec)})
     if rec.get("title"):
         ET.SubElement(g, "title").text = str(rec["title"])
     paint = {"fill": rec.get("fill", "none"), "stroke": rec.get("stroke", "none")}
@@ -196,6 +199,12 @@ def element(rec: Record) -> ET.Element:
         _text(g, cx, cy + (4 if shape != "marker" else 3), rec["text"],
               "#111111" if light else "#ffffff", 12 if shape != "marker" else 8)
     return g
+
+
+def data_attributes(rec: Record) -> dict[str, str]:
+    """``data-cell="x,y"`` on a cell, a site and a unit, ``data-unit="ID"`` on a unit: what a
+    page needs to map a click to an action (the served page, :mod:`distant_galaxy.serve`)."""
+    return {f"data-{key}": str(rec[key]) for key in ("cell", "unit") if key in rec}
 
 
 def _text(parent: ET.Element, x: float, y: float, text: str, colour: str, px: int) -> None:

@@ -112,6 +112,8 @@ def test_the_viewer_steps_through_a_game_in_a_browser(page, tmp_path, scenario):
     shot = page.screenshot(path=str(SHOTS / f"{scenario}-step-{middle}.png"))
     board = page.locator("#board").screenshot()
     assert len(colours(shot)) > 8 and len(colours(board)) > 5  # drawn, not blank
+    assert page.locator("#board [data-cell]").count() >= 9  # cells, as render_svg marks them
+    assert page.locator("#pieces [data-unit]").count() >= 1
     assert page.problems == []
 
 

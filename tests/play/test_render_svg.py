@@ -101,3 +101,17 @@ def test_a_seat_draws_the_view_the_game_offers(hex_game):
     root = parse(render_svg(hex_game, seat="sky"))
     assert seen == ["sky"] and groups(root, "unit") == []
     assert "as sky sees it" in root.find("s:title", NS).text
+
+
+def test_cells_sites_and_units_say_where_they_stand_for_a_page_to_click(hex_game):
+    """The served page maps a click to an action by these attributes (docs/serve.md)."""
+    hex_game.apply("place 3,2")
+    root = parse(render_svg(hex_game))
+    cells = groups(root, "cell")
+    assert [g.get("data-cell") for g in cells[:5]] == ["0,0", "1,0", "2,0", "3,0", "0,1"]
+    assert all(g.get("data-unit") is None for g in cells)
+    (unit,) = groups(root, "unit")
+    assert (unit.get("data-unit"), unit.get("data-cell")) == ("T1", "3,2")
+    (site,) = groups(root, "site")
+    pos = next(iter(hex_game.state.sites.values())).pos
+    assert site.get("data-cell") == f"{pos[0]},{pos[1]}"
