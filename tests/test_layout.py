@@ -25,6 +25,8 @@ LOCAL_IMPORTS = {
         "readline changes how input() behaves in the whole process: only a person's prompt loads it",
     ("simulate/cluster.py", "_distributed"):
         "Dask is the optional [cluster] extra: imported only when dg simulate names a scheduler",
+    ("cli/handlers/serve.py", "server_module"):
+        "Starlette and uvicorn are the optional [serve] extra: imported only when dg serve runs",
 }
 
 

@@ -39,6 +39,7 @@ BUILTIN = (
     "distant_galaxy.cli.commands.referee",
     "distant_galaxy.cli.commands.simulate",
     "distant_galaxy.cli.commands.campaign",
+    "distant_galaxy.cli.commands.serve",
 )
 """The built-in command plugins, registered by module name in this order (as ``dg --help``
 lists their commands)."""

@@ -11,11 +11,16 @@ HANDLERS = "distant_galaxy.cli.handlers.play"
 SEAT_HELP = "controller of a seat: human, random, or a scenario's bot"
 
 
-def run_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("scenario", help="scenario id or path to a .yaml file")
+def variant_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--variant`` and ``--option`` (``dg run``, ``dg serve``)."""
     parser.add_argument("--variant", help="a variant of the scenario (see dg list)")
     parser.add_argument("--option", action="append", default=[], metavar="NAME",
                         help="play with an option of the scenario (repeatable; see dg list)")
+
+
+def run_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("scenario", help="scenario id or path to a .yaml file")
+    variant_arguments(parser)
     parser.add_argument("--seed", type=int, help="seed of the game's dice (default: a random "
                         "seed, printed with the result so the game can be replayed)")
     parser.add_argument("--players", type=int, help="number of seats to use (the first N)")

@@ -158,10 +158,10 @@ def stopped_json(game: Game, save_to: str | None) -> dict[str, Any]:
 
 def resume(args: argparse.Namespace) -> int:
     payload = read_save(args.save)
-    game, header = _game_from_save(args.save, payload, args.allow_changed_scenario)
+    game, header = game_from_save(args.save, payload, args.allow_changed_scenario)
     log = LogWriter(args.log)
     if args.log:
-        game = _replayed_into_log(payload, game, log)
+        game = replayed_into_log(payload, game, log)
     kinds = dict(header.get("controllers", {}))
     kinds.update(parse_seats(args.seat))
     controllers = make_controllers(game.scenario, game.state.seats, kinds, game.state.seed,
@@ -170,7 +170,7 @@ def resume(args: argparse.Namespace) -> int:
     return _drive(session, args, save_to=args.save_to or args.save)
 
 
-def _replayed_into_log(payload: dict[str, Any], saved: Game, log: LogWriter) -> Game:
+def replayed_into_log(payload: dict[str, Any], saved: Game, log: LogWriter) -> Game:
     """A new game that replays the save's actions into ``log``; it must reach the saved state."""
     header = payload["header"]
     game, _ = logged_game(saved.scenario, header["seats"], header["seed"], log,
@@ -183,8 +183,9 @@ def _replayed_into_log(payload: dict[str, Any], saved: Game, log: LogWriter) -> 
     return game
 
 
-def _game_from_save(path: str, payload: dict[str, Any], allow_changed: bool = False
-                    ) -> tuple[Game, dict[str, Any]]:
+def game_from_save(path: str, payload: dict[str, Any], allow_changed: bool = False
+                   ) -> tuple[Game, dict[str, Any]]:
+    """The game of a save read by ``read_save`` and its header (the scenario loaded from it)."""
     header = payload["header"]
     scenario = load_scenario(_source(header), header.get("variant"), header_options(header))
     game = load_game(path, payload, scenario, allow_changed=allow_changed,
@@ -200,7 +201,7 @@ def _source(header: dict[str, Any]) -> str:
 
 
 def show(args: argparse.Namespace) -> int:
-    game, _ = _game_from_save(args.save, read_save(args.save),
+    game, _ = game_from_save(args.save, read_save(args.save),
                               getattr(args, "allow_changed_scenario", False))
     paint = painter()
     print(render_board(game, paint))

@@ -1,0 +1,251 @@
+"""``dg join URL``: play a seat of a served game from a terminal (the standard library only).
+
+The client reads the server's event stream (``/api/events``, server-sent events) with urllib
+and posts actions to ``/api/act``. At each of the seat's decisions it prints what the terminal
+prompt of ``dg run`` prints: what happened since the seat's last decision, the board, the
+pending decision and the legal actions grouped as the prompt groups them; it reads an action (a
+unique beginning is enough) or ``list``, ``show``, ``help``, ``quit``. A spectator's link
+(``/watch``) prints the game as it goes.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from distant_galaxy.core.actions import Action
+from distant_galaxy.errors import EngineError
+from distant_galaxy.play.controllers import group_actions
+
+#: Seconds without a byte from the server before the stream counts as lost (it pings every 15).
+READ_TIMEOUT = 45.0
+
+#: How long to keep trying to reach a server that went away (it may be resumed).
+RETRY_SECONDS = 60.0
+
+HELP = """Type an action in its text form (a unique beginning is enough), or:
+  list     all legal actions             show    the board again
+  help     this text                     quit    leave (the game goes on on the server; the
+                                                 same link joins again)"""
+
+
+@dataclass
+class Link:
+    """A join link taken apart: the server's base address, the token (None: a spectator) and
+    the game id of a spectator's link."""
+
+    base: str
+    token: str | None
+    game: str | None = None
+
+    def query(self) -> str:
+        if self.token:
+            return "token=" + urllib.parse.quote(self.token)
+        return "game=" + urllib.parse.quote(self.game) if self.game else ""
+
+
+def parse_link(url: str) -> Link:
+    """``http://host:port/play/TOKEN`` or ``http://host:port/watch[?game=ID]``."""
+    parts = urllib.parse.urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise EngineError(f"{url!r} is not a link of dg serve (http://HOST:PORT/play/TOKEN)")
+    base = f"{parts.scheme}://{parts.netloc}"
+    path = parts.path.rstrip("/")
+    if path.startswith("/play/") and len(path) > len("/play/"):
+        return Link(base, path[len("/play/"):])
+    if path == "/watch":
+        game = urllib.parse.parse_qs(parts.query).get("game", [None])[0]
+        return Link(base, None, game)
+    raise EngineError(f"{url!r} is not a seat's link (/play/TOKEN) or a spectator's (/watch)")
+
+
+def events(link: Link, timeout: float = READ_TIMEOUT) -> Iterator[dict[str, Any]]:
+    """The snapshots the server pushes (one stream; ends when the connection does)."""
+    url = f"{link.base}/api/events?{link.query()}"
+    try:
+        resp = urllib.request.urlopen(url, timeout=timeout)
+    except urllib.error.HTTPError as exc:
+        if exc.code == 403:
+            raise EngineError(f"{link.base}: the server refuses this link (403: wrong token)"
+                              ) from None
+        raise EngineError(f"{link.base}: the server answered {exc.code}") from None
+    with resp:
+        kind, data = "", []
+        for raw in resp:
+            line = raw.decode("utf-8").rstrip("\r\n")
+            if line.startswith("event:"):
+                kind = line[6:].strip()
+            elif line.startswith("data:"):
+                data.append(line[5:].lstrip(" "))
+            elif not line and data:
+                if kind == "snapshot":
+                    yield json.loads("\n".join(data))
+                kind, data = "", []
+
+
+def post_action(link: Link, text: str, decision: int) -> tuple[int, dict[str, Any]]:
+    """POST the action; the status and the server's JSON answer."""
+    body = json.dumps({"token": link.token, "action": text, "decision": decision}).encode()
+    req = urllib.request.Request(f"{link.base}/api/act", data=body, method="POST",
+                                 headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(req, timeout=READ_TIMEOUT) as resp:
+            return resp.status, json.loads(resp.read())
+    except urllib.error.HTTPError as exc:
+        try:
+            return exc.code, json.loads(exc.read())
+        except ValueError:
+            return exc.code, {"ok": False, "error": f"the server answered {exc.code}"}
+
+
+@dataclass
+class Terminal:
+    """What the terminal shows of the snapshots, as the prompt of ``dg run`` shows a game."""
+
+    link: Link
+    inp: TextIO = field(default_factory=lambda: sys.stdin)
+    out: TextIO = field(default_factory=lambda: sys.stdout)
+    shown: int = 0
+    waiting: int | None = None
+    last_board: str | None = None
+
+    def say(self, text: str) -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def news(self, snap: dict[str, Any]) -> None:
+        lines = snap.get("narration") or []
+        if self.shown > len(lines):
+            self.shown = 0
+        if lines[self.shown:]:
+            self.say("\n".join(lines[self.shown:]))
+        self.shown = len(lines)
+
+    def board(self, snap: dict[str, Any], force: bool = False) -> None:
+        text = snap.get("board") or ""
+        if force or text != self.last_board:
+            self.say(text)
+            self.last_board = text
+        else:
+            self.say("(the board has not changed; 'show' prints it again)")
+
+    def heading(self, snap: dict[str, Any]) -> None:
+        pend = snap.get("pending") or {}
+        why = f" — {pend['reason']}" if pend.get("reason") else ""
+        self.say(f"== {pend.get('seat')}: {pend.get('kind')}{why}")
+
+    def list_actions(self, snap: dict[str, Any], limit: int | None = None) -> None:
+        self.say("legal actions:")
+        actions = [Action.parse(a["text"]) for a in snap.get("actions") or []]
+        for head, items in group_actions(actions):
+            take = items if limit is None or len(items) <= limit else items[:limit]
+            shown = [a for a in take if a]
+            if len(take) < len(items):
+                shown.append(f"… {len(items) - len(take)} more ('list' shows them all)")
+            self.say(f"  {head}" + (": " + " | ".join(shown) if shown else ""))
+
+    def decide(self, snap: dict[str, Any]) -> str | None:
+        """Prompt until a legal action is typed; None when the person quits."""
+        self.news(snap)
+        self.board(snap)
+        self.heading(snap)
+        self.list_actions(snap, limit=40)
+        texts = [a["text"] for a in snap.get("actions") or []]
+        while True:
+            self.out.write(f"{snap.get('you')}> ")
+            self.out.flush()
+            line = self.inp.readline()
+            if not line:
+                return None
+            word = line.strip()
+            if word.lower() in ("quit", "exit"):
+                return None
+            if not word:
+                continue
+            if word.lower() in ("help", "?"):
+                self.say(HELP)
+            elif word.lower() == "list":
+                self.list_actions(snap)
+            elif word.lower() in ("show", "board") and word not in texts:
+                self.board(snap, force=True)
+                self.heading(snap)
+            else:
+                chosen = match(texts, word)
+                if chosen is not None:
+                    return chosen
+                starts = [t for t in texts if t.startswith(word)]
+                self.say(f"not possible: {word!r} is not a legal action now"
+                         + (("; did you mean: " + " | ".join(starts[:10])) if starts else ""))
+
+
+def match(texts: list[str], word: str) -> str | None:
+    """The legal action ``word`` names: itself, or the one action it begins."""
+    if word in texts:
+        return word
+    starts = [t for t in texts if t.startswith(word)]
+    return starts[0] if len(starts) == 1 else None
+
+
+def join_game(url: str, inp: TextIO | None = None, out: TextIO | None = None) -> int:
+    """Play (or watch) the game of ``url`` to its end; 0 at the end, 0 when the person quits."""
+    link = parse_link(url)
+    term = Terminal(link, inp or sys.stdin, out or sys.stdout)
+    lost_since: float | None = None
+    while True:
+        try:
+            for snap in events(link):
+                lost_since = None
+                if follow(term, snap):
+                    return 0
+            raise ConnectionError("the stream ended")
+        except (OSError, ConnectionError, urllib.error.URLError) as exc:
+            lost_since = lost_since or time.monotonic()
+            if time.monotonic() - lost_since > RETRY_SECONDS:
+                raise EngineError(f"{link.base}: the server is gone ({exc})") from None
+            term.say(f"(the connection to {link.base} was lost; trying again…)")
+            time.sleep(2.0)
+
+
+def follow(term: Terminal, snap: dict[str, Any]) -> bool:
+    """Show one snapshot (and decide when it is the seat's turn); True when done."""
+    if snap.get("result") is not None:
+        term.news(snap)
+        term.board(snap)
+        term.say(f"== the game is over: {snap.get('result_text')}")
+        return True
+    if snap.get("error"):
+        term.say(f"== the game stopped on the server: {snap['error']}")
+        return True
+    if term.link.token is None:
+        term.news(snap)
+        return False
+    if not snap.get("your_turn"):
+        pend = snap.get("pending") or {}
+        if term.waiting != snap.get("decision"):
+            term.waiting = snap.get("decision")
+            term.say(f"(waiting for {pend.get('seat')}…)")
+        return False
+    return act(term, snap)
+
+
+def act(term: Terminal, snap: dict[str, Any]) -> bool:
+    """Ask the person for the decision and send it; True when the person quits."""
+    while True:
+        text = term.decide(snap)
+        if text is None:
+            term.say("left the game (it goes on on the server; the same link joins again)")
+            return True
+        status, answer = post_action(term.link, text, int(snap["decision"]))
+        if status == 200:
+            term.shown = 0
+            return False
+        term.say(f"not possible: {answer.get('error')}")
+        if status != 400:
+            return False

@@ -1,0 +1,156 @@
+"""What one client is sent: a snapshot of the game built from ``game.view(seat)`` alone.
+
+A seat's snapshot reads nothing but that seat's view (a spectator's: the public view, the view
+of no seat): the board as :func:`~distant_galaxy.play.render_svg.render_svg` draws the view, the
+events that seat may see told in the prompt's words (:func:`~distant_galaxy.play.narrate.narrate`,
+since the seat's last decision, as the terminal prompt tells them), the legal actions when it is
+that seat's decision, the standing and the result. docs/serve.md lists the fields.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+from distant_galaxy.core.actions import Action
+from distant_galaxy.core.view import GameView
+from distant_galaxy.play.narrate import narrate
+from distant_galaxy.play.palette import palette_of
+from distant_galaxy.play.render import render_board, render_result
+from distant_galaxy.play.render_svg import render_svg
+
+if TYPE_CHECKING:
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.serve.host import GameHost
+
+#: How many lines of what happened a spectator is sent (the latest).
+SPECTATOR_LINES = 40
+
+#: The most lines of "since your last decision" a seat is sent (the latest).
+MAX_LINES = 400
+
+_CELL = re.compile(r"^(-?\d+),(-?\d+)$")
+
+
+def view_of(game: Game, seat: str | None) -> GameView:
+    """The view of ``seat``; of nobody (the public) for ``None``."""
+    return game.view(cast(str, seat))
+
+
+def action_targets(view: GameView, action: Action) -> tuple[str | None, list[list[int]]]:
+    """The unit an action names and the cells it names, for clicking on the board: the first
+    argument that is a token id of the view, and every argument written ``x,y``.
+
+    (Read from the action's text until action kinds say their arguments' types.)"""
+    tokens = view.state.tokens
+    unit: str | None = None
+    cells: list[list[int]] = []
+    for arg in action.args:
+        found = _CELL.match(arg)
+        if found:
+            cells.append([int(found.group(1)), int(found.group(2))])
+        elif unit is None and arg in tokens:
+            unit = arg
+    return unit, cells
+
+
+def actions_of(view: GameView) -> list[dict[str, Any]]:
+    """Every legal action of the pending decision, with its verb, unit and cells."""
+    out = []
+    for action in view.legal_actions():
+        unit, cells = action_targets(view, action)
+        out.append({"text": str(action), "verb": action.verb, "unit": unit, "cells": cells})
+    return out
+
+
+def narration(host: GameHost, view: GameView, seat: str | None) -> list[str]:
+    """What happened since ``seat``'s last decision (a spectator: the latest lines)."""
+    events = view.events
+    if seat is None:
+        return narrate(view, events[-4 * SPECTATOR_LINES:])[-SPECTATOR_LINES:]
+    start = host.seen.get(seat, 0)
+    if start > len(events):
+        start = 0
+    return narrate(view, events[start:])[-MAX_LINES:]
+
+
+def standing(view: GameView) -> list[dict[str, Any]] | None:
+    """Each seat's counters (in the scenario's order: Victory Points…) and pools, or None when
+    the scenario keeps none."""
+    st = view.state
+    order = list(view.scenario.counters)
+    rows = []
+    for seat in st.seats:
+        p = st.players[seat]
+        counters = {k: p.counters[k] for k in order if k in p.counters}
+        pools = {pool: dict(units) for pool, units in p.pools.items() if units}
+        rows.append({"seat": seat, "counters": counters, "pools": pools})
+    return rows if any(r["counters"] or r["pools"] for r in rows) else None
+
+
+def seats_of(host: GameHost) -> list[dict[str, Any]]:
+    game = host.game
+    pal = palette_of(game.scenario)
+    return [{"seat": s, "faction": game.state.players[s].faction,
+             "controller": host.kinds.get(s, "?"), "connected": host.is_connected(s),
+             "colour": pal.seat(s)} for s in game.state.seats]
+
+
+def snapshot(host: GameHost, who: str | None) -> dict[str, Any]:
+    """The snapshot for ``who`` (a seat, the hot-seat group, or None: a spectator)."""
+    game = host.game
+    seat = host.seat_for(who)
+    view = view_of(game, seat)
+    pend = view.pending
+    mine = pend is not None and pend.seat == seat and host.kinds.get(seat) == "human" \
+        and not view.over and host.error is None
+    status = [line for group in view.hook.dg_status_lines(game=view) for line in group or []]
+    phases = game.scenario.phases
+    return {
+        "game": host.game_id,
+        "scenario": {"id": game.scenario.id, "title": game.scenario.title,
+                     "variant": view.variant, "options": list(view.options)},
+        "you": seat,
+        "seats": seats_of(host),
+        "decision": host.decision,
+        "round": view.state.round,
+        "phase": str(phases[view.state.phase]["id"]) if 0 <= view.state.phase < len(phases)
+        else None,
+        "pending": None if pend is None or view.over else {
+            "seat": pend.seat, "kind": pend.kind,
+            "reason": view.loop.reason_now() if mine else None},
+        "your_turn": mine,
+        "svg": render_svg(cast("Game", view)),
+        "board": render_board(cast("Game", view)),
+        "narration": narration(host, view, seat),
+        "actions": actions_of(view) if mine else [],
+        "standing": standing(view),
+        "status": status,
+        "result": view.result,
+        "result_text": render_result(cast("Game", view)) if view.over else None,
+        "error": host.error,
+        "hot_seat": host.hot_seat,
+        "handover": handover(host, seat) if who is not None else None,
+    }
+
+
+def handover(host: GameHost, seat: str | None) -> str | None:
+    """In a hot-seat game, the words that hide the board until the next person is at the
+    screen: when the pending human seat is not the one that decided last."""
+    pend = host.game.pending
+    if not host.hot_seat or pend is None or host.game.over or seat != pend.seat \
+            or host.last_human in (None, seat):
+        return None
+    return f"pass to {seat}, then click"
+
+
+def snapshot_json(host: GameHost, who: str | None) -> str:
+    """The snapshot as JSON text, built once per change of the game for each ``who``."""
+    with host.lock:
+        cached = host.cache.get(who)
+        if cached is not None and cached[0] == host.version:
+            return cached[1]
+        text = json.dumps(snapshot(host, who), ensure_ascii=False, separators=(",", ":"))
+        host.cache[who] = (host.version, text)
+        return text

@@ -1,0 +1,129 @@
+"""A real ``dg serve`` process on a free port for the tests, and small HTTP helpers (urllib).
+
+``start(args, cwd)`` runs ``python -m distant_galaxy serve ARGS --port 0``, reads the links it
+prints (the bound port is in them) and returns a :class:`Served`; ``stop()`` ends it (``kill()``
+ends it with SIGKILL, as a crash would).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+LINK = re.compile(r"^  (\S+): (http://\S+)$")
+
+
+@dataclass
+class Served:
+    proc: subprocess.Popen[str]
+    base: str
+    links: dict[str, str] = field(default_factory=dict)
+    output: list[str] = field(default_factory=list)
+
+    def token(self, seat: str) -> str:
+        return self.links[seat].rsplit("/", 1)[1]
+
+    @property
+    def watch(self) -> str:
+        return self.links["spectators"]
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+
+def start(args: list[str], cwd: Path, timeout: float = 60.0) -> Served:
+    """Start ``dg serve ARGS --port 0`` in ``cwd``; wait for its links."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1", "NO_COLOR": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "distant_galaxy", "serve", *args, "--port", "0"],
+                            cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env=env)
+    served: Served | None = None
+    lines: list[str] = []
+    deadline = time.monotonic() + timeout
+    assert proc.stdout is not None
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            raise AssertionError("dg serve stopped:\n" + "".join(lines))
+        lines.append(line)
+        found = re.search(r"listening on (http://[^/]+)/", line)
+        if found:
+            served = Served(proc, found.group(1), output=lines)
+        link = LINK.match(line.rstrip("\n"))
+        if served is not None and link:
+            served.links[link.group(1)] = link.group(2)
+            if link.group(1) == "spectators":
+                return served
+    proc.kill()
+    raise AssertionError("dg serve printed no links:\n" + "".join(lines))
+
+
+def get(url: str) -> tuple[int, Any]:
+    try:
+        with urllib.request.urlopen(url, timeout=30) as resp:
+            body = resp.read()
+            status = resp.status
+    except urllib.error.HTTPError as exc:
+        body, status = exc.read(), exc.code
+    try:
+        return status, json.loads(body)
+    except ValueError:
+        return status, body.decode("utf-8", "replace")
+
+
+def post(url: str, body: bytes | dict[str, Any], headers: dict[str, str] | None = None
+         ) -> tuple[int, Any]:
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, method="POST",
+                                 headers={"Content-Type": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(req, timeout=30) as resp:
+            return resp.status, json.loads(resp.read())
+    except urllib.error.HTTPError as exc:
+        raw = exc.read()
+        try:
+            return exc.code, json.loads(raw)
+        except ValueError:
+            return exc.code, raw.decode("utf-8", "replace")
+
+
+def snapshots(url: str, timeout: float = 60.0) -> Iterator[dict[str, Any]]:
+    """The snapshots of an event stream (``url``: …/api/events?…)."""
+    with urllib.request.urlopen(url, timeout=timeout) as resp:
+        data: list[str] = []
+        for raw in resp:
+            line = raw.decode("utf-8").rstrip("\r\n")
+            if line.startswith("data:"):
+                data.append(line[5:].lstrip(" "))
+            elif not line and data:
+                yield json.loads("\n".join(data))
+                data = []
+
+
+def wait_for(url: str, predicate: Any, timeout: float = 60.0) -> dict[str, Any]:
+    """The first snapshot of the stream at ``url`` for which ``predicate`` holds."""
+    for snap in snapshots(url, timeout):
+        if predicate(snap):
+            return snap
+    raise AssertionError("the stream ended first")
