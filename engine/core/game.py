@@ -744,7 +744,8 @@ def _is_pure(scenario: Scenario, kinds: dict[str, ActionKind]) -> bool:
 
 class _Light:
     """A cheap undo record: the state's containers (shallow), its scalars, and copies of the
-    tokens and players an action declared it touches. ``restore()`` puts it all back in place.
+    tokens (their place, type and counters) and players an action declared it touches.
+    ``restore()`` puts it all back in place.
 
     The token dict is copied only if the action removes a token: the state calls
     :meth:`removing` before its first removal (this record is the state's ``journal`` while the
@@ -781,7 +782,8 @@ class _Light:
             for tid in token_ids:
                 t = toks.get(tid)
                 if t is not None:
-                    touched.append((t, t.pos, t.carrier, t.attrs.copy() if t.attrs else None))
+                    touched.append((t, t.pos, t.carrier, t.type,
+                                    t.attrs.copy() if t.attrs else None))
         self.touched = touched
         self.players = [p.clone() for s in seats if (p := st.players.get(s)) is not None] \
             if seats else ()
@@ -807,8 +809,9 @@ class _Light:
         st.attrs = self.attrs if self.attrs is not None else {}
         st.secrets = self.secrets if self.secrets is not None else {}
         st.round, st.turn, st.phase, st.next_id, st.rolls, st.result = self.scalars
-        for tok, pos, carrier, attrs in self.touched:
-            tok.pos, tok.carrier, tok.attrs = pos, carrier, attrs if attrs is not None else {}
+        for tok, pos, carrier, type_, attrs in self.touched:
+            tok.pos, tok.carrier, tok.type = pos, carrier, type_
+            tok.attrs = attrs if attrs is not None else {}
         for p in self.players:
             st.players[p.seat] = p
         st.forget_index()  # the owner index followed the action: rebuilt when next used

@@ -345,6 +345,20 @@ class GameState:
         if self._index is not None:
             self._index_move(tok, old, pos)
 
+    def set_type(self, tok: Token, type_: str) -> None:
+        """Make ``tok`` a token of unit type ``type_`` (a draughts man crowned king), keeping its
+        id, owner, place and counters; the owner index follows."""
+        if self.journal is not None:
+            self.journal.save(tok)
+        tok.type = type_
+        index = self._index
+        if index is not None and tok.pos is not None:
+            mine = index.get(tok.owner)
+            if mine is not None and tok.pos in mine:
+                mine[tok.pos] = type_
+            else:  # out of step: rebuild when used
+                self._index = self._bits = None
+
     def remove_token(self, tok: Token) -> None:
         if self.journal is not None:  # an undo record that keeps the token dict only if needed
             self.journal.removing(self)

@@ -34,9 +34,11 @@ ENGINE_EVENTS: dict[str, str] = {
     "pool": "a pool count changed; fields: seat, pool, unit, delta, value, reason",
     "place": "a token was placed; fields: seat (absent at set-up), token, unit, owner, to "
              "([x, y]), reason (set-up or a rule effect)",
-    "move": "a token moved; fields: seat, token, unit, from ([x, y]), to ([x, y]), reason "
-            "(from a rule effect)",
+    "move": "a token moved; fields: seat, token, unit, from ([x, y]), to ([x, y]), via (the "
+            "cells a chain of jumps landed on in between), reason (from a rule effect)",
     "capture": "a token was captured; fields: seat, token, unit, owner, at ([x, y])",
+    "promote": "a piece became another unit type on its last row (a draughts man crowned); "
+               "fields: seat, token, unit (before), to_unit, at ([x, y])",
     "remove": "a rule effect took a token off (`remove_token`); fields: seat, token, unit, owner, "
               "at ([x, y], or none while carried), reason",
     "token_counter": "a token's counter changed (`unit.NAME` of `unit_counters:` set by an "

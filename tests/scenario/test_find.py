@@ -26,8 +26,8 @@ from distant_galaxy.scenario.validate import validate_paths
 from tests.conftest import DATA
 
 RACE_TEXT = (DATA / "scenarios" / "race.yaml").read_text(encoding="utf-8")
-SHIPPED_IDS = {"aborigine-clash", "asteroid-belt", "breakthrough", "connect-four", "fleet-battle",
-               "tic-tac-toe"}
+SHIPPED_IDS = {"aborigine-clash", "asteroid-belt", "breakthrough", "connect-four", "draughts",
+               "fleet-battle", "tic-tac-toe"}
 
 
 def race_with_id(sid: str) -> str:

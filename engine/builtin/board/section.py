@@ -40,6 +40,10 @@ pairs, always leaps); ``steps`` (default 1); ``slide: true`` stops on any cell u
 move`` (never captures) or ``only: capture`` (only captures). A piece never lands on its own side's
 piece; landing on another seat's piece captures it.
 
+A pattern with ``jump: true`` captures by jumping over the next cell's piece onto the empty cell
+beyond, and jumps chain into one action (``move 2,5 4,3 6,1``); the action's ``must_capture``,
+``chain`` and ``promote`` settings make draughts (``distant_galaxy.builtin.board.jumps``).
+
 ``setup.fill`` places pieces on every cell that satisfies a rule, so the set-up follows the
 map size given by ``params``: ``{type: pawn, owner: black, where: "y < 2"}``.
 
@@ -65,6 +69,7 @@ from distant_galaxy.builtin.board.bitlines import (
     has_line,
     line_checker,
 )
+from distant_galaxy.builtin.board.jumps import JumpKind, has_jumps
 from distant_galaxy.builtin.board.kinds import DoKind, MoveKind, PlaceKind
 from distant_galaxy.builtin.board.patterns import Pos
 from distant_galaxy.core.actions import ActionKind
@@ -81,7 +86,8 @@ if TYPE_CHECKING:
 _KINDS: dict[Any, type[ActionKind]] = {"place": PlaceKind, "move": MoveKind, "do": DoKind}
 #: The keys that only one kind reads: given to another kind, they would do nothing.
 _KIND_KEYS = {"from": "place", "column_only": "place", "row": "place", "forward": "move",
-              "pieces": "move", "capture": "move", "do": "do"}
+              "pieces": "move", "capture": "move", "do": "do", "must_capture": "move",
+              "chain": "move", "promote": "move", "promotion_ends_chain": "move"}
 
 
 def _misplaced_keys(rules: ScenarioRules, i: int, item: dict[str, Any]) -> None:
@@ -108,7 +114,10 @@ class GenericSection:
         for i, item in enumerate(sc.data.get("actions") or []):
             _misplaced_keys(rules, i, item)
             try:
-                kind = _KINDS.get(item.get("kind"), MoveKind)(self, i, item)
+                made = _KINDS.get(item.get("kind"), MoveKind)
+                if made is MoveKind and has_jumps(item):
+                    made = JumpKind  # a pattern jumps: draughts' chains of captures
+                kind = made(self, i, item)
             except SourceError as exc:
                 rules.errors.append(exc)
                 continue
