@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import ActionError, EngineError, SaveError
@@ -132,7 +132,8 @@ class GameHost:
         pend = self.game.pending
         if pend is not None and pend.seat in self.humans():
             return pend.seat
-        return self.last_human or (self.humans() or [None])[0]
+        humans = self.humans()
+        return self.last_human or (humans[0] if humans else None)
 
     def links(self, base: str) -> dict[str, str]:
         """seat (or ``hot-seat``) → its join link under ``base`` (``http://host:port``)."""
@@ -188,7 +189,7 @@ class GameHost:
             if bot is None:
                 return False
             try:
-                action = bot.choose(game.view(pend.seat))
+                action = bot.choose(cast(Game, game.view(pend.seat)))  # a view, typed as a game
                 if action is None:
                     raise EngineError(f"the bot of {pend.seat} chose no action")
                 self._apply(pend.seat, action)

@@ -68,11 +68,11 @@ def narration(host: GameHost, view: GameView, seat: str | None) -> list[str]:
     """What happened since ``seat``'s last decision (a spectator: the latest lines)."""
     events = view.events
     if seat is None:
-        return narrate(view, events[-4 * SPECTATOR_LINES:])[-SPECTATOR_LINES:]
+        return narrate(cast("Game", view), events[-4 * SPECTATOR_LINES:])[-SPECTATOR_LINES:]
     start = host.seen.get(seat, 0)
     if start > len(events):
         start = 0
-    return narrate(view, events[start:])[-MAX_LINES:]
+    return narrate(cast("Game", view), events[start:])[-MAX_LINES:]
 
 
 def standing(view: GameView) -> list[dict[str, Any]] | None:
