@@ -19,9 +19,10 @@ A **bag** is a list of items shuffled at set-up whose order is secret: :func:`sh
 shuffles it, keeps the order and a salt as the secret ``bag:<name>``, and logs a ``bag_commit``
 event with the sha256 of the canonical order and salt (:func:`bag_digest`). Each item drawn
 becomes a secret of its own whose ``public`` names the bag and slot. When an item is revealed
-(``reveal``), a ``reveal`` event logs its value, bag and slot; when the game ends every bag's order
-and salt are logged (``bag_reveal``), so a referee checks from the log alone that every revealed
-item came from the committed bag (:func:`distant_galaxy.harness.referee.verify_hidden`).
+(``reveal``), a ``reveal`` event logs its value, bag and slot; when the game ends every bag's
+order and salt are logged for the referee alone (``bag_reveal``, seen by no seat), so a referee
+checks from the log alone that every revealed item came from the committed bag
+(:func:`distant_galaxy.harness.referee.verify_hidden`).
 
 **Where the randomness comes from.** The shuffle uses the game's generator (SplitMix64,
 :func:`distant_galaxy.core.dice.draw`) on a stream of its own whose seed is derived from the game's
@@ -209,18 +210,22 @@ def shuffle_bag(game: Game, bag: str, contents: dict[str, int], purpose: str,
 
 def reveal_bags(game: Game) -> None:
     """At the end of the game: log every bag's order and salt (``bag_reveal``, by bag name, so a
-    game restored from a save — whose keys are sorted — logs the same) and show them to
-    everybody. A bag this copy does not hold (a seat's view) is skipped."""
+    game restored from a save — whose keys are sorted — logs the same) **for the referee alone**:
+    the event has ``visible_to: []``, so no seat's view, prompt, board or replay shows it, and
+    the bag's secret stays unseen in every view. Items left in a bag went back "to the box"
+    unseen (source 003: «Неиспользованные маркеры не подглядывая убираются в коробку»); the
+    log file, which holds every event, is the host's and the referee's. A bag this copy does not
+    hold (a seat's view) is skipped."""
     secrets = game.state.secrets
     for sid in sorted(s for s in secrets if s.startswith(BAG)):  # by name: a save sorts keys
         item = secrets[sid]
-        if item.get("masked") or item["see"] == "all":
+        if item.get("masked") or item.get("opened"):
             continue
         value = item["value"]
-        secrets[sid] = {**item, "see": "all"}
+        secrets[sid] = {**item, "opened": True}  # replaced, never edited in place
         game.emit("bag_reveal", bag=sid[len(BAG):], order=list(value["order"]),
                   salt=value["salt"], sha256=bag_digest(sid[len(BAG):], value["order"],
-                                                        value["salt"]))
+                                                        value["salt"]), visible_to=[])
 
 
 # -- determinization: a hidden value sampled from what a seat's view allows ------------------

@@ -39,13 +39,15 @@ def adjustments(game: Game, roll: str, **context: Any) -> Adjustment:
 def roll_best(game: Game, sides: int, need: int, adj: Adjustment, purpose: str,
               rule: str) -> int:
     """One die plus ``adj.extra_dice`` (the best counts), then up to ``adj.rerolls`` rerolls
-    of a failed die; every die is logged with its purpose. Returns the best face."""
+    of the failed dice, **each die at most once** (RL.5, source 003: «перебросить до 2 своих
+    кубов … (но 1 куб только 1 раз)»); every die is logged with its purpose. Returns the best
+    face."""
     best = game.dice.roll(sides, purpose=purpose, rule=rule)
     for i in range(adj.extra_dice):
         extra = game.dice.roll(sides, purpose=f"{purpose}: extra die {i + 1} "
                                f"({'; '.join(adj.why)})", rule=_rule(adj, rule))
         best = max(best, extra)
-    for i in range(adj.rerolls):
+    for i in range(min(adj.rerolls, 1 + adj.extra_dice)):   # one reroll per die rolled
         if best >= need:
             break
         best = max(best, game.dice.roll(sides, purpose=f"{purpose}: reroll {i + 1} "

@@ -1,14 +1,15 @@
 """Effects of episode 5 that options' YAML may use (the Space Domain markers): a civilization
-ship lost outside battle, an Aborigine ship called back to the central area, more ships waiting
-there. Each is the episode's own procedure (``combat.py``, R5.23), logged with the rule's reason.
+ship lost outside battle or shot down by the Aborigines, an Aborigine ship called back to the
+central area, more ships waiting there. Each is the episode's own procedure (``combat.py``,
+R5.23), logged with the rule's reason.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy_episodes.aborigines.combat import return_to_centre
-from distant_galaxy_episodes.aborigines.model import CENTRE, model_of
+from distant_galaxy_episodes.aborigines.combat import destroy_civ, return_to_centre
+from distant_galaxy_episodes.aborigines.model import ABORIGINES, CENTRE, model_of
 
 if TYPE_CHECKING:
     from distant_galaxy import Game, Registry, Token
@@ -24,7 +25,7 @@ def _token(game: Game, unit: Any) -> Token | None:
 
 
 def register_episode_effects(reg: Registry) -> None:
-    """``lose(ship)``, ``recall(unit)``, ``to_centre(unit_type, n)``."""
+    """``lose(ship)``, ``shot_down(ship)``, ``recall(unit)``, ``to_centre(unit_type, n)``."""
 
     @reg.effect("lose", ["ship"], "A civilization ship is destroyed outside battle (a "
                 "`ship_lost` event; the Leaders option decides the fate of its leaders).",
@@ -38,6 +39,16 @@ def register_episode_effects(reg: Registry) -> None:
         game.emit("ship_lost", token=tok.id, unit=tok.type, owner=tok.owner,
                   side="civilization", reason=_reason(ctx))
         game.hook.dg_ship_lost(game=game, token=tok, battle=False, by=None)
+
+    @reg.effect("shot_down", ["ship"], "A civilization ship is destroyed in battle by the "
+                "Aborigines, as their attack of R5.30 (a `ship_lost` event; with the Leaders "
+                "option its leaders roll their fate, RL.3).", "shot_down(ship)")
+    def shot_down(ctx: dict, ship: Any) -> None:
+        game: Game = ctx["$game"]
+        tok = _token(game, ship)
+        if tok is None or tok.owner is None:
+            return
+        destroy_civ(game, tok, _reason(ctx), "R5.30", by=ABORIGINES)
 
     @reg.effect("recall", ["unit"], "An Aborigine ship goes back to the central area, from where "
                 "it may return (R5.23; nothing when `unit` is none or no Aborigine ship).",

@@ -15,8 +15,8 @@ from typing import Any
 #: The side that takes captives in episode 5 (``captor`` of ``leader_fate``).
 ABORIGINES = "aborigines"
 WHY = ("they keep captives (D-L.1: no status phase in which to hand one over or execute it); "
-       "only a capture of an Aborigine planet may free one (RL.10, a d10; their last planet "
-       "frees all)")
+       "only a capture of an Aborigine planet may free one (RL.10, a d10; their central area is "
+       "never taken, so no capture defeats them)")
 
 
 class Captives:

@@ -93,15 +93,25 @@ def refuge(game: Game, seat: str) -> str | None:
     return None
 
 
+def defeated(game: Game, holder: str) -> bool:
+    """RL.10 «Если была захвачена последняя планета расы, то захватчику переходят все
+    захваченные побежденным лидеры»: the holder's race is defeated — its last planet is taken.
+    A holder in ``rescue.not_defeated`` has a home no capture takes (episode 5: the Aborigines'
+    central area, R5.23), so its last colony falling does not defeat it."""
+    if holder in section(game)["rescue"].get("not_defeated", []):
+        return False
+    return not any(s.owner == holder for s in game.state.sites.values())
+
+
 def rescue(game: Game, sid: str, rescuer: str, previous_owner: str) -> None:
     """RL.10: a successful invasion of a planet of a holder of captives: d10, ``rescue.faces``
     frees one (the first, D-L.4) — control passes to the invader, who gets it on the planet;
-    the holder's last planet taken frees them all."""
+    a defeated holder's last planet taken frees them all (:func:`defeated`)."""
     sec = section(game)
     held = captives_of(game, previous_owner)
     if not held:
         return
-    last = not any(s.owner == previous_owner for s in game.state.sites.values())
+    last = defeated(game, previous_owner)
     if last and sec["rescue"].get("last_planet_frees_all", True):
         freed, roll = held, None
     else:

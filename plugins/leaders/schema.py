@@ -65,7 +65,12 @@ SECTION: dict[str, Any] = {
         "planet_changed_hands": {"enum": ["killed", "escaped", "captured"]},
         "rescue": {"type": "object", "additionalProperties": False, "required": ["faces"],
                    "properties": {"faces": _FACES,
-                                  "last_planet_frees_all": {"type": "boolean"}}},
+                                  "last_planet_frees_all": {"type": "boolean"},
+                                  "not_defeated": {
+                                      "type": "array", "items": {"type": "string"},
+                                      "description": "holders whose race is not defeated "
+                                      "when their last planet falls (a home no capture "
+                                      "takes): the d10 decides instead (RL.10)"}}},
         "captives": {"enum": ["keep"]},
         "moves": _MOVES,
     },

@@ -62,7 +62,8 @@ def rescue_text(game: Game, ev: dict[str, Any]) -> str:
     joins = f"{freed} {'join' if len(ev.get('freed') or []) > 1 else 'joins'} " \
             f"{ev['rescuer']} on {ev['planet']}"
     if ev.get("roll") is None:
-        return f"{head}: their last planet — every captive is freed (RL.10): {joins}"
+        return (f"{head}: their last planet, their race defeated — every captive is freed "
+                f"(RL.10): {joins}")
     lo, hi = section(game)["rescue"]["faces"]
     if not freed:
         return (f"{head}: d10 {ev['roll']}, needs {lo}-{hi} (RL.10): nobody is freed, they "
@@ -122,6 +123,8 @@ def status_lines(game: Game) -> list[str]:
         names = ", ".join(f"{r['seat']}'s {kind_title(game, r['kind'])} ({lid})"
                           for lid, r in held if r["holder"] == holder)
         lo, hi = section(game)["rescue"]["faces"]
+        last = ("their home cannot be taken, so no capture defeats them" if holder in
+                section(game)["rescue"].get("not_defeated", []) else "their last planet frees all")
         out.append(f"  captives of {side(holder)}: {names} — kept (D-L.1); capturing one of their "
-                   f"planets frees one on a d10 {lo}-{hi}, their last planet frees all (RL.10)")
+                   f"planets frees one on a d10 {lo}-{hi}, {last} (RL.10)")
     return out

@@ -61,7 +61,5 @@ def describe(game: Game, event: dict[str, Any]) -> str | None:
     if t == "reveal":
         return ""  # the marker_resolved or marker_chart line that follows tells it
     if t == "bag_reveal":
-        laid = len([e for e in game.events if e["type"] == "marker_placed"])
-        rest = [markers(game.scenario)[m].title for m in event["order"][laid:]]
-        return f"  the Space Domain markers left in the box were: {', '.join(rest) or 'none'}"
+        return ""  # RS.1: the markers left in the box stay unseen (the referee's record alone)
     return None

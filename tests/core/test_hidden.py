@@ -48,7 +48,7 @@ def test_a_bag_is_committed_and_opened_at_the_end(ttt):
     g.finish(None, "test")
     opened = [e for e in g.events if e["type"] == "bag_reveal"]
     assert opened == [{"type": "bag_reveal", "bag": "cards", "order": order, "salt": salt,
-                       "sha256": commit["sha256"]}]
+                       "sha256": commit["sha256"], "visible_to": []}]   # the referee's
     assert [e["type"] for e in g.events][-2:] == ["bag_reveal", "game_over"]
 
 

@@ -80,9 +80,23 @@ def test_general_rerolls_a_failed_landing_die_RL_5(board):
     board.own("planet-2", ABORIGINES)
     s = board.put("scout", (21, 2), owner="red")
     board.put_leader("red-general", ship=s.id)
-    board.game.dice.force([1, 2, 4])                # the capture die and two rerolls (each once)
+    board.game.dice.force([1, 4])                   # the capture die fails, its reroll hits
     board.game.apply(f"capture {s.id} planet-2")
     assert board.state.sites["planet-2"].owner == "red"
+
+
+def test_general_rerolls_each_die_only_once_RL_5(board):
+    """Source 003: «перебросить до 2 своих кубов … (но 1 куб только 1 раз)» — up to 2 dice,
+    each die once. The capture is one die: 2, rerolled once to 2, fails; the 6 is never rolled."""
+    board.own("planet-2", ABORIGINES)
+    s = board.put("scout", (21, 2), owner="red")
+    board.put_leader("red-general", ship=s.id)
+    board.game.dice.force([2, 2, 6])
+    board.game.apply(f"capture {s.id} planet-2")
+    assert board.state.sites["planet-2"].owner == ABORIGINES
+    rolls = [e for e in board.game.events if e["type"] == "dice"]
+    assert [e["value"] for e in rolls] == [2, 2]
+    assert "reroll 1" in rolls[1]["purpose"] and rolls[1]["rule"] == "RL.5"
 
 
 def test_diplomat_cancels_one_takeover_per_round_RL_6(board):

@@ -117,13 +117,34 @@ def test_rescue_on_capture_of_an_aborigine_planet_RL_10(board, d10, freed):
         assert rec["holder"] == ABORIGINES
 
 
-def test_last_planet_frees_all_captives_RL_10(board):
+def test_the_aborigines_last_colony_is_no_defeat_RL_10(board):
+    """Source 003: «Если была захвачена последняя планета расы, то захватчику переходят все
+    захваченные побежденным лидеры» — the captives of a *defeated* race. The Aborigines keep
+    their central area (R5.23): their last colony falling is an ordinary capture, and the d10
+    decides (8: nobody is freed)."""
     board.put_leader("blue-general", holder=ABORIGINES)
     board.put_leader("red-agent", holder=ABORIGINES)
-    _capture_planet_2(board, [4])                   # no d10: their last planet
+    _capture_planet_2(board, [4, 8])                # their last planet: still a d10
     recs = board.leaders()
-    assert recs["blue-general"]["holder"] == recs["red-agent"]["holder"] == "red"
-    assert board.events("leader_rescue")[0]["last_planet"] is True
+    assert recs["blue-general"]["holder"] == recs["red-agent"]["holder"] == ABORIGINES
+    ev = board.events("leader_rescue")[0]
+    assert (ev["roll"], ev["freed"], ev["last_planet"]) == (8, [], False)
+
+
+def test_a_defeated_holder_gives_up_all_its_captives_RL_10(board):
+    """A holder not in ``rescue.not_defeated`` whose last planet is taken is defeated: every
+    leader it captured goes to the captor, no die (RL.10)."""
+    from distant_galaxy_episodes.leaders import fate
+    for site in board.state.sites.values():
+        if site.owner == "blue":
+            site.owner = None
+    board.own("planet-2", "red")
+    board.put_leader("red-general", holder="blue")
+    board.put_leader("red-agent", holder="blue")
+    fate.rescue(board.game, "planet-2", "red", "blue")
+    ev = board.events("leader_rescue")[0]
+    assert ev["roll"] is None and ev["last_planet"] is True
+    assert sorted(ev["freed"]) == ["red-agent", "red-general"]
 
 
 def test_captives_kept_D_L_1_RL_10(board):

@@ -65,10 +65,16 @@ def test_rescue_in_words_RL_10(board, d10, text):
 
 
 def test_last_planet_rescue_in_words_RL_10(board):
-    board.put_leader("blue-general", holder=ABORIGINES)
-    _capture_planet_2(board, [4])
+    from distant_galaxy_episodes.leaders import fate
+    for site in board.state.sites.values():
+        if site.owner == "blue":
+            site.owner = None
+    board.own("planet-2", "red")
+    board.put_leader("red-general", holder="blue")
+    fate.rescue(board.game, "planet-2", "red", "blue")
     line = words.describe(board.game, board.events("leader_rescue")[0])
-    assert "their last planet — every captive is freed (RL.10): blue-general joins red" in line
+    assert ("their last planet, their race defeated — every captive is freed (RL.10): "
+            "red-general joins red") in line
 
 
 def test_boarding_and_landing_in_words_RL_2(board):

@@ -58,8 +58,8 @@ def test_a_copy_made_from_a_view_cannot_resolve_a_face_down_marker(board):
     assert not [e for e in copy.events if e["type"] == "marker_resolved"]
 
 
-def test_a_ship_lost_to_a_marker_takes_its_leaders_with_it_RL_3_D_S_7():
-    """Both options: a minefield destroys the Admiral's cruiser outside battle: killed (RL.3)."""
+def _admiral_next_to_8_0():
+    """Both options, 2 seats: red's Admiral aboard its cruiser, moved to 8,2 (next to 8,0)."""
     from distant_galaxy import Game, load_scenario
     sc = load_scenario("aborigine-clash", options=["leaders", "space-domain"])
     g = Game(sc, seats=["red", "blue"], seed=7)
@@ -67,9 +67,31 @@ def test_a_ship_lost_to_a_marker_takes_its_leaders_with_it_RL_3_D_S_7():
                    if rec["seat"] == "red" and rec["ship"])
     ship = g.state.tokens[g.state.attrs["leaders"][admiral]["ship"]]
     g.state.move_token(ship, (8, 2))
+    return g, admiral, ship
+
+
+def test_a_ship_lost_to_a_marker_takes_its_leaders_with_it_RL_3_D_S_7():
+    """Both options: a minefield destroys the Admiral's cruiser outside battle: killed (RL.3)."""
+    g, _admiral, ship = _admiral_next_to_8_0()
     g.state.attrs["space_domain"] = {"8,0": {"face": "minefield"}}
     g.state_changed()
     g.dice.force([1])
     g.apply(f"move {ship.id} 8,0")
     fate = next(e for e in g.events if e["type"] == "leader_fate")
     assert fate["fate"] == "killed" and fate["rule"] == "RL.3" and fate.get("roll") is None
+
+
+def test_a_ship_shot_by_a_sentinel_is_lost_in_battle_its_leaders_roll_RL_3_D_S_7():
+    """The Sentinel fires as the Aborigines do (R5.30): a battle. Source 003: «Если в космической
+    битве корабль с Лидером уничтожен, киньте кубик … 9 или 10: Пленен». Forced d6 5 (hit),
+    then d10 9: the Admiral is captured by the Aborigines, not killed without a die."""
+    g, admiral, ship = _admiral_next_to_8_0()
+    g.state.attrs["space_domain"] = {"8,0": {"face": "sentinel"}}
+    g.state_changed()
+    g.dice.force([5, 9])
+    g.apply(f"move {ship.id} 8,0")
+    fate = next(e for e in g.events if e["type"] == "leader_fate")
+    assert (fate["roll"], fate["fate"], fate["rule"]) == (9, "captured", "RL.3")
+    assert g.state.attrs["leaders"][admiral]["holder"] == "aborigines"
+    lost = next(e for e in g.events if e["type"] == "ship_lost")
+    assert lost["rule"] == "R5.30"

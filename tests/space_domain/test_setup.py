@@ -63,3 +63,19 @@ def test_the_board_of_a_seat_shows_face_down_markers_as_unknown_RS_1(scenario):
         pass
     else:  # pragma: no cover
         raise AssertionError("a seat's view read a face-down marker")
+
+
+def test_the_markers_left_in_the_box_stay_unseen_at_the_end_RS_1(scenario):
+    """Source 003: «Неиспользованные маркеры не подглядывая убираются в коробку с игрой» — the
+    unused markers go back to the box without looking, at the end too: no seat's view, prompt
+    or events show the bag's order; only the referee's record (the log) holds it."""
+    from distant_galaxy.play.narrate import narrate
+    g = _game(scenario)
+    g.finish(None, "test: the game ends")
+    assert any(e["type"] == "bag_reveal" for e in g.events)        # for the referee
+    for seat in g.state.seats:
+        view = g.view(seat)
+        assert not view.knows("bag:space-domain")
+        assert not [e for e in view.events if e["type"] == "bag_reveal"]
+        told = "\n".join(narrate(view, view.events))
+        assert "box were" not in told and "is opened" not in told
