@@ -219,25 +219,41 @@ def stage_seats(scenario: Scenario, stage: Stage) -> list[str]:
 
 def seat_kinds(run: CampaignRun, stage: Stage, override: dict[str, str],
                scenario: Scenario) -> dict[str, str]:
-    """Seat → controller of a stage. A civilization's controller for the whole campaign (``new
-    --seat CIV=KIND``) is ``human``, ``bot`` (the stage's default bot) or a bot's name, which
-    plays the stages whose scenario has that bot (the others: their default bot); ``--seat`` of
-    this ``play`` is for this stage and must name a controller of its scenario. A seat two
-    civilizations share is played by a person when either is one, else by the first's."""
+    """Seat → controller of a stage. A civilization's controller — for the whole campaign
+    (``new --seat CIV=KIND``) or for this ``play``/``resume`` (``--seat``, which wins) — is
+    ``human``, ``bot`` (the stage's default bot) or a bot's name, which plays the stages whose
+    scenario has that bot; the others get their default bot (:func:`seat_notes` says so). A
+    seat two civilizations share is played by a person when either is one, else by the
+    first's."""
     for civ in override:
         if civ not in run.campaign.roster:
             raise EngineError(f"--seat {civ}: not a civilization of {run.campaign.id} (roster: "
                               f"{', '.join(run.campaign.roster)})")
+    _check_controllers(run.campaign, override)
     known = set(scenario.bots()) | {"human"}
+    default = str(scenario.data.get("default_bot", "random"))
     chosen = {civ: kind for civ, kind in run.data.get("controllers", {}).items()
               if kind in known}
-    chosen.update({civ: kind for civ, kind in override.items() if kind != "bot"})
+    chosen.update({civ: kind if kind in known else default for civ, kind in override.items()})
     out: dict[str, str] = {}
     for civ in (*stage.seats, *stage.shares):  # a shared seat is a person's if either is one
         seat = stage.seat_of(civ)
         if seat is not None and civ in chosen and out.get(seat) != "human":
             out[seat] = chosen[civ]
     return out
+
+
+def seat_notes(run: CampaignRun, stage: Stage, override: dict[str, str],
+               scenario: Scenario) -> list[str]:
+    """What the stage does with a named bot it does not have: one line per civilization whose
+    controller (campaign-wide or this ``--seat``) is no bot of this stage's scenario."""
+    known = set(scenario.bots()) | {"human", "bot"}
+    default = scenario.data.get("default_bot", "random")
+    kinds = {**run.data.get("controllers", {}), **override}
+    return [f"{civ}={kind}: stage {stage.index + 1} ({scenario.id}) has no bot '{kind}': its "
+            f"default bot '{default}' plays {civ} here"
+            for civ, kind in sorted(kinds.items()) if kind not in known
+            and stage.seat_of(civ) is not None]
 
 
 def start_stage(run: CampaignRun, override: dict[str, str] | None = None,

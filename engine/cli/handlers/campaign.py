@@ -16,6 +16,7 @@ from distant_galaxy.campaign.runner import (
     play_stage,
     replay_campaign,
     resume_stage,
+    seat_notes,
     start_stage,
 )
 from distant_galaxy.campaign.save import find_save
@@ -92,6 +93,7 @@ def _go_on(run: CampaignRun, args: argparse.Namespace) -> int:
     print(f"stage {stage.index + 1}, {stage.title}: resumed at round "
           f"{session.game.state.round} (log {run.data['current']['log']} written again from "
           "the save)")
+    _tell_notes(run, stage, session, args.seat)
     _tell_humans(run, stage, session, args.seat)
     if not _one_stage(run, stage, session, args):
         return 0
@@ -129,7 +131,14 @@ def _intro(run: CampaignRun, stage: Any, session: Any, seats: list[str]) -> None
     for g in cur["grants"]:
         what = g.get("counter") or f"{g.get('unit')} in {g.get('pool')}"
         print(f"   carried in: {g['seat']} {g['n']:+d} {what} ({g['rule']})")
+    _tell_notes(run, stage, session, seats)
     _tell_humans(run, stage, session, seats)
+
+
+def _tell_notes(run: CampaignRun, stage: Any, session: Any, seats: list[str]) -> None:
+    """Say which named bots this stage does not have (its default bot plays those seats)."""
+    for line in seat_notes(run, stage, parse_seats(seats), session.game.scenario):
+        print(f"   note: {line}")
 
 
 def _tell_humans(run: CampaignRun, stage: Any, session: Any, seats: list[str]) -> None:
