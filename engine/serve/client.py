@@ -115,6 +115,7 @@ class Terminal:
     shown: int = 0
     waiting: int | None = None
     last_board: str | None = None
+    answered: int = -1
 
     def say(self, text: str) -> None:
         self.out.write(text + "\n")
@@ -226,7 +227,7 @@ def follow(term: Terminal, snap: dict[str, Any]) -> bool:
     if term.link.token is None:
         term.news(snap)
         return False
-    if not snap.get("your_turn"):
+    if not snap.get("your_turn") or int(snap["decision"]) <= term.answered:
         pend = snap.get("pending") or {}
         if term.waiting != snap.get("decision"):
             term.waiting = snap.get("decision")
@@ -245,6 +246,7 @@ def act(term: Terminal, snap: dict[str, Any]) -> bool:
         status, answer = post_action(term.link, text, int(snap["decision"]))
         if status == 200:
             term.shown = 0
+            term.answered = int(snap["decision"])  # its snapshots still queued are stale
             return False
         term.say(f"not possible: {answer.get('error')}")
         if status != 400:
