@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("starlette", reason='dg serve needs the extra: pip install ".[serve]"')
 pytest.importorskip("uvicorn", reason='dg serve needs the extra: pip install ".[serve]"')
 
-from tests.serve.served import Served, get, post, start  # noqa: E402
+from tests.serve.served import Served, get, post, start
 
 
 @pytest.fixture(scope="module")
