@@ -1,6 +1,6 @@
 """The engine's own rule functions, any scenario may use them — a built-in plugin.
 
-``distance``, ``cell_type``, ``unit_at``, ``pool``, ``marker``, ``legal_count`` and the ``log``
+``distance``, ``cell_type``, ``unit_at``, ``cells``, ``pool``, ``marker``, ``legal_count`` and the ``log``
 effect, and the effects on tokens (:mod:`distant_galaxy.builtin.token_effects`): registered
 through ``dg_rule_functions`` like a plugin's, by the manager every scenario gets
 (:data:`distant_galaxy.plugins.BUILTIN_PLUGINS`).
@@ -45,6 +45,13 @@ def register_game_functions(reg: Registry) -> None:
                   "unit_at(0, 0) == none", returns="unit")
     def unit_at(ctx: dict, x: int, y: int) -> Token | None:
         return ctx["$game"].state.token_at((x, y))
+
+    @reg.function("cells", [], "Every cell of the board as [x, y], row by row (to loop over: "
+                  "`for c in cells() where unit_at(c[0], c[1]) == none: ...`).",
+                  "count(c in cells() where unit_at(c[0], c[1]) == none) == 0",
+                  returns="list")
+    def cells(ctx: dict) -> list[list[int]]:
+        return [[x, y] for x, y in ctx["$game"].scenario.grid.all_cells()]
 
     @reg.function("pool", ["player", "pool", "unit_type"],
                   "How many units of a type are in a player's pool.",

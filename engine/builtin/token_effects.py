@@ -1,10 +1,11 @@
-"""Rule effects on tokens — move, place and remove a token, set a token's counter — and the rule
-functions that find them (``unit_of``, ``counter``): registered by the built-in rule functions
-plugin, so every scenario's triggers and ``do:`` actions may use them.
+"""Rule effects on tokens — move, place and remove a token, give it to another seat, set a
+token's counter — and the rule functions that find them (``unit_of``, ``counter``): registered
+by the built-in rule functions plugin, so every scenario's triggers and ``do:`` actions may use
+them.
 
 Every change is logged as an event with its reason (the trigger or action that made it), like a
-player counter's: ``move``, ``place``, ``remove`` and ``token_counter``. A change the board
-cannot take (a cell off the board or occupied, a token that is gone) refuses the action that
+player counter's: ``move``, ``place``, ``remove``, ``owner`` and ``token_counter``. A change the
+board cannot take (a cell off the board or occupied, a token that is gone) refuses the action that
 caused it, with the rule and the reason, and the game stays as it was.
 
 A token's counters live in the token's free attributes (``unit.attrs``) under their name;
@@ -122,6 +123,21 @@ def register_token_effects(reg: Registry) -> None:
         at = list(tok.pos) if tok.pos is not None else None
         game.state.remove_token(tok)
         game.emit("remove", **_fields(ctx, tok), owner=tok.owner, at=at, reason=_reason(ctx))
+
+    @reg.effect("set_owner", ["unit", "seat"], "Give a token to another seat (or to none: "
+                "neutral) where it stands, as Othello flips a disc (an `owner` event).",
+                "set_owner(unit_at(x, y), seat)")
+    def set_owner(ctx: dict, unit: Any, seat: Any) -> None:
+        game: Game = ctx["$game"]
+        tok = _live(game, unit, "set_owner()")
+        if seat is not None and seat not in game.state.players:
+            raise IllegalAction(f"set_owner(): {seat!r} is not a seat of this game")
+        was = tok.owner
+        if was == seat:
+            return
+        game.state.set_owner(tok, seat)
+        game.emit("owner", **_fields(ctx, tok), owner=seat, was=was,
+                  at=list(tok.pos) if tok.pos is not None else None, reason=_reason(ctx))
 
     @reg.effect("set_counter", ["unit", "name", "value"], "Set a token's counter (read with "
                 "`counter(unit, name)`; a `token_counter` event).",

@@ -369,6 +369,29 @@ class GameState:
                 self._index_n = len(self.board)
         del self.tokens[tok.id]
 
+    def set_owner(self, tok: Token, owner: str | None) -> None:
+        """Give ``tok`` to ``owner`` (a seat, or None for neutral), where it stands."""
+        if self.journal is not None:
+            self.journal.save(tok)
+        if tok.owner == owner:
+            return
+        pos = tok.pos
+        if pos is None or self._index is None:
+            tok.owner = owner
+            return
+        self._index_drop(tok)  # out of the old owner's cells (and bits)...
+        tok.owner = owner
+        index = self._index
+        if index is None:  # (the index was out of step: rebuilt when next used)
+            return
+        mine = index.get(owner)
+        if mine is None:
+            mine = index[owner] = {}
+        mine[pos] = tok.type  # ...into the new owner's
+        bits = self._bits
+        if bits is not None:
+            bits[owner] = bits.get(owner, 0) | self._cells[pos]
+
     def _index_move(self, tok: Token, old: Pos | None, new: Pos | None) -> None:
         """Follow a token from ``old`` to ``new`` (either None: off the board) in the index."""
         index = self._index

@@ -10,9 +10,12 @@ from typing import Any
 
 from distant_galaxy.rules.registry import Registry
 
+#: The most numbers one ``range(a, b)`` gives (a loop over it stays bounded).
+MAX_RANGE = 100_000
+
 
 def default_registry() -> Registry:
-    """A new registry holding the built-ins: abs, clamp, len, max, min, round."""
+    """A new registry holding the built-ins: abs, clamp, len, max, min, range, round."""
     reg = Registry()
 
     @reg.function("abs", ["x"], "The absolute value of a number.", "abs(player.points - 10) <= 2",
@@ -41,6 +44,14 @@ def default_registry() -> Registry:
                   varargs=True)
     def _min(ctx: dict, *values: Any) -> Any:
         return min(values)
+
+    @reg.function("range", ["start", "stop"], "The whole numbers from `start` up to `stop - 1` "
+                  f"(at most {MAX_RANGE:,} of them), to loop over: `for k in range(1, 8): ...`.",
+                  "count(k in range(1, 8) where unit_at(x + k, y) != none)", returns="list[int]")
+    def _range(ctx: dict, start: int, stop: int) -> list[int]:
+        if stop - start > MAX_RANGE:
+            raise ValueError(f"range({start}, {stop}) has more than {MAX_RANGE:,} numbers")
+        return list(range(start, stop))
 
     @reg.function("round", ["x"], "`x` rounded to the nearest integer (halves to even).",
                   "round(player.points / 2)", returns="int")

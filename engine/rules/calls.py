@@ -19,6 +19,7 @@ from lark import Token, Tree
 
 from distant_galaxy.errors import EngineError, RuleRuntimeError
 from distant_galaxy.rules import codegen, ops
+from distant_galaxy.rules.defines import compile_use
 from distant_galaxy.rules.hints import suggest
 from distant_galaxy.rules.ops import Node
 from distant_galaxy.rules.syntax import token_pos
@@ -34,12 +35,20 @@ _MISSING = object()
 def compile_call(comp: Compiler, tree: Tree, allow_effect: bool) -> Node:
     """A call ``name(args)`` of a registered function (or effect, if allowed) or an aggregate."""
     token, arguments = tree.children
+    assert isinstance(token, Token)
     name = comp.check_name(token, "function")
+    item = comp.env.defines.get(name)
+    if item is not None:
+        if arguments is not None and (arguments.data == "gen" or any(
+                isinstance(a, Tree) and a.data == "kwarg" for a in arguments.children)):
+            raise comp.error(f"{name}() is a define: give its arguments in order, "
+                             f"{item.signature}", token)
+        return compile_use(comp, token, item, list(arguments.children) if arguments else [])
     if arguments is not None and arguments.data == "gen":
         return _compile_aggregate(comp, token, arguments)
     spec = comp.env.registry.get(name)
     if spec is None:
-        known = comp.env.registry.names() + list(AGGREGATES)
+        known = comp.env.registry.names() + list(AGGREGATES) + list(comp.env.defines)
         hint = None
         if name in comp.env.names or name in comp.scope:
             hint = f"'{name}' is a value, not a function"
@@ -322,15 +331,16 @@ def _loop(comp: Compiler, var_token: Token, coll_tree: Tree, body: list[Tree | N
     """Compile a collection and, with ``var`` bound to its element type, the body trees."""
     var = comp.check_name(var_token, "variable")
     collection = comp.node(coll_tree)
-    saved = dict(comp.scope)
+    saved, aliases = dict(comp.scope), comp.aliases
     comp.scope[var] = element_type(collection.type)
+    comp.aliases = {k: v for k, v in aliases.items() if k != var}  # the variable hides it
     try:
         nodes = [comp.node(t) if t is not None else None for t in body]
         for node in nodes:  # evaluated once per element: generated code where it pays
             if node is not None:
                 node.fn = comp.generated(node)
     finally:
-        comp.scope = saved
+        comp.scope, comp.aliases = saved, aliases
     return var, comp.generated(collection), nodes
 
 

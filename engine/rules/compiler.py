@@ -19,6 +19,7 @@ from distant_galaxy.errors import RuleError, RuleRuntimeError, SourcePos
 from distant_galaxy.limits import MAX_INT_DIGITS, LimitExceeded
 from distant_galaxy.rules import codegen, logic, ops
 from distant_galaxy.rules.calls import compile_call, compile_select
+from distant_galaxy.rules.defines import compile_use
 from distant_galaxy.rules.env import RuleEnv
 from distant_galaxy.rules.hints import suggest
 from distant_galaxy.rules.ops import CONST, Fn, Node
@@ -60,6 +61,10 @@ class Compiler:
         self.scope: dict[str, str] = {}
         self.names: set[str] = set()
         self.depth = 0
+        #: the defines whose bodies are being compiled, outermost first (none calls itself)
+        self.defining: tuple[str, ...] = ()
+        #: names of the scope read from other context keys (a define's parameters)
+        self.aliases: dict[str, str] = {}
 
     # -- errors -----------------------------------------------------------------------------
     def error(self, message: str, at: Token | Tree, hint: str | None = None) -> RuleError:
@@ -133,7 +138,7 @@ class Compiler:
         token = tree.children[0]
         key = self.check_name(token, "name")
         if key in self.scope:
-            return ops.name(key, self.text, self.scope[key])
+            return ops.name(self.aliases.get(key, key), self.text, self.scope[key])
         if key in self.env.names:
             self.names.add(key)
             if key in self.env.constants:  # the same value at every evaluation
@@ -142,9 +147,15 @@ class Compiler:
         if key in _CONSTANTS:
             value = _CONSTANTS[key]
             return ops.const(value, "none" if value is None else "bool")
+        item = self.env.defines.get(key)
+        if item is not None and isinstance(token, Token):
+            if item.params:
+                raise self.error(f"'{key}' is a define with parameters; call it as "
+                                 f"{item.signature}", token)
+            return compile_use(self, token, item, [])
         if key in self.env.registry:
             raise self.error(f"'{key}' is a function; call it as {key}(...)", token)
-        known = [*self.scope, *self.env.names]
+        known = [*self.scope, *self.env.names, *self.env.defines]
         raise self.error(f"unknown name '{key}'{suggest(key, known)}", token,
                          hint="known names: " + (", ".join(sorted(set(known))) or "none"))
 

@@ -89,6 +89,42 @@ An effect is one or more statements separated by `;`:
 - a call of a registered *effect*, keyword arguments allowed: `emit("bonus", amount=2)`.
 
 Assignments are refused in expressions; effects cannot be called inside expressions.
+
+Effects may also hold these statements:
+
+- `name = value` — a *local* name, read by the statements after it in its block (a name of the
+  rules such as `player` cannot be assigned): `n = unit.seeds; unit.seeds = 0`;
+- `for VAR in COLLECTION: BODY`, with an optional filter `for VAR in COLLECTION where COND:
+  BODY` — BODY runs once per element, the variable bound to it (a list of the game, `cells()`,
+  `range(a, b)`, a list literal); the collection is computed before the loop starts, so every
+  loop ends;
+- `if COND: BODY`.
+
+A BODY is one statement, or a block of them in braces: `for c in cells() where unit_at(c[0],
+c[1]) != none: { player.points += 1; log(c) }`. A `;` after a one-statement body ends the loop
+(or the `if`): in `for u in units: a += 1; b += 1` only `a += 1` is repeated. Loops nest:
+`for d in dirs: for k in range(1, 4): ...`.
+"""
+
+_DEFINES = """\
+## Named expressions (`define:`)
+
+A scenario's `define:` section names expressions, with parameters, once for all its rules
+(`where:`, effects, victory conditions, triggers, tests' facts):
+
+```yaml
+define:
+  owner_at(x, y): 'unit_at(x, y).owner if unit_at(x, y) != none else none'
+  dirs: '[[1, 0], [0, 1], [-1, 0], [0, -1]]'          # no parameters: used as a name
+  mine(x, y): 'owner_at(x, y) == seat'                 # defines may use other defines
+```
+
+A rule calls `owner_at(3, 4)` like a function (arguments in order, each evaluated once) and
+names `dirs` like a value. The body is checked where it is used: it sees its parameters (which
+hide names of that place they share) and the names of that place (`seat`, `player`, a `where:`'s
+`x` and `y`…). A define may not call itself, directly or through another define — refused at
+load, at the call that closes the cycle; loop over a list instead (`count(k in range(1, 8) where
+...)`). A define's name may not be a function's or a name of the rules.
 """
 
 
@@ -124,7 +160,8 @@ def render_reference(registry: Registry, views: dict[str, ViewType]) -> str:
     """The whole markdown reference for ``registry`` and ``views``."""
     grammar = "## Grammar\n\nThe Lark grammar (LALR) of the language:\n\n```lark\n" \
         + grammar_text().rstrip() + "\n```\n"
-    parts = [_INTRO, grammar, _OPERATORS, _COMPREHENSIONS, _EFFECTS, _functions(registry),
+    parts = [_INTRO, grammar, _OPERATORS, _COMPREHENSIONS, _EFFECTS, _DEFINES,
+             _functions(registry),
              _views(views)]
     return "\n".join(parts)
 

@@ -1,7 +1,11 @@
-"""Compiling effect statements: assignments to settable view attributes and effect calls.
+"""Compiling effect statements: assignments, effect calls, loops and conditions.
 
 A statement is ``target = value``, ``target op= value`` (``+= -= *= /= //= %=``) where target is
-an attribute with a setter, or a call of a registered effect such as ``emit("bonus", amount=2)``.
+an attribute with a setter, ``name = value`` (a local name, read by the statements after it in
+its block), a call of a registered effect such as ``set_owner(unit, seat)``, a loop ``for VAR in
+COLLECTION [where COND]: BODY`` or a condition ``if COND: BODY``; a body is one statement or a
+block ``{ s1; s2 }``. A loop runs over a list that exists before it starts (a board's cells, a
+``range(a, b)``), so every effect ends.
 """
 
 from __future__ import annotations
@@ -13,19 +17,32 @@ from lark import Token, Tree
 
 from distant_galaxy.rules import ops
 from distant_galaxy.rules.calls import compile_call
+from distant_galaxy.rules.views import element_type
 
 if TYPE_CHECKING:
     from distant_galaxy.rules.compiler import Compiler
 
 Stmt = Callable[[dict], Any]
+_MISSING = object()
+_CONSTANT_WORDS = frozenset({"true", "True", "false", "False", "none", "None"})
 
 
 def compile_statement(comp: Compiler, tree: Tree) -> Stmt:
-    """One statement tree (``assign``, ``augassign`` or ``exprstmt``) into a closure."""
+    """One statement tree (``assign``, ``augassign``, ``exprstmt``, ``for_stmt``, ``if_stmt``
+    or ``block``) into a closure."""
     if tree.data == "exprstmt":
         return _expression_statement(comp, tree.children[0])
+    if tree.data == "for_stmt":
+        return _loop_statement(comp, tree)
+    if tree.data == "if_stmt":
+        return _if_statement(comp, tree)
+    if tree.data == "block":
+        return compile_block(comp, tree.children)
     if tree.data == "assign":
         target, value_tree = tree.children
+        if isinstance(target, Tree) and target.data == "name" \
+                and isinstance(name := target.children[0], Token):
+            return _local(comp, name, value_tree)
         op = None
     else:
         target, op_token, value_tree = tree.children
@@ -49,12 +66,101 @@ def compile_statement(comp: Compiler, tree: Tree) -> Stmt:
     return run_aug
 
 
+def compile_block(comp: Compiler, trees: list[Tree]) -> Stmt:
+    """Statements run in order; the local names they assign are known until the block ends."""
+    saved = dict(comp.scope)
+    try:
+        statements = tuple(compile_statement(comp, t) for t in trees)
+    finally:
+        comp.scope = saved
+    if len(statements) == 1:
+        return statements[0]
+
+    def run(ctx: dict) -> None:
+        for statement in statements:
+            statement(ctx)
+
+    return run
+
+
+def _body(comp: Compiler, tree: Tree) -> Stmt:
+    """A loop's or condition's body: a block, or one statement in a block of its own."""
+    return compile_block(comp, tree.children if tree.data == "block" else [tree])
+
+
+def _local(comp: Compiler, token: Token, value_tree: Tree) -> Stmt:
+    """``name = value``: a local name for the statements after it (in its block)."""
+    key = comp.check_name(token, "name")
+    if key in comp.env.names or key in comp.env.registry or key in comp.env.defines \
+            or key in _CONSTANT_WORDS:
+        raise comp.error(f"cannot assign to name '{key}': it is a name of the rules, not a local "
+                         "one", token, hint="choose another name for the local value, or "
+                         "assign an attribute such as player.resources")
+    node = comp.node(value_tree)
+    value = comp.generated(node)
+    comp.scope[key] = node.type
+
+    def run(ctx: dict) -> None:
+        ctx[key] = value(ctx)
+
+    return run
+
+
+def _loop_statement(comp: Compiler, tree: Tree) -> Stmt:
+    """``for VAR in COLLECTION [where COND]: BODY``, the variable bound in ``ctx`` meanwhile."""
+    var_token, coll_tree, cond_tree, body_tree = tree.children
+    assert isinstance(var_token, Token)
+    var = comp.check_name(var_token, "variable")
+    coll_node = comp.node(coll_tree)
+    collection = comp.generated(coll_node)
+    saved = dict(comp.scope)
+    comp.scope[var] = element_type(coll_node.type)
+    try:
+        cond = comp.generated(comp.node(cond_tree)) if cond_tree is not None else None
+        body = _body(comp, body_tree)
+    finally:
+        comp.scope = saved
+    source = comp.text
+
+    def run(ctx: dict) -> None:
+        try:
+            items = list(collection(ctx))
+        except TypeError as exc:
+            raise ops.fail(source, exc) from exc
+        old = ctx.get(var, _MISSING)
+        try:
+            for item in items:
+                ctx[var] = item
+                if cond is None or cond(ctx):
+                    body(ctx)
+        finally:
+            if old is _MISSING:
+                ctx.pop(var, None)
+            else:
+                ctx[var] = old
+
+    return run
+
+
+def _if_statement(comp: Compiler, tree: Tree) -> Stmt:
+    """``if COND: BODY``."""
+    cond_tree, body_tree = tree.children
+    cond = comp.generated(comp.node(cond_tree))
+    body = _body(comp, body_tree)
+
+    def run(ctx: dict) -> None:
+        if cond(ctx):
+            body(ctx)
+
+    return run
+
+
 def _target(comp: Compiler, target: Tree) -> tuple[Stmt, Any, Any]:
     """The base closure, getter and setter of an assignment target ``x.attr``."""
     if target.data != "getattr":
         what = f"name '{target.children[0].value}'" if target.data == "name" else "this"
         raise comp.error(f"cannot assign to {what}; only attributes such as "
-                         "player.resources can be assigned", target)
+                         "player.resources (and local names, n = ...) can be assigned", target)
     base_tree, token = target.children
     attr_name = comp.check_name(token, "attribute")
     base = comp.node(base_tree)
@@ -72,6 +178,12 @@ def _target(comp: Compiler, target: Tree) -> tuple[Stmt, Any, Any]:
 
 def _expression_statement(comp: Compiler, tree: Tree) -> Stmt:
     if isinstance(tree, Tree) and tree.data == "call":
+        called = str(tree.children[0])
+        if called in comp.env.defines:
+            raise comp.error(f"'{called}' is a define, an expression: as a "
+                             "statement it does nothing", tree,
+                             hint="a statement is an assignment, an effect call, a loop or "
+                                  "an if")
         spec = comp.env.registry.get(tree.children[0].value)
         if spec is not None and not spec.effect:
             raise comp.error(f"'{spec.name}' is a function, not an effect: calling it as a "

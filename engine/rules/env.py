@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from distant_galaxy.errors import PluginError
 from distant_galaxy.rules.registry import Registry, check_identifier
 from distant_galaxy.rules.views import ViewType, is_known_type
+
+if TYPE_CHECKING:
+    from distant_galaxy.rules.defines import Define
 
 
 @dataclass(frozen=True)
@@ -18,13 +22,15 @@ class RuleEnv:
     Unknown type names raise PluginError here, so a typo in the engine's wiring fails loudly.
     ``constants`` maps some of the names to their value when it is the same for every evaluation
     (a scenario's ``params``): the compiler uses it as a constant and folds what it can with it
-    (``params.rows - 1`` becomes a number at load time).
+    (``params.rows - 1`` becomes a number at load time). ``defines`` are the scenario's named
+    expressions (``define:``, :mod:`distant_galaxy.rules.defines`), called like functions.
     """
 
     registry: Registry
     names: dict[str, str]
     views: dict[str, ViewType] = field(default_factory=dict)
     constants: dict[str, object] = field(default_factory=dict)
+    defines: dict[str, Define] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for view_name, view in self.views.items():
@@ -45,4 +51,5 @@ class RuleEnv:
     def extended(self, names: dict[str, str]) -> RuleEnv:
         """A copy of this environment with more (or retyped) names."""
         constants = {k: v for k, v in self.constants.items() if k not in names}
-        return RuleEnv(self.registry, {**self.names, **names}, self.views, constants)
+        return RuleEnv(self.registry, {**self.names, **names}, self.views, constants,
+                       self.defines)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy.errors import IllegalAction
 from distant_galaxy.rules import Attr, Registry, RuleEnv, ViewType
 from distant_galaxy.rules.builtins import default_registry
+from distant_galaxy.rules.defines import read_defines
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -123,9 +124,24 @@ def engine_registry(scenario: Scenario) -> Registry:
     return reg
 
 
-def build_env(scenario: Scenario) -> RuleEnv:
+def build_env(scenario: Scenario, errors: list[Any] | None = None) -> RuleEnv:
+    """The rules' environment of ``scenario``, with its ``define:`` section; the mistakes found
+    in that section are appended to ``errors`` (a list of RuleError) when given."""
+    registry = engine_registry(scenario)
+
+    def taken(name: str) -> str | None:
+        if name in registry:
+            return "the name of a rule function"
+        if name in NAMES or name in ("true", "false", "none", "True", "False", "None"):
+            return "a name of the rules"
+        return None
+
+    defines, found = read_defines(scenario.data.get("define"),
+                                  lambda key: scenario.pos("define", key), taken)
+    if errors is not None:
+        errors.extend(found)
     # a scenario's parameters never change during a game: rules fold them as constants
-    return RuleEnv(engine_registry(scenario), dict(NAMES), build_views(scenario),
-                   {"params": scenario.params})
+    return RuleEnv(registry, dict(NAMES), build_views(scenario), {"params": scenario.params},
+                   defines)
 
 

@@ -41,6 +41,8 @@ ENGINE_EVENTS: dict[str, str] = {
                "fields: seat, token, unit (before), to_unit, at ([x, y])",
     "remove": "a rule effect took a token off (`remove_token`); fields: seat, token, unit, owner, "
               "at ([x, y], or none while carried), reason",
+    "owner": "a rule effect gave a token to another seat (`set_owner`); fields: seat, token, "
+             "unit, owner (the new one, or none), was (the old one), at ([x, y]), reason",
     "token_counter": "a token's counter changed (`unit.NAME` of `unit_counters:` set by an "
                      "effect, `set_counter`, or a plugin's `Game.change_token_counter`); fields: "
                      "token, unit, counter, delta, value, reason (and rule)",

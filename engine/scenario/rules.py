@@ -171,8 +171,8 @@ class ScenarioRules:
         (with ``collect``: keep them in ``errors`` instead, for the loader to report with the
         plugins' checks)."""
         self.scenario = scenario
-        self.env = build_env(scenario)
         self.errors: list[SourceError] = []
+        self.env = build_env(scenario, self.errors)  # (the `define:` section's mistakes)
         self._when_cache: dict[str, list[Victory]] = {}
         self._plans: dict[str, tuple[tuple[Victory, Expr, int, bool], ...]] = {}
         self.victories = [v for i, item in enumerate(scenario.data.get("victory", []))
