@@ -9,9 +9,9 @@ on it. Square maps are drawn as squares, hex maps as pointy-top hexes in the odd
 map uses. Colours and symbols: :mod:`distant_galaxy.play.palette`.
 
 The picture is built in two layers of plain **records** (dicts: ``shape``, ``cx``, ``cy``,
-``r``, ``fill``, ``stroke``, ``text``, ``title``, and ``cell`` ``"x,y"`` / ``unit`` ``ID`` where a
-record stands on a cell or is a unit: they become ``data-cell`` / ``data-unit`` attributes, so a
-page can tell which cell or unit was clicked): :func:`board_records` for what never changes
+``r``, ``fill``, ``stroke``, ``text``, ``title``, and ``cell`` ``"x,y"`` / ``unit`` ``ID`` /
+``site`` ``ID`` where a record stands on a cell, is a unit or a site: they become ``data-cell`` /
+``data-unit`` / ``data-site`` attributes, so a page can tell what was clicked): :func:`board_records` for what never changes
 (the cells), :func:`piece_records` for what a step changes (sites and units). :func:`render_svg`
 turns both into one SVG document; the replay viewer (:mod:`distant_galaxy.play.replay_html`)
 ships the records of every step and its script draws them the same way.
@@ -142,7 +142,7 @@ def _site_records(scenario: Scenario, pal: Palette, site: Any) -> list[Record]:
                            "fill": pal.sites.get(site.kind, "#999999"),
                            "stroke": owner or "#444444", "wide": bool(owner), "text": label,
                            "title": title, "cls": f"site {site.kind}",
-                           "cell": f"{site.pos[0]},{site.pos[1]}"}]
+                           "cell": f"{site.pos[0]},{site.pos[1]}", "site": str(site.id)}]
     for i, (name, value) in enumerate(site.markers.items()):
         colour = pal.seats.get(str(value), "#222222")
         recs.append({"shape": "marker", "cx": cx + CELL * (0.32 - 0.22 * i), "cy": cy - CELL * 0.32,
@@ -202,9 +202,10 @@ def element(rec: Record) -> ET.Element:
 
 
 def data_attributes(rec: Record) -> dict[str, str]:
-    """``data-cell="x,y"`` on a cell, a site and a unit, ``data-unit="ID"`` on a unit: what a
-    page needs to map a click to an action (the served page, :mod:`distant_galaxy.serve`)."""
-    return {f"data-{key}": str(rec[key]) for key in ("cell", "unit") if key in rec}
+    """``data-cell="x,y"`` on a cell, a site and a unit, ``data-unit="ID"`` on a unit,
+    ``data-site="ID"`` on a site: what a page needs to map a click to an action (the served
+    page, :mod:`distant_galaxy.serve`)."""
+    return {f"data-{key}": str(rec[key]) for key in ("cell", "unit", "site") if key in rec}
 
 
 def _text(parent: ET.Element, x: float, y: float, text: str, colour: str, px: int) -> None:

@@ -40,6 +40,7 @@
     const g = node(parent, "g", {class: rec.cls || rec.shape});
     if (rec.cell) g.setAttribute("data-cell", rec.cell);
     if (rec.unit) g.setAttribute("data-unit", rec.unit);
+    if (rec.site) g.setAttribute("data-site", rec.site);
     if (rec.title) node(g, "title", {}).textContent = rec.title;
     const cx = rec.cx, cy = rec.cy, r = rec.r || 0;
     const paint = {fill: rec.fill || "none", stroke: rec.stroke || "none"};

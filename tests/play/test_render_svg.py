@@ -115,3 +115,4 @@ def test_cells_sites_and_units_say_where_they_stand_for_a_page_to_click(hex_game
     (site,) = groups(root, "site")
     pos = next(iter(hex_game.state.sites.values())).pos
     assert site.get("data-cell") == f"{pos[0]},{pos[1]}"
+    assert site.get("data-site") == next(iter(hex_game.state.sites))

@@ -1,0 +1,523 @@
+// The page of dg serve (docs/serve.md, "Playing in the browser"). Plain JavaScript, no library.
+//
+// The server pushes a snapshot of the game by server-sent events (/api/events) at connect and
+// after every change; the page draws it: the board (the engine's SVG, whose cells carry
+// data-cell="x,y" and whose units carry data-unit="ID"), whose turn it is, what happened, the
+// standing, the result, and — on the seat's turn — every legal action as a button, grouped by
+// verb. A click on a unit then on its target cell sends the matching action (POST /api/act with
+// the snapshot's decision number); several matching actions open a small chooser. A spectator
+// (/watch) sees the same without actions. In a hot-seat game the board is hidden at each
+// hand-over until the next player clicks.
+"use strict";
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const parts = location.pathname.split("/");
+  const params = new URLSearchParams(location.search);
+  const token = parts[1] === "play" && parts[2] ? decodeURIComponent(parts[2])
+    : (params.get("token") || null);
+  const game = params.get("game");
+  const query = token ? "token=" + encodeURIComponent(token)
+    : (game ? "game=" + encodeURIComponent(game) : "");
+  const api = (path) => path + (query ? "?" + query : "");
+
+  let snap = null;        // the latest snapshot
+  let selected = null;    // the unit picked on the board
+  let sending = false;    // an action is on its way
+  let ready = null;       // hot seat: the seat whose player clicked "I am here"
+  let source = null;
+
+  // -- small helpers ------------------------------------------------------------------------
+  function el(name, attrs, text) {
+    const node = document.createElement(name);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, String(v));
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
+  function cellText(c) { return c[0] + "," + c[1]; }
+  function hasCell(a, cell) { return a.cells.some((c) => cellText(c) === cell); }
+  function names(a, unit) { return a.text.split(/\s+/).slice(1).includes(unit); }
+  function actions() { return snap && snap.your_turn ? snap.actions : []; }
+  function actionsOf(unit) { return actions().filter((a) => a.unit === unit); }
+  function board() { return $("board"); }
+  function cssId(v) { return String(v).replace(/["\\]/g, "\\$&"); }
+  function unitEls(unit) { return board().querySelectorAll('[data-unit="' + cssId(unit) + '"]'); }
+  function cellEls(cell) { return board().querySelectorAll('.cell[data-cell="' + cssId(cell) + '"]'); }
+  function unitsAt(cell) {
+    const found = [];
+    for (const g of board().querySelectorAll('[data-unit][data-cell="' + cssId(cell) + '"]')) {
+      found.push(g.getAttribute("data-unit"));
+    }
+    return found;
+  }
+  function seatColour(seat) {
+    const row = snap && snap.seats.find((s) => s.seat === seat);
+    return row ? row.colour : "#888888";
+  }
+  function hint(text) { $("hint").textContent = text; }
+
+  // -- the connection -----------------------------------------------------------------------
+  function setConnection(text, state) {
+    const c = $("connection");
+    c.textContent = text;
+    c.className = state;
+  }
+  function connect() {
+    source = new EventSource(api("/api/events"));
+    source.addEventListener("open", () => setConnection("connected", "ok"));
+    source.addEventListener("snapshot", (e) => show(JSON.parse(e.data)));
+    source.addEventListener("error", () => {
+      if (source.readyState !== EventSource.CLOSED) {
+        setConnection("reconnecting…", "lost");
+        return;
+      }
+      // The browser gave up (the server answered with an error): find out why, retry later.
+      fetch(api("/api/state")).then((r) => {
+        if (r.status === 403 || r.status === 404) {
+          setConnection(r.status === 403 ? "this link is not a seat of a game on this server (403)"
+            : "no such game on this server (404)", "bad");
+        } else {
+          setConnection("reconnecting…", "lost");
+          setTimeout(connect, 2000);
+        }
+      }, () => { setConnection("reconnecting…", "lost"); setTimeout(connect, 2000); });
+    });
+  }
+
+  // -- drawing a snapshot -------------------------------------------------------------------
+  function show(s) {
+    const decided = !snap || snap.decision !== s.decision;
+    snap = s;
+    if (decided) { closeChooser(); hideError(); }
+    if (selected && !actionsOf(selected).length) selected = null;
+    drawHeader(s);
+    drawTurn(s);
+    drawBoard(s);
+    drawActions(s);
+    drawNarration(s);
+    drawStanding(s);
+    drawStatus(s);
+    drawSeats(s);
+    drawResult(s);
+    if (s.error) showError(s.error);
+    handover(s);
+  }
+
+  function drawHeader(s) {
+    $("title").textContent = s.scenario.title;
+    let who;
+    if (!token) who = "You are watching (spectator view: no hidden information).";
+    else if (s.hot_seat) who = "Hot seat: one screen for " + humanSeats(s).join(", ") + "."
+      + (s.you ? " Now: " + s.you + "." : "");
+    else who = "You play " + s.you + ".";
+    $("who").textContent = who;
+    document.title = (s.your_turn ? "▶ your turn — " : "") + s.scenario.title
+      + (s.you ? " (" + s.you + ")" : "");
+  }
+
+  function humanSeats(s) {
+    return s.seats.filter((x) => x.controller === "human").map((x) => x.seat);
+  }
+
+  function drawTurn(s) {
+    const t = $("turn");
+    const where = "Round " + s.round + (s.phase ? ", " + s.phase + " phase" : "") + ". ";
+    t.className = "";
+    if (s.result) {
+      t.textContent = "The game is over. " + (s.result_text || "");
+    } else if (s.your_turn) {
+      const reason = (s.pending.reason || "").replace(/^your turn:?\s*/i, "");
+      t.textContent = where + "Your turn" + (reason ? ": " + reason : ".");
+      t.className = "mine";
+    } else if (s.pending) {
+      const row = s.seats.find((x) => x.seat === s.pending.seat);
+      const how = row && row.controller !== "human" ? " (" + row.controller + " bot)" : "";
+      t.textContent = where + "Waiting for " + s.pending.seat + how + "…";
+    } else {
+      t.textContent = where;
+    }
+  }
+
+  function drawBoard(s) {
+    const b = board();
+    b.innerHTML = s.svg;  // drawn by the engine's render_svg: every text in it is escaped
+    const svg = b.querySelector("svg");
+    if (svg) {
+      // As wide as the column allows, but a small board no more than twice its drawn size.
+      const natural = parseFloat(svg.getAttribute("width")) || 0;
+      if (natural) svg.style.maxWidth = Math.round(natural * 2) + "px";
+      svg.removeAttribute("width");
+      svg.removeAttribute("height");
+      svg.setAttribute("role", "group");
+      svg.setAttribute("aria-label", "the board, round " + s.round);
+    }
+    markBoard();
+  }
+
+  function markBoard() {
+    for (const g of board().querySelectorAll(".actor, .target, .selected, .hl")) {
+      g.classList.remove("actor", "target", "selected", "hl");
+      g.removeAttribute("tabindex");
+      g.removeAttribute("role");
+    }
+    const acts = actions();
+    if (!acts.length) { hint(""); drawSelected(); return; }
+    const actors = new Set(acts.filter((a) => a.unit).map((a) => a.unit));
+    for (const unit of actors) {
+      for (const g of unitEls(unit)) clickable(g, "actor", unit + ": " + actionsOf(unit).length
+        + " actions");
+    }
+    if (selected) {
+      for (const g of unitEls(selected)) g.classList.add("selected");
+      for (const a of actionsOf(selected)) for (const g of targetEls(a)) clickable(g, "target", a.text);
+      hint(selected + " is selected: click a highlighted cell or unit (Esc to cancel), or pick"
+        + " one of its actions in the list.");
+    } else {
+      for (const a of acts.filter((x) => !x.unit)) {
+        for (const g of targetEls(a)) clickable(g, "target", a.text);
+      }
+      hint(actors.size ? "Click one of your highlighted units, then where it should go or act"
+        + " — or pick an action from the list." : "Click a highlighted cell, or pick an action"
+        + " from the list.");
+    }
+    drawSelected();
+  }
+
+  // What an action points at on the board: its cells, and the units and sites it names.
+  function targetEls(a) {
+    const found = [];
+    for (const c of a.cells) found.push(...cellEls(cellText(c)));
+    for (const word of a.text.split(/\s+/).slice(1)) {
+      if (word === a.unit) continue;
+      found.push(...unitEls(word), ...board().querySelectorAll('[data-site="' + cssId(word) + '"]'));
+    }
+    return found;
+  }
+
+  function clickable(g, cls, label) {
+    g.classList.add(cls);
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    if (!g.getAttribute("aria-label")) g.setAttribute("aria-label", label);
+  }
+
+  // -- clicking on the board ----------------------------------------------------------------
+  function pick(target) {
+    if (!snap || !snap.your_turn || sending) return;
+    const unitEl = target.closest("[data-unit]");
+    const cellEl = target.closest("[data-cell]");
+    const siteEl = target.closest("[data-site]");
+    const unit = unitEl ? unitEl.getAttribute("data-unit") : null;
+    const cell = cellEl ? cellEl.getAttribute("data-cell") : null;
+    const site = siteEl ? siteEl.getAttribute("data-site") : null;
+    const here = cell ? unitsAt(cell).filter((u) => actionsOf(u).length) : [];
+    if (selected) {
+      const hits = actionsOf(selected).filter((a) => (cell && hasCell(a, cell))
+        || (unit && unit !== selected && names(a, unit)) || (site && names(a, site)));
+      const others = here.filter((u) => u !== selected);
+      if (hits.length) { offer(hits, others); return; }
+      if (unit === selected) {
+        const own = actionsOf(selected).filter((a) => !a.cells.length);
+        if (own.length) offer(own, []); else select(null);
+        return;
+      }
+    }
+    const free = actions().filter((a) => !a.unit && ((cell && hasCell(a, cell))
+      || (site && names(a, site))));
+    if (free.length) { offer(free, here); return; }
+    if (unit && here.includes(unit) && here.length === 1) { select(unit); return; }
+    if (here.length === 1) { select(here[0]); return; }
+    if (here.length > 1) { offer([], here); return; }
+    hint(selected ? "Nothing " + selected + " can do there. Click a highlighted cell, or Esc."
+      : "Nothing to do there: click a highlighted unit or cell.");
+  }
+
+  // Send the one matching action at once; otherwise let the player choose among the actions
+  // and the units at the clicked cell that could be selected instead.
+  function offer(list, units) {
+    if (list.length === 1 && !units.length) { act(list[0].text); return; }
+    const choices = list.map((a) => ({label: a.text, action: a.text, run: () => act(a.text)}));
+    for (const u of units) {
+      choices.push({label: "select " + u + " (" + actionsOf(u).length + " actions)",
+        action: "", run: () => select(u)});
+    }
+    openChooser(list.length ? "Which action?" : "Which unit?", choices);
+  }
+
+  function select(unit) {
+    selected = unit;
+    closeChooser();
+    markBoard();
+  }
+
+  function openChooser(title, choices) {
+    $("chooser-title").textContent = title;
+    const box = $("choices");
+    clear(box);
+    for (const c of choices) {
+      const b = el("button", {type: "button", "data-action": c.action}, c.label);
+      b.addEventListener("click", () => { closeChooser(); c.run(); });
+      box.appendChild(b);
+    }
+    $("chooser").hidden = false;
+    box.firstChild.focus();
+  }
+
+  function closeChooser() { $("chooser").hidden = true; }
+
+  // -- the action list ----------------------------------------------------------------------
+  function drawActions(s) {
+    const box = $("actions-box");
+    box.hidden = !token || !s.your_turn;
+    const list = $("actions");
+    clear(list);
+    const texts = $("action-texts");
+    clear(texts);
+    if (box.hidden) return;
+    const verbs = new Map();
+    for (const a of s.actions) {
+      if (!verbs.has(a.verb)) verbs.set(a.verb, []);
+      verbs.get(a.verb).push(a);
+      texts.appendChild(el("option", {value: a.text}));
+    }
+    for (const [verb, acts] of verbs) list.appendChild(verbGroup(verb, acts));
+    setBusy(sending);
+  }
+
+  function verbGroup(verb, acts) {
+    const group = el("section", {class: "verb", "data-verb": verb});
+    group.appendChild(el("h3", {}, verb + " (" + acts.length + ")"));
+    const rows = new Map();
+    for (const a of acts) {
+      const key = a.unit || "";
+      if (!rows.has(key)) rows.set(key, []);
+      rows.get(key).push(a);
+    }
+    for (const [unit, row] of rows) {
+      const line = el("div", {class: "row"});
+      if (unit) line.appendChild(unitButton(unit));
+      for (const a of row) line.appendChild(actionButton(a, verb, unit));
+      group.appendChild(line);
+    }
+    return group;
+  }
+
+  function unitButton(unit) {
+    const b = el("button", {type: "button", class: "unit-name", "data-select": unit,
+      title: "select " + unit + " and show where it can act on the board"}, unit);
+    b.addEventListener("click", () => {
+      select(selected === unit ? null : unit);
+      const g = unitEls(unit)[0];
+      if (g && g.scrollIntoView) g.scrollIntoView({block: "nearest", inline: "nearest"});
+    });
+    return b;
+  }
+
+  function actionButton(a, verb, unit) {
+    let words = a.text.split(/\s+/).slice(1);
+    if (unit && words[0] === unit) words = words.slice(1);
+    const label = words.length ? words.join(" ") : verb;
+    const b = el("button", {type: "button", class: "act", "data-action": a.text,
+      "aria-label": a.text, title: a.text}, label);
+    b.addEventListener("click", () => act(a.text));
+    b.addEventListener("mouseenter", () => highlight(a, true));
+    b.addEventListener("mouseleave", () => highlight(a, false));
+    b.addEventListener("focus", () => highlight(a, true));
+    b.addEventListener("blur", () => highlight(a, false));
+    return b;
+  }
+
+  function highlight(a, on) {
+    const nodes = [];
+    if (a.unit) nodes.push(...unitEls(a.unit));
+    for (const c of a.cells) nodes.push(...cellEls(cellText(c)));
+    for (const g of nodes) g.classList.toggle("hl", on);
+  }
+
+  function drawSelected() {
+    const box = $("selected");
+    clear(box);
+    box.hidden = !selected;
+    if (!selected) return;
+    box.appendChild(el("span", {}, selected + " is selected. "));
+    for (const a of actionsOf(selected)) {
+      const b = el("button", {type: "button", class: "act", "data-action": a.text}, a.text);
+      b.addEventListener("click", () => act(a.text));
+      box.appendChild(b);
+    }
+    const cancel = el("button", {type: "button", class: "cancel"}, "Cancel");
+    cancel.addEventListener("click", () => select(null));
+    box.appendChild(cancel);
+  }
+
+  function setBusy(on) {
+    for (const b of document.querySelectorAll("#actions-box button, #choices button")) {
+      b.disabled = on;
+    }
+  }
+
+  // -- sending an action --------------------------------------------------------------------
+  async function act(text) {
+    if (sending || !snap) return;
+    sending = true;
+    setBusy(true);
+    hideError();
+    hint("Sending " + text + "…");
+    try {
+      const r = await fetch("/api/act", {method: "POST",
+        headers: {"Content-Type": "application/json"},
+        body: JSON.stringify({token: token, action: text, decision: snap.decision})});
+      let body = {};
+      try { body = await r.json(); } catch (e) { body = {}; }
+      if (r.ok && body.ok) {
+        selected = null;
+        $("typed-text").value = "";
+        hint("Done: " + text + ".");
+      } else {
+        showError("“" + text + "” was refused: " + (body.error || r.status + " " + r.statusText));
+        hint("");
+      }
+    } catch (e) {
+      showError("Could not reach the server (" + e + "). It will be sent again only if you"
+        + " click again.");
+    } finally {
+      sending = false;
+      setBusy(false);
+      if (snap) markBoard();
+    }
+  }
+
+  function showError(text) {
+    const e = $("error");
+    e.textContent = text;
+    e.hidden = false;
+  }
+  function hideError() { $("error").hidden = true; }
+
+  // -- the rest of the snapshot -------------------------------------------------------------
+  function drawNarration(s) {
+    const list = $("narration");
+    clear(list);
+    const lines = s.narration || [];
+    for (const line of lines) list.appendChild(el("li", {}, line));
+    if (!lines.length) list.appendChild(el("li", {class: "quiet"}, "Nothing new yet."));
+    $("narration-title").textContent = token ? "What happened since your last move"
+      : "What happened lately";
+  }
+
+  function drawStanding(s) {
+    const box = $("standing-box");
+    const rows = s.standing || [];
+    box.hidden = !rows.length;
+    const table = $("standing");
+    clear(table);
+    if (!rows.length) return;
+    const keys = [];
+    for (const r of rows) for (const k of Object.keys(r.counters || {})) {
+      if (!keys.includes(k)) keys.push(k);
+    }
+    const pools = rows.some((r) => Object.keys(r.pools || {}).length);
+    const head = el("tr");
+    head.appendChild(el("th", {scope: "col"}, "seat"));
+    for (const k of keys) head.appendChild(el("th", {scope: "col"}, k));
+    if (pools) head.appendChild(el("th", {scope: "col"}, "pools"));
+    table.appendChild(el("thead")).appendChild(head);
+    const body = table.appendChild(el("tbody"));
+    for (const r of rows) {
+      const tr = el("tr");
+      const th = el("th", {scope: "row"});
+      th.appendChild(swatch(r.seat));
+      th.appendChild(document.createTextNode(r.seat));
+      tr.appendChild(th);
+      for (const k of keys) tr.appendChild(el("td", {}, k in r.counters ? r.counters[k] : ""));
+      if (pools) tr.appendChild(el("td", {}, poolText(r.pools || {})));
+      body.appendChild(tr);
+    }
+  }
+
+  function poolText(pools) {
+    return Object.entries(pools).map(([pool, units]) => pool + ": " + Object.entries(units)
+      .map(([u, n]) => u + " ×" + n).join(", ")).join("; ");
+  }
+
+  function swatch(seat) {
+    const sw = el("span", {class: "swatch", "aria-hidden": "true"});
+    sw.style.background = seatColour(seat);
+    return sw;
+  }
+
+  function drawStatus(s) {
+    const lines = s.status || [];
+    $("status-box").hidden = !lines.length;
+    const list = $("status");
+    clear(list);
+    for (const line of lines) list.appendChild(el("li", {}, line));
+  }
+
+  function drawSeats(s) {
+    const list = $("seats");
+    clear(list);
+    for (const row of s.seats) {
+      const li = el("li");
+      li.appendChild(swatch(row.seat));
+      let text = row.seat + (row.faction && row.faction !== row.seat ? " (" + row.faction + ")" : "")
+        + " — " + (row.controller === "human" ? "a person" : row.controller + " bot");
+      if (row.controller === "human") text += row.connected ? ", connected" : ", not connected";
+      if (row.seat === s.you) text += " — you";
+      if (s.pending && s.pending.seat === row.seat && !s.result) {
+        text += " — to play";
+        li.className = "pending";
+      }
+      li.appendChild(document.createTextNode(text));
+      list.appendChild(li);
+    }
+  }
+
+  function drawResult(s) {
+    $("result-box").hidden = !s.result;
+    if (!s.result) return;
+    $("result").textContent = s.result_text || JSON.stringify(s.result, null, 2);
+  }
+
+  // -- hot seat -------------------------------------------------------------------------------
+  function handover(s) {
+    const hide = Boolean(s.hot_seat && s.handover && ready !== s.you);
+    $("table").hidden = hide;
+    $("handover").hidden = !hide;
+    if (hide) {
+      $("handover-text").textContent = s.handover.charAt(0).toUpperCase() + s.handover.slice(1)
+        + ". The board stays hidden until then.";
+      $("handover").style.borderColor = seatColour(s.you);
+      $("handover-ok").focus();
+    } else if (s.hot_seat && s.you) {
+      ready = s.you;
+    }
+  }
+
+  // -- events ---------------------------------------------------------------------------------
+  board().addEventListener("click", (e) => pick(e.target));
+  board().addEventListener("keydown", (e) => {
+    if ((e.key === "Enter" || e.key === " ") && e.target.getAttribute("tabindex") !== null) {
+      e.preventDefault();
+      pick(e.target);
+    }
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape") return;
+    if (!$("chooser").hidden) closeChooser();
+    else if (selected) select(null);
+  });
+  $("chooser-cancel").addEventListener("click", closeChooser);
+  $("typed").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const text = $("typed-text").value.trim();
+    if (text) act(text);
+  });
+  $("handover-ok").addEventListener("click", () => {
+    ready = snap ? snap.you : null;
+    if (snap) handover(snap);
+  });
+
+  window.dgPage = {snapshot: () => snap, selected: () => selected};
+  connect();
+})();
