@@ -11,10 +11,11 @@ map uses. Colours and symbols: :mod:`distant_galaxy.play.palette`.
 The picture is built in two layers of plain **records** (dicts: ``shape``, ``cx``, ``cy``,
 ``r``, ``fill``, ``stroke``, ``text``, ``title``, and ``cell`` ``"x,y"`` / ``unit`` ``ID`` /
 ``site`` ``ID`` where a record stands on a cell, is a unit or a site: they become ``data-cell`` /
-``data-unit`` / ``data-site`` attributes, so a page can tell what was clicked): :func:`board_records` for what never changes
-(the cells), :func:`piece_records` for what a step changes (sites and units). :func:`render_svg`
-turns both into one SVG document; the replay viewer (:mod:`distant_galaxy.play.replay_html`)
-ships the records of every step and its script draws them the same way.
+``data-unit`` / ``data-site`` attributes, so a page can tell what was clicked):
+:func:`board_records` for what never changes (the cells), :func:`piece_records` for what a step
+changes (sites and units). :func:`render_svg` turns both into one SVG document; the replay viewer
+(:mod:`distant_galaxy.play.replay_html`) ships the records of every step and its script draws them
+the same way.
 
 XML is written with the standard library's :mod:`xml.etree.ElementTree` rather than a drawing
 library: it escapes every text and attribute (titles come from authors' files), it is always

@@ -4,14 +4,11 @@ stepping forward and back and jumping to a round change the board, and a screens
 mid-game step is drawn (many colours, not a blank page). Screenshots are written to
 tests/artifacts/screenshots/ (ignored by git) for a person to look at.
 
-Without a browser these tests are skipped with the reason; in CI (``CI`` set) they fail instead,
-since .ci/run installs what they need.
+Without a browser these tests are skipped with the reason (tests/browser/chromium.py).
 """
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -20,52 +17,18 @@ from distant_galaxy import load_scenario
 from distant_galaxy.play.replay_html import replay_html
 from distant_galaxy.play.runner import new_session, play
 from distant_galaxy.scenario.catalog import catalog
+from tests.browser.chromium import NEEDS_BROWSER, SHOTS
+from tests.browser.conftest import watched_page
 from tests.browser.png import colours
 
-ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "tests" / "artifacts" / "screenshots"
-CHROMIUM = os.environ.get("DG_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
 SHIPPED = sorted(e["id"] for e in catalog() if e["provider"] == "distant-galaxy-engine")
-
-
-def _missing() -> str | None:
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        return "the Python package playwright is not installed (pip install '.[browser]')"
-    if not Path(CHROMIUM).exists():
-        return f"no chromium at {CHROMIUM} (apt-get install chromium)"
-    return None
-
-
-MISSING = _missing()
-if MISSING and os.environ.get("CI"):
-    raise RuntimeError(f"the browser tests cannot run in CI: {MISSING}")
-pytestmark = pytest.mark.skipif(MISSING is not None, reason=f"no headless browser: {MISSING}")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        yield b
-        b.close()
+pytestmark = NEEDS_BROWSER
 
 
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    pg = context.new_page()
-    problems: list[str] = []
-    pg.on("console", lambda m: problems.append(f"{m.type}: {m.text}") if m.type in
-          ("error", "warning") else None)
-    pg.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    pg.on("request", lambda r: problems.append(f"request: {r.url}") if not
-          r.url.startswith(("file:", "data:")) else None)
-    pg.problems = problems
-    yield pg
+    yield watched_page(context, lambda url: url.startswith(("file:", "data:")))
     context.close()
 
 

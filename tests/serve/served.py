@@ -52,10 +52,12 @@ class Served:
         self.proc.wait(10)
 
 
-def start(args: list[str], cwd: Path, timeout: float = 60.0) -> Served:
-    """Start ``dg serve ARGS --port 0`` in ``cwd``; wait for its links."""
+def start(args: list[str], cwd: Path, timeout: float = 60.0, port: int = 0) -> Served:
+    """Start ``dg serve ARGS --port PORT`` (by default 0: a free one) in ``cwd``; wait for its
+    links."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "NO_COLOR": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "distant_galaxy", "serve", *args, "--port", "0"],
+    command = [sys.executable, "-m", "distant_galaxy", "serve", *args, "--port", str(port)]
+    proc = subprocess.Popen(command,
                             cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             env=env)
     served: Served | None = None

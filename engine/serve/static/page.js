@@ -39,7 +39,7 @@
   function names(a, unit) { return a.text.split(/\s+/).slice(1).includes(unit); }
   function actions() { return snap && snap.your_turn ? snap.actions : []; }
   function actionsOf(unit) { return actions().filter((a) => a.unit === unit); }
-  function board() { return $("board"); }
+  function board() { return $("game-board"); }
   function cssId(v) { return String(v).replace(/["\\]/g, "\\$&"); }
   function unitEls(unit) { return board().querySelectorAll('[data-unit="' + cssId(unit) + '"]'); }
   function cellEls(cell) { return board().querySelectorAll('.cell[data-cell="' + cssId(cell) + '"]'); }
@@ -145,7 +145,10 @@
     if (svg) {
       // As wide as the column allows, but a small board no more than twice its drawn size.
       const natural = parseFloat(svg.getAttribute("width")) || 0;
-      if (natural) svg.style.maxWidth = Math.round(natural * 2) + "px";
+      if (natural) {
+        svg.style.maxWidth = Math.round(natural * 2) + "px";
+        svg.style.setProperty("--natural", Math.round(natural) + "px");  // a phone: see page.css
+      }
       svg.removeAttribute("width");
       svg.removeAttribute("height");
       svg.setAttribute("role", "group");
@@ -236,10 +239,11 @@
   // and the units at the clicked cell that could be selected instead.
   function offer(list, units) {
     if (list.length === 1 && !units.length) { act(list[0].text); return; }
-    const choices = list.map((a) => ({label: a.text, action: a.text, run: () => act(a.text)}));
+    const choices = list.map((a) => ({label: a.text, attrs: {"data-action": a.text},
+      run: () => act(a.text)}));
     for (const u of units) {
       choices.push({label: "select " + u + " (" + actionsOf(u).length + " actions)",
-        action: "", run: () => select(u)});
+        attrs: {"data-select": u}, run: () => select(u)});
     }
     openChooser(list.length ? "Which action?" : "Which unit?", choices);
   }
@@ -255,7 +259,7 @@
     const box = $("choices");
     clear(box);
     for (const c of choices) {
-      const b = el("button", {type: "button", "data-action": c.action}, c.label);
+      const b = el("button", Object.assign({type: "button"}, c.attrs), c.label);
       b.addEventListener("click", () => { closeChooser(); c.run(); });
       box.appendChild(b);
     }
@@ -488,6 +492,7 @@
       $("handover-text").textContent = s.handover.charAt(0).toUpperCase() + s.handover.slice(1)
         + ". The board stays hidden until then.";
       $("handover").style.borderColor = seatColour(s.you);
+      $("handover-ok").textContent = "I am " + s.you + ": show the board";
       $("handover-ok").focus();
     } else if (s.hot_seat && s.you) {
       ready = s.you;

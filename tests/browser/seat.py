@@ -1,0 +1,87 @@
+"""A person at the page of ``dg serve``, driven by Playwright: waits for the seat's turn, reads
+the legal actions from the page's snapshot, and plays one **by clicking** as a person would — a
+unit on the board, then its target cell (or the unit, shuttle or site the action names), a
+cell or a site for the actions of no unit, a button of the list for the rest; a chooser, when
+the click matches several actions, answered with the one meant.
+
+Used by tests/browser/test_serve_page.py and bench/browser_game.py.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: Milliseconds to wait for the server's push (bots move between the seat's decisions).
+WAIT_MS = 60_000
+
+
+@dataclass
+class Seat:
+    page: Any
+    done: list[str] = field(default_factory=list)
+
+    # -- what the page shows ---------------------------------------------------------------------
+    def snapshot(self) -> dict[str, Any]:
+        return dict(self.page.evaluate("window.dgPage.snapshot()"))
+
+    def decision(self) -> int:
+        return int(self.page.evaluate("window.dgPage.snapshot().decision"))
+
+    def wait_turn(self) -> dict[str, Any] | None:
+        """Wait until it is this seat's turn (the snapshot of it) or the game is over (None)."""
+        self.page.wait_for_function(
+            "() => { const s = window.dgPage && window.dgPage.snapshot();"
+            " return s && (s.your_turn || s.result); }", timeout=WAIT_MS)
+        snap = self.snapshot()
+        return None if snap["result"] else snap
+
+    def positions(self) -> dict[str, tuple[int, int]]:
+        """unit id → its cell, read from the board's ``data-unit`` / ``data-cell``."""
+        pairs = self.page.eval_on_selector_all(
+            "#game-board [data-unit]", "gs => gs.map(g => [g.dataset.unit, g.dataset.cell])")
+        return {u: (int(c.split(",")[0]), int(c.split(",")[1])) for u, c in pairs}
+
+    # -- clicking --------------------------------------------------------------------------------
+    def _on_board(self, unit: str) -> bool:
+        return bool(self.page.locator(f'#game-board [data-unit="{unit}"]').count())
+
+    def _click(self, selector: str) -> None:
+        # force: a unit or a site drawn over a cell takes the click, as it would a person's
+        self.page.locator(selector).first.click(force=True)
+
+    def _chooser(self, attr: str, value: str) -> None:
+        if self.page.is_visible("#chooser"):
+            self.page.click(f'#choices button[{attr}="{value}"]')
+
+    def select(self, unit: str) -> None:
+        """Pick a unit: on the board if it is drawn, else by its name in the action list."""
+        if self._on_board(unit):
+            self._click(f'#game-board [data-unit="{unit}"]')
+            self._chooser("data-select", unit)
+        else:
+            self.page.click(f'#actions button[data-select="{unit}"]')
+        assert self.page.evaluate("window.dgPage.selected()") == unit
+
+    def play(self, action: dict[str, Any]) -> None:
+        """Play ``action`` (a record of the snapshot's ``actions``) by clicking, and wait until
+        the server has applied it."""
+        before = self.decision()
+        text, unit, cells = action["text"], action["unit"], action["cells"]
+        named = [w for w in text.split()[1:] if w != unit]
+        if unit:
+            self.select(unit)
+        if cells:
+            self._click(f'#game-board .cell[data-cell="{cells[-1][0]},{cells[-1][1]}"]')
+        elif any(self._on_board(w) for w in named):
+            self._click(f'#game-board [data-unit="{next(w for w in named if self._on_board(w))}"]')
+        elif named and self.page.locator(f'#game-board [data-site="{named[0]}"]').count():
+            self._click(f'#game-board [data-site="{named[0]}"]')
+        elif unit:
+            self._click(f'#game-board [data-unit="{unit}"]')  # the selected unit again: its own actions
+        else:
+            self.page.click(f'#actions button[data-action="{text}"]')
+        self._chooser("data-action", text)
+        self.page.wait_for_function(f"() => window.dgPage.snapshot().decision > {before}",
+                                    timeout=WAIT_MS)
+        self.done.append(text)

@@ -1,0 +1,266 @@
+"""The page of ``dg serve`` in a real headless browser against a real server process on a free
+port (docs/serve.md, "Playing in the browser"): two browser contexts play a whole tic-tac-toe
+game by clicking cells; a person plays turns of Asteroid Belt by clicking — a shuttle activated,
+boarded, flown and unloaded, then an attack — and the mid-game screenshot is drawn, not blank;
+a refused action shows the server's reason; a spectator sees the game move without any action;
+a hot-seat game hides the board at each hand-over; a lost server shows "reconnecting…" and the
+page takes up the resumed game by itself. Screenshots go to tests/artifacts/screenshots/.
+
+Skipped without a browser (tests/browser/chromium.py) or without the extra ``serve``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from distant_galaxy import Game, load_scenario
+from tests.browser.chromium import NEEDS_BROWSER, SHOTS
+from tests.browser.conftest import watched_page
+from tests.browser.png import colours
+from tests.browser.seat import Seat
+from tests.serve.served import Served, start
+
+pytest.importorskip("starlette", reason='dg serve needs the extra: pip install ".[serve]"')
+pytest.importorskip("uvicorn", reason='dg serve needs the extra: pip install ".[serve]"')
+
+pytestmark = NEEDS_BROWSER
+#: A refused action is a 400 or a 409 the page explains; the browser also logs it.
+REFUSED = ("status of 400", "status of 409")
+
+
+@pytest.fixture
+def serve(tmp_path: Path) -> Iterator[Any]:
+    started: list[Served] = []
+
+    def run(*args: str, port: int = 0) -> Served:
+        served = start(list(args), tmp_path, port=port)
+        started.append(served)
+        return served
+
+    yield run
+    for served in started:
+        served.stop()
+
+
+@pytest.fixture
+def open_page(browser) -> Iterator[Any]:
+    contexts: list[Any] = []
+
+    def opened(url: str, width: int = 1280, height: int = 800) -> Any:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        contexts.append(context)
+        origin = "{0.scheme}://{0.netloc}/".format(urlsplit(url))
+        pg = watched_page(context, lambda u: u.startswith((origin, "data:")))
+        pg.goto(url)
+        pg.evaluate("window.loadedOnce = true")  # gone if the page ever reloads
+        return pg
+
+    yield opened
+    for context in contexts:
+        context.close()
+
+
+def problems(pg: Any) -> list[str]:
+    return [p for p in pg.problems if not any(r in p for r in REFUSED)]
+
+
+def cell(pg: Any, x: int, y: int) -> None:
+    pg.click(f'#game-board .cell[data-cell="{x},{y}"]')
+
+
+def test_two_browsers_play_a_whole_game_of_tic_tac_toe_by_clicking(serve, open_page):
+    served = serve("tic-tac-toe", "--seat", "x=human", "--seat", "o=human", "--seed", "3")
+    x, o = Seat(open_page(served.links["x"])), Seat(open_page(served.links["o"]))
+    assert "You play x" in x.page.inner_text("#who")
+    moves = [(x, 0, 0), (o, 1, 0), (x, 0, 1), (o, 1, 1), (x, 0, 2)]  # x takes column 0
+    for i, (seat, cx, cy) in enumerate(moves):
+        snap = seat.wait_turn()
+        assert snap is not None and snap["decision"] == i
+        other = o if seat is x else x
+        assert other.page.is_hidden("#actions-box")  # not its turn: nothing to click
+        cell(seat.page, cx, cy)
+        other.page.wait_for_function(f"() => window.dgPage.snapshot().decision === {i + 1}")
+        assert other.page.locator(f'#game-board [data-unit][data-cell="{cx},{cy}"]').count() == 1
+        assert "placed at" in other.page.inner_text("#narration")
+    for seat in (x, o):
+        seat.page.wait_for_selector("#result-box:not([hidden])")
+        assert "x wins" in seat.page.inner_text("#result")
+        assert seat.page.is_hidden("#actions-box")
+        assert seat.page.evaluate("window.loadedOnce") is True  # pushed, never reloaded
+        assert problems(seat.page) == []
+
+
+def test_a_refused_action_shows_the_servers_reason(serve, open_page):
+    served = serve("tic-tac-toe", "--seat", "x=human", "--seat", "o=random", "--seed", "3")
+    x = Seat(open_page(served.links["x"]))
+    x.wait_turn()
+    x.page.fill("#typed-text", "place 9,9")
+    x.page.click("#typed button[type=submit]")
+    x.page.wait_for_selector("#error:not([hidden])")
+    assert "off the board" in x.page.inner_text("#error")
+    assert x.decision() == 0  # nothing changed
+    x.page.fill("#typed-text", "place 1,1")  # a typed action is played as well
+    x.page.press("#typed-text", "Enter")
+    x.page.wait_for_function("() => window.dgPage.snapshot().decision >= 1")
+    assert x.page.is_hidden("#error")
+    assert problems(x.page) == []
+
+
+# -- Asteroid Belt: a shuttle transport and an attack, by clicking --------------------------------
+#: What the person does first when the page offers it (R7.12 guards and defenders first).
+FIRST = ["place", "strike", "attack", "unload", "fly", "roll", "board", "activate", "target"]
+#: Seed 1: orange activates a shuttle, boards, flies and unloads it, then attacks, in 3 turns.
+SEED = "1"
+
+
+def docks(scenario: Any) -> list[tuple[int, int]]:
+    game = Game(scenario, seed=int(SEED))
+    kinds = scenario.site_kinds
+    return [s.pos for s in game.state.sites.values() if kinds.get(s.kind, {}).get("shuttle_dock")]
+
+
+def towards_a_dock(scenario: Any, snap: dict[str, Any], seat: Seat, deployed: int
+                   ) -> dict[str, Any]:
+    """The person's choice: the first of FIRST offered, else deploy two units a turn, else the
+    move that brings a unit nearest a class-3 asteroid (the shuttles' docks), else end."""
+    by_verb: dict[str, list[dict[str, Any]]] = {}
+    for a in snap["actions"]:
+        by_verb.setdefault(a["verb"], []).append(a)
+    for verb in FIRST:
+        if verb in by_verb:
+            return by_verb[verb][0]
+    if "deploy" in by_verb and deployed < 2:
+        return next((a for a in by_verb["deploy"] if a["text"].split()[1] in ("assault", "scout")),
+                    by_verb["deploy"][0])
+    grid, near = scenario.grid, docks(scenario)
+    at = seat.positions()
+
+    def dist(pos: tuple[int, int]) -> int:
+        return min(grid.distance(pos, d) for d in near)
+
+    best: tuple[int, dict[str, Any]] | None = None
+    for a in by_verb.get("move", []):
+        here = at.get(a["unit"])
+        if here is None or dist(here) <= 1 or not a["cells"]:
+            continue
+        gain = dist(here) - dist(tuple(a["cells"][-1]))
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, a)
+    return best[1] if best else by_verb["end"][0]
+
+
+def test_asteroid_belt_a_shuttle_transport_and_an_attack_by_clicking(serve, open_page):
+    served = serve("asteroid-belt", "--seat", "orange=human", "--seed", SEED)
+    scenario = load_scenario("asteroid-belt")
+    orange = Seat(open_page(served.links["orange"]))
+    deployed, turns, shot = 0, 0, None
+    while turns < 6 and not {"unload", "attack"} <= {t.split()[0] for t in orange.done}:
+        snap = orange.wait_turn()
+        assert snap is not None, "the game ended first"
+        action = towards_a_dock(scenario, snap, orange, deployed)
+        deployed = 0 if action["verb"] == "end" else deployed + (action["verb"] == "deploy")
+        turns += action["verb"] == "end"
+        orange.play(action)
+        if action["verb"] == "fly" and shot is None:  # mid-game: a shuttle on its way
+            orange.wait_turn()
+            SHOTS.mkdir(parents=True, exist_ok=True)
+            shot = orange.page.screenshot(path=str(SHOTS / "serve-asteroid-belt-shuttle.png"))
+            board = orange.page.locator("#game-board").screenshot()
+            assert len(colours(shot)) > 12 and len(colours(board)) > 8  # drawn, not blank
+    verbs = [t.split()[0] for t in orange.done]
+    for verb in ("activate", "board", "roll", "fly", "unload", "attack"):
+        assert verb in verbs, f"no {verb} in {orange.done}"
+    assert shot is not None
+    orange.wait_turn()
+    told = orange.page.inner_text("#narration")
+    assert "attack" in told.lower() or "roll" in told.lower()
+    assert "Victory" in orange.page.inner_text("#standing") or \
+        "points" in orange.page.inner_text("#standing")
+    assert problems(orange.page) == []
+
+
+# -- who sees what --------------------------------------------------------------------------------
+def test_a_spectator_sees_the_game_move_and_no_action(serve, open_page):
+    served = serve("tic-tac-toe", "--seat", "x=human", "--seat", "o=random", "--seed", "3")
+    x = Seat(open_page(served.links["x"]))
+    watcher = open_page(served.watch)
+    watcher.wait_for_selector("#game-board svg")
+    assert "watching" in watcher.inner_text("#who")
+    x.wait_turn()
+    cell(x.page, 1, 1)
+    watcher.wait_for_function("() => window.dgPage.snapshot().decision >= 1")
+    assert watcher.locator('#game-board [data-unit][data-cell="1,1"]').count() == 1
+    assert watcher.is_hidden("#actions-box")
+    assert watcher.locator("button[data-action], #game-board [tabindex]").count() == 0
+    assert watcher.evaluate("window.dgPage.snapshot().actions") == []
+    watcher.locator('#game-board .cell[data-cell="1,1"]').click(force=True)  # does nothing
+    assert watcher.is_hidden("#chooser")
+    assert problems(watcher) == []
+
+
+def test_hot_seat_hides_the_board_at_each_hand_over(serve, open_page):
+    served = serve("tic-tac-toe", "--hot-seat", "--seat", "x=human", "--seat", "o=human",
+                   "--seed", "3")
+    pg = open_page(served.links["hot-seat"])
+    seat = Seat(pg)
+    seat.wait_turn()
+    assert pg.is_visible("#game-board svg") and pg.is_hidden("#handover")
+    cell(pg, 0, 0)
+    pg.wait_for_selector("#handover:not([hidden])")
+    assert "pass to o" in pg.inner_text("#handover-text").lower()
+    assert pg.is_hidden("#game-board") and pg.is_hidden("#actions-box")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(SHOTS / "serve-hot-seat-handover.png"))
+    pg.keyboard.press("Enter")  # the button has the focus
+    pg.wait_for_selector("#game-board svg", state="visible")
+    assert "o" == seat.snapshot()["you"] and pg.is_visible("#actions-box")
+    cell(pg, 1, 1)
+    pg.wait_for_selector("#handover:not([hidden])")
+    assert "pass to x" in pg.inner_text("#handover-text").lower()
+    assert problems(pg) == []
+
+
+def test_the_page_reconnects_to_a_resumed_server(serve, open_page, tmp_path):
+    save = tmp_path / "ttt.json"
+    served = serve("tic-tac-toe", "--seat", "x=human", "--seat", "o=human", "--seed", "3",
+                   "--save", str(save))
+    x = Seat(open_page(served.links["x"]))
+    x.wait_turn()
+    cell(x.page, 2, 2)
+    x.page.wait_for_function("() => window.dgPage.snapshot().decision === 1")
+    served.kill()  # kill -9
+    x.page.wait_for_function("() => document.getElementById('connection').textContent"
+                             " === 'reconnecting…'")
+    port = int(served.base.rsplit(":", 1)[1])
+    again = serve("--resume", str(save), port=port)
+    assert again.links["o"] == served.links["o"]
+    o = Seat(open_page(again.links["o"]))
+    o.wait_turn()
+    cell(o.page, 0, 0)
+    x.page.wait_for_function("() => window.dgPage.snapshot().decision === 2", timeout=30_000)
+    assert x.page.inner_text("#connection") == "connected"
+    assert x.page.evaluate("window.loadedOnce") is True
+    assert x.page.locator("#game-board [data-unit]").count() == 2
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_the_page_is_readable_on_a_laptop_and_a_phone(serve, open_page, width, height):
+    served = serve("asteroid-belt", "--seat", "orange=human", "--seed", SEED)
+    pg = open_page(served.links["orange"], width, height)
+    Seat(pg).wait_turn()
+    assert pg.evaluate("document.documentElement.scrollWidth") <= width  # no sideways scroll
+    box = pg.locator("#game-board").bounding_box()
+    assert box is not None and 0.5 * (width - 40) < box["width"] <= width
+    cells = pg.locator("#game-board .cell").first.bounding_box()
+    assert cells is not None and cells["width"] >= 28  # large enough to click or tap
+    first = pg.locator("#actions button.act").first
+    first.focus()
+    assert pg.evaluate("document.activeElement.tagName") == "BUTTON"  # reachable by keyboard
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    pg.screenshot(path=str(SHOTS / f"serve-asteroid-belt-{width}.png"), full_page=True)
+    assert problems(pg) == []
