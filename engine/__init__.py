@@ -42,10 +42,9 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
         SourcePos,
     )
     from distant_galaxy.harness.referee import verify_hidden
-    from distant_galaxy.hookspecs import hookimpl
+    from distant_galaxy.hookspecs import hookimpl, hookspec
     from distant_galaxy.play.controllers import Controller, HumanController, RandomBot
     from distant_galaxy.play.log import read_log
-    from distant_galaxy.play.narrate import article, count_of
     from distant_galaxy.rules import Effect, Expr, Registry
     from distant_galaxy.scenario.context import RuleContext
     from distant_galaxy.scenario.load import load_scenario
@@ -53,6 +52,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from distant_galaxy.scenario.rules import ScenarioRules
     from distant_galaxy.scenario.setup import add_to_pool
     from distant_galaxy.stash import Stash, StashKey
+    from distant_galaxy.text import article, count_of
 
 __version__ = ENGINE_VERSION
 
@@ -100,12 +100,13 @@ _SOURCES: dict[str, str] = {
     "SourceError": "distant_galaxy.errors",
     "SourcePos": "distant_galaxy.errors",
     "hookimpl": "distant_galaxy.hookspecs",
+    "hookspec": "distant_galaxy.hookspecs",
     "Controller": "distant_galaxy.play.controllers",
     "HumanController": "distant_galaxy.play.controllers",
     "RandomBot": "distant_galaxy.play.controllers",
     "read_log": "distant_galaxy.play.log",
-    "article": "distant_galaxy.play.narrate",
-    "count_of": "distant_galaxy.play.narrate",
+    "article": "distant_galaxy.text",
+    "count_of": "distant_galaxy.text",
     "Effect": "distant_galaxy.rules",
     "Expr": "distant_galaxy.rules",
     "Registry": "distant_galaxy.rules",
@@ -169,6 +170,7 @@ __all__ = [
     "compile_pattern",
     "count_of",
     "hookimpl",
+    "hookspec",
     "load_scenario",
     "oriented",
     "parse_pos",

@@ -1,8 +1,11 @@
-"""Every hook a plugin may implement, in one module (as pytest's hookspec.py).
+"""Every hook of the engine, in one module (as pytest's hookspec.py).
 
 A plugin is a module or object with functions named like these, decorated with
-``engine.hookimpl``. A game's plugin manager holds only the plugins its scenario names, so two
-episodes never see each other's hooks. An implementation whose name matches no spec is an error
+``distant_galaxy.hookimpl``. Hooks that are a protocol between plugins (an episode that calls
+them, options that answer) are declared by the plugin that calls them, with
+``distant_galaxy.hookspec``, and added in its ``dg_add_hookspecs`` (episode 5's ``hookspecs.py``).
+A game's plugin manager holds only the plugins its scenario names, so two episodes never see each
+other's hooks. An implementation whose name matches no spec is an error
 (:class:`~distant_galaxy.errors.PluginError`), so a misspelt hook fails loudly at load. The engine's
 own features (:mod:`distant_galaxy.builtin`) implement these same hooks, registered into every
 manager before the scenario's plugins; a hook no plugin implements is not called.
@@ -27,6 +30,15 @@ if TYPE_CHECKING:
 PROJECT = "distant_galaxy"
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec(historic=True)
+def dg_add_hookspecs(pm: pluggy.PluginManager) -> None:
+    """Add the plugin's own hook specs to ``pm`` (``pm.add_hookspecs(module)``), as pytest's
+    ``pytest_addhooks``: the hooks the plugin calls and other plugins answer. Called once when the
+    plugin is registered, before the hooks are checked; a plugin that implements such a hook
+    without the plugin that declares it being in play marks it ``@hookimpl(optionalhook=True)``.
+    """
 
 
 @hookspec
@@ -88,11 +100,6 @@ def dg_decision_reason(game: Game, phase: dict[str, Any], seat: str) -> str | No
 @hookspec
 def dg_turn_start(game: Game, seat: str) -> None:
     """Called when ``seat``'s turn starts (income, resets of per-turn flags)."""
-
-
-@hookspec
-def dg_turn_end(game: Game, seat: str) -> None:
-    """Called when ``seat``'s turn ends, before the next seat starts."""
 
 
 @hookspec
@@ -177,37 +184,6 @@ def dg_commands() -> list[Command]:
 @hookspec
 def dg_invariants(game: Game) -> list[str]:
     """Return descriptions of broken invariants of the plugin's own data (conformance suite)."""
-
-
-@hookspec
-def dg_roll_adjustments(game: Game, roll: str, context: dict[str, Any]) -> list[dict[str, Any]]:
-    """Return adjustments to a named roll of an episode (an option such as Leaders acts here).
-
-    ``roll`` names the roll (episode 5: ``civ_attack``, ``takeover``, ``capture``); ``context``
-    holds what it is about (tokens, sites, seats). Each adjustment is a dict with ``why`` (text),
-    ``rule`` and any of ``extra_dice`` (dice added, the best counts), ``need`` (added to the
-    lowest face that succeeds), ``rerolls`` (failed dice that may be rolled again) and
-    ``cancel`` (true: the attempt does not happen). The episode applies them and logs each."""
-
-
-@hookspec
-def dg_cell_values(game: Any, seat: str) -> dict[tuple[int, int], float]:
-    """Return what a ship of ``seat`` ending its move on some cells is worth to it, judged by what
-    that seat may know: ``game`` is the seat's view (``game.view(seat)``), so hidden values are not
-    there to read. Bots add it to their scores (the Space Domain option values a face-down marker
-    by the expected value of the bag's unseen contents)."""
-
-
-@hookspec
-def dg_ship_lost(game: Game, token: Any, battle: bool, by: str | None) -> None:
-    """Called after an episode removed a destroyed ship (``battle``: in a battle; ``by``: the
-    side or seat that destroyed it). Whatever it carried is decided here."""
-
-
-@hookspec
-def dg_site_taken(game: Game, site: Any, previous_owner: str | None, invasion: bool) -> None:
-    """Called after a site (a planet) changed hands; ``site.owner`` is the new owner;
-    ``invasion``: taken by force."""
 
 
 @hookspec

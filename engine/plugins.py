@@ -1,9 +1,10 @@
 """Plugin discovery and the per-scenario plugin manager.
 
 The engine's own features are plugins of the same hooks (as pytest's default plugins):
-:data:`BUILTIN_PLUGINS` are registered by name into every scenario's manager, before the plugins
-the scenario names. Those — the shipped episodes and third-party ones alike — load through the
-entry-point group ``distant_galaxy.plugins`` (``name = package.module``).
+:data:`BUILTIN_PLUGINS` are imported by module name and registered into every scenario's manager,
+before the plugins the scenario names (so this module, below ``scenario/``, imports none of them:
+they sit above it, docs/architecture.md "Layers"). Those — the shipped episodes and third-party
+ones alike — load through the entry-point group ``distant_galaxy.plugins`` (``name = package.module``).
 :func:`make_plugin_manager` registers exactly the built-ins and the named plugins, checks that
 every implementation matches a spec, and refuses unknown names with the list of installed ones;
 its hook implementations are guarded (:mod:`distant_galaxy.hookguard`), so a plugin's failure or
@@ -13,6 +14,7 @@ wrong result is a PluginError naming the plugin and the hook.
 from __future__ import annotations
 
 import difflib
+import importlib
 from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -20,22 +22,21 @@ from typing import Any
 import pluggy
 
 from distant_galaxy import hookspecs
-from distant_galaxy.builtin import bots, rule_functions
-from distant_galaxy.builtin.board import plugin as board
 from distant_galaxy.errors import PluginError
 from distant_galaxy.hookguard import guard
 
 GROUP = "distant_galaxy.plugins"
 
-#: The engine's built-in plugins by name, registered into every scenario's plugin manager in this
-#: order before the scenario's own: the engine's rule functions (``distance``, ``unit_at``…), the
-#: generic board actions (the ``actions:`` section, ``setup.fill`` and their rule functions) and
-#: the built-in bots. Their hook implementations are ``tryfirst``, so they run before any other
-#: plugin's (a plugin's verb or bot of the same name replaces the built-in one).
-BUILTIN_PLUGINS: dict[str, Any] = {
-    "builtin.rule_functions": rule_functions,
-    "builtin.board": board,
-    "builtin.bots": bots,
+#: The engine's built-in plugins: name → module, imported when a manager is made and registered
+#: into every scenario's plugin manager in this order before the scenario's own: the engine's rule
+#: functions (``distance``, ``unit_at``…), the generic board actions (the ``actions:`` section,
+#: ``setup.fill`` and their rule functions) and the built-in bots. Their hook implementations are
+#: ``tryfirst``, so they run before any other plugin's (a plugin's verb or bot of the same name
+#: replaces the built-in one).
+BUILTIN_PLUGINS: dict[str, str] = {
+    "builtin.rule_functions": "distant_galaxy.builtin.rule_functions",
+    "builtin.board": "distant_galaxy.builtin.board.plugin",
+    "builtin.bots": "distant_galaxy.bots.plugin",
 }
 
 
@@ -98,8 +99,9 @@ def make_plugin_manager(names: list[str], extra: list[Any] | None = None) -> plu
     plugins (then ``extra`` objects)."""
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
-    for name, builtin in BUILTIN_PLUGINS.items():
-        _register(pm, builtin, name)
+    pm.hook.dg_add_hookspecs.call_historic(kwargs={"pm": pm})  # each plugin's own specs
+    for name, module in BUILTIN_PLUGINS.items():
+        _register(pm, importlib.import_module(module), name)
     for name in names:
         plugin = load_plugin(name)
         _register(pm, plugin, name)
@@ -126,8 +128,11 @@ def _register(pm: pluggy.PluginManager, plugin: Any, name: str | None) -> None:
         pm.register(plugin, name=name)
     except pluggy.PluginValidationError as exc:
         raise PluginError(f"plugin {name or plugin!r}: {exc}") from None
-    except ValueError as exc:  # registered twice
+    except ValueError as exc:  # registered twice, or dg_add_hookspecs found no spec
         raise PluginError(f"plugin {name or plugin!r}: {exc}") from None
+    except Exception as exc:  # its dg_add_hookspecs failed
+        raise PluginError(f"plugin {name or plugin!r}, hook dg_add_hookspecs: "
+                          f"{type(exc).__name__}: {exc}") from None
 
 
 def _unknown_hook_message(exc: pluggy.PluginValidationError) -> str:

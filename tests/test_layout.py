@@ -1,20 +1,30 @@
-"""The engine's layout holds no hidden import cycles and no private reads across modules.
+"""The engine's layout holds no hidden import cycles, no private reads across modules, and its
+packages keep to their layers.
 
 Every import of an engine module is at module level (type-only ones under ``if TYPE_CHECKING:``),
 so the dependencies between modules are all in sight at the top of each file; an import placed
-inside a function usually hides a cycle. And no module reads or writes another module's private
+inside a function usually hides a cycle. No module reads or writes another module's private
 names (``obj._name`` of a class defined elsewhere, ``from module import _name``): what a module
-needs from another is a public, documented name.
+needs from another is a public, documented name. And a package imports only packages of its own
+layer or below (the contract ``LAYERS`` of tools/layers.py, drawn in docs/architecture.md).
 """
 
 from __future__ import annotations
 
 import ast
+import importlib.util
 from pathlib import Path
 
 import pytest
 
-ENGINE = Path(__file__).resolve().parents[1] / "engine"
+ROOT = Path(__file__).resolve().parents[1]
+ENGINE = ROOT / "engine"
+_SPEC = importlib.util.spec_from_file_location("layers_tool", ROOT / "tools" / "layers.py")
+assert _SPEC is not None and _SPEC.loader is not None
+layers = importlib.util.module_from_spec(_SPEC)
+_SPEC.loader.exec_module(layers)
+_imports_in = layers.imports_in
+cycles = layers.cycles
 
 #: Folders not held to these rules (none: every module of the engine is).
 NOT_YET: tuple[str, ...] = ()
@@ -34,24 +44,6 @@ def modules() -> list[Path]:
     """The engine's modules held to the layout rules."""
     return [p for p in sorted(ENGINE.rglob("*.py"))
             if not p.relative_to(ENGINE).as_posix().startswith(NOT_YET)]
-
-
-def _is_type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or \
-        (isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
-
-
-def _imports_in(node: ast.AST) -> list[ast.Import | ast.ImportFrom]:
-    """The imports anywhere below ``node`` except under ``if TYPE_CHECKING:``."""
-    found: list[ast.Import | ast.ImportFrom] = []
-    for child in ast.iter_child_nodes(node):
-        if isinstance(child, ast.If) and _is_type_checking(child):
-            continue
-        if isinstance(child, (ast.Import, ast.ImportFrom)):
-            found.append(child)
-        found.extend(_imports_in(child))
-    return found
 
 
 def local_imports(path: Path, rel: str) -> list[str]:
@@ -120,54 +112,53 @@ def test_no_private_name_of_another_module_is_used(path: Path) -> None:
     assert private_reads(path, path.relative_to(ENGINE).as_posix()) == []
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(ENGINE).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join(["distant_galaxy", *parts])
-
-
 def import_graph() -> dict[str, set[str]]:
-    """Module → the engine modules it imports at run time (not under ``TYPE_CHECKING``), for the
-    modules held to the layout rules; ``from package import module`` counts as the module."""
-    known = {_module_name(p) for p in ENGINE.rglob("*.py")}
-    graph: dict[str, set[str]] = {}
-    for path in modules():
-        deps: set[str] = set()
-        for imp in _imports_in(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(imp, ast.ImportFrom) and imp.module and imp.level == 0:
-                for alias in imp.names:
-                    full = f"{imp.module}.{alias.name}"
-                    deps.add(full if full in known else imp.module)
-            elif isinstance(imp, ast.Import):
-                deps.update(a.name for a in imp.names)
-        graph[_module_name(path)] = {d for d in deps if d in known}
-    return graph
-
-
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The import cycles of ``graph`` (each as a path that comes back to its start)."""
-    found, done = [], set()
-
-    def visit(node: str, path: list[str]) -> None:
-        if node in path:
-            found.append([*path[path.index(node):], node])
-            return
-        if node in done:
-            return
-        for dep in sorted(graph.get(node, ())):
-            visit(dep, [*path, node])
-        done.add(node)
-
-    for node in sorted(graph):
-        visit(node, [])
-    return found
+    """Module → the engine modules it imports at run time, for the modules held to the rules."""
+    return layers.import_graph(modules())
 
 
 def test_no_import_cycle() -> None:
     graph = import_graph()
     held = set(graph)
     assert [c for c in cycles(graph) if set(c) <= held] == []
+
+
+def package_graph() -> dict[str, set[str]]:
+    """Package → the engine packages it imports at run time."""
+    out: dict[str, set[str]] = {}
+    for src, dst in layers.package_edges(layers.import_graph()):
+        out.setdefault(src, set()).add(dst)
+    return out
+
+
+def test_packages_import_only_their_own_layer_and_those_below() -> None:
+    """The layer contract: no back edge (an import of a package in a higher layer), and every
+    package of the engine has a layer."""
+    assert layers.back_edges(layers.import_graph()) == []
+    folders = {p.name for p in ENGINE.iterdir() if (p / "__init__.py").is_file()} - {"bundled"}
+    files = {p.stem for p in ENGINE.glob("*.py") if p.stem != "__init__"}
+    assert folders | files | {layers.SURFACE} == set(layers.layer_index())
+
+
+def test_no_package_cycle() -> None:
+    assert cycles(package_graph()) == []
+
+
+def test_the_layer_check_sees_a_back_edge() -> None:
+    graph = {"distant_galaxy.scenario.rule_tests": {"distant_galaxy.play.saves"},
+             "distant_galaxy.play.saves": {"distant_galaxy.core.game"}}
+    index = layers.layer_index()
+    assert layers.back_edges(graph) == [
+        f"scenario (layer {index['scenario']}) imports play (layer {index['play']}): "
+        "distant_galaxy.scenario.rule_tests → distant_galaxy.play.saves"]
+    assert layers.back_edges({"distant_galaxy.newpkg.m": {"distant_galaxy.core.game"}})[0] \
+        .startswith("newpkg → core: a package of no layer")
+
+
+def test_the_architecture_doc_shows_the_current_layers() -> None:
+    """docs/architecture.md's diagram is generated from the imports (tools/layers.py --write)."""
+    text = layers.DOC.read_text(encoding="utf-8")
+    assert layers.doc_block(text) == layers.mermaid(), "run: python tools/layers.py --write"
 
 
 def test_the_allowed_local_imports_still_exist() -> None:

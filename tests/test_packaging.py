@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 PROJECT = PYPROJECT["project"]
 SDIST_SOURCES = ["engine", "plugins", "scenarios", "schemas", "pyproject.toml", "README.md",
-                 "LICENSE", "MANIFEST.in", "docs", "tests", "bench"]
+                 "LICENSE", "MANIFEST.in", "docs", "tests", "bench", "tools", ".ci"]
 
 
 def test_the_metadata_a_package_index_shows():

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
-from distant_galaxy import PluginError, hookimpl
+from distant_galaxy import PluginError, hookimpl, hookspecs
 from distant_galaxy.plugins import (
     BUILTIN_PLUGINS,
     available_plugins,
@@ -79,3 +82,44 @@ def test_a_wrong_hook_signature_is_an_error():
 def test_scenario_uses_plugin_section_schema(race):
     assert race.data["race"] == {"die": 6}
     assert set(race.action_kinds()) == {"end", "step", "roll"}
+
+
+def test_a_plugin_adds_the_hooks_it_calls_and_an_option_answers_them_only_where_it_plays():
+    """Issue 29, item 3: episode 5's hooks are declared by its plugin (``dg_add_hookspecs``), not by
+    the engine; the Leaders option, which answers them, also loads without the episode."""
+    engine_specs = {name for name in dir(hookspecs) if name.startswith("dg_")}
+    episode = {"dg_roll_adjustments", "dg_cell_values", "dg_ship_lost", "dg_site_taken"}
+    assert not engine_specs & episode
+    with_episode = make_plugin_manager(["aborigines", "leaders", "space_domain"])
+    assert all(getattr(with_episode.hook, name).spec is not None for name in episode)
+    assert {"dg_ship_lost", "dg_site_taken", "dg_roll_adjustments"} <= implemented_hooks(with_episode)
+    alone = make_plugin_manager(["leaders"])  # optionalhook: no spec, and no error
+    assert all(getattr(alone.hook, name).spec is None for name in episode - {"dg_cell_values"})
+
+
+def test_a_failing_dg_add_hookspecs_names_the_plugin():
+    class Broken:
+        @hookimpl
+        def dg_add_hookspecs(self, pm):
+            raise RuntimeError("no specs today")
+
+    with pytest.raises(PluginError, match="hook dg_add_hookspecs: RuntimeError: no specs today"):
+        make_plugin_manager([], extra=[Broken()])
+
+
+def _implemented_names() -> set[str]:
+    """The hook names that some function of the engine, the shipped episodes or the test plugins
+    implements (``def dg_…(`` anywhere under them)."""
+    root = Path(__file__).resolve().parents[1]
+    names: set[str] = set()
+    for folder in ("engine", "plugins", "tests"):
+        for path in (root / folder).rglob("*.py"):
+            if path.name != "hookspecs.py":
+                names |= set(re.findall(r"def (dg_\w+)\(", path.read_text(encoding="utf-8")))
+    return names
+
+
+def test_every_engine_hook_has_an_implementation():
+    """A hook spec that nothing implements goes (``dg_turn_end`` went in issue 29)."""
+    specs = {name for name in dir(hookspecs) if name.startswith("dg_")}
+    assert specs - _implemented_names() == set()

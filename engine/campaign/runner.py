@@ -29,6 +29,7 @@ from distant_galaxy.campaign.model import Campaign, Stage
 from distant_galaxy.campaign.save import SUFFIX, file_sha256, new_save, read_save, write_save
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError, SaveError
+from distant_galaxy.harness.invariants import check_saved
 from distant_galaxy.loader.merge import merge_documents
 from distant_galaxy.play.log import LogWriteError, LogWriter, scenario_digest
 from distant_galaxy.play.runner import (
@@ -304,7 +305,7 @@ def resume_stage(run: CampaignRun, override: dict[str, str] | None = None,
         raise SaveError(f"{run.path}: stage {stage.id}: its scenario {scenario.id} changed since "
                         "the stage started (its sha256 differs): a stage under way keeps its "
                         "rules; restore the scenario file to go on")
-    saved = load_game(run.path, payload, scenario)
+    saved = load_game(run.path, payload, scenario, check=check_saved)
     header = payload["header"]
     log = LogWriter(run.log_path(cur["log"]))
     game, _ = logged_game(scenario, header["seats"], header["seed"], log,

@@ -39,7 +39,7 @@ Sink = Callable[[dict[str, Any]], None]
 #: The hooks the engine calls while a game is played (``apply`` and the turn loop). A game where
 #: no plugin implements any of them is one of the conditions of :attr:`Game.pure`.
 PLAY_HOOKS = frozenset({"dg_run_phase", "dg_phase_applies", "dg_decision_reason", "dg_turn_start",
-                        "dg_turn_end", "dg_after_action", "dg_check_victory", "dg_limit_result"})
+                        "dg_after_action", "dg_check_victory", "dg_limit_result"})
 
 
 class Game:

@@ -202,13 +202,10 @@ class TurnLoop:
 
     def _end_turn(self, game: Game) -> None:
         st = game.state
-        if game.hooks_in_play or game.record:
+        if game.record:  # an unrecorded event goes nowhere: skip building it
             seat = st.seats[st.turn]  # the active seat
-            if game.hooks_in_play and "dg_turn_end" in game.hooked:
-                game.hook.dg_turn_end(game=game, seat=seat)
-            if game.record:  # an unrecorded event goes nowhere: skip building it
-                # the state hash closes the turn: a replay that drifts is caught at this turn
-                game.emit("turn_end", seat=seat, round=st.round, state_hash=st.hash())
+            # the state hash closes the turn: a replay that drifts is caught at this turn
+            game.emit("turn_end", seat=seat, round=st.round, state_hash=st.hash())
         moments = game.victory_moments if st.pending is not None else game.victory_idle
         if moments["end_of_turn"]:
             self.check_victory("end_of_turn")

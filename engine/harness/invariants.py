@@ -30,7 +30,7 @@ from distant_galaxy.core.state import GameState
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
 
-__all__ = ["InvariantError", "assert_invariants", "check_invariants", "check_state"]
+__all__ = ["InvariantError", "assert_invariants", "check_invariants", "check_saved", "check_state"]
 
 
 class InvariantError(AssertionError):
@@ -51,6 +51,15 @@ def check_invariants(game: Game, *, round_trip: bool = True) -> list[str]:
     for group in game.hook.dg_invariants(game=game):
         out.extend(f"plugin: {text}" for text in group or [])
     return out
+
+
+def check_saved(game: Game) -> list[str]:
+    """What is wrong with a game made on a saved state (``load_game(..., check=check_saved)``):
+    the invariants, without the JSON round trip (the state was just read from JSON)."""
+    try:
+        return check_invariants(game, round_trip=False)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        return [f"the state is malformed ({exc!r:.120})"]
 
 
 def check_state(st: GameState, scenario: Any, *, round_trip: bool = True) -> list[str]:

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING, TextIO
 
 from distant_galaxy.core.actions import Action
 from distant_galaxy.errors import ActionError, EngineError
-from distant_galaxy.play.narrate import count_of, narrate
+from distant_galaxy.play.narrate import narrate
 from distant_galaxy.play.render import render_result
+from distant_galaxy.text import count_of
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game

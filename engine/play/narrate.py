@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy.text import count_of
+
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
 
@@ -18,18 +20,6 @@ def _cell(value: Any) -> str:
     if isinstance(value, (list, tuple)) and len(value) == 2:
         return f"{value[0]},{value[1]}"
     return str(value)
-
-
-def article(word: str) -> str:
-    """``word`` with its indefinite article: "an engineer", "a scout"."""
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
-
-
-def count_of(n: int, word: str) -> str:
-    """``n`` and ``word``, plural unless n is 1 or -1: "1 ship", "2 ships", "+1 point"."""
-    if abs(n) == 1 or word.endswith("s"):
-        return f"{n} {word}"
-    return f"{n} {word}s"
 
 
 def _signed(n: int) -> str:

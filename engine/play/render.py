@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from distant_galaxy.play.narrate import count_of
 from distant_galaxy.play.palette import palette_of
+from distant_galaxy.text import count_of
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import count_of, hookimpl
-from distant_galaxy_episodes.aborigines import checks, civ, view
+from distant_galaxy_episodes.aborigines import checks, civ, hookspecs, view
 from distant_galaxy_episodes.aborigines.bots import CivBot
 from distant_galaxy_episodes.aborigines.describe import describe_event
 from distant_galaxy_episodes.aborigines.episode_effects import register_episode_effects
@@ -18,11 +18,19 @@ from distant_galaxy_episodes.aborigines.start import set_up
 from distant_galaxy_episodes.aborigines.turn import aborigine_turn
 
 if TYPE_CHECKING:
+    import pluggy
+
     from distant_galaxy import ActionKind, Game, Registry, Scenario, ScenarioRules, SourceError
 
 #: The winners that are no seat (the engine checks every result's winner against the seats and
 #: these: docs/plugins.md, "Results").
 DG_SIDES = (ABORIGINES, CIVS)
+
+
+@hookimpl
+def dg_add_hookspecs(pm: pluggy.PluginManager) -> None:
+    """The hooks the episode calls and its options answer (hookspecs.py)."""
+    pm.add_hookspecs(hookspecs)
 
 
 @hookimpl

@@ -43,19 +43,19 @@ def dg_setup(game: Game) -> None:
     place_all(game)
 
 
-@hookimpl
+@hookimpl(optionalhook=True)  # episode 5's hook (its hookspecs.py): called only where it plays
 def dg_roll_adjustments(game: Game, roll: str, context: dict[str, Any]) -> list[dict[str, Any]]:
     """The leaders' effects on the episode's rolls (effects.py; RL.1, RL.5–RL.7)."""
     return effects.adjustments(game, roll, context)
 
 
-@hookimpl
+@hookimpl(optionalhook=True)  # episode 5's hook (its hookspecs.py): called only where it plays
 def dg_ship_lost(game: Game, token: Token, battle: bool, by: str | None) -> None:
     """RL.3: the fate of the leaders aboard."""
     fate.ship_lost(game, token.id, token.owner, battle, by)
 
 
-@hookimpl
+@hookimpl(optionalhook=True)  # episode 5's hook (its hookspecs.py): called only where it plays
 def dg_site_taken(game: Game, site: Site, previous_owner: str | None, invasion: bool) -> None:
     """RL.4 for the leaders on the planet; RL.10 when the loser held captives."""
     if previous_owner is None:

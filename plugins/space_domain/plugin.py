@@ -50,7 +50,7 @@ def dg_after_action(game: Game, seat: str, action: Action) -> None:
         resolve.after_action(game)
 
 
-@hookimpl
+@hookimpl(optionalhook=True)  # episode 5's hook (its hookspecs.py): called only where it plays
 def dg_cell_values(game: Game, seat: str) -> dict[tuple[int, int], float]:
     """Face-down markers by the expected value of the unseen bag (values.py)."""
     return values.cell_values(game, seat)

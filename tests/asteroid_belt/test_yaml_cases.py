@@ -4,8 +4,8 @@ the flag (R7.14), and the worked combat examples of R7.50 (6 vs 4, 2 vs 5, 3 vs 
 
 from __future__ import annotations
 
+from distant_galaxy.harness.rule_tests import run_file
 from distant_galaxy.scenario.find import find_by_id
-from distant_galaxy.scenario.rule_tests import run_file
 
 
 def test_R7_11_to_R7_14_and_R7_50_yaml_cases_pass():

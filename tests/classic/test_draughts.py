@@ -17,9 +17,9 @@ from distant_galaxy.core.actions import Action
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import IllegalAction
 from distant_galaxy.harness.perft import new_game, perft
+from distant_galaxy.harness.rule_tests import run_file
 from distant_galaxy.scenario.find import scenarios_dir
 from distant_galaxy.scenario.load import load_scenario
-from distant_galaxy.scenario.rule_tests import run_file
 from distant_galaxy.scenario.validate import validate_one
 
 DRAUGHTS = str(scenarios_dir() / "classic" / "draughts.yaml")

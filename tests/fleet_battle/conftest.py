@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from distant_galaxy import Game, load_scenario
-from distant_galaxy.scenario.rule_tests import apply_test_setup
+from distant_galaxy.harness.rule_tests import apply_test_setup
 
 CIV, ABO = "civilizations", "aborigines"
 

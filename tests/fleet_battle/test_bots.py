@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from distant_galaxy import Game, ScenarioErrors, load_scenario
-from distant_galaxy.scenario.rule_tests import apply_test_setup
+from distant_galaxy.harness.rule_tests import apply_test_setup
 from distant_galaxy_episodes.fleet_battle import bots
 from distant_galaxy_episodes.fleet_battle.model import active_models
 from distant_galaxy_episodes.fleet_battle.phases import ai_activation

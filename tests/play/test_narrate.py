@@ -85,7 +85,7 @@ def test_a_plugin_describes_its_own_events_and_may_hide_one(make_scenario, probe
 
 def test_plurals_and_articles():
     """Issue 11, item 18: `1 ships`, `a engineer` are not written."""
-    from distant_galaxy.play.narrate import article, count_of
+    from distant_galaxy import article, count_of
 
     assert [count_of(1, "ship"), count_of(2, "ship"), count_of(0, "point"), count_of(-1, "point")] \
         == ["1 ship", "2 ships", "0 points", "-1 point"]

@@ -10,8 +10,8 @@ import pytest
 
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import ScenarioErrors
+from distant_galaxy.harness.rule_tests import run_file
 from distant_galaxy.scenario.load import load_scenario
-from distant_galaxy.scenario.rule_tests import run_file
 
 FLIP = """format: 1
 id: flip

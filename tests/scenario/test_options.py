@@ -4,8 +4,8 @@ option's plugins, the rule tests that name options, ``dg validate`` and the cata
 from __future__ import annotations
 
 from distant_galaxy import Game, ScenarioErrors, load_scenario
+from distant_galaxy.harness.rule_tests import run_file
 from distant_galaxy.scenario.catalog import catalog
-from distant_galaxy.scenario.rule_tests import run_file
 from distant_galaxy.scenario.validate import option_sets, validate_one
 
 BASE = """\

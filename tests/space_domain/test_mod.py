@@ -8,7 +8,7 @@ import textwrap
 import pytest
 
 from distant_galaxy import Game, ScenarioErrors, load_scenario
-from distant_galaxy.scenario.rule_tests import run_file
+from distant_galaxy.harness.rule_tests import run_file
 from distant_galaxy_episodes.space_domain.model import contents, markers
 
 MOD = """\

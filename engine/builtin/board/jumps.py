@@ -37,8 +37,8 @@ from distant_galaxy.builtin.board.kinds import MoveKind
 from distant_galaxy.builtin.board.patterns import Pos, compile_pattern, oriented
 from distant_galaxy.core.actions import Action, parse_pos
 from distant_galaxy.errors import IllegalAction
-from distant_galaxy.play.narrate import article
 from distant_galaxy.scenario.setup import add_to_pool
+from distant_galaxy.text import article
 
 if TYPE_CHECKING:
     from distant_galaxy.builtin.board.section import GenericSection

@@ -22,9 +22,9 @@ from distant_galaxy.builtin.board.patterns import (
 )
 from distant_galaxy.core.actions import Action, ActionKind
 from distant_galaxy.errors import IllegalAction
-from distant_galaxy.play.narrate import article
 from distant_galaxy.scenario.context import RuleContext
 from distant_galaxy.scenario.setup import add_to_pool
+from distant_galaxy.text import article
 
 if TYPE_CHECKING:
     from distant_galaxy.builtin.board.section import GenericSection

@@ -13,6 +13,7 @@ from distant_galaxy.cli.handlers.pictures import write_replay
 from distant_galaxy.cli.term import Paint, painter
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError
+from distant_galaxy.harness.invariants import check_saved
 from distant_galaxy.play.log import LogWriteError, LogWriter
 from distant_galaxy.play.narrate import narrate
 from distant_galaxy.play.palette import palette_of
@@ -189,7 +190,7 @@ def game_from_save(path: str, payload: dict[str, Any], allow_changed: bool = Fal
     header = payload["header"]
     scenario = load_scenario(_source(header), header.get("variant"), header_options(header))
     game = load_game(path, payload, scenario, allow_changed=allow_changed,
-                     warn=lambda text: print(text, file=sys.stderr))
+                     warn=lambda text: print(text, file=sys.stderr), check=check_saved)
     return game, header
 
 

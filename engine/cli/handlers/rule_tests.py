@@ -7,8 +7,8 @@ import json
 from typing import Any
 
 from distant_galaxy.errors import ScenarioErrors
+from distant_galaxy.harness.rule_tests import run_file
 from distant_galaxy.scenario.find import scenario_files
-from distant_galaxy.scenario.rule_tests import run_file
 
 
 def run_rule_tests(args: argparse.Namespace) -> int:

@@ -1,7 +1,9 @@
 """The built-in bots (``random``, ``first``, the search bot ``mcts``) — a built-in plugin of ``dg_bots``.
 
-Registered into every scenario's plugin manager (:data:`distant_galaxy.plugins.BUILTIN_PLUGINS`)
-before the scenario's own plugins, whose bots of the same name replace these.
+Registered by name as ``builtin.bots`` into every scenario's plugin manager
+(:data:`distant_galaxy.plugins.BUILTIN_PLUGINS`) before the scenario's own plugins, whose bots of
+the same name replace these. It lives with the bots, above the controllers of ``play``, which the
+engine's other built-in plugins (``builtin/``) sit below.
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from distant_galaxy.harness.rule_tests import run_file
 from distant_galaxy.scenario.find import scenario_files
-from distant_galaxy.scenario.rule_tests import run_file
 
 SHIPPED = scenario_files()
 
