@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from distant_galaxy import Game
+
 #: Milliseconds to wait for the server's push (bots move between the seat's decisions).
 WAIT_MS = 60_000
 
@@ -85,3 +87,43 @@ class Seat:
         self.page.wait_for_function(f"() => window.dgPage.snapshot().decision > {before}",
                                     timeout=WAIT_MS)
         self.done.append(text)
+
+
+# -- an Asteroid Belt player ---------------------------------------------------------------------
+#: What the person does first when the page offers it (R7.12 guards and defenders first).
+FIRST = ["place", "strike", "attack", "unload", "fly", "roll", "board", "activate", "target"]
+
+
+def docks(scenario: Any) -> list[tuple[int, int]]:
+    game = Game(scenario, seed=1)  # the map's sites, as every game starts
+    kinds = scenario.site_kinds
+    return [s.pos for s in game.state.sites.values() if kinds.get(s.kind, {}).get("shuttle_dock")]
+
+
+def towards_a_dock(scenario: Any, snap: dict[str, Any], at: dict[str, tuple[int, int]],
+                   deployed: int) -> dict[str, Any]:
+    """The person's choice: the first of FIRST offered, else deploy two units a turn, else the
+    move that brings a unit nearest a class-3 asteroid (the shuttles' docks), else end."""
+    by_verb: dict[str, list[dict[str, Any]]] = {}
+    for a in snap["actions"]:
+        by_verb.setdefault(a["verb"], []).append(a)
+    for verb in FIRST:
+        if verb in by_verb:
+            return by_verb[verb][0]
+    if "deploy" in by_verb and deployed < 2:
+        return next((a for a in by_verb["deploy"] if a["text"].split()[1] in ("assault", "scout")),
+                    by_verb["deploy"][0])
+    grid, near = scenario.grid, docks(scenario)
+
+    def dist(pos: tuple[int, int]) -> int:
+        return min(grid.distance(pos, d) for d in near)
+
+    best: tuple[int, dict[str, Any]] | None = None
+    for a in by_verb.get("move", []):
+        here = at.get(a["unit"])
+        if here is None or dist(here) <= 1 or not a["cells"]:
+            continue
+        gain = dist(here) - dist(tuple(a["cells"][-1]))
+        if gain > 0 and (best is None or gain > best[0]):
+            best = (gain, a)
+    return best[1] if best else by_verb.get("end", snap["actions"])[0]

@@ -18,11 +18,11 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from distant_galaxy import Game, load_scenario
+from distant_galaxy import load_scenario
 from tests.browser.chromium import NEEDS_BROWSER, SHOTS
 from tests.browser.conftest import watched_page
 from tests.browser.png import colours
-from tests.browser.seat import Seat
+from tests.browser.seat import Seat, towards_a_dock
 from tests.serve.served import Served, start
 
 pytest.importorskip("starlette", reason='dg serve needs the extra: pip install ".[serve]"')
@@ -111,47 +111,22 @@ def test_a_refused_action_shows_the_servers_reason(serve, open_page):
     assert problems(x.page) == []
 
 
+def test_the_board_works_with_the_keyboard(serve, open_page):
+    served = serve("tic-tac-toe", "--seat", "x=human", "--seat", "o=random", "--seed", "3")
+    x = Seat(open_page(served.links["x"]))
+    x.wait_turn()
+    targets = x.page.locator("#game-board .cell.target[tabindex='0'][role='button']")
+    assert targets.count() == 9
+    targets.nth(4).focus()
+    x.page.keyboard.press("Enter")
+    x.page.wait_for_function("() => window.dgPage.snapshot().decision >= 1")
+    assert x.page.locator('#game-board [data-unit][data-cell="1,1"]').count() == 1
+    assert problems(x.page) == []
+
+
 # -- Asteroid Belt: a shuttle transport and an attack, by clicking --------------------------------
-#: What the person does first when the page offers it (R7.12 guards and defenders first).
-FIRST = ["place", "strike", "attack", "unload", "fly", "roll", "board", "activate", "target"]
 #: Seed 1: orange activates a shuttle, boards, flies and unloads it, then attacks, in 3 turns.
 SEED = "1"
-
-
-def docks(scenario: Any) -> list[tuple[int, int]]:
-    game = Game(scenario, seed=int(SEED))
-    kinds = scenario.site_kinds
-    return [s.pos for s in game.state.sites.values() if kinds.get(s.kind, {}).get("shuttle_dock")]
-
-
-def towards_a_dock(scenario: Any, snap: dict[str, Any], seat: Seat, deployed: int
-                   ) -> dict[str, Any]:
-    """The person's choice: the first of FIRST offered, else deploy two units a turn, else the
-    move that brings a unit nearest a class-3 asteroid (the shuttles' docks), else end."""
-    by_verb: dict[str, list[dict[str, Any]]] = {}
-    for a in snap["actions"]:
-        by_verb.setdefault(a["verb"], []).append(a)
-    for verb in FIRST:
-        if verb in by_verb:
-            return by_verb[verb][0]
-    if "deploy" in by_verb and deployed < 2:
-        return next((a for a in by_verb["deploy"] if a["text"].split()[1] in ("assault", "scout")),
-                    by_verb["deploy"][0])
-    grid, near = scenario.grid, docks(scenario)
-    at = seat.positions()
-
-    def dist(pos: tuple[int, int]) -> int:
-        return min(grid.distance(pos, d) for d in near)
-
-    best: tuple[int, dict[str, Any]] | None = None
-    for a in by_verb.get("move", []):
-        here = at.get(a["unit"])
-        if here is None or dist(here) <= 1 or not a["cells"]:
-            continue
-        gain = dist(here) - dist(tuple(a["cells"][-1]))
-        if gain > 0 and (best is None or gain > best[0]):
-            best = (gain, a)
-    return best[1] if best else by_verb["end"][0]
 
 
 def test_asteroid_belt_a_shuttle_transport_and_an_attack_by_clicking(serve, open_page):
@@ -162,7 +137,7 @@ def test_asteroid_belt_a_shuttle_transport_and_an_attack_by_clicking(serve, open
     while turns < 6 and not {"unload", "attack"} <= {t.split()[0] for t in orange.done}:
         snap = orange.wait_turn()
         assert snap is not None, "the game ended first"
-        action = towards_a_dock(scenario, snap, orange, deployed)
+        action = towards_a_dock(scenario, snap, orange.positions(), deployed)
         deployed = 0 if action["verb"] == "end" else deployed + (action["verb"] == "deploy")
         turns += action["verb"] == "end"
         orange.play(action)
