@@ -106,7 +106,7 @@
   function drawHeader(s) {
     $("title").textContent = s.scenario.title;
     let who;
-    if (!token) who = "You are watching (spectator view: no hidden information).";
+    if (!token) who = "You are watching: you see what every player may see, no one's secrets.";
     else if (s.hot_seat) who = "Hot seat: one screen for " + humanSeats(s).join(", ") + "."
       + (s.you ? " Now: " + s.you + "." : "");
     else who = "You play " + s.you + ".";
@@ -158,6 +158,9 @@
   }
 
   function markBoard() {
+    for (const b of document.querySelectorAll("#actions button[data-select]")) {
+      b.setAttribute("aria-pressed", String(b.getAttribute("data-select") === selected));
+    }
     for (const g of board().querySelectorAll(".actor, .target, .selected, .hl")) {
       g.classList.remove("actor", "target", "selected", "hl");
       g.removeAttribute("tabindex");
@@ -308,6 +311,7 @@
 
   function unitButton(unit) {
     const b = el("button", {type: "button", class: "unit-name", "data-select": unit,
+      "aria-pressed": String(unit === selected),
       title: "select " + unit + " and show where it can act on the board"}, unit);
     b.addEventListener("click", () => {
       select(selected === unit ? null : unit);
@@ -338,13 +342,19 @@
     for (const g of nodes) g.classList.toggle("hl", on);
   }
 
+  // The selected unit: how many actions it has, and as buttons those that no click on the
+  // board reaches (no cell, unit or site of theirs is drawn); the rest are green on the board.
   function drawSelected() {
     const box = $("selected");
     clear(box);
     box.hidden = !selected;
     if (!selected) return;
-    box.appendChild(el("span", {}, selected + " is selected. "));
-    for (const a of actionsOf(selected)) {
+    const acts = actionsOf(selected);
+    const offBoard = acts.filter((a) => !targetEls(a).length);
+    box.appendChild(el("span", {}, selected + " is selected: " + acts.length
+      + (acts.length === 1 ? " action" : " actions")
+      + (offBoard.length < acts.length ? ", green on the board. " : ". ")));
+    for (const a of offBoard) {
       const b = el("button", {type: "button", class: "act", "data-action": a.text}, a.text);
       b.addEventListener("click", () => act(a.text));
       box.appendChild(b);
