@@ -194,13 +194,7 @@ class HumanController(Controller):
         """The legal actions: other verbs first (each in full), then moves, one line per unit,
         then ``end``. With a ``limit``, a group longer than that shows its first items and how
         many more there are (never a whole group hidden)."""
-        self.say("legal actions:")
-        for head, items in group_actions(game.legal_actions()):
-            take = items if limit is None or len(items) <= limit else items[:limit]
-            shown = [a for a in take if a]
-            if len(take) < len(items):
-                shown.append(f"… {len(items) - len(take)} more ('list' shows them all)")
-            self.say(_wrap_items(f"  {head}" + (": " if shown else ""), shown))
+        self.say("\n".join(action_lines(game.legal_actions(), limit)))
 
     def interpret(self, game: Game, text: str) -> Action | None:
         if not text:
@@ -286,7 +280,20 @@ def group_actions(actions: list[Action]) -> list[tuple[str, list[str]]]:
     return [*others.items(), *moves.items(), *last.items()]
 
 
-def _wrap_items(head: str, items: list[str]) -> str:
+def action_lines(actions: list[Action], limit: int | None = None) -> list[str]:
+    """The prompt's listing of ``actions`` (:func:`group_actions`, each group wrapped; with a
+    ``limit``, a longer group shows its first items and how many more there are)."""
+    lines = ["legal actions:"]
+    for head, items in group_actions(actions):
+        take = items if limit is None or len(items) <= limit else items[:limit]
+        shown = [a for a in take if a]
+        if len(take) < len(items):
+            shown.append(f"… {len(items) - len(take)} more ('list' shows them all)")
+        lines.append(wrap_items(f"  {head}" + (": " if shown else ""), shown))
+    return lines
+
+
+def wrap_items(head: str, items: list[str]) -> str:
     """``head`` then the items joined by `` | ``, wrapped between items to the terminal width."""
     width, indent = _columns(), " " * 6
     lines, line = [], head

@@ -22,7 +22,7 @@ from typing import Any, TextIO
 
 from distant_galaxy.core.actions import Action
 from distant_galaxy.errors import EngineError
-from distant_galaxy.play.controllers import group_actions
+from distant_galaxy.play.controllers import action_lines
 
 #: Seconds without a byte from the server before the stream counts as lost (it pings every 15).
 READ_TIMEOUT = 45.0
@@ -143,14 +143,8 @@ class Terminal:
         self.say(f"== {pend.get('seat')}: {pend.get('kind')}{why}")
 
     def list_actions(self, snap: dict[str, Any], limit: int | None = None) -> None:
-        self.say("legal actions:")
         actions = [Action.parse(a["text"]) for a in snap.get("actions") or []]
-        for head, items in group_actions(actions):
-            take = items if limit is None or len(items) <= limit else items[:limit]
-            shown = [a for a in take if a]
-            if len(take) < len(items):
-                shown.append(f"… {len(items) - len(take)} more ('list' shows them all)")
-            self.say(f"  {head}" + (": " + " | ".join(shown) if shown else ""))
+        self.say("\n".join(action_lines(actions, limit)))
 
     def decide(self, snap: dict[str, Any]) -> str | None:
         """Prompt until a legal action is typed; None when the person quits."""
@@ -227,7 +221,9 @@ def follow(term: Terminal, snap: dict[str, Any]) -> bool:
     if term.link.token is None:
         term.news(snap)
         return False
-    if not snap.get("your_turn") or int(snap["decision"]) <= term.answered:
+    if int(snap["decision"]) <= term.answered:
+        return False  # queued before the answer was applied
+    if not snap.get("your_turn"):
         pend = snap.get("pending") or {}
         if term.waiting != snap.get("decision"):
             term.waiting = snap.get("decision")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import re
 import signal
 import subprocess
@@ -129,3 +130,29 @@ def wait_for(url: str, predicate: Any, timeout: float = 60.0) -> dict[str, Any]:
         if predicate(snap):
             return snap
     raise AssertionError("the stream ended first")
+
+
+def play_randomly(served: Served, seats: list[str], rng: random.Random) -> int:
+    """Play ``seats`` (the game's human seats) with random legal actions (``end`` taken
+    often, to keep games short) until the game ends; how many actions they took."""
+    tokens = {s: served.token(s) for s in seats}
+    acted = 0
+    deadline = time.monotonic() + 600
+    while time.monotonic() < deadline and acted < 2000:
+        _, public = get(served.base + "/api/state")
+        if public["result"] is not None:
+            return acted
+        seat = (public["pending"] or {}).get("seat")
+        _, snap = get(f"{served.base}/api/state?token={tokens[seat]}") if seat in tokens \
+            else (0, {"your_turn": False})
+        if not snap["your_turn"]:  # a bot's decision: it is about to act
+            time.sleep(0.05)
+            continue
+        texts = [a["text"] for a in snap["actions"]]
+        ends = [t for t in texts if t == "end"]
+        text = ends[0] if ends and rng.random() < 0.35 else rng.choice(texts)
+        status, answer = post(served.base + "/api/act", {"token": tokens[seat], "action": text,
+                                                         "decision": snap["decision"]})
+        assert status == 200, answer
+        acted += 1
+    raise AssertionError("the game did not end within 2000 actions or 10 minutes")

@@ -26,7 +26,7 @@ from distant_galaxy.play.runner import Session, logged_game
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.serve.host import GameHost, SaveFile
 from distant_galaxy.serve.snapshot import snapshot
-from tests.serve.served import Served, get, post, snapshots, start
+from tests.serve.served import play_randomly, snapshots, start
 
 SENTINEL = "SENTINEL"
 
@@ -46,24 +46,6 @@ class Recorder(threading.Thread):
             self.connected.set()
             if snap["result"] is not None:
                 return
-
-
-def play_everything(served: Served, seats: list[str], rng: random.Random) -> int:
-    """Play every seat with random legal actions (``end`` taken often, to keep games short)."""
-    tokens = {s: served.token(s) for s in seats}
-    for n in range(2000):
-        _, public = get(served.base + "/api/state")
-        if public["result"] is not None:
-            return n
-        seat = public["pending"]["seat"]
-        _, snap = get(f"{served.base}/api/state?token={tokens[seat]}")
-        texts = [a["text"] for a in snap["actions"]]
-        ends = [t for t in texts if t == "end"]
-        text = ends[0] if ends and rng.random() < 0.35 else rng.choice(texts)
-        status, answer = post(served.base + "/api/act", {"token": tokens[seat], "action": text,
-                                                         "decision": snap["decision"]})
-        assert status == 200, answer
-    raise AssertionError("the game did not end within 2000 actions")
 
 
 def replay_host(log: Path) -> tuple[GameHost, list[tuple[str, str]]]:
@@ -167,7 +149,7 @@ def test_no_message_holds_a_value_hidden_from_its_seat(tmp_path: Path, scenario:
             r.start()
         for r in recorders.values():
             assert r.connected.wait(30)
-        actions = play_everything(served, seats, random.Random(seed))
+        actions = play_randomly(served, seats, random.Random(seed))
         for r in recorders.values():
             r.join(60)
             assert not r.is_alive()
