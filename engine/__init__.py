@@ -18,12 +18,24 @@ from distant_galaxy.version import ENGINE_VERSION
 if TYPE_CHECKING:  # the same names, for type checkers and editors
     from distant_galaxy.builtin.board.patterns import MovePattern, compile_pattern, oriented
     from distant_galaxy.cli.spec import Command
-    from distant_galaxy.core.actions import Action, ActionKind, EndAction, parse_pos, require
+    from distant_galaxy.core.actions import Action, ActionKind, parse_pos, require
     from distant_galaxy.core.dice import Dice, table_lookup
     from distant_galaxy.core.game import Game
     from distant_galaxy.core.grid import CellPermissions, Grid
     from distant_galaxy.core.hidden import UNKNOWN, HiddenInformation, bag_remaining
     from distant_galaxy.core.state import GameState, Pending, Player, Site, Token
+    from distant_galaxy.core.verbs import (
+        Arg,
+        CellArg,
+        EndAction,
+        NameArg,
+        NumberArg,
+        SiteArg,
+        TypedAction,
+        UnitArg,
+        Verb,
+        typed,
+    )
     from distant_galaxy.core.view import GameView
     from distant_galaxy.errors import (
         ActionError,
@@ -67,7 +79,16 @@ _SOURCES: dict[str, str] = {
     "Command": "distant_galaxy.cli.spec",
     "Action": "distant_galaxy.core.actions",
     "ActionKind": "distant_galaxy.core.actions",
-    "EndAction": "distant_galaxy.core.actions",
+    "Arg": "distant_galaxy.core.verbs",
+    "CellArg": "distant_galaxy.core.verbs",
+    "EndAction": "distant_galaxy.core.verbs",
+    "NameArg": "distant_galaxy.core.verbs",
+    "NumberArg": "distant_galaxy.core.verbs",
+    "SiteArg": "distant_galaxy.core.verbs",
+    "TypedAction": "distant_galaxy.core.verbs",
+    "UnitArg": "distant_galaxy.core.verbs",
+    "Verb": "distant_galaxy.core.verbs",
+    "typed": "distant_galaxy.core.verbs",
     "parse_pos": "distant_galaxy.core.actions",
     "require": "distant_galaxy.core.actions",
     "Dice": "distant_galaxy.core.dice",
@@ -126,6 +147,8 @@ __all__ = [
     "ActionError",
     "ActionKind",
     "AmbiguousAction",
+    "Arg",
+    "CellArg",
     "CellPermissions",
     "Command",
     "Controller",
@@ -144,6 +167,8 @@ __all__ = [
     "LogError",
     "MalformedAction",
     "MovePattern",
+    "NameArg",
+    "NumberArg",
     "Pending",
     "Player",
     "PluginError",
@@ -158,11 +183,15 @@ __all__ = [
     "ScenarioErrors",
     "ScenarioRules",
     "Site",
+    "SiteArg",
     "SourceError",
     "SourcePos",
     "Stash",
     "StashKey",
     "Token",
+    "TypedAction",
+    "UnitArg",
+    "Verb",
     "__version__",
     "add_to_pool",
     "article",
@@ -177,6 +206,7 @@ __all__ = [
     "read_log",
     "require",
     "table_lookup",
+    "typed",
     "verify_hidden",
 ]
 

@@ -99,7 +99,10 @@ def parse_pos(text: str, action: Action | None = None) -> Pos:
 
 
 class ActionKind:
-    """How one verb works. Subclass it in plugins; the engine asks these objects for everything.
+    """How one verb works: the protocol the engine asks for everything (``legal``, ``check``,
+    ``apply``). Plugins write a :class:`~distant_galaxy.core.verbs.Verb` (typed arguments, the
+    rule stated once), which implements it; subclassing ``ActionKind`` directly is deprecated
+    (it keeps working for one release: docs/plugins.md, "Typed actions").
 
     ``phases`` limits the decisions (phase ids or hand-over kinds) in which the verb exists; None
     means every decision. ``legal`` lists the legal actions; ``check`` raises
@@ -181,27 +184,6 @@ class ActionKind:
 
 #: The one ``end`` action.
 END = Action("end")
-
-
-class EndAction(ActionKind):
-    """``end``: close the current decision (end of the phase or of a hand-over)."""
-
-    verb = "end"
-    usage = "end"
-    doc = "End your part of the current phase (your turn, or the defence you were handed)."
-    arity = (0, 0)
-    pure = True
-    journaled = True
-
-    def candidates(self, game: Game, seat: str) -> Iterable[Action]:
-        return (END,)
-
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        require(game.may_end_decision(), "this decision cannot be ended by 'end': make a move")
-
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        game.end_decision()
 
 
 def require(condition: T | None, message: str) -> T:

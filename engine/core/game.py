@@ -18,11 +18,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.core import hidden
-from distant_galaxy.core.actions import END, Action, ActionKind, EndAction
+from distant_galaxy.core.actions import END, Action, ActionKind
 from distant_galaxy.core.dice import Dice
 from distant_galaxy.core.journal import Journal, journaled
 from distant_galaxy.core.state import GameState, Pending, Player, Site, Token, copy_attrs
 from distant_galaxy.core.turns import HANDOVERS, TurnLoop
+from distant_galaxy.core.verbs import EndAction
 from distant_galaxy.core.view import GameView
 from distant_galaxy.errors import ActionError, EngineError, IllegalAction, MalformedAction
 from distant_galaxy.stash import Stash

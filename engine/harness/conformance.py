@@ -21,6 +21,7 @@ from typing import Any
 
 from distant_galaxy.core.actions import Action
 from distant_galaxy.core.game import Game
+from distant_galaxy.core.verbs import Verb
 from distant_galaxy.errors import ActionError
 from distant_galaxy.harness.invariants import check_invariants
 from distant_galaxy.loader import checked_option_sets
@@ -281,6 +282,26 @@ class Played:
     ok: bool
 
 
+def fast_legal_differs(game: Game) -> list[str]:
+    """For each verb of the pending decision that keeps a fast ``legal`` of its own, what it
+    lists that the verb's rule (``Verb.derived_legal``: candidates the refusal accepts) does not,
+    or the other way round; empty when they agree (as sets of texts)."""
+    pend = game.state.pending
+    if pend is None or game.over:
+        return []
+    out = []
+    for kind in game.kinds_for(pend.kind):
+        if not isinstance(kind, Verb) or type(kind).legal is Verb.legal \
+                or type(kind).candidates is Verb.candidates:
+            continue
+        fast = {str(a) for a in kind.legal(game, pend.seat)}
+        derived = {str(a) for a in kind.derived_legal(game, pend.seat)}
+        if fast != derived:
+            out.append(f"'{kind.verb}': its legal() lists {sorted(fast - derived)[:3]} that its "
+                       f"rule refuses, and not {sorted(derived - fast)[:3]} that it allows")
+    return out
+
+
 def random_game(case: Case, seed: int, tally: Tally, *, probes: float = 0.0,
                 undo_probes: float = 0.0, invariants: bool = True,
                 max_actions: int = DEFAULT_MAX_ACTIONS, stop_after: int | None = None) -> Played:
@@ -317,6 +338,11 @@ def random_game(case: Case, seed: int, tally: Tally, *, probes: float = 0.0,
                 ok = False
                 break
         legal = game.legal_actions()
+        differ = fast_legal_differs(game) if invariants else []
+        if differ:
+            tally.fail(case, seed, f"at action {len(actions)}: " + "; ".join(differ[:3]))
+            ok = False
+            break
         if not legal:
             tally.fail(case, seed, f"no legal action at action {len(actions)}")
             ok = False

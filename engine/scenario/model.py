@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import pluggy
 
-from distant_galaxy.core.actions import ActionKind, EndAction
+from distant_galaxy.core.actions import ActionKind
 from distant_galaxy.core.grid import CellPermissions, Grid
 from distant_galaxy.core.state import GameState, Player, Site
+from distant_galaxy.core.verbs import EndAction
 from distant_galaxy.errors import ScenarioError, SourcePos
 from distant_galaxy.loader import MergedDocument
 from distant_galaxy.plugins import implemented_hooks

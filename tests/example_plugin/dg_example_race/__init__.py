@@ -7,57 +7,47 @@ column wins (a victory condition written in the scenario's YAML, not here).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from distant_galaxy import Action, ActionKind, Game, hookimpl, require
+from distant_galaxy import Game, Token, TypedAction, Verb, hookimpl
 
 
-def _runner(game: Game, seat: str):
+def _runner(game: Game, seat: str) -> Token:
     return next(t for t in game.state.tokens.values() if t.owner == seat)
 
 
-class Step(ActionKind):
+class Step(Verb):
     verb = "step"
-    usage = "step"
     doc = "Move your runner one cell to the right (once per turn)."
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        tok = _runner(game, seat)
-        x, y = tok.pos
-        if not game.state.attrs.get("stepped") and game.scenario.grid.in_bounds((x + 1, y)) \
-                and (x + 1, y) not in game.state.board:
-            yield Action("step")
+    def candidates(self, game: Game, seat: str) -> list[tuple[()]]:
+        return [()]
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        require(not action.args, "step takes no argument")
-        require(not game.state.attrs.get("stepped"), "you already stepped this turn")
-        tok = _runner(game, seat)
-        x, y = tok.pos
-        require(game.scenario.grid.in_bounds((x + 1, y)), "your runner is at the end")
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        x, y = _runner(game, seat).pos or (0, 0)
+        if game.state.attrs.get("stepped"):
+            return "you already stepped this turn"
+        if not game.scenario.grid.in_bounds((x + 1, y)) or (x + 1, y) in game.state.board:
+            return "your runner cannot step: it is at the end, or the cell ahead is taken"
+        return None
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         tok = _runner(game, seat)
-        x, y = tok.pos
+        x, y = tok.pos or (0, 0)
         game.state.move_token(tok, (x + 1, y))
         game.state.attrs["stepped"] = True
         game.emit("move", token=tok.id, path=[[x + 1, y]], cost=0)
 
 
-class Roll(ActionKind):
+class Roll(Verb):
     verb = "roll"
-    usage = "roll"
     doc = "Roll a die and run that many cells right; your turn ends."
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        yield Action("roll")
+    def candidates(self, game: Game, seat: str) -> list[tuple[()]]:
+        return [()]
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        require(not action.args, "roll takes no argument")
-
-    def apply(self, game: Game, seat: str, action: Action) -> None:
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         tok = _runner(game, seat)
         n = game.dice.roll(game.scenario.data["race"]["die"], purpose="run")
-        x, y = tok.pos
+        x, y = tok.pos or (0, 0)
         to = (min(x + n, game.scenario.grid.width - 1), y)
         game.state.move_token(tok, to)
         game.emit("move", token=tok.id, path=[list(to)], cost=0)
