@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from distant_galaxy import Action, ActionKind, EndAction, IllegalAction, require
+from distant_galaxy import Action, ActionKind, EndAction, IllegalAction, TypedAction, require
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells
 from distant_galaxy_episodes.asteroid_belt.combat import fight
@@ -276,11 +276,7 @@ class End(EndAction):
     placed defender with an invader in reach has struck (R7.12)."""
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        # check(…) passes for END, each test once: the decision may end, the defence is done
-        if game.may_end_decision() and end_refusal(game) is None:
-            yield from EndAction.candidates(self, game, seat)  # the engine's one ``end``
+        return self.derived_legal(game, seat)
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        super().check(game, seat, action)
-        why = end_refusal(game)
-        require(why is None, why or "")
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        return super().refusal(game, seat, move) or end_refusal(game)

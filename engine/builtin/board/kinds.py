@@ -1,4 +1,4 @@
-"""The generic action kinds: ``place`` and ``move`` as ``ActionKind``s (legal / check / apply).
+"""The generic action kinds: ``place``, ``move`` and ``do`` as typed :class:`Verb`s.
 
 Owns what the two kinds of the ``actions:`` section do in a game: their common parts (verb, doc,
 ``ends_turn``, the optional ``where`` rule, interned actions), ``PlaceKind`` (a piece from a pool
@@ -20,7 +20,8 @@ from distant_galaxy.builtin.board.patterns import (
     build_seat_tables,
     compile_pattern,
 )
-from distant_galaxy.core.actions import Action, ActionKind
+from distant_galaxy.core.actions import Action
+from distant_galaxy.core.verbs import CellArg, NumberArg, TypedAction, Verb
 from distant_galaxy.errors import IllegalAction
 from distant_galaxy.scenario.context import RuleContext
 from distant_galaxy.scenario.setup import add_to_pool
@@ -96,8 +97,13 @@ def _bit_codes(codes: dict[str, dict[Pos, tuple[Any, ...]]], stride: int
             for unit, per_cell in codes.items()}
 
 
-class _GenericKind(ActionKind):
-    """Common parts: verb, doc, ``ends_turn``, the optional ``where`` rule, interned actions."""
+class _GenericKind(Verb):
+    """Common parts: verb, doc, ``ends_turn``, the optional ``where`` rule, interned actions.
+
+    Each kind states its rule as a :class:`Verb` (``candidates`` and ``refusal`` over typed
+    cells), keeps a fast ``legal`` over precomputed tables (the conformance harness compares the
+    two) and a fast ``apply`` that decodes a listed action by identity; ``check`` says the
+    refusal after the action's text."""
 
     def __init__(self, section: GenericSection, i: int, item: dict[str, Any]):
         self.section = section
@@ -124,6 +130,14 @@ class _GenericKind(ActionKind):
         self._decoded: dict[int, tuple[Action, Any]] = {}
 
     where_names: ClassVar[dict[str, str]] = {}
+
+    def check(self, game: Game, seat: str, action: Action) -> None:
+        reason = self.refusal(game, seat, self.typed(game, seat, action))
+        if reason is not None:
+            raise IllegalAction(f"{action}: {reason}")
+
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        self.apply(game, seat, move.action)
 
     def _finish(self, game: Game, seat: str) -> None:
         if self.ends_turn:
@@ -181,12 +195,13 @@ class PlaceKind(_GenericKind):
         if self.pool is not None and self.pool not in sc.pools:
             raise sc.error(f"unknown pool '{self.pool}'", *self.path, "from",
                            hint=f"pools: {', '.join(sc.pools) or 'none'}")
-        self.arity = (1, 1)
         self.stop_cells = self._may_stop(self.piece)
         self.cells = [p for p in self.grid.all_cells() if p in self.stop_cells]
         #: ``column_only``: players give the column (``drop 3``), the row follows from ``row``
         self.column_only = bool(item.get("column_only", False))
         self.usage = f"{self.verb} x" if self.column_only else f"{self.verb} x,y"
+        self.args = (NumberArg("x"),) if self.column_only else (CellArg(),)
+        self.arity = (1, 1)
         lowest = item.get("row", "lowest_empty") == "lowest_empty"
         self.columns: dict[int, list[Pos]] = {}
         for p in sorted(self.cells, key=lambda c: (c[0], -c[1] if lowest else c[1])):
@@ -231,33 +246,24 @@ class PlaceKind(_GenericKind):
                 return p
         return None
 
-    def _target(self, action: Action) -> Any:
-        hit = self._decoded.get(id(action))
-        if hit is not None and hit[0] is action:
-            return hit[1]
-        self.check_arity(action)
-        return action.int(0) if self.column_only else action.pos(0)
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(c,) for c in self.columns] if self.column_only else [(p,) for p in self.cells]
 
-    def _cell_of(self, game: Game, action: Action) -> Pos:
-        """The cell ``action`` places on (for ``column_only``: the column's next free cell)."""
-        target = self._target(action)
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        """Why ``seat`` may not place a piece there now (for ``column_only``: in that column's
+        next free cell), or None when it may."""
+        (target,) = move.args
         if not self.column_only:
-            return target
+            return self.cell_refusal(game, seat, target)
         pos = self._row_of(game.state.board, target)
-        if pos is None:
-            width = self.grid.width
-            why = (f"column {target} is full" if target in self.columns else
-                   f"column {target} is off the board (0..{width - 1})" if not 0 <= target < width
-                   else f"{article(self.piece)} may not be placed in column {target}")
-            raise IllegalAction(f"{action}: {why}")
-        return pos
+        if pos is not None:
+            return self.cell_refusal(game, seat, pos)
+        width = self.grid.width
+        return (f"column {target} is full" if target in self.columns else
+                f"column {target} is off the board (0..{width - 1})" if not 0 <= target < width
+                else f"{article(self.piece)} may not be placed in column {target}")
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        reason = self.refusal(game, seat, self._cell_of(game, action))
-        if reason is not None:
-            raise IllegalAction(f"{action}: {reason}")
-
-    def refusal(self, game: Game, seat: str, pos: Pos) -> str | None:
+    def cell_refusal(self, game: Game, seat: str, pos: Pos) -> str | None:
         """Why ``seat`` may not place a piece on ``pos`` now, or None when it may."""
         st = game.state
         x, y = pos
@@ -281,7 +287,11 @@ class PlaceKind(_GenericKind):
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         hit = None if self.column_only else self._decoded.get(id(action))
-        pos = hit[1] if hit is not None and hit[0] is action else self._cell_of(game, action)
+        if hit is not None and hit[0] is action:
+            pos = hit[1]
+        else:  # (checked: for column_only, the column's next free cell)
+            (target,) = self.typed(game, seat, action).args
+            pos = self._row_of(game.state.board, target) if self.column_only else target
         if self.pool is not None:
             add_to_pool(game, seat, self.pool, self.piece, -1, self.verb)
         tok = game.state.add_token(self.piece, seat, pos)
@@ -308,6 +318,7 @@ class MoveKind(_GenericKind):
         super().__init__(section, i, item)
         sc = self.scenario
         self.usage = f"{self.verb} x,y x,y"
+        self.args = (CellArg(), CellArg())
         self.arity = (2, 2)
         if self.grid.is_hex:
             raise sc.error("move patterns need a square grid (square4 or square8)", *self.path)
@@ -498,59 +509,71 @@ class MoveKind(_GenericKind):
                 append(act if act is not None else self._intern((frm, to), frm, to))
         return out
 
-    def _decode(self, action: Action) -> tuple[Pos, Pos]:
+    def _decode(self, game: Game, seat: str, action: Action) -> tuple[Pos, Pos]:
         hit = self._decoded.get(id(action))
         if hit is not None and hit[0] is action:
             return hit[1]
-        self.check_arity(action)
-        return action.pos(0), action.pos(1)
+        frm, to = self.typed(game, seat, action).args
+        return frm, to
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        frm, to = self._decode(action)
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        """Every (from, to) a piece of ``seat`` reaches by one of its patterns on an empty
+        board."""
+        tables, out = self._table(seat), []
+        for frm, tid in game.state.board.items():
+            tok = game.state.tokens[tid]
+            per_cell = tables.get(tok.type) if tok.owner == seat else None
+            if per_cell is not None:
+                steps, rays, _ = per_cell[frm]
+                cells = [s[0] for s in steps] + [c for r in rays for c in r[0]]
+                out.extend((frm, to) for to in dict.fromkeys(cells))
+        return out
+
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        frm, to = move.args
         st = game.state
         for p in (frm, to):
             if not self.grid.in_bounds(p):
-                raise IllegalAction(f"{action}: cell {p[0]},{p[1]} is off the board "
-                                    f"({self.grid.width}x{self.grid.height})")
+                return f"cell {p[0]},{p[1]} is off the board ({self.grid.width}x{self.grid.height})"
         tok = st.token_at(frm)
         if tok is None:
-            raise IllegalAction(f"{action}: there is no piece on {frm[0]},{frm[1]}")
+            return f"there is no piece on {frm[0]},{frm[1]}"
         if tok.owner != seat:
-            raise IllegalAction(f"{action}: the {tok.type} on {frm[0]},{frm[1]} belongs to "
-                                f"{tok.owner}, not {seat}")
+            return f"the {tok.type} on {frm[0]},{frm[1]} belongs to {tok.owner}, not {seat}"
         pats = self.patterns.get(tok.type)
         if pats is None:
-            raise IllegalAction(f"{action}: {article(tok.type)} cannot {self.verb} (pieces that can: "
-                                f"{', '.join(self.patterns)})")
+            return f"{article(tok.type)} cannot {self.verb} (pieces that can: " \
+                   f"{', '.join(self.patterns)})"
         entry = self._table(seat)[tok.type][frm]
         if to in self._targets(game, seat, frm, entry):
             if self.where is not None and not self._where_ok(game, x=to[0], y=to[1], unit=tok):
-                raise IllegalAction(f"{action}: {self._where_refusal(f'{to[0]},{to[1]}')}")
-            return
-        occ = st.token_at(to)
+                return self._where_refusal(f"{to[0]},{to[1]}")
+            return None
+        return self._why_not(st.token_at(to), seat, tok.type, frm, to, entry, pats)
+
+    def _why_not(self, occ: Any, seat: str, unit: str, frm: Pos, to: Pos, entry: tuple[Any, ...],
+                 pats: list[MovePattern]) -> str:
+        """Why a piece of type ``unit`` on ``frm`` does not reach ``to`` (``occ``: the token
+        there, or None), from its table ``entry``."""
         step_hits = [s for s in entry[0] if s[0] == to]
         ray_hits = [r for r in entry[1] if to in r[0]]
-        moves = "; ".join(p.text for p in pats)
         if not step_hits and not ray_hits:
-            raise IllegalAction(f"{action}: {article(tok.type)} cannot reach {to[0]},{to[1]} from "
-                                f"{frm[0]},{frm[1]} (it moves: {moves})")
+            return f"{article(unit)} cannot reach {to[0]},{to[1]} from {frm[0]},{frm[1]} " \
+                   f"(it moves: {'; '.join(p.text for p in pats)})"
         if occ is not None and occ.owner == seat:
-            raise IllegalAction(f"{action}: {to[0]},{to[1]} is occupied by your own "
-                                f"{occ.type}")
+            return f"{to[0]},{to[1]} is occupied by your own {occ.type}"
         if occ is None and not any(s[2] for s in step_hits) and not any(r[1] for r in ray_hits):
-            raise IllegalAction(f"{action}: {article(tok.type)} moves to {to[0]},{to[1]} only to "
-                                f"capture, and the cell is empty")
+            return f"{article(unit)} moves to {to[0]},{to[1]} only to capture, and the cell is empty"
         if occ is not None and not any(s[3] for s in step_hits) \
                 and not any(r[2] for r in ray_hits):
-            raise IllegalAction(f"{action}: {article(tok.type)} cannot capture on {to[0]},{to[1]} "
-                                f"(that move is onto empty cells only)")
-        raise IllegalAction(f"{action}: the way from {frm[0]},{frm[1]} to {to[0]},{to[1]} "
-                            f"is blocked")
+            return f"{article(unit)} cannot capture on {to[0]},{to[1]} (that move is onto " \
+                   "empty cells only)"
+        return f"the way from {frm[0]},{frm[1]} to {to[0]},{to[1]} is blocked"
 
     def touches(self, game: Game, seat: str, action: Action) -> tuple[tuple[str, ...],
                                                                       tuple[str, ...]]:
         """The tokens and seats apply changes: the mover, the captured piece, a pool's owner."""
-        frm, to = self._decode(action)
+        frm, to = self._decode(game, seat, action)
         board = game.state.board
         moved, taken = board.get(frm), board.get(to)
         if taken is None:
@@ -563,7 +586,7 @@ class MoveKind(_GenericKind):
         return tids, seats
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
-        frm, to = self._decode(action)
+        frm, to = self._decode(game, seat, action)
         st = game.state
         tok = st.tokens[st.board[frm]]
         taken_id = st.board.get(to)
@@ -610,6 +633,7 @@ class DoKind(_GenericKind):
                            hint="e.g. do: 'move_token(unit, unit.x + 1d6, unit.y)'")
         self.effect = section.rules.effect(item["do"], *self.path, "do", names=self.where_names)
         self.usage = self.verb
+        self.args = ()
         self.arity = (0, 0)
         self.action = self._intern(())
 
@@ -623,21 +647,20 @@ class DoKind(_GenericKind):
             return None
         return {"unit": min(found, key=lambda t: (len(t.id), t.id))}
 
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return ((),)
+
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         """The action, when the seat has its piece (if any) and ``where`` holds."""
-        names = self._names(game, seat)
-        if names is None or (self.where is not None
-                             and not self._where_ok(game, seat=seat, **names)):
-            return []
-        return [self.action]
+        return [self.action] if self.refusal(game, seat, TypedAction(self, ())) is None else []
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
         names = self._names(game, seat)
         if names is None:
-            raise IllegalAction(f"{action}: {seat} has no {self.piece} on the board")
+            return f"{seat} has no {self.piece} on the board"
         if self.where is not None and not self._where_ok(game, seat=seat, **names):
-            raise IllegalAction(f"{action}: {self._where_refusal('now')}")
+            return self._where_refusal("now")
+        return None
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         names = self._names(game, seat) or {}
