@@ -224,9 +224,14 @@ class TypedAction:
 
 
 def params_of(kind: ActionKind, n: int = 0) -> tuple[Arg, ...]:
-    """The declared arguments of ``kind`` (a legacy kind's: ``n`` words)."""
+    """The declarations of ``n`` arguments of ``kind``: its ``args``, the last one repeated when
+    its arity allows more (a chain of cells); a legacy kind's: ``n`` words."""
     declared = getattr(kind, "args", None)
-    return declared if declared is not None else tuple(WordArg(f"ARG{i + 1}") for i in range(n))
+    if declared is None:
+        return tuple(WordArg(f"ARG{i + 1}") for i in range(n))
+    if n > len(declared) and declared:
+        return (*declared, *(declared[-1],) * (n - len(declared)))
+    return declared
 
 
 def typed(game: Game, action: Action | str) -> TypedAction:
@@ -248,7 +253,8 @@ class Verb(ActionKind):
 
     Define ``candidates`` (typed argument tuples), ``refusal`` (a reason or None) and
     ``perform`` (the effect, given the :class:`TypedAction`). ``usage`` and ``arity`` follow from
-    ``args`` unless set. ``legal``, ``check`` and ``apply`` are derived; a verb may define a
+    ``args`` unless set (an ``arity`` that allows more arguments than declared repeats the last
+    declaration: a chain of cells). ``legal``, ``check`` and ``apply`` are derived; a verb may define a
     faster ``legal`` (the conformance harness compares it with :meth:`derived_legal`).
     """
 
@@ -282,9 +288,12 @@ class Verb(ActionKind):
     # -- derived --------------------------------------------------------------------------------
     def typed(self, game: Game, seat: str, action: Action) -> TypedAction:
         """``action`` parsed into typed arguments (the arity first, then each argument)."""
-        args = self.args
-        if len(action.args) != len(args):
+        args, n = self.args, len(action.args)
+        lo, hi = self.arity or (len(args), len(args))
+        if not lo <= n <= hi:
             raise MalformedAction(f"{action}: usage is '{self.usage or self.verb}'")
+        if n != len(args):  # (an arity beyond the declared arguments repeats the last one)
+            args = params_of(self, n)
         return TypedAction(self, tuple(a.parse(game, seat, t)
                                        for a, t in zip(args, action.args, strict=True)), action)
 

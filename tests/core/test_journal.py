@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from distant_galaxy import load_scenario
 from distant_galaxy.core.actions import ActionKind
-from distant_galaxy.core.verbs import EndAction
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.journal import Journal, save
 from distant_galaxy.core.state import GameState, Pending, Player, Site
+from distant_galaxy.core.verbs import EndAction
 
 
 def _state() -> GameState:

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy.builtin.board.kinds import MoveKind
 from distant_galaxy.builtin.board.patterns import Pos, compile_pattern, oriented
 from distant_galaxy.core.actions import Action, parse_pos
-from distant_galaxy.errors import IllegalAction
+from distant_galaxy.core.verbs import TypedAction
 from distant_galaxy.scenario.setup import add_to_pool
 from distant_galaxy.text import article
 
@@ -240,46 +240,45 @@ class JumpKind(MoveKind):
                 return chain
         return None
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        path = self._cells(action)
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        """The chains of jumps the seat's pieces may make, then the steps' candidates."""
+        return [c[0] for c in self._all_chains(game, seat)] + list(super().candidates(game, seat))
+
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        path: tuple[Pos, ...] = tuple(move.args)
         for p in path:
             if not self.grid.in_bounds(p):
-                raise IllegalAction(f"{action}: cell {p[0]},{p[1]} is off the board "
-                                    f"({self.grid.width}x{self.grid.height})")
+                return f"cell {p[0]},{p[1]} is off the board ({self.grid.width}x{self.grid.height})"
         chain = self._find_chain(game, seat, path)
         if chain is not None:
-            if self.where is not None and not self._chain_where_ok(game, action):
-                end = path[-1]
-                raise IllegalAction(f"{action}: {self._where_refusal(f'{end[0]},{end[1]}')}")
-            return
+            if self.where is not None and not self._chain_where_ok(game, move.action):
+                return self._where_refusal(f"{path[-1][0]},{path[-1][1]}")
+            return None
         if len(path) == 2:  # a step, unless it is a jump refused
-            try:
-                super().check(game, seat, action)
-            except IllegalAction:
-                if not self._is_hop(game, seat, path):
-                    raise
-            else:
-                if self.must_capture:
-                    self._refuse_uncompelled(game, seat, action)
-                return
-        raise IllegalAction(f"{action}: {self._why_not(game, seat, path)}")
+            reason = super().refusal(game, seat, move)
+            if reason is None:
+                return self._uncompelled(game, seat, move.action) if self.must_capture else None
+            if not self._is_hop(game, seat, path):
+                return reason
+        return self._why_not(game, seat, path)
 
     def _is_hop(self, game: Game, seat: str, path: tuple[Pos, ...]) -> bool:
         tok = game.state.token_at(path[0])
         hops = self._hop_table(seat).get(tok.type) if tok is not None else None
         return hops is not None and any(land == path[1] for _, land in hops[path[0]])
 
-    def _refuse_uncompelled(self, game: Game, seat: str, action: Action) -> None:
-        """Under ``must_capture``, refuse a step that captures nothing while a capture exists."""
+    def _uncompelled(self, game: Game, seat: str, action: Action) -> str | None:
+        """Under ``must_capture``, why a step that captures nothing is refused while a capture
+        exists (None when it captures, or none exists)."""
         if self._step_captures(game, action):
-            return
+            return None
         chains = self._all_chains(game, seat)
         if chains:
-            example = self._chain_action(chains[0])
-            raise IllegalAction(f"{action}: a capture is compulsory (e.g. '{example}')")
+            return f"a capture is compulsory (e.g. '{self._chain_action(chains[0])}')"
         captures = [a for a in super().legal(game, seat) if self._step_captures(game, a)]
         if captures:
-            raise IllegalAction(f"{action}: a capture is compulsory (e.g. '{captures[0]}')")
+            return f"a capture is compulsory (e.g. '{captures[0]}')"
+        return None
 
     def _why_not(self, game: Game, seat: str, path: tuple[Pos, ...]) -> str:
         """Why ``path`` is not a chain of jumps the seat's piece may make (the first bad hop)."""

@@ -549,9 +549,9 @@ class MoveKind(_GenericKind):
             if self.where is not None and not self._where_ok(game, x=to[0], y=to[1], unit=tok):
                 return self._where_refusal(f"{to[0]},{to[1]}")
             return None
-        return self._why_not(st.token_at(to), seat, tok.type, frm, to, entry, pats)
+        return self._unreached(st.token_at(to), seat, tok.type, frm, to, entry, pats)
 
-    def _why_not(self, occ: Any, seat: str, unit: str, frm: Pos, to: Pos, entry: tuple[Any, ...],
+    def _unreached(self, occ: Any, seat: str, unit: str, frm: Pos, to: Pos, entry: tuple[Any, ...],
                  pats: list[MovePattern]) -> str:
         """Why a piece of type ``unit`` on ``frm`` does not reach ``to`` (``occ``: the token
         there, or None), from its table ``entry``."""
