@@ -259,6 +259,9 @@ class Verb(ActionKind):
     """
 
     args: ClassVar[tuple[Arg, ...]] = ()
+    #: True when every candidate is legal (``candidates`` applies the rule itself): ``legal``
+    #: then lists them without asking ``refusal``, and the harness checks that it may.
+    exact: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -307,7 +310,16 @@ class Verb(ActionKind):
         return out
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        if self.exact:
+            verb, args = self.verb, self.args
+            return [Action(verb, tuple(a.text(v) for a, v in zip(args, values, strict=True)))
+                    for values in self.candidates(game, seat)]
         return self.derived_legal(game, seat)
+
+    def has_fast_legal(self) -> bool:
+        """Whether ``legal`` is not the derived one (its own, or ``exact``): the conformance
+        harness then compares it with :meth:`derived_legal`."""
+        return self.exact or type(self).legal is not Verb.legal
 
     def check(self, game: Game, seat: str, action: Action) -> None:
         reason = self.refusal(game, seat, self.typed(game, seat, action))

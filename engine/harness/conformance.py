@@ -291,7 +291,7 @@ def fast_legal_differs(game: Game) -> list[str]:
         return []
     out = []
     for kind in game.kinds_for(pend.kind):
-        if not isinstance(kind, Verb) or type(kind).legal is Verb.legal \
+        if not isinstance(kind, Verb) or not kind.has_fast_legal() \
                 or type(kind).candidates is Verb.candidates:
             continue
         fast = {str(a) for a in kind.legal(game, pend.seat)}

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from distant_galaxy import Game, Scenario, Site, Token
 
 DEFENCE = frozenset({"defence"})
+_END = Action("end")
 Pos = tuple[int, int]
 
 
@@ -276,7 +277,8 @@ class End(EndAction):
     placed defender with an invader in reach has struck (R7.12)."""
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        return self.derived_legal(game, seat)
+        # the refusal's two tests, once: the decision may end, the defence is done
+        return (_END,) if game.may_end_decision() and end_refusal(game) is None else ()
 
     def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
         return super().refusal(game, seat, move) or end_refusal(game)

@@ -1,13 +1,13 @@
 """The players' verbs in an activation (RB.7, D6.2–D6.6): ``move M x,y``, ``fire M T``,
 ``board M T``, then ``end``. Each crewed model of the seat's squadron moves once and fires or
-boards once per activation; ``check`` says why an action is refused."""
+boards once per activation; ``refusal`` says why an action is refused."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import Action, ActionKind, IllegalAction, parse_pos, require
+from distant_galaxy import CellArg, IllegalAction, TypedAction, UnitArg, Verb, require
 from distant_galaxy_episodes.fleet_battle import combat
 from distant_galaxy_episodes.fleet_battle.model import OK, fleet_of_seat, stat
 
@@ -43,101 +43,92 @@ def own_model(game: Game, seat: str, tid: str) -> Token:
     return tok
 
 
-def _target(game: Game, tid: str) -> Token:
+def _target(game: Game, seat: str, tid: str) -> Token:
     tok = game.state.tokens.get(tid)
     return require(tok if tok is not None and tok.attrs.get("fleet") else None,
                    f"there is no model '{tid}' on the board")
 
 
-class _Kind(ActionKind):
+MODEL, TARGET = UnitArg("MODEL", find=own_model), UnitArg("TARGET", find=_target)
+
+
+class _Kind(Verb):
     phases = PHASES
-    arity = (2, 2)
 
     def _squad(self, game: Game, seat: str) -> Iterable[Token]:
         return squadron(game, seat) if fleet_of_seat(game.scenario, seat) else []
 
-    def _ready_model_and_target(self, game: Game, seat: str,
-                                action: Action) -> tuple[Token, Token]:
-        """``MODEL TARGET`` of a fire or board: the seat's crewed model that has not fired or
-        boarded this turn, and a model on the board (else the reason why not)."""
-        require(len(action.args) == 2, f"usage: {self.usage}")
-        tok = own_model(game, seat, action.arg(0))
-        target = _target(game, action.arg(1))
-        require(not tok.attrs.get("acted"), f"{tok.id} has already fired or boarded this turn")
-        return tok, target
+    def _acted(self, move: TypedAction) -> str | None:
+        tok = move.args[0]
+        return f"{tok.id} has already fired or boarded this turn" if tok.attrs.get("acted") \
+            else None
 
 
 class Move(_Kind):
     verb = "move"
-    usage = "move MODEL X,Y"
+    args = (MODEL, CellArg("X,Y"))
     doc = "Move one of your models up to its speed in hexes through empty hexes (once per turn)."
+    exact = True  # the candidates are the model's reachable hexes
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        return [Action.of("move", tok.id, cell) for tok in self._squad(game, seat)
-                for cell in combat.moves(game, tok)]
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(tok, cell) for tok in self._squad(game, seat) for cell in combat.moves(game, tok)]
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        require(len(action.args) == 2, f"usage: {self.usage}")
-        tok = own_model(game, seat, action.arg(0))
-        to = parse_pos(action.arg(1))
-        require(not tok.attrs.get("moved"), f"{tok.id} has already moved this turn")
-        require(game.scenario.grid.in_bounds(to), f"{action.arg(1)} is off the map")
-        require(to not in game.state.board, f"{action.arg(1)} is not empty")
-        require(to in combat.moves(game, tok),
-                f"{tok.id} cannot reach {action.arg(1)}: speed "
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        tok, to = move.args
+        where = f"{to[0]},{to[1]}"
+        return (f"{tok.id} has already moved this turn" if tok.attrs.get("moved") else
+                f"{where} is off the map" if not game.scenario.grid.in_bounds(to) else
+                f"{where} is not empty" if to in game.state.board else
+                None if to in combat.moves(game, tok) else
+                f"{tok.id} cannot reach {where}: speed "
                 f"{stat(game.scenario, tok.type, 'speed')} through empty hexes")
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        tok = own_model(game, seat, action.arg(0))
-        to = parse_pos(action.arg(1))
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        tok, to = move.args
         combat.move(game, seat, tok, to, combat.moves(game, tok)[to])
 
 
 class Fire(_Kind):
     verb = "fire"
-    usage = "fire MODEL TARGET"
+    args = (MODEL, TARGET)
     doc = "Fire one of your models' guns at an enemy model in range (once per turn)."
 
-    def candidates(self, game: Game, seat: str) -> Iterable[Action]:
-        for tok in self._squad(game, seat):
-            for t in combat.targets(game, tok):
-                yield Action.of("fire", tok.id, t.id)
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(tok, t) for tok in self._squad(game, seat) for t in combat.targets(game, tok)]
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        tok, target = self._ready_model_and_target(game, seat, action)
-        require(target.attrs.get("fleet") != tok.attrs.get("fleet"),
-                f"{target.id} is in your own fleet")
-        require(target in combat.targets(game, tok),
-                f"{target.id} is not a crewed enemy model within {tok.id}'s range "
-                f"({stat(game.scenario, tok.type, 'range')} hexes)")
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        tok, target = move.args
+        return self._acted(move) or (
+            f"{target.id} is in your own fleet"
+            if target.attrs.get("fleet") == tok.attrs.get("fleet") else
+            None if target in combat.targets(game, tok) else
+            f"{target.id} is not a crewed enemy model within {tok.id}'s range "
+            f"({stat(game.scenario, tok.type, 'range')} hexes)")
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        combat.fire(game, seat, own_model(game, seat, action.arg(0)),
-                    _target(game, action.arg(1)))
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        combat.fire(game, seat, *move.args)
 
 
 class Board(_Kind):
     verb = "board"
-    usage = "board MODEL TARGET"
+    args = (MODEL, TARGET)
     doc = ("Board a crippled or abandoned enemy model next to yours, or recapture a prize of "
            "your fleet (instead of firing).")
 
-    def candidates(self, game: Game, seat: str) -> Iterable[Action]:
-        for tok in self._squad(game, seat):
-            for t in combat.boardable(game, tok):
-                yield Action.of("board", tok.id, t.id)
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(tok, t) for tok in self._squad(game, seat) for t in combat.boardable(game, tok)]
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        tok, target = self._ready_model_and_target(game, seat, action)
-        require(combat.board_need(game, tok, target) is not None,
-                f"{target.id} cannot be boarded from {tok.id}: it must be next to it and be a "
-                "crippled or abandoned enemy, or a prize of your fleet")
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        tok, target = move.args
+        return self._acted(move) or (
+            None if combat.board_need(game, tok, target) is not None else
+            f"{target.id} cannot be boarded from {tok.id}: it must be next to it and be a "
+            "crippled or abandoned enemy, or a prize of your fleet")
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        combat.board(game, seat, own_model(game, seat, action.arg(0)),
-                     _target(game, action.arg(1)))
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        combat.board(game, seat, *move.args)
 
 
-def action_kinds() -> list[ActionKind]:
+def action_kinds() -> list[Verb]:
     """The verbs of an activation."""
     return [Move(), Fire(), Board()]

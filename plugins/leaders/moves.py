@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import Action, ActionKind, IllegalAction, require
+from distant_galaxy import Arg, IllegalAction, SiteArg, TypedAction, UnitArg, Verb, require
 from distant_galaxy_episodes.leaders.model import edit, leaders, section
 
 if TYPE_CHECKING:
@@ -135,11 +135,33 @@ def own_leader(game: Game, seat: str, lid: str) -> dict[str, Any]:
     return rec
 
 
-# -- the kinds ----------------------------------------------------------------------------------
-class LeaderKind(ActionKind):
-    """A leader's verb: ``VERB LEADER WHERE``, in the phases the ``moves:`` section names."""
+class LeaderArg(Arg):
+    """A leader by id (leaders are records, not tokens): the seat's own, free one (else the
+    refusal of :func:`own_leader`); the value is the id."""
 
-    arity = (2, 2)
+    kind = "leader"
+    default_name = "LEADER"
+
+    def parse(self, game: Game, seat: str, text: str) -> str:
+        own_leader(game, seat, text)
+        return text
+
+
+def own_ship(game: Game, seat: str, tid: str) -> Token:
+    """The seat's ship ``tid`` on the board, or the refusal listing the seat's ships."""
+    ship = game.state.tokens.get(tid)
+    if ship is None or ship.owner != seat or ship.pos is None:
+        mine = ", ".join(t.id for t in _own_ships(game, seat)) or "none"
+        raise IllegalAction(f"{tid} is no ship of yours on the board (your ships: {mine})")
+    return ship
+
+
+# -- the kinds ----------------------------------------------------------------------------------
+class LeaderKind(Verb):
+    """A leader's verb: ``VERB LEADER WHERE``, in the phases the ``moves:`` section names; its
+    candidates are its legal actions (``exact``)."""
+
+    exact = True
 
     def __init__(self, phases: Iterable[str]):
         self.phases = frozenset(phases)
@@ -147,91 +169,74 @@ class LeaderKind(ActionKind):
 
 class Board(LeaderKind):
     verb = "board"
-    usage = "board LEADER SHIP"
+    args = (LeaderArg(), UnitArg("SHIP", find=own_ship))
     doc = ("A leader boards your ship whose move this turn starts, stops or ends in the leader's "
            "system (next to its planet or its ship); once per turn (RL.2).")
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
         ships = _own_ships(game, seat)
-        for lid in _mine(game, seat):
-            if _done(game, lid, "boarded"):
-                continue
-            aboard = leaders(game)[lid]["ship"]
-            for t in ships:
-                if t.id != aboard and may_board(game, lid, t):
-                    yield Action("board", (lid, t.id))
+        return [(lid, t) for lid in _mine(game, seat) if not _done(game, lid, "boarded")
+                for t in ships if t.id != leaders(game)[lid]["ship"] and may_board(game, lid, t)]
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        lid, tid = action.arg(0), action.arg(1)
-        rec = own_leader(game, seat, lid)
-        ship = game.state.tokens.get(tid)
-        mine = ", ".join(t.id for t in _own_ships(game, seat)) or "none"
-        if ship is None or ship.owner != seat or ship.pos is None:
-            raise IllegalAction(f"{tid} is no ship of yours on the board (your ships: {mine})")
-        require(rec["ship"] != tid, f"{lid} is already aboard {tid}")
-        require(not _done(game, lid, "boarded"), f"{lid} has already boarded a ship this turn "
-                "(RL.2: once per turn)")
-        require(may_board(game, lid, ship), f"{tid} has not been in the system of {lid} "
-                f"({_where(game, lid)}) during its move this turn (RL.2: a leader boards a ship "
-                "at a point of its move)")
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        lid, ship = move.args
+        return (f"{lid} is already aboard {ship.id}" if leaders(game)[lid]["ship"] == ship.id
+                else f"{lid} has already boarded a ship this turn (RL.2: once per turn)"
+                if _done(game, lid, "boarded") else
+                None if may_board(game, lid, ship) else
+                f"{ship.id} has not been in the system of {lid} ({_where(game, lid)}) during its "
+                "move this turn (RL.2: a leader boards a ship at a point of its move)")
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        lid, tid = action.arg(0), action.arg(1)
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        lid, ship = move.args
         rec = edit(game, lid)
         frm = rec["ship"] or rec["planet"]
-        rec["ship"], rec["planet"] = tid, None
+        rec["ship"], rec["planet"] = ship.id, None
         _mark(game, lid, "boarded")
         game.emit("leader_boarded", leader=lid, leader_kind=rec["kind"], owner=seat,
-                  ship=tid, **{"from": frm}, at=list(game.state.tokens[tid].pos), rule="RL.2")
+                  ship=ship.id, **{"from": frm}, at=list(ship.pos), rule="RL.2")
 
 
 class Land(LeaderKind):
     verb = "land"
-    usage = "land LEADER PLANET"
+    args = (LeaderArg(), SiteArg("PLANET", find=lambda game, seat, sid: game.state.sites.get(sid)))
     doc = ("A leader aboard your ship lands on your planet next to that ship (the system just "
            "activated); never alone on a free or enemy planet; once per turn (RL.2).")
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        for lid in _mine(game, seat):
-            ship_id = leaders(game)[lid]["ship"]
-            if ship_id is None or _done(game, lid, "landed"):
-                continue
-            for s in own_planets_near(game, seat, game.state.tokens[ship_id]):
-                yield Action("land", (lid, s.id))
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        ships = {lid: leaders(game)[lid]["ship"] for lid in _mine(game, seat)}
+        return [(lid, s) for lid, sid in ships.items() if sid and not _done(game, lid, "landed")
+                for s in own_planets_near(game, seat, game.state.tokens[sid])]
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        lid, sid = action.arg(0), action.arg(1)
-        rec = own_leader(game, seat, lid)
-        require(rec["ship"], f"{lid} is on {rec['planet']}, aboard no ship: only a leader "
-                "aboard a ship lands")
-        site = game.state.sites.get(sid)
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        (lid, site), rec = move.args, leaders(game)[move.args[0]]
+        if not rec["ship"]:
+            return f"{lid} is on {rec['planet']}, aboard no ship: only a leader aboard a ship lands"
         ship = game.state.tokens[rec["ship"]]
-        near = ", ".join(s.id for s in own_planets_near(game, seat, ship)) or "none"
+        near = "your planets next to " + ship.id + ": " + (
+            ", ".join(s.id for s in own_planets_near(game, seat, ship)) or "none")
         if site is None:
-            raise IllegalAction(f"there is no planet '{sid}'; your planets next to {ship.id}: "
-                                f"{near}")
+            return f"there is no planet '{move.action.args[1]}'; {near}"
         whose = "a free planet" if site.owner is None else f"{site.owner}'s planet"
-        require(site.owner == seat, f"{sid} is {whose}: a leader cannot land alone on a neutral "
-                f"or enemy planet (RL.2); your planets next to {ship.id}: {near}")
-        require(_near(game, site.pos, ship.pos), f"{sid} is not in the system of {ship.id} at "
-                f"{ship.pos[0]},{ship.pos[1]} (RL.2: a leader lands only in the system just "
-                f"activated); your planets next to {ship.id}: {near}")
-        require(not _done(game, lid, "landed"), f"{lid} has already landed this turn "
-                "(RL.2: once per turn)")
+        return (f"{site.id} is {whose}: a leader cannot land alone on a neutral or enemy planet "
+                f"(RL.2); {near}" if site.owner != seat else
+                f"{site.id} is not in the system of {ship.id} at {ship.pos[0]},{ship.pos[1]} "
+                f"(RL.2: a leader lands only in the system just activated); {near}"
+                if not _near(game, site.pos, ship.pos) else
+                f"{lid} has already landed this turn (RL.2: once per turn)"
+                if _done(game, lid, "landed") else None)
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        lid, sid = action.arg(0), action.arg(1)
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        lid, site = move.args
         rec = edit(game, lid)
         frm = rec["ship"]
-        rec["ship"], rec["planet"] = None, sid
+        rec["ship"], rec["planet"] = None, site.id
         _mark(game, lid, "landed")
         game.emit("leader_landed", leader=lid, leader_kind=rec["kind"], owner=seat,
-                  planet=sid, ship=frm, rule="RL.2")
+                  planet=site.id, ship=frm, rule="RL.2")
 
 
-def action_kinds(scenario: Scenario) -> list[ActionKind]:
+def action_kinds(scenario: Scenario) -> list[Verb]:
     """``board`` and ``land`` in the phases of ``leaders.moves.phases``."""
     phases = scenario.data["leaders"]["moves"]["phases"]
     return [Board(phases), Land(phases)]

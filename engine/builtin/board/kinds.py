@@ -286,12 +286,13 @@ class PlaceKind(_GenericKind):
         return (), ((seat,) if self.pool is not None else ())
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
-        hit = None if self.column_only else self._decoded.get(id(action))
+        hit = self._decoded.get(id(action))
         if hit is not None and hit[0] is action:
-            pos = hit[1]
-        else:  # (checked: for column_only, the column's next free cell)
+            target = hit[1]
+        else:
             (target,) = self.typed(game, seat, action).args
-            pos = self._row_of(game.state.board, target) if self.column_only else target
+        # (checked: for column_only, the column's next free cell)
+        pos = self._row_of(game.state.board, target) if self.column_only else target
         if self.pool is not None:
             add_to_pool(game, seat, self.pool, self.piece, -1, self.verb)
         tok = game.state.add_token(self.piece, seat, pos)
