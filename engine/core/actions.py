@@ -148,8 +148,9 @@ class ActionKind:
         """Whether the verb exists in this decision at all (phase filter)."""
         return self.phases is None or decision in self.phases
 
-    def candidates(self, game: Game, seat: str) -> Iterable[Action]:
-        """The actions of this verb worth checking now (for the default ``legal``)."""
+    def candidates(self, game: Game, seat: str) -> Iterable[Any]:
+        """The actions of this verb worth checking now (for the default ``legal``; a
+        :class:`~distant_galaxy.core.verbs.Verb`'s are typed argument tuples)."""
         raise NotImplementedError(f"{type(self).__name__} defines neither legal() nor candidates()")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:

@@ -162,11 +162,13 @@ class SiteArg(Arg):
     default_name = "SITE"
 
     def __init__(self, name: str | None = None,
-                 find: Callable[[Game, str, str], Site] | None = None, what: str = "site"):
+                 find: Callable[[Game, str, str], Site | None] | None = None,
+                 what: str = "site"):
         super().__init__(name)
         self.find, self.what = find, what
 
-    def parse(self, game: Game, seat: str, text: str) -> Site:
+    def parse(self, game: Game, seat: str, text: str) -> Site | None:
+        """The site (``find`` may return None: its verb's refusal then says why)."""
         if self.find is not None:
             return self.find(game, seat, text)
         site = game.state.sites.get(text)
@@ -258,7 +260,7 @@ class Verb(ActionKind):
     faster ``legal`` (the conformance harness compares it with :meth:`derived_legal`).
     """
 
-    args: ClassVar[tuple[Arg, ...]] = ()
+    args: tuple[Arg, ...] = ()
     #: True when every candidate is legal (``candidates`` applies the rule itself): ``legal``
     #: then lists them without asking ``refusal``, and the harness checks that it may.
     exact: ClassVar[bool] = False
@@ -276,7 +278,7 @@ class Verb(ActionKind):
                 cls.arity = (len(cls.args), len(cls.args))
 
     # -- the rule: a subclass defines these ----------------------------------------------------
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:  # type: ignore[override]
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
         """The argument tuples (typed values) worth trying now."""
         raise NotImplementedError(f"{type(self).__name__} defines no candidates()")
 

@@ -13,7 +13,7 @@ from distant_galaxy_episodes.fleet_battle.schema import SECTION
 from distant_galaxy_episodes.fleet_battle.start import deploy
 
 if TYPE_CHECKING:
-    from distant_galaxy import ActionKind, Game, Scenario, ScenarioRules, SourceError
+    from distant_galaxy import Game, Scenario, ScenarioRules, SourceError, Verb
 
 #: The fleets of the shipped scenario that are no seat (docs/plugins.md, "Results"); in the
 #: hot-seat variant the fleets are the seats themselves.
@@ -39,7 +39,7 @@ def dg_validate_scenario(scenario: Scenario) -> list[SourceError]:
 
 
 @hookimpl
-def dg_action_kinds(scenario: Scenario) -> list[ActionKind]:
+def dg_action_kinds(scenario: Scenario) -> list[Verb]:
     """``move``, ``fire``, ``board`` (actions.py)."""
     return actions.action_kinds()
 

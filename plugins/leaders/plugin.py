@@ -10,7 +10,7 @@ from distant_galaxy_episodes.leaders.model import leaders, place_all, section
 from distant_galaxy_episodes.leaders.schema import SECTION
 
 if TYPE_CHECKING:
-    from distant_galaxy import Action, ActionKind, Game, Scenario, Site, Token
+    from distant_galaxy import Action, Game, Scenario, Site, Token, Verb
 
 
 @hookimpl
@@ -20,7 +20,7 @@ def dg_schema_sections() -> dict[str, Any]:
 
 
 @hookimpl
-def dg_action_kinds(scenario: Scenario) -> list[ActionKind]:
+def dg_action_kinds(scenario: Scenario) -> list[Verb]:
     """``board`` and ``land`` (RL.2, moves.py)."""
     return moves.action_kinds(scenario)
 

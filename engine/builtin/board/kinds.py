@@ -293,6 +293,7 @@ class PlaceKind(_GenericKind):
             (target,) = self.typed(game, seat, action).args
         # (checked: for column_only, the column's next free cell)
         pos = self._row_of(game.state.board, target) if self.column_only else target
+        assert pos is not None
         if self.pool is not None:
             add_to_pool(game, seat, self.pool, self.piece, -1, self.verb)
         tok = game.state.add_token(self.piece, seat, pos)
@@ -520,7 +521,8 @@ class MoveKind(_GenericKind):
     def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
         """Every (from, to) a piece of ``seat`` reaches by one of its patterns on an empty
         board."""
-        tables, out = self._table(seat), []
+        tables = self._table(seat)
+        out: list[tuple[Pos, Pos]] = []
         for frm, tid in game.state.board.items():
             tok = game.state.tokens[tid]
             per_cell = tables.get(tok.type) if tok.owner == seat else None
