@@ -90,6 +90,7 @@ def test_two_browsers_play_a_whole_game_of_tic_tac_toe_by_clicking(serve, open_p
     for seat in (x, o):
         seat.page.wait_for_selector("#result-box:not([hidden])")
         assert "x wins" in seat.page.inner_text("#result")
+        assert ("You win!" if seat is x else "You lose.") in seat.page.inner_text("#result")
         assert seat.page.is_hidden("#actions-box")
         assert seat.page.evaluate("window.loadedOnce") is True  # pushed, never reloaded
         assert problems(seat.page) == []
@@ -189,6 +190,7 @@ def test_hot_seat_hides_the_board_at_each_hand_over(serve, open_page):
     pg.wait_for_selector("#handover:not([hidden])")
     assert "pass to o" in pg.inner_text("#handover-text").lower()
     assert pg.is_hidden("#game-board") and pg.is_hidden("#actions-box")
+    assert pg.locator("#game-board svg, #actions button, #narration li").count() == 0  # not there
     SHOTS.mkdir(parents=True, exist_ok=True)
     pg.screenshot(path=str(SHOTS / "serve-hot-seat-handover.png"))
     pg.keyboard.press("Enter")  # the button has the focus

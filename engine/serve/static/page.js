@@ -91,6 +91,11 @@
     if (decided) { closeChooser(); hideError(); }
     if (selected && !actionsOf(selected).length) selected = null;
     drawHeader(s);
+    if (handover(s)) {
+      // Hot seat, between hand-overs: the next player's view is not even in the page yet.
+      for (const id of ["game-board", "actions", "narration", "action-texts"]) clear($(id));
+      return;
+    }
     drawTurn(s);
     drawBoard(s);
     drawActions(s);
@@ -100,7 +105,6 @@
     drawSeats(s);
     drawResult(s);
     if (s.error) showError(s.error);
-    handover(s);
   }
 
   function drawHeader(s) {
@@ -124,7 +128,7 @@
     const where = "Round " + s.round + (s.phase ? ", " + s.phase + " phase" : "") + ". ";
     t.className = "";
     if (s.result) {
-      t.textContent = "The game is over. " + (s.result_text || "");
+      t.textContent = "The game is over. " + verdict(s) + (s.result_text || "");
     } else if (s.your_turn) {
       const reason = (s.pending.reason || "").replace(/^your turn:?\s*/i, "");
       t.textContent = where + "Your turn" + (reason ? ": " + reason : ".");
@@ -490,10 +494,19 @@
   function drawResult(s) {
     $("result-box").hidden = !s.result;
     if (!s.result) return;
-    $("result").textContent = s.result_text || JSON.stringify(s.result, null, 2);
+    $("result").textContent = verdict(s) + (s.result_text || JSON.stringify(s.result, null, 2));
+  }
+
+  // "You win! " / "You lose. " for a seat's page when the result names a winner.
+  function verdict(s) {
+    const winner = s.result && s.result.winner;
+    if (!token || s.hot_seat || !s.you || !winner) return "";
+    const winners = Array.isArray(winner) ? winner : [winner];
+    return winners.includes(s.you) ? "You win! " : "You lose. ";
   }
 
   // -- hot seat -------------------------------------------------------------------------------
+  // Whether the page must hide the table until the next player clicks (and say so).
   function handover(s) {
     const hide = Boolean(s.hot_seat && s.handover && ready !== s.you);
     $("table").hidden = hide;
@@ -507,6 +520,7 @@
     } else if (s.hot_seat && s.you) {
       ready = s.you;
     }
+    return hide;
   }
 
   // -- events ---------------------------------------------------------------------------------
@@ -530,7 +544,7 @@
   });
   $("handover-ok").addEventListener("click", () => {
     ready = snap ? snap.you : null;
-    if (snap) handover(snap);
+    if (snap) show(snap);
   });
 
   window.dgPage = {snapshot: () => snap, selected: () => selected};
