@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from typing import Any
 
 from distant_galaxy.errors import EngineError
 
@@ -115,17 +116,19 @@ def _option(budget: Budget, key: str, value: str) -> Budget:
             number = int(value)
             if number < (0 if key == "ranked" else 1):
                 raise ValueError(value)
-            return replace(budget, **{key: number})
+            counts: dict[str, Any] = {key: number}
+            return replace(budget, **counts)
         if key == "cap":
             cap = float(value[:-1] if value.endswith("s") else value)
             if not math.isfinite(cap) or cap <= 0:
                 raise ValueError(value)
             return replace(budget, cap=cap)
         if key in ("widen", "margin", "tempo"):
-            number = float(value)
-            if not math.isfinite(number) or number < 0 or (key == "tempo" and number > 0.5):
+            amount = float(value)
+            if not math.isfinite(amount) or amount < 0 or (key == "tempo" and amount > 0.5):
                 raise ValueError(value)
-            return replace(budget, **{key: number})
+            amounts: dict[str, Any] = {key: amount}
+            return replace(budget, **amounts)
     except ValueError:
         least = "≥ 1" if key in ("candidates", "plies") else "of seconds > 0" if key == "cap" else \
             "from 0 to 0.5" if key == "tempo" else "≥ 0"
@@ -134,7 +137,8 @@ def _option(budget: Budget, key: str, value: str) -> Budget:
     if choices is not None:
         if value not in choices:
             raise EngineError(f"mcts: {key}={value}: choose one of {', '.join(choices)}")
-        return replace(budget, **{key: value == "yes" if choices is SWITCHES else value})
+        chosen: dict[str, Any] = {key: value == "yes" if choices is SWITCHES else value}
+        return replace(budget, **chosen)
     raise EngineError(f"mcts: unknown option {key!r} "
                       f"(options: c, depth, rollout, prior, score, widen, reuse, determinize, root, "
                       f"candidates, margin, cap, plies, dice, ranked, tempo)")

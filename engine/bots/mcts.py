@@ -79,7 +79,10 @@ class MctsBot(Controller):
     def configured(cls, param: str) -> Callable[[str, int], Controller]:
         """A factory of bots with the budget ``param`` (the text after ``mcts:``)."""
         budget = parse_budget(param)
-        return lambda seat, seed=0: cls(seat, seed, budget)
+
+        def make(seat: str, seed: int = 0) -> Controller:
+            return cls(seat, seed, budget)
+        return make
 
     def choose(self, game: Game) -> Action:
         legal = game.legal_actions()

@@ -12,6 +12,7 @@ the points of the civilizations that played the stage (empty when none did).
 
 from __future__ import annotations
 
+from operator import itemgetter, methodcaller
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.errors import EngineError, RuleRuntimeError
@@ -43,7 +44,7 @@ RECORD = {
 
 
 def _record_view() -> ViewType:
-    attrs = {name: Attr(lambda d, name=name: d.get(name), None, kind, doc)
+    attrs = {name: Attr(methodcaller("get", name), None, kind, doc)
              for name, (kind, doc) in RECORD.items()}
     return ViewType("stage", attrs, "a civilization's record of one stage")
 
@@ -53,7 +54,7 @@ def stage_env(campaign_stages: list[Stage], index: int, with_stage: bool,
     """The names a rule of stage ``index`` may use (``stage`` only with ``with_stage``,
     ``scores`` only with ``with_scores``); ``stages`` has the stages before it only, so a rule
     naming a later one is refused at load."""
-    earlier = {s.id: Attr(lambda d, sid=s.id: d[sid], None, "stage", f"stage '{s.title}'")
+    earlier = {s.id: Attr(itemgetter(s.id), None, "stage", f"stage '{s.title}'")
                for s in campaign_stages[:index]}
     views = {"stage": _record_view(),
              "stages": ViewType("stages", earlier, "the earlier stages, by id")}

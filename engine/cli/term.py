@@ -72,11 +72,15 @@ def progress(total: int, what: str, enabled: bool) -> Iterator[Callable[[int], N
     """``with progress(n, "games", on) as advance: … advance(k)``: a bar on stderr counting to
     ``total`` while the block runs (cleared at its end), or a no-op when ``enabled`` is false."""
     if not enabled:
-        yield lambda n=1: None
+        def nothing(n: int = 1) -> None:
+            return None
+        yield nothing
         return
     console = Console(file=sys.stderr, highlight=False)
     columns = (TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                TimeElapsedColumn())
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task(what, total=total)
-        yield lambda n=1: bar.advance(task, n)
+        def advance(n: int = 1) -> None:
+            bar.advance(task, n)
+        yield advance

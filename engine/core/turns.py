@@ -13,7 +13,8 @@ False) is not called, and a victory check is skipped at a moment where nothing c
 from __future__ import annotations
 
 import weakref
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
 from distant_galaxy.core.state import Pending
 
@@ -32,7 +33,9 @@ class TurnLoop:
         # The game owns its loop; the loop refers back to it weakly: no reference cycle, so a
         # game nobody holds any more (a bot's or a playout's copy) is freed at once instead of
         # waiting for Python's cyclic garbage collector.
-        self._game = weakref.ref(game)
+        # Typed as never None: the loop is only used while its game is alive (the game calls
+        # it); the property ``game`` asserts it for everyone else.
+        self._game = cast("Callable[[], Game]", weakref.ref(game))
         # Pending objects are never mutated (the state and undo records share them): one per
         # (seat, phase) is reused instead of a new one at every decision (copies share them).
         self._pendings: dict[tuple[str, int], Pending] = like._pendings if like else {}

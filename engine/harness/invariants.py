@@ -95,7 +95,7 @@ def check_state(st: GameState, scenario: Any, *, round_trip: bool = True) -> lis
             out.append(f"token {tid} is carried by {tok.carrier}, which does not exist")
         else:
             seen = {tid}
-            c = tok.carrier
+            c: str | None = tok.carrier
             while c is not None:
                 if c in seen:
                     out.append(f"token {tid} is in a carrier cycle")

@@ -16,7 +16,7 @@ from typing import Any
 from distant_galaxy.core.actions import parse_pos
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.state import Pending, Token
-from distant_galaxy.errors import ActionError, EngineError, RuleError, ScenarioErrors
+from distant_galaxy.errors import ActionError, EngineError, RuleError, ScenarioErrors, SourceError
 from distant_galaxy.play.saves import read_save
 from distant_galaxy.rules import compile_expr
 from distant_galaxy.scenario.context import RuleContext
@@ -112,7 +112,7 @@ def fact_values(scenario: Scenario, text: str, ctx: RuleContext) -> str:
 
 def _compile_facts(scenario: Scenario, case: dict[str, Any], index: int) -> list[tuple[str, Any]]:
     out = []
-    errors = []
+    errors: list[SourceError] = []
     for j, text in enumerate(case.get("expect", {}).get("facts", [])):
         try:
             out.append((text, compile_expr(text, scenario.rules.env,

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from distant_galaxy.errors import ScenarioError
-from distant_galaxy.loader.merge import MergedDocument, merge_documents
+from distant_galaxy.loader.merge import MergedDocument, Origin, OriginFn, merge_documents
 from distant_galaxy.loader.yamlsafe import JsonPath
 
 __all__ = ["apply_options", "checked_option_sets", "compatible_options", "declared_options",
@@ -59,7 +59,7 @@ def compatible_options(data: Any) -> list[str]:
 def checked_option_sets(data: Any) -> list[tuple[str, ...]]:
     """Every option of scenario ``data`` alone, then all its compatible options together (when
     that is two or more): the sets ``dg validate`` checks and the conformance suite plays."""
-    sets = [(name,) for name in declared_options(data)]
+    sets: list[tuple[str, ...]] = [(name,) for name in declared_options(data)]
     together = tuple(compatible_options(data))
     if len(together) > 1:
         sets.append(together)
@@ -109,12 +109,18 @@ def apply_options(merged: MergedDocument, names: Iterable[str]) -> MergedDocumen
     _check_overlay_conflicts(merged, overlays)
     result = merged
     for name, overlay in overlays:
-        base: JsonPath = ("options", name, "overlay")
         result = merge_documents(result, overlay,
-                                 lambda p, base=base: merged.origin((*base, *p)))
+                                 _origin_under(merged, ("options", name, "overlay")))
     result = _add_plugins(result, merged, options, order)
     result.options = order
     return result
+
+
+def _origin_under(merged: MergedDocument, base: JsonPath) -> OriginFn:
+    """Where a value of the overlay at ``base`` comes from: its place in ``merged``."""
+    def origin(path: JsonPath) -> Origin:
+        return merged.origin((*base, *path))
+    return origin
 
 
 def _overlay(merged: MergedDocument, options: dict[str, Any], name: str) -> dict[str, Any]:

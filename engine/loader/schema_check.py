@@ -139,6 +139,9 @@ def _convert(error: ValidationError, doc: Positioned) -> list[ScenarioError]:
 
 def _convert_one(error: ValidationError, doc: Positioned) -> list[ScenarioError]:
     """ScenarioErrors for one (already collapsed) jsonschema error."""
+    # (the stubs type both as "maybe unset": an error that reached here has them)
+    expected: Any = error.validator_value
+    schema: Any = error.schema
     path: JsonPath = tuple(error.absolute_path)
     where = describe_path(path)
     kind, value = error.validator, error.instance
@@ -149,7 +152,7 @@ def _convert_one(error: ValidationError, doc: Positioned) -> list[ScenarioError]
         return [ScenarioError(f"{where}: {error.message}", doc.pos(path),
                               hint="ids must differ within a list")]
     if kind in ("additionalProperties", "unevaluatedProperties") and isinstance(value, dict):
-        known = sorted((error.schema or {}).get("properties", {}))
+        known = sorted((schema or {}).get("properties", {}))
         out = []
         for key in _unknown_keys(error):
             hint = "known keys: " + ", ".join(known) if known else None
@@ -159,12 +162,12 @@ def _convert_one(error: ValidationError, doc: Positioned) -> list[ScenarioError]
         if out:
             return out
     if kind == "required" and isinstance(value, dict):
-        missing = [k for k in error.validator_value if k not in value]
+        missing = [k for k in expected if k not in value]
         suffix = "" if not path else f" in {where}"
         return [ScenarioError(f"missing key '{k}'{suffix}", doc.pos(path)) for k in missing]
     if kind == "dependentRequired" and isinstance(value, dict):
         out = []
-        for key, needs in error.validator_value.items():
+        for key, needs in expected.items():
             for need in needs if key in value else []:
                 if need not in value:
                     message = f"missing key '{need}' in {where} (needed with '{key}')"
@@ -172,19 +175,19 @@ def _convert_one(error: ValidationError, doc: Positioned) -> list[ScenarioError]
         if out:
             return out
     if kind == "type":
-        message = f"expected {_expected(error.validator_value)}, got {_describe_value(value)}"
+        message = f"expected {_expected(expected)}, got {_describe_value(value)}"
     elif kind in ("oneOf", "anyOf"):
         types = [e.validator_value for e in error.context or [] if e.validator == "type"]
         flat = [t for ts in types for t in (ts if isinstance(ts, list) else [ts])]
         message = f"expected {_expected(list(dict.fromkeys(flat)))}, got {_describe_value(value)}"
     elif kind == "enum":
-        choices = ", ".join(json.dumps(c) for c in error.validator_value)
-        suggestion = _suggest(value, error.validator_value) if isinstance(value, str) else ""
+        choices = ", ".join(json.dumps(c) for c in expected)
+        suggestion = _suggest(value, expected) if isinstance(value, str) else ""
         message = f"must be one of {choices}; got {_describe_value(value)}{suggestion}"
     elif kind == "const":
-        message = f"must be {json.dumps(error.validator_value)}, got {_describe_value(value)}"
+        message = f"must be {json.dumps(expected)}, got {_describe_value(value)}"
     elif kind == "pattern":
-        message = f"{_describe_value(value)} does not match the pattern {error.validator_value}"
+        message = f"{_describe_value(value)} does not match the pattern {expected}"
     elif kind in ("minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum"):
         words = {
             "minimum": "at least",
@@ -192,9 +195,9 @@ def _convert_one(error: ValidationError, doc: Positioned) -> list[ScenarioError]
             "maximum": "at most",
             "exclusiveMaximum": "less than",
         }
-        message = f"must be {words[kind]} {error.validator_value}, got {value}"
+        message = f"must be {words[kind]} {expected}, got {value}"
     elif kind == "minItems":
-        message = f"needs at least {error.validator_value} item(s)"
+        message = f"needs at least {expected} item(s)"
     elif kind == "propertyNames":
         message = f"bad key name: {error.message}"
     else:

@@ -33,10 +33,10 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import yaml
-from yaml.events import AliasEvent
+from yaml.events import AliasEvent, Event
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from distant_galaxy.errors import ScenarioError, SourcePos
@@ -97,6 +97,11 @@ class _Composer(yaml.composer.Composer, yaml.resolver.BaseResolver):
     """
 
     yaml_implicit_resolvers: ClassVar[dict] = {}
+
+    if TYPE_CHECKING:  # given by the parser each loader below mixes in (Parser or CParser)
+        def check_event(self, *choices: type[Event]) -> bool: ...
+        def peek_event(self) -> Any: ...  # an event of any kind, its marks set
+        def dispose(self) -> None: ...
 
     def __init__(self, doc: _Builder):
         yaml.composer.Composer.__init__(self)

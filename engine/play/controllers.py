@@ -100,8 +100,8 @@ def example_cell(game: Game) -> str:
                 return arg
     cells = game.scenario.grid.all_cells()
     if cells:
-        x, y = cells[len(cells) // 2]
-        return f"{x},{y}"
+        mx, my = cells[len(cells) // 2]
+        return f"{mx},{my}"
     return "0,0"
 
 

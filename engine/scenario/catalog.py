@@ -40,14 +40,15 @@ def catalog() -> list[dict[str, Any]]:
             continue
         players = data.get("players", {})
         count = len(data.get("seats", []))
-        out.append({"id": data["id"], "title": data.get("title", ""), **where,
+        entry: dict[str, Any] = {"id": data["id"], "title": data.get("title", ""), **where,
                     "variants": sorted(data.get("variants", {})),
                     "options": _options(data), "option_sets": checked_option_sets(data),
                     "plugins": list(data.get("plugins", [])),
                     "extends": data.get("extends"),
                     "alias": episode_alias(found.episode),
                     "players": f"{players.get('min', count)}-{players.get('max', count)}",
-                    "variant_players": variant_players(data)})
+                    "variant_players": variant_players(data)}
+        out.append(entry)
     return out
 
 

@@ -314,9 +314,9 @@ class ScenarioRules:
                 if game.pure and (masks := st.masks(game.scenario.grid.width + 1)) is not None:
                     # a function of some seats' cells alone, in a pure game (exact masks): not
                     # evaluated again while they are the cells it was last found false with
-                    seats = v.cell_seats
-                    key = masks.get(seats[0], 0) if len(seats) == 1 else \
-                        tuple([masks.get(seat, 0) for seat in seats])
+                    reads = v.cell_seats or ()  # (set: the plan says CELLS)
+                    key = masks.get(reads[0], 0) if len(reads) == 1 else \
+                        tuple([masks.get(seat, 0) for seat in reads])
                     if key == v.false_key:
                         continue  # the same cells as when it was last found false
                     if cells is None:
@@ -350,8 +350,8 @@ class ScenarioRules:
                 false_cells, own = v.false_cells, v.own
                 first, more = None, False
                 for seat in st.seats:
-                    known = false_cells.get(seat)
-                    if known is None or masks.get(seat, 0) not in known:
+                    tried = false_cells.get(seat)
+                    if tried is None or masks.get(seat, 0) not in tried:
                         if first is not None:
                             more = True
                             break
@@ -370,8 +370,8 @@ class ScenarioRules:
                 players = st.players
                 for seat in todo:
                     bits = masks.get(seat, 0)
-                    known = false_cells.get(seat)
-                    if known is not None and bits in known:
+                    tried = false_cells.get(seat)
+                    if tried is not None and bits in tried:
                         continue
                     ctx["seat"] = seat
                     ctx["player"] = players[seat]
@@ -381,11 +381,11 @@ class ScenarioRules:
                         found = cond(ctx)
                     if found:
                         return self._outcome(v, ctx, seat)
-                    if known is None:
-                        known = false_cells[seat] = set()
-                    elif len(known) >= FALSE_CELLS:
-                        known.clear()
-                    known.add(bits)
+                    if tried is None:
+                        tried = false_cells[seat] = set()
+                    elif len(tried) >= FALSE_CELLS:
+                        tried.clear()
+                    tried.add(bits)
             elif how == PER_PLAYER or how == OWN_CELLS:
                 if order is None:  # every seat from the active one (``seats[turn]``) on
                     seats, turn = st.seats, st.turn

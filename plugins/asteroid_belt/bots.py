@@ -12,7 +12,7 @@ tune the bot without Python.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from distant_galaxy import Action, Controller, StashKey, parse_pos
 from distant_galaxy_episodes.asteroid_belt import model
@@ -70,6 +70,11 @@ class ByVerb:
         if not found:
             raise KeyError(verb)
         return found
+
+    @overload
+    def get(self, verb: str) -> list[Action] | None: ...
+    @overload
+    def get(self, verb: str, default: list[Action]) -> list[Action]: ...
 
     def get(self, verb: str, default: list[Action] | None = None) -> list[Action] | None:
         return self._of(verb) or default

@@ -21,15 +21,15 @@ _MASKS: dict[tuple[int, int, int], int] = {}
 def _plan(n: int, stride: int) -> tuple[tuple[int, ...], ...]:
     plan = _PLANS.get((n, stride))
     if plan is None:
-        plan = []
+        steps: list[tuple[int, ...]] = []
         for d in (1, stride, stride + 1, stride - 1):
             shifts, have = [], 1
             while have < n:
                 k = min(have, n - have)
                 shifts.append(d * k)
                 have += k
-            plan.append(tuple(shifts))
-        plan = _PLANS[(n, stride)] = tuple(plan)
+            steps.append(tuple(shifts))
+        plan = _PLANS[(n, stride)] = tuple(steps)
     return plan
 
 

@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from distant_galaxy.campaign.catalog import shipped_campaign_paths
 from distant_galaxy.campaign.find import campaign_ids
@@ -28,7 +29,8 @@ def _validate(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
         return _print_json(args.paths, scenarios, campaigns)
     if args.paths and not scenarios:
-        problems, checked = [], 0
+        problems: list[Any] = []
+        checked = 0
     else:
         problems, checked = validate_paths(scenarios)
     if not args.paths:
@@ -52,7 +54,8 @@ def _print_json(paths: list[str], scenarios: list[str], campaigns: list[str]) ->
     """One JSON document: ``files`` scenario files checked, ``campaigns`` campaign files checked
     (when any), every problem of both with file, line, column, message and suggestion."""
     if paths and not scenarios:
-        found, checked = [], 0
+        found: list[Any] = []
+        checked = 0
     else:
         found, checked = validate_problems(scenarios)
     if not paths:
