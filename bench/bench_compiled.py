@@ -1,4 +1,4 @@
-"""Bench: the compiled build (``DG_COMPILE=1 pip install .``) against the pure-Python install.
+"""Bench: the compiled build (``pip install .`` with a C compiler) against the pure-Python install.
 
     python bench/bench_compiled.py --compiled /path/to/compiled-venv/bin/python
     python bench/bench_compiled.py --pure .venv/bin/python --compiled ... --rounds 7 --json

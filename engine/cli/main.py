@@ -16,15 +16,31 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from distant_galaxy.build import version_line
 from distant_galaxy.cli.registry import Commands, find_commands
 from distant_galaxy.errors import EngineError
-from distant_galaxy.version import ENGINE_VERSION
+
+
+class VersionAction(argparse.Action):
+    """``--version``: the version and which build runs (compiled or pure), worked out only when
+    asked (the other commands do not pay for looking at the installed files: ``build`` itself
+    imports nothing the interpreter has not loaded already)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: str = argparse.SUPPRESS,
+                 help: str = "show the version and the build (compiled or pure) and exit") -> None:
+        super().__init__(option_strings, dest=dest, default=default, nargs=0, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        print(version_line())
+        parser.exit()
 
 
 def build_parser(commands: Commands) -> argparse.ArgumentParser:
     """The ``dg`` parser with one sub-parser per command."""
     parser = argparse.ArgumentParser(prog="dg", description="Distant Galaxy scenario engine.")
-    parser.add_argument("--version", action="version", version=f"dg {ENGINE_VERSION}")
+    parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, spec in commands.specs.items():
         sub.add_parser(name, help=spec.help, parents=[commands.parsers[name]])

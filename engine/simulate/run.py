@@ -13,11 +13,11 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
+from distant_galaxy.build import header
 from distant_galaxy.simulate.executor import chunk_size, run_chunks
 from distant_galaxy.simulate.games import Source, play_chunk
 from distant_galaxy.simulate.plan import Plan
 from distant_galaxy.simulate.summary import summarize
-from distant_galaxy.version import ENGINE_VERSION
 
 
 def simulate(plan: Plan, source: Source, executor: Executor, workers: int,
@@ -29,6 +29,6 @@ def simulate(plan: Plan, source: Source, executor: Executor, workers: int,
     cases = []
     for i, case in enumerate(plan.cases):
         cases.append(summarize(case, outcomes[i * plan.games:(i + 1) * plan.games]))
-    return {"scenario": plan.scenario, "engine": ENGINE_VERSION, "games": plan.games,
+    return {"scenario": plan.scenario, **header(), "games": plan.games,
             "seeds": [plan.first_seed, plan.first_seed + plan.games - 1],
             "turn_order": "rotated" if plan.rotate else "scenario", "cases": cases}

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from distant_galaxy import Command, EngineError
+from distant_galaxy.build import version_line
 from distant_galaxy.cli.main import main, run_command
 from distant_galaxy.cli.registry import Commands
 from distant_galaxy.version import ENGINE_VERSION
@@ -82,7 +83,8 @@ def test_no_command_prints_help_and_exits_2(capsys):
 def test_version(capsys):
     with pytest.raises(SystemExit):
         main(["--version"])
-    assert capsys.readouterr().out == f"dg {ENGINE_VERSION}\n"
+    assert capsys.readouterr().out == version_line() + "\n"
+    assert version_line().startswith(f"dg {ENGINE_VERSION} (")
 
 
 def test_both_command_names_are_installed():
@@ -97,9 +99,9 @@ def test_the_installed_command_runs(name, tmp_path):
         pytest.skip(f"no {name} script beside {sys.executable}")
     out = subprocess.run([str(script), "--version"], capture_output=True, text=True,
                          cwd=tmp_path, timeout=60)
-    assert out.returncode == 0 and out.stdout == f"dg {ENGINE_VERSION}\n", out.stderr
+    assert out.returncode == 0 and out.stdout == version_line() + "\n", out.stderr
 
 
 def test_python_dash_m_is_dg(dg):
     out = dg("--version")
-    assert out.returncode == 0 and out.stdout == f"dg {ENGINE_VERSION}\n"
+    assert out.returncode == 0 and out.stdout == version_line() + "\n"

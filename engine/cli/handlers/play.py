@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from distant_galaxy.build import header
 from distant_galaxy.cli.handlers.pictures import write_replay
 from distant_galaxy.cli.term import Paint, painter
 from distant_galaxy.core.game import Game
@@ -142,7 +143,7 @@ class _Watcher:
 def result_json(game: Game) -> dict[str, Any]:
     """The result of a finished game as ``dg run --json`` prints it."""
     res = dict(game.result or {})
-    return {"scenario": game.scenario.id, "variant": game.variant,
+    return {**header(), "scenario": game.scenario.id, "variant": game.variant,
             "options": list(game.options), "seed": game.state.seed,
             "winner": res.get("winner"), "draw": res.get("winner") is None,
             "reason": res.get("reason"), "rounds": game.state.round,
@@ -151,7 +152,7 @@ def result_json(game: Game) -> dict[str, Any]:
 
 def stopped_json(game: Game, save_to: str | None) -> dict[str, Any]:
     """What ``dg run --json`` prints when a person stops the game before its end."""
-    return {"scenario": game.scenario.id, "variant": game.variant,
+    return {**header(), "scenario": game.scenario.id, "variant": game.variant,
             "options": list(game.options), "seed": game.state.seed, "stopped": True,
             "saved_to": save_to, "rounds": game.state.round, "actions": len(game.history),
             "winner": None, "draw": False}

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from distant_galaxy.build import header
 from distant_galaxy.campaign.catalog import shipped_campaign_paths
 from distant_galaxy.campaign.find import campaign_ids
 from distant_galaxy.campaign.validate import campaign_problems, validate_campaign
@@ -62,7 +63,7 @@ def _print_json(paths: list[str], scenarios: list[str], campaigns: list[str]) ->
         campaigns = [str(p) for p in shipped_campaign_paths()]
     for name in campaigns:
         found.extend(campaign_problems(name))
-    doc: dict[str, object] = {"ok": not found, "files": checked,
+    doc: dict[str, object] = {**header(), "ok": not found, "files": checked,
                               "errors": [p.to_json() for p in found]}
     if campaigns:
         doc["campaigns"] = len(campaigns)

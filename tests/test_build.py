@@ -1,0 +1,36 @@
+"""Which build runs (engine/build.py; issue 35, item 1): read from the installed files."""
+
+from __future__ import annotations
+
+import importlib.machinery
+from pathlib import Path
+
+from distant_galaxy import build
+from distant_galaxy.version import ENGINE_VERSION
+
+SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+
+
+def test_extension_modules_are_found_by_their_import_names(tmp_path: Path) -> None:
+    (tmp_path / "core" / "__pycache__").mkdir(parents=True)
+    (tmp_path / "core" / f"game{SUFFIX}").write_bytes(b"")
+    (tmp_path / "core" / "game.py").write_text("")
+    (tmp_path / "core" / "__pycache__" / f"stale{SUFFIX}").write_bytes(b"")
+    (tmp_path / f"top{SUFFIX}").write_bytes(b"")
+    assert build.extension_modules(str(tmp_path)) == ("distant_galaxy.core.game",
+                                                      "distant_galaxy.top")
+
+
+def test_a_folder_of_python_files_is_the_pure_build(tmp_path: Path) -> None:
+    (tmp_path / "core").mkdir()
+    (tmp_path / "core" / "game.py").write_text("")
+    assert build.extension_modules(str(tmp_path)) == ()
+
+
+def test_the_version_line_and_the_json_header_name_the_same_build() -> None:
+    head = build.header()
+    assert head == {"engine": ENGINE_VERSION, "build": build.build_name()}
+    assert head["build"] in (build.COMPILED, build.PURE)
+    line = build.version_line()
+    assert line.startswith(f"dg {ENGINE_VERSION} (")
+    assert ("compiled build" in line) == (head["build"] == build.COMPILED)
