@@ -11,6 +11,7 @@ Skipped without a browser (tests/browser/chromium.py) or without the extra ``ser
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,7 @@ from tests.browser.chromium import NEEDS_BROWSER, SHOTS
 from tests.browser.conftest import watched_page
 from tests.browser.png import colours
 from tests.browser.seat import Seat, towards_a_dock
-from tests.serve.served import Served, start
+from tests.serve.served import Served, get, start
 
 pytest.importorskip("starlette", reason='dg serve needs the extra: pip install ".[serve]"')
 pytest.importorskip("uvicorn", reason='dg serve needs the extra: pip install ".[serve]"')
@@ -110,6 +111,33 @@ def test_a_refused_action_shows_the_servers_reason(serve, open_page):
     x.page.wait_for_function("() => window.dgPage.snapshot().decision >= 1")
     assert x.page.is_hidden("#error")
     assert problems(x.page) == []
+
+
+def test_a_second_answer_to_the_same_decision_is_told_why_not(serve, open_page, browser):
+    """Two tabs of x: the second one, whose stream is held at decision 0 (a slow connection),
+    answers a decision the first one has answered already; the page shows the 409's reason."""
+    served = serve("tic-tac-toe", "--seat", "x=human", "--seat", "o=human", "--seed", "3")
+    status, first = get(f"{served.base}/api/state?token={served.token('x')}")
+    assert status == 200
+    held = f"event: snapshot\ndata: {json.dumps(first)}\n\n"
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        late = watched_page(context, lambda u: True)
+        late.route("**/api/events*", lambda route: route.fulfill(
+            status=200, headers={"Content-Type": "text/event-stream"}, body=held))
+        late.goto(served.links["x"])
+        x = Seat(open_page(served.links["x"]))
+        x.wait_turn()
+        cell(x.page, 1, 1)
+        x.page.wait_for_function("() => window.dgPage.snapshot().decision === 1")
+        Seat(late).wait_turn()
+        cell(late, 2, 2)
+        late.wait_for_selector("#error:not([hidden])")
+        assert "already decided" in late.inner_text("#error")
+        status, now = get(f"{served.base}/api/state?token={served.token('x')}")
+        assert now["decision"] == 1  # the second answer changed nothing
+    finally:
+        context.close()
 
 
 def test_the_board_works_with_the_keyboard(serve, open_page):
