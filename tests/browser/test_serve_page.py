@@ -2,8 +2,9 @@
 port (docs/serve.md, "Playing in the browser"): two browser contexts play a whole tic-tac-toe
 game by clicking cells; a person plays turns of Asteroid Belt by clicking — a shuttle activated,
 boarded, flown and unloaded, then an attack — and the mid-game screenshot is drawn, not blank;
-a refused action shows the server's reason; a spectator sees the game move without any action;
-a hot-seat game hides the board at each hand-over; a lost server shows "reconnecting…" and the
+a refused action shows the server's reason, and so does a second answer to a decision already
+answered (409); the board works from the keyboard; a spectator sees the game move without any
+action; a hot-seat game hides the board at each hand-over; a lost server shows "reconnecting…" and the
 page takes up the resumed game by itself. Screenshots go to tests/artifacts/screenshots/.
 
 Skipped without a browser (tests/browser/chromium.py) or without the extra ``serve``.
