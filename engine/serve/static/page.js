@@ -169,6 +169,7 @@
       g.classList.remove("actor", "target", "selected", "hl");
       g.removeAttribute("tabindex");
       g.removeAttribute("role");
+      g.removeAttribute("aria-label");
     }
     const acts = actions();
     if (!acts.length) { hint(""); drawSelected(); return; }
@@ -235,7 +236,6 @@
     const free = actions().filter((a) => !a.unit && ((cell && hasCell(a, cell))
       || (site && names(a, site))));
     if (free.length) { offer(free, here); return; }
-    if (unit && here.includes(unit) && here.length === 1) { select(unit); return; }
     if (here.length === 1) { select(here[0]); return; }
     if (here.length > 1) { offer([], here); return; }
     hint(selected ? "Nothing " + selected + " can do there. Click a highlighted cell, or Esc."
