@@ -91,6 +91,7 @@ class GameHost:
     last_human: str | None = None
     listeners: list[Callable[[], None]] = field(default_factory=list)
     cache: dict[str | None, tuple[int, str]] = field(default_factory=dict)
+    pictures: dict[str | None, tuple[int, dict[str, str]]] = field(default_factory=dict)
     error: str | None = None
 
     def __post_init__(self) -> None:

@@ -121,8 +121,7 @@ def snapshot(host: GameHost, who: str | None) -> dict[str, Any]:
             "seat": pend.seat, "kind": pend.kind,
             "reason": view.loop.reason_now() if mine else None},
         "your_turn": mine,
-        "svg": render_svg(cast("Game", view)),
-        "board": render_board(cast("Game", view)),
+        **pictures(host, view, seat),
         "narration": narration(host, view, seat),
         "actions": actions_of(view) if mine else [],
         "standing": standing(view),
@@ -133,6 +132,19 @@ def snapshot(host: GameHost, who: str | None) -> dict[str, Any]:
         "hot_seat": host.hot_seat,
         "handover": handover(host, seat) if who is not None else None,
     }
+
+
+def pictures(host: GameHost, view: GameView, seat: str | None) -> dict[str, str]:
+    """The board as an SVG picture and as the terminal's text, drawn once per state of the
+    game for every seat that sees the whole state (one drawing per seat only where something
+    is hidden from it)."""
+    key = None if view.state is host.game.state else seat
+    version = host.game.version
+    cached = host.pictures.get(key)
+    if cached is None or cached[0] != version:
+        drawn = {"svg": render_svg(cast("Game", view)), "board": render_board(cast("Game", view))}
+        cached = host.pictures[key] = (version, drawn)
+    return cached[1]
 
 
 def handover(host: GameHost, seat: str | None) -> str | None:

@@ -72,6 +72,7 @@ def substituted(host: GameHost, seat: str | None) -> dict[str, Any]:
     """``seat``'s snapshot of the game with a made-up value for every secret hidden from it."""
     secrets = host.game.state.secrets
     kept = dict(secrets)
+    host.pictures.clear()  # drawn again from the substituted game
     for n, (sid, item) in enumerate(kept.items()):
         if not may_see(item, seat):
             secrets[sid] = {**item, "value": f"{SENTINEL}{n}"}

@@ -90,3 +90,25 @@ def test_bots_play_their_seats_on_the_server(tmp_path: Path) -> None:
         assert list(tmp_path.glob("serve-asteroid-belt-3.json"))
     finally:
         served.stop()
+
+
+def test_hot_seat_one_link_for_every_human_seat_and_the_hand_over(tmp_path: Path) -> None:
+    served = start(["tic-tac-toe", "--seat", "x=human", "--seat", "o=human", "--seed", "1",
+                    "--hot-seat"], tmp_path)
+    try:
+        assert set(served.links) == {"hot-seat", "spectators"}
+        token = served.token("hot-seat")
+        _, snap = get(f"{served.base}/api/state?token={token}")
+        assert snap["you"] == "x" and snap["your_turn"] and snap["hot_seat"]
+        assert snap["handover"] is None
+        status, _ = post(served.base + "/api/act", {"token": token, "action": "place 0,0",
+                                                    "decision": 0})
+        assert status == 200
+        _, snap = get(f"{served.base}/api/state?token={token}")
+        assert snap["you"] == "o" and snap["your_turn"]
+        assert snap["handover"] == "pass to o, then click"
+        status, _ = post(served.base + "/api/act", {"token": token, "action": "place 1,1",
+                                                    "decision": 1})
+        assert status == 200
+    finally:
+        served.stop()
