@@ -34,7 +34,11 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from distant_galaxy.cli.handlers.serve import INERT_IO
+from distant_galaxy.play.runner import new_session
 from distant_galaxy.scenario.load import load_scenario
+from distant_galaxy.serve.host import GameHost, SaveFile
+from distant_galaxy.serve.snapshot import snapshot_json
 
 DECISION = re.compile(rb'"decision":(\d+)')
 
@@ -162,6 +166,31 @@ def server_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def in_process_peer(scenario: str, players: int, actions: int) -> float:
+    """The peer measured in the same run: CPU seconds of one action played in this process on a
+    GameHost without the web (the action applied, then the seat's and a spectator's snapshot),
+    the median of ``actions``."""
+    sc = load_scenario(scenario)
+    seats = sc.seat_ids(players)
+    kinds = dict.fromkeys(seats, "human")
+    host = GameHost(new_session(sc, 1, seats, kinds, None, dict(INERT_IO)), kinds, SaveFile(None))
+    token = {s: t for t, s in host.tokens.items()}
+    rng, took = random.Random(1), []
+    for _ in range(actions):
+        if host.game.over:
+            break
+        seat = host.game.pending.seat  # type: ignore[union-attr]
+        t0 = time.process_time()
+        snap = json.loads(snapshot_json(host, seat))
+        texts = [a["text"] for a in snap["actions"]]
+        ends = [t for t in texts if t == "end"]
+        text = ends[0] if ends and rng.random() < 0.3 else rng.choice(texts)
+        host.submit(token[seat], text, snap["decision"])
+        snapshot_json(host, None)
+        took.append(time.process_time() - t0)
+    return statistics.median(took)
+
+
 def quantile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -178,6 +207,7 @@ def main() -> int:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     t_start = time.perf_counter()
+    peer = in_process_peer(args.scenario, args.players, args.actions)
     proc, base, links = start_server(args)
     try:
         idle = server_memory(proc.pid)
@@ -220,7 +250,10 @@ def main() -> int:
         "messages": sum(w.messages for _, w in watchers),
         "server_rss_mib": {"idle_after_setup": round(idle[1], 1), "peak": round(peak, 1),
                            "end": round(now, 1)},
-        "server_cpu_s": round(cpu, 1), "total_s": round(time.perf_counter() - t_start, 1),
+        "server_cpu_s": round(cpu, 1),
+        "server_cpu_ms_per_action": round(1000 * cpu / max(1, len(acts)), 1),
+        "peer_in_process_cpu_ms_per_action": round(1000 * peer, 1),
+        "total_s": round(time.perf_counter() - t_start, 1),
     }
     if args.json:
         print(json.dumps(report, sort_keys=True))

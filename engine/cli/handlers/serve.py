@@ -170,8 +170,11 @@ class CampaignStage:
 
     def finished(self, session: Session) -> None:
         finish_log(session)
-        finish_stage(self.run, session)
+        entry = finish_stage(self.run, session)
         pass_unplayable(self.run)
+        after = "the campaign is over" if self.run.over else \
+            "dg serve --campaign hosts the next one"
+        print(f"stage {entry['id']} recorded in {self.run.path}; {after}", flush=True)
 
 
 def campaign_host(args: argparse.Namespace) -> GameHost:
