@@ -14,7 +14,9 @@ import re
 from typing import TYPE_CHECKING, Any, cast
 
 from distant_galaxy.core.actions import Action
+from distant_galaxy.core.verbs import typed
 from distant_galaxy.core.view import GameView
+from distant_galaxy.errors import EngineError
 from distant_galaxy.play.narrate import narrate
 from distant_galaxy.play.palette import palette_of
 from distant_galaxy.play.render import render_board, render_result
@@ -39,10 +41,29 @@ def view_of(game: Game, seat: str | None) -> GameView:
 
 
 def action_targets(view: GameView, action: Action) -> tuple[str | None, list[list[int]]]:
-    """The unit an action names and the cells it names, for clicking on the board: the first
-    argument that is a token id of the view, and every argument written ``x,y``.
+    """The unit an action names and the cells it names, for clicking on the board: from its
+    typed arguments (:func:`~distant_galaxy.core.verbs.typed`: the first ``unit`` argument's
+    token, every ``cell`` argument); for a kind that declares no types, from its text."""
+    try:
+        parsed = typed(cast("Game", view), action)
+    except EngineError:
+        return text_targets(view, action)
+    pairs = parsed.arguments()
+    if all(param.kind == "word" for param, _ in pairs):
+        return text_targets(view, action)
+    unit: str | None = None
+    cells: list[list[int]] = []
+    for param, value in pairs:
+        if param.kind == "unit" and unit is None:
+            unit = getattr(value, "id", None)
+        elif param.kind == "cell":
+            cells.append([int(value[0]), int(value[1])])
+    return unit, cells
 
-    (Read from the action's text until action kinds say their arguments' types.)"""
+
+def text_targets(view: GameView, action: Action) -> tuple[str | None, list[list[int]]]:
+    """An action's unit and cells read from its text: the first argument that is a token id of
+    the view, and every argument written ``x,y``."""
     tokens = view.state.tokens
     unit: str | None = None
     cells: list[list[int]] = []

@@ -1,0 +1,69 @@
+"""What a seat is sent (engine/serve/snapshot.py), in process: the clickable unit and cells of each
+action, and what a seat that is not deciding and a spectator are not sent."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+
+from distant_galaxy.core.actions import Action
+from distant_galaxy.core.game import Game
+from distant_galaxy.play.runner import new_session
+from distant_galaxy.scenario.load import load_scenario
+from distant_galaxy.serve.host import GameHost, SaveFile
+from distant_galaxy.serve.snapshot import action_targets, snapshot, text_targets
+
+
+@pytest.mark.parametrize(("name", "options"), [("asteroid-belt", []), ("fleet-battle", []),
+                                               ("breakthrough", [])])
+def test_typed_targets_name_the_unit_and_cells_the_text_names(name: str, options: list[str]) -> None:
+    game = Game(load_scenario(name, None, options), seed=3)
+    rng = random.Random(2)
+    seen_unit = False
+    for _ in range(60):
+        if game.over:
+            break
+        view = game.view(game.pending.seat)  # type: ignore[union-attr]
+        for action in view.legal_actions():
+            unit, cells = action_targets(view, action)
+            assert (unit, cells) == text_targets(view, action)
+            seen_unit = seen_unit or unit is not None
+        game.apply(rng.choice(game.legal_actions()))
+    assert seen_unit or name == "breakthrough"  # its moves name two cells, no unit
+
+
+def test_a_cell_to_cell_move_names_both_cells() -> None:
+    game = Game(load_scenario("breakthrough"), seed=1)
+    view = game.view(game.pending.seat)  # type: ignore[union-attr]
+    move = next(a for a in view.legal_actions() if a.verb == "move")
+    assert action_targets(view, move) == (None, [[int(v) for v in arg.split(",")]
+                                                 for arg in move.args])
+    assert text_targets(view, Action("end")) == (None, [])
+
+
+def host_of(name: str, humans: list[str]) -> GameHost:
+    scenario = load_scenario(name)
+    seats = scenario.seat_ids()
+    kinds = {s: ("human" if s in humans else "random") for s in seats}
+    session = new_session(scenario, 1, seats, kinds, None, {"inp": io.StringIO(),
+                                                              "out": io.StringIO()})
+    return GameHost(session, kinds, SaveFile(None))
+
+
+def test_only_the_deciding_seat_gets_actions_and_the_reason() -> None:
+    host = host_of("tic-tac-toe", ["x", "o"])
+    mine, other, public = snapshot(host, "x"), snapshot(host, "o"), snapshot(host, None)
+    assert mine["your_turn"] and mine["actions"] and mine["pending"]["reason"]
+    assert not other["your_turn"] and other["actions"] == [] and other["pending"]["reason"] is None
+    assert public["you"] is None and public["actions"] == [] and public["handover"] is None
+    assert public["svg"] == mine["svg"]  # nothing hidden here: one drawing for everybody
+
+
+def test_a_bot_seat_plays_on_the_host() -> None:
+    host = host_of("tic-tac-toe", ["x"])
+    token = next(iter(host.tokens))
+    assert host.submit(token, "place 1,1", 0).status == 200
+    assert host.drive_bots() == 1 and host.decision == 2
+    assert snapshot(host, "x")["your_turn"]
