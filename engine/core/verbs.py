@@ -139,11 +139,13 @@ class UnitArg(Arg):
     default_name = "UNIT"
 
     def __init__(self, name: str | None = None,
-                 find: Callable[[Game, str, str], Token] | None = None, what: str = "unit"):
+                 find: Callable[[Game, str, str], Token | None] | None = None,
+                 what: str = "unit"):
         super().__init__(name)
         self.find, self.what = find, what
 
-    def parse(self, game: Game, seat: str, text: str) -> Token:
+    def parse(self, game: Game, seat: str, text: str) -> Token | None:
+        """The token (``find`` may return None: its verb's refusal then says why)."""
         if self.find is not None:
             return self.find(game, seat, text)
         tok = game.state.tokens.get(text)

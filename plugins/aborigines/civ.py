@@ -5,10 +5,10 @@ Each ship, per turn of its owner: one movement (``move`` up to its ``speed``, or
 next to an open portal to next to another open portal) and one deed (``attack``, ``colonize`` or
 ``capture``); colonizing takes the ship's whole turn in orbit (it must not move that turn).
 
-Each kind has one predicate, in ``reach.py``: ``legal`` lists what it allows, ``check`` accepts
-what it allows and otherwise says why not. Help texts (``doc``) are templates filled from the
-``aborigines:`` section of the scenario (``{civ[capture]}``, ``{die}``; ``{cells[hack_range]}``
-is a distance in words, "2 cells"), so a mod's numbers show.
+Each kind is a typed verb: its candidates, from the predicates in ``reach.py``, are its legal
+actions, and its ``refusal`` says why another action is not legal. Help texts (``doc``) are
+templates filled from the ``aborigines:`` section of the scenario (``{civ[capture]}``, ``{die}``;
+``{cells[hack_range]}`` is a distance in words, "2 cells"), so a mod's numbers show.
 """
 
 from __future__ import annotations
@@ -16,14 +16,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from distant_galaxy import Action, ActionKind, IllegalAction, count_of, require
+from distant_galaxy import (
+    CellArg,
+    IllegalAction,
+    SiteArg,
+    TypedAction,
+    UnitArg,
+    Verb,
+    count_of,
+    require,
+)
 from distant_galaxy_episodes.aborigines import reach
 from distant_galaxy_episodes.aborigines.adjust import adjustments, roll_best
 from distant_galaxy_episodes.aborigines.combat import civ_fires, return_to_centre
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, HACKED, model, model_of
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Scenario, Token
+    from distant_galaxy import Game, Scenario, Site, Token
 
 PHASES = frozenset({"main"})
 Pos = tuple[int, int]
@@ -73,12 +82,25 @@ def _planets_around(game: Game, tok: Token) -> str:
         + (f" ({st.sites[sid].owner})" if st.sites[sid].owner else " (free)") for sid in sids)
 
 
+def _token(game: Game, seat: str, tid: str) -> Token | None:
+    return game.state.tokens.get(tid)
+
+
+def _site(game: Game, seat: str, sid: str) -> Site | None:
+    return game.state.sites.get(sid)
+
+
+SHIP, PLANET = UnitArg("SHIP", find=own_ship), SiteArg("PLANET", find=_site)
+TARGET = UnitArg("TARGET", find=_token)
+
+
 # -- the kinds ---------------------------------------------------------------------------------
-class CivKind(ActionKind):
-    """A verb of the civilizations' main phase: ``VERB SHIP ARG``, help built from the scenario."""
+class CivKind(Verb):
+    """A verb of the civilizations' main phase: ``VERB SHIP ARG``, help built from the scenario;
+    its candidates are its legal actions (``exact``), its refusal says why another is not."""
 
     phases = PHASES
-    arity = (2, 2)
+    exact = True
     #: ``doc`` with ``{key}`` / ``{key[sub]}`` fields of the ``aborigines:`` section.
     doc_template: ClassVar[str] = ""
 
@@ -89,29 +111,24 @@ class CivKind(ActionKind):
 
 class Move(CivKind):
     verb = "move"
-    usage = "move SHIP x,y"
+    args = (SHIP, CellArg())
     doc = "Move a ship up to its speed through free space (once per turn, before any jump)."
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        for t in reach.ships(game, seat):
-            if reach.may_move(t):
-                for cell in reach.move_targets(game, t):
-                    yield Action.of("move", t.id, cell)
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(t, c) for t in reach.ships(game, seat) if reach.may_move(t)
+                for c in reach.move_targets(game, t)]
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        tok = own_ship(game, seat, action.arg(0))
-        require(reach.may_move(tok), f"{tok.id} has already moved this turn")
-        cell = action.pos(1)
-        require(game.scenario.grid.in_bounds(cell), f"{action.arg(1)} is off the map")
-        require(cell in reach.move_targets(game, tok), f"{tok.id} cannot reach {action.arg(1)} "
-                "(speed, free space only)")
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        (tok, cell), text = move.args, move.action.args[1]
+        return (f"{tok.id} has already moved this turn" if not reach.may_move(tok) else
+                f"{text} is off the map" if not game.scenario.grid.in_bounds(cell) else
+                None if cell in reach.move_targets(game, tok) else
+                f"{tok.id} cannot reach {text} (speed, free space only)")
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        tok = game.state.tokens[action.arg(0)]
-        path = reach.move_targets(game, tok)[action.pos(1)]
-        frm = tok.pos
-        game.state.move_token(tok, action.pos(1))
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        tok, cell = move.args
+        path, frm = reach.move_targets(game, tok)[cell], tok.pos
+        game.state.move_token(tok, cell)
         tok.attrs["moved"] = True
         game.emit("move", token=tok.id, frm=list(frm) if frm else None,
                   path=[list(c) for c in path])
@@ -119,106 +136,94 @@ class Move(CivKind):
 
 class Jump(CivKind):
     verb = "jump"
-    usage = "jump SHIP x,y"
+    args = (SHIP, CellArg())
     doc = "From next to an open portal, jump next to another open portal (R5.12)."
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        for t in reach.ships(game, seat):
-            if reach.may_move(t):
-                for cell in reach.jump_targets(game, t):
-                    yield Action.of("jump", t.id, cell)
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(t, c) for t in reach.ships(game, seat) if reach.may_move(t)
+                for c in reach.jump_targets(game, t)]
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        tok = own_ship(game, seat, action.arg(0))
-        require(reach.may_move(tok), f"{tok.id} has already moved this turn")
-        m = model_of(game)
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        (tok, cell), text = move.args, move.action.args[1]
         near = reach.portals_next_to(game, tok.pos)
-        require(bool(near), f"{tok.id} is not next to a portal")
-        require(reach.open_portal_near(game, tok.pos) is not None,
-                f"portal {near[0]} is blocked by the Aborigines (R5.12)")
-        cell = action.pos(1)
         dest = reach.portals_next_to(game, cell)
-        require(bool(dest), f"{action.arg(1)} is not next to a portal")
-        require(not m.blocked(game.state, dest[0]),
-                f"portal {dest[0]} is blocked by the Aborigines (R5.12)")
-        require(cell in reach.jump_targets(game, tok), f"{tok.id} cannot jump to {action.arg(1)}")
+        return (f"{tok.id} has already moved this turn" if not reach.may_move(tok) else
+                f"{tok.id} is not next to a portal" if not near else
+                f"portal {near[0]} is blocked by the Aborigines (R5.12)"
+                if reach.open_portal_near(game, tok.pos) is None else
+                f"{text} is not next to a portal" if not dest else
+                f"portal {dest[0]} is blocked by the Aborigines (R5.12)"
+                if model_of(game).blocked(game.state, dest[0]) else
+                None if cell in reach.jump_targets(game, tok) else
+                f"{tok.id} cannot jump to {text}")
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        tok = game.state.tokens[action.arg(0)]
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        tok, cell = move.args
         frm = list(tok.pos)
-        game.state.move_token(tok, action.pos(1))
+        game.state.move_token(tok, cell)
         tok.attrs["jumped"] = True
-        game.emit("jump", token=tok.id, **{"from": frm}, to=list(action.pos(1)), rule="R5.12")
+        game.emit("jump", token=tok.id, **{"from": frm}, to=list(cell), rule="R5.12")
 
 
 class Attack(CivKind):
     verb = "attack"
-    usage = "attack SHIP TARGET"
+    args = (SHIP, TARGET)
     doc_template = ("Attack an adjacent Aborigine ship: one die, {civ[attack]}-{die} (R5.10); "
                     "the Hunter fires first (R5.11).")
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        for t in reach.ships(game, seat):
-            if reach.may_act(t):
-                for e in reach.attack_targets(game, t):
-                    yield Action("attack", (t.id, e.id))
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(t, e) for t in reach.ships(game, seat) if reach.may_act(t)
+                for e in reach.attack_targets(game, t)]
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        tok = own_ship(game, seat, action.arg(0))
-        require(reach.may_act(tok), f"{tok.id} has already acted this turn")
-        if any(e.id == action.arg(1) for e in reach.attack_targets(game, tok)):
-            return
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        tok, target = move.args
+        if not reach.may_act(tok):
+            return f"{tok.id} has already acted this turn"
+        if target in reach.attack_targets(game, tok):
+            return None
         m = model_of(game)
         nearby = _around(game, tok, m.is_aborigine, "Aborigine ships")
-        target = game.state.tokens.get(action.arg(1))
         if target is None or not m.is_aborigine(target):
-            raise IllegalAction(f"{action.arg(1)} is not an Aborigine ship; {nearby}")
-        raise IllegalAction(f"{target.id} at {target.pos[0]},{target.pos[1]} is not adjacent to "
-                            f"{tok.id}; {nearby}")
+            return f"{move.action.args[1]} is not an Aborigine ship; {nearby}"
+        return f"{target.id} at {target.pos[0]},{target.pos[1]} is not adjacent to {tok.id}; " \
+               f"{nearby}"
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        tok = game.state.tokens[action.arg(0)]
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        tok, target = move.args
         tok.attrs["acted"] = True
-        civ_fires(game, tok, game.state.tokens[action.arg(1)])
+        civ_fires(game, tok, target)
 
 
 class Colonize(CivKind):
     verb = "colonize"
-    usage = "colonize SHIP PLANET"
+    args = (SHIP, PLANET)
     doc = "Colonize a free planet of a portal zone next to your ship (R5.2)."
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        for t in reach.ships(game, seat):
-            if reach.may_act(t) and reach.may_move(t):
-                for sid in reach.colonize_targets(game, t):
-                    yield Action("colonize", (t.id, sid))
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(t, game.state.sites[sid]) for t in reach.ships(game, seat)
+                if reach.may_act(t) and reach.may_move(t) for sid in reach.colonize_targets(game, t)]
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        tok = own_ship(game, seat, action.arg(0))
-        require(reach.may_act(tok), f"{tok.id} has already acted this turn")
-        if action.arg(1) not in reach.colonize_targets(game, tok):
-            self.explain_planet(game, tok, action.arg(1))
-        require(reach.may_move(tok), f"{tok.id} moved this turn: colonizing takes a whole turn "
-                "in orbit")
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        tok, site = move.args
+        if not reach.may_act(tok):
+            return f"{tok.id} has already acted this turn"
+        if site is None or site.id not in reach.colonize_targets(game, tok):
+            return self.explain_planet(game, tok, site, move.action.args[1])
+        return None if reach.may_move(tok) else \
+            f"{tok.id} moved this turn: colonizing takes a whole turn in orbit"
 
     @staticmethod
-    def explain_planet(game: Game, tok: Token, sid: str) -> None:
-        """Why ``sid`` is not a free zone planet next to the ship (IllegalAction)."""
-        site = game.state.sites.get(sid)
+    def explain_planet(game: Game, tok: Token, site: Site | None, sid: str) -> str:
+        """Why ``site`` (named ``sid``) is not a free zone planet next to the ship."""
         if site is None or site.id not in model_of(game).planet_zone:
-            raise IllegalAction(f"{sid} is not a planet of a portal zone; "
-                                f"{_planets_around(game, tok)}")
-        require(game.scenario.grid.distance(site.pos, tok.pos) == 1,
-                f"{tok.id} is not in the orbit of {site.id}; {_planets_around(game, tok)}")
-        raise IllegalAction(f"{site.id} already belongs to {site.owner}")
+            return f"{sid} is not a planet of a portal zone; {_planets_around(game, tok)}"
+        if game.scenario.grid.distance(site.pos, tok.pos) != 1:
+            return f"{tok.id} is not in the orbit of {site.id}; {_planets_around(game, tok)}"
+        return f"{site.id} already belongs to {site.owner}"
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        tok = game.state.tokens[action.arg(0)]
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        tok, site = move.args
         tok.attrs["acted"] = True
-        site = game.state.sites[action.arg(1)]
         site.owner = seat
         game.emit("colonized", planet=site.id, owner=seat, ship=tok.id,
                   portal=model_of(game).planet_zone[site.id], rule="R5.2")
@@ -226,36 +231,30 @@ class Colonize(CivKind):
 
 class Capture(CivKind):
     verb = "capture"
-    usage = "capture SHIP PLANET"
+    args = (SHIP, PLANET)
     doc_template = ("Try to capture an adjacent Aborigine planet (die {civ[capture]}-{die}); "
                     "impossible while Aborigine ships are in its orbit (R5.42). Success reopens "
                     "the portal (R5.12).")
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        for t in reach.ships(game, seat):
-            if reach.may_act(t):
-                for sid in reach.capture_targets(game, t):
-                    yield Action("capture", (t.id, sid))
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(t, game.state.sites[sid]) for t in reach.ships(game, seat) if reach.may_act(t)
+                for sid in reach.capture_targets(game, t)]
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        tok = own_ship(game, seat, action.arg(0))
-        require(reach.may_act(tok), f"{tok.id} has already acted this turn")
-        if action.arg(1) in reach.capture_targets(game, tok):
-            return
-        site = game.state.sites.get(action.arg(1))
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        tok, site = move.args
+        if not reach.may_act(tok):
+            return f"{tok.id} has already acted this turn"
+        if site is not None and site.id in reach.capture_targets(game, tok):
+            return None
         if site is None or site.owner != ABORIGINES or site.id not in model_of(game).planet_zone:
-            raise IllegalAction(f"{action.arg(1)} is not an Aborigine planet; "
-                                f"{_planets_around(game, tok)}")
-        require(game.scenario.grid.distance(site.pos, tok.pos) == 1,
-                f"{tok.id} is not in the orbit of {site.id}; {_planets_around(game, tok)}")
-        raise IllegalAction(f"Aborigine ships are in the orbit of {site.id} (R5.42)")
+            return f"{move.action.args[1]} is not an Aborigine planet; {_planets_around(game, tok)}"
+        if game.scenario.grid.distance(site.pos, tok.pos) != 1:
+            return f"{tok.id} is not in the orbit of {site.id}; {_planets_around(game, tok)}"
+        return f"Aborigine ships are in the orbit of {site.id} (R5.42)"
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        m = model_of(game)
-        tok = game.state.tokens[action.arg(0)]
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        m, (tok, site) = model_of(game), move.args
         tok.attrs["acted"] = True
-        site = game.state.sites[action.arg(1)]
         adj = adjustments(game, "capture", ship=tok, planet=site)
         need = m.param("civ", "capture") + adj.need
         roll = roll_best(game, m.die, need, adj, f"{tok.id} captures {site.id}", "R5.12")
@@ -274,43 +273,40 @@ class Capture(CivKind):
 
 class Hack(CivKind):
     verb = "hack"
-    usage = "hack SHIP TARGET"
+    args = (UnitArg("SHIP", find=_token), TARGET)
     doc_template = ("Monarchy, once per game: take control of an Aborigine ship (not the Hunter) "
                     "within {cells[hack_range]} of one of your ships on a die {civ[hack]}-{die} "
                     "and "
                     "ram another Aborigine ship (not the Hunter) of its zone; both are destroyed "
                     "(R5.4).")
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        if reach.may_hack(game, seat):
-            for a, b in reach.hack_pairs(game, seat):
-                yield Action("hack", (a.id, b.id))
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return list(reach.hack_pairs(game, seat)) if reach.may_hack(game, seat) else []
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        require(reach.may_hack(game, seat), "only Monarchy may hack, once per game (R5.4)")
-        ids = {(a.id, b.id) for a, b in reach.hack_pairs(game, seat)}
-        if (action.arg(0), action.arg(1)) not in ids:
-            within = count_of(model_of(game).param("civ", "hack_range"), "cell")
-            raise IllegalAction(f"{action}: the hacked ship must be an Aborigine ship other than "
-                                f"the Hunter within {within} of your ships, the target another "
-                                "Aborigine ship of its zone, not the Hunter (R5.4)")
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        if not reach.may_hack(game, seat):
+            return "only Monarchy may hack, once per game (R5.4)"
+        if tuple(move.action.args) in {(a.id, b.id) for a, b in reach.hack_pairs(game, seat)}:
+            return None
+        within = count_of(model_of(game).param("civ", "hack_range"), "cell")
+        return (f"{move.action}: the hacked ship must be an Aborigine ship other than the Hunter "
+                f"within {within} of your ships, the target another Aborigine ship of its zone, "
+                "not the Hunter (R5.4)")
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        m = model_of(game)
-        st = game.state
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        m, st, (ship, target) = model_of(game), game.state, move.args
         st.attrs[HACKED] = [*st.attrs.get(HACKED, []), seat]
         need = m.param("civ", "hack")
-        roll = game.dice.roll(m.die, purpose=f"{seat} hacks {action.arg(0)}", rule="R5.4")
+        roll = game.dice.roll(m.die, purpose=f"{seat} hacks {ship.id}", rule="R5.4")
         ok = roll >= need
-        game.emit("hack", seat=seat, ship=action.arg(0), target=action.arg(1), roll=roll,
+        game.emit("hack", seat=seat, ship=ship.id, target=target.id, roll=roll,
                   need=need, outcome="rammed" if ok else "failed", rule="R5.4")
         if ok:
-            return_to_centre(game, st.tokens[action.arg(0)], "hacked and rammed", "R5.4")
-            return_to_centre(game, st.tokens[action.arg(1)], "rammed by a hacked ship", "R5.4")
+            return_to_centre(game, ship, "hacked and rammed", "R5.4")
+            return_to_centre(game, target, "rammed by a hacked ship", "R5.4")
 
 
-def action_kinds(scenario: Scenario) -> list[ActionKind]:
+def action_kinds(scenario: Scenario) -> list[Verb]:
     """The civilizations' verbs, their help filled from the scenario's numbers."""
     cfg = model(scenario).cfg
     # distances as words ("within 1 cell", "within 2 cells") for the templates' {cells[key]}

@@ -20,7 +20,7 @@ from distant_galaxy_episodes.aborigines.turn import aborigine_turn
 if TYPE_CHECKING:
     import pluggy
 
-    from distant_galaxy import ActionKind, Game, Registry, Scenario, ScenarioRules, SourceError
+    from distant_galaxy import Game, Registry, Scenario, ScenarioRules, SourceError, Verb
 
 #: The winners that are no seat (the engine checks every result's winner against the seats and
 #: these: docs/plugins.md, "Results").
@@ -59,7 +59,7 @@ def dg_validate_scenario(scenario: Scenario) -> list[SourceError]:
 
 
 @hookimpl
-def dg_action_kinds(scenario: Scenario) -> list[ActionKind]:
+def dg_action_kinds(scenario: Scenario) -> list[Verb]:
     """The civilizations' verbs (D5.1)."""
     return civ.action_kinds(scenario)
 
