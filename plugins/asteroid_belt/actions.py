@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from distant_galaxy import Action, ActionKind, IllegalAction, add_to_pool
+from distant_galaxy import Action, ActionKind, IllegalAction, UnitArg, add_to_pool
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import (
     attack_cells,
@@ -59,6 +59,15 @@ def own_token(game: Game, seat: str, tid: str, what: str = "unit") -> Token:
         head = f"there is no {what} '{tid}'" if tok is None else f"{tok.id} is not yours"
         raise IllegalAction(f"{head}; your {what}s: {your_units(game, seat, kind)}")
     return tok
+
+
+def own_shuttle(game: Game, seat: str, tid: str) -> Token:
+    """The seat's token ``tid``, or IllegalAction listing the seat's shuttles."""
+    return own_token(game, seat, tid, "shuttle")
+
+
+#: The arguments the verbs share: a unit or a shuttle of the seat (refusals list them), a cell.
+UNIT, SHUTTLE = UnitArg("UNIT", find=own_token), UnitArg("SHUTTLE", find=own_shuttle)
 
 
 # -- move (R7.30, R7.31, D7.5, D7.6) -----------------------------------------------------------

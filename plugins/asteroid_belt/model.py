@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from distant_galaxy import Action, IllegalAction, StashKey
+from distant_galaxy import Action, CellArg, IllegalAction, StashKey
 
 if TYPE_CHECKING:
     from distant_galaxy import Game, Scenario, Site, Token
@@ -358,6 +358,17 @@ def ready(game: Game, tok: Token) -> bool:
 def aboard(game: Game, shuttle: Token) -> list[Token]:
     """The passengers of a shuttle."""
     return game.state.carried_by(shuttle.id)
+
+
+class MapCell(CellArg):
+    """A cell argument on the map: ``x,y`` off the map is refused, as :func:`cell` does."""
+
+    def parse(self, game: Game, seat: str, text: str) -> Pos:
+        pos = super().parse(game, seat, text)
+        if not game.scenario.grid.in_bounds(pos):
+            g = game.scenario.grid
+            raise IllegalAction(f"{pos[0]},{pos[1]} is off the {g.width}×{g.height} map")
+        return pos
 
 
 def cell(game: Game, action: Action, i: int) -> Pos:

@@ -9,11 +9,12 @@ cargo shuttle is not a token: ``state.attrs["cargo"]`` holds the id of the porta
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import Action, ActionKind, IllegalAction, StashKey
+from distant_galaxy import Action, StashKey, TypedAction, Verb
 from distant_galaxy_episodes.asteroid_belt import model
-from distant_galaxy_episodes.asteroid_belt.actions import MAIN, movers, own_token
+from distant_galaxy_episodes.asteroid_belt.actions import MAIN, SHUTTLE, UNIT, movers
+from distant_galaxy_episodes.asteroid_belt.model import MapCell
 from distant_galaxy_episodes.asteroid_belt.movement import (
     path_into,
     reach,
@@ -140,12 +141,11 @@ def activate_refusal(game: Game, seat: str, at: Pos, where: dict[Pos, tuple[str,
     return None
 
 
-class Activate(ActionKind):
+class Activate(Verb):
     verb = "activate"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "activate x,y"
+    args = (MapCell(),)
     phases = MAIN
-    arity = (1, 1)
 
     def __init__(self, scenario: Scenario):
         p = scenario.params
@@ -162,13 +162,14 @@ class Activate(ActionKind):
             if cost <= have:  # activate_refusal(…) is None, the rest known from ``where``
                 yield Action("activate", (f"{cell[0]},{cell[1]}",))
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        at = model.cell(game, action, 0)
-        model.refuse(activate_refusal(game, seat, at, activation_cells(game, seat)))
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(cell,) for cell in activation_cells(game, seat)]
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        at = model.cell(game, action, 0)
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        return activate_refusal(game, seat, move.args[0], activation_cells(game, seat))
+
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        (at,) = move.args
         sid, cost = activation_cells(game, seat)[at]
         if cost:
             game.change_counter(seat, "resources", -cost, f"shuttle activation at {sid}",
@@ -217,12 +218,11 @@ def _dock_reach(scenario: Scenario) -> str:
             "asteroid")
 
 
-class Board(ActionKind):
+class Board(Verb):
     verb = "board"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "board UNIT SHUTTLE"
+    args = (UNIT, SHUTTLE)
     phases = MAIN
-    arity = (2, 2)
 
     def __init__(self, scenario: Scenario):
         self.doc = (f"Move a unit into your shuttle's cell (its move; {_dock_reach(scenario)}); "
@@ -242,15 +242,15 @@ class Board(ActionKind):
                 if board_path(game, tok, sh, steps + extra) is not None:
                     yield Action("board", (tok.id, sh.id))
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        tok = own_token(game, seat, action.arg(0))
-        sh = own_token(game, seat, action.arg(1), "shuttle")
-        model.refuse(board_refusal(game, seat, tok, sh))
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(tok, sh) for tok in model.units_of(game, seat)
+                for sh in model.shuttles_of(game, seat)]
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        tok = game.state.tokens[action.arg(0)]
-        sh = game.state.tokens[action.arg(1)]
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        return board_refusal(game, seat, *move.args)
+
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        tok, sh = move.args
         path = board_path(game, tok, sh, load_range(game, tok, sh))
         cost = model.move_cost(game, tok.type)
         if cost:
@@ -287,12 +287,11 @@ def unload_refusal(game: Game, seat: str, tok: Token) -> str | None:
     return None
 
 
-class Unload(ActionKind):
+class Unload(Verb):
     verb = "unload"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "unload UNIT x,y"
+    args = (UNIT, MapCell())
     phases = MAIN
-    arity = (2, 2)
 
     def __init__(self, scenario: Scenario):
         self.doc = (f"Move a unit out of its shuttle to a cell it may use (its move; "
@@ -307,18 +306,19 @@ class Unload(ActionKind):
                 yield from reach(game, tok.type, model.on_board(sh),
                                  load_range(game, tok, sh)).actions("unload", tok.id, table)
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        tok = own_token(game, seat, action.arg(0))
-        at = model.cell(game, action, 1)
-        model.refuse(unload_refusal(game, seat, tok))
-        if at not in unload_cells(game, tok):
-            raise IllegalAction(f"{tok.id} cannot get out to {at[0]},{at[1]} (a free cell it may "
-                                "stop on, within its reach from the shuttle, R7.42)")
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(tok, at) for tok in game.state.tokens.values()
+                if tok.owner == seat and tok.carrier is not None for at in unload_cells(game, tok)]
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        tok = game.state.tokens[action.arg(0)]
-        at = model.cell(game, action, 1)
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        tok, at = move.args
+        return unload_refusal(game, seat, tok) or (
+            None if at in unload_cells(game, tok) else
+            f"{tok.id} cannot get out to {at[0]},{at[1]} (a free cell it may stop on, within its "
+            "reach from the shuttle, R7.42)")
+
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        tok, at = move.args
         sh = carrier_of(game, tok)
         path = unload_cells(game, tok)[at]
         cost = model.move_cost(game, tok.type)
@@ -344,28 +344,24 @@ def roll_refusal(game: Game, sh: Token) -> str | None:
     return None
 
 
-class Roll(ActionKind):
+class Roll(Verb):
     verb = "roll"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "roll SHUTTLE"
+    args = (SHUTTLE,)
     phases = MAIN
-    arity = (1, 1)
 
     def __init__(self, scenario: Scenario):
         self.doc = (f"Roll your shuttle's speed die for this turn (1–"
                     f"{_shuttle_stat(scenario, 'speed_die')} cells, R7.40b); then 'fly' it.")
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        for sh in model.shuttles_of(game, seat):
-            if roll_refusal(game, sh) is None:
-                yield Action("roll", (sh.id,))
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(sh,) for sh in model.shuttles_of(game, seat)]
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        model.refuse(roll_refusal(game, own_token(game, seat, action.arg(0), "shuttle")))
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        return roll_refusal(game, move.args[0])
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        sh = game.state.tokens[action.arg(0)]
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        (sh,) = move.args
         die = int(model.utype(game, sh.type)["speed_die"])
         game.will_edit(sh)
         sh.attrs["speed"] = game.dice.roll(die, purpose=f"speed of shuttle {sh.id}",
@@ -389,32 +385,27 @@ def fly_refusal(game: Game, sh: Token) -> str | None:
     return None
 
 
-class Fly(ActionKind):
+class Fly(Verb):
     verb = "fly"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "fly SHUTTLE x,y"
+    args = (SHUTTLE, MapCell())
     doc = "Fly your shuttle up to its rolled speed along red cells, through portals (R7.40b)."
     phases = MAIN
-    arity = (2, 2)
+    exact = True  # its candidates: the cells each shuttle that may fly reaches
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        for sh in model.shuttles_of(game, seat):
-            if fly_refusal(game, sh) is None:
-                for c in fly_cells(game, sh):
-                    yield Action("fly", (sh.id, f"{c[0]},{c[1]}"))
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(sh, c) for sh in model.shuttles_of(game, seat) if fly_refusal(game, sh) is None
+                for c in fly_cells(game, sh)]
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        sh = own_token(game, seat, action.arg(0), "shuttle")
-        at = model.cell(game, action, 1)
-        model.refuse(fly_refusal(game, sh))
-        if at not in fly_cells(game, sh):
-            raise IllegalAction(f"{sh.id} cannot reach {at[0]},{at[1]}: {sh.attrs.get('speed')} "
-                                "cells along red cells and portals, to a free red cell (R7.40b)")
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        sh, at = move.args
+        return fly_refusal(game, sh) or (
+            None if at in fly_cells(game, sh) else
+            f"{sh.id} cannot reach {at[0]},{at[1]}: {sh.attrs.get('speed')} cells along red cells "
+            "and portals, to a free red cell (R7.40b)")
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        sh = game.state.tokens[action.arg(0)]
-        at = model.cell(game, action, 1)
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        sh, at = move.args
         frm = model.on_board(sh)
         path = fly_cells(game, sh)[at]
         game.state.move_token(sh, at)
@@ -472,26 +463,22 @@ def raid_refusal(game: Game, sh: Token) -> str | None:
     return None
 
 
-class Raid(ActionKind):
+class Raid(Verb):
     verb = "raid"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "raid SHUTTLE"
+    args = (SHUTTLE,)
     doc = ("Raid the Aborigine cargo shuttle from your shuttle next to its portal: roll on the "
            "cargo_raid table; it then jumps to a portal chosen by a die (R7.44, R7.45).")
     phases = MAIN
-    arity = (1, 1)
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        for sh in model.shuttles_of(game, seat):
-            if raid_refusal(game, sh) is None:
-                yield Action("raid", (sh.id,))
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(sh,) for sh in model.shuttles_of(game, seat)]
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        model.refuse(raid_refusal(game, own_token(game, seat, action.arg(0), "shuttle")))
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        return raid_refusal(game, move.args[0])
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        sh = game.state.tokens[action.arg(0)]
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        (sh,) = move.args
         model.mark_done(game, sh, "raided")
         port = cargo_portal(game)
         n_aboard = len(aboard(game, sh))
