@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from distant_galaxy_episodes.space_domain.model import cell, section
+from distant_galaxy_episodes.space_domain.model import cell, contents, section, systems
 
 if TYPE_CHECKING:
     from distant_galaxy import Scenario, SourceError
@@ -20,7 +20,11 @@ def validate(scenario: Scenario) -> list[SourceError]:
     away = dict(sec.get("away_from", {}))
     sites = [s for s in scenario.map_sites if s.get("kind") in away]
     errors: list[SourceError] = []
-    for i, text in enumerate(sec.get("systems", [])):
+    listed = sec.get("systems", "every")
+    if listed == "every":
+        return _enough(scenario, len(systems(scenario)), ("space_domain", "systems"))
+    errors += _enough(scenario, len(listed), ("space_domain", "systems"))
+    for i, text in enumerate(listed):
         pos = cell(text)
         path = ("space_domain", "systems", i)
         if not grid.in_bounds(pos):
@@ -42,3 +46,12 @@ def validate(scenario: Scenario) -> list[SourceError]:
                     "planet's system or a home system)", *path))
                 break
     return errors
+
+
+def _enough(scenario: Scenario, n: int, path: tuple[str, ...]) -> list[SourceError]:
+    """RS.1 «по одному в каждую пустую систему»: the bag holds a marker for each system."""
+    size = sum(contents(scenario).values())
+    if size >= n:
+        return []
+    return [scenario.error(f"the bag holds {size} markers for {n} empty systems (RS.1: one "
+                           "marker in each empty system; add markers to the bag)", *path)]

@@ -39,6 +39,7 @@ class Marker:
 
 
 MARKERS = StashKey[dict[str, Marker]]()
+SYSTEMS = StashKey[list[Pos]]()
 
 
 def section(scenario: Scenario) -> dict[str, Any]:
@@ -62,8 +63,27 @@ def bag_name(scenario: Scenario) -> str:
 
 
 def systems(scenario: Scenario) -> list[Pos]:
-    """RS.1: the empty systems, in the section's order."""
-    return [cell(text) for text in section(scenario).get("systems", [])]
+    """RS.1: the empty systems, in the section's order — or, with ``systems: every``, every cell
+    an empty system may be (:func:`every_system`), in reading order (row by row)."""
+    found = scenario.stash.get(SYSTEMS, None)
+    if found is None:
+        listed = section(scenario).get("systems", "every")
+        found = every_system(scenario) if listed == "every" else [cell(t) for t in listed]
+        scenario.stash[SYSTEMS] = found
+    return list(found)
+
+
+def every_system(scenario: Scenario) -> list[Pos]:
+    """RS.1 «в каждую пустую систему не имеющую планет (кроме специальных систем)»: each cell of
+    a type in ``system_cells`` farther than ``away_from[kind]`` from every site of that kind."""
+    sec = section(scenario)
+    grid = scenario.grid
+    allowed = set(sec.get("system_cells", []))
+    away = dict(sec.get("away_from", {}))
+    sites = [(tuple(s["pos"]), away[s["kind"]]) for s in scenario.map_sites
+             if s.get("kind") in away]
+    return [pos for pos in grid.all_cells() if grid.cell_type(pos) in allowed
+            and all(grid.distance(pos, spos) > d for spos, d in sites)]
 
 
 def cell(text: str) -> Pos:

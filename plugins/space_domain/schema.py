@@ -33,8 +33,12 @@ SECTION: dict[str, Any] = {
     "required": ["bag_name", "systems", "system_cells", "away_from", "bag"],
     "properties": {
         "bag_name": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
-        "systems": {"type": "array", "items": _CELL, "minItems": 1, "uniqueItems": True,
-                    "description": "RS.1: the empty systems, one marker face down in each"},
+        "systems": {"oneOf": [
+                        {"const": "every"},
+                        {"type": "array", "items": _CELL, "minItems": 1, "uniqueItems": True}],
+                    "description": "RS.1: the empty systems, one marker face down in each: "
+                                   "'every' (each cell of system_cells outside away_from) or "
+                                   "a list of cells"},
         "system_cells": {"type": "array", "items": {"type": "string"}, "minItems": 1,
                          "description": "the cell types an empty system may be"},
         "away_from": {"type": "object", "additionalProperties": {"type": "integer",

@@ -7,9 +7,18 @@ import pytest
 from distant_galaxy import load_scenario
 from tests.aborigines.conftest import Board
 
-#: The twelve empty systems of the option's overlay (RS.1), in its order.
-SYSTEMS = [(8, 0), (16, 0), (0, 4), (24, 4), (12, 3), (7, 8), (17, 8), (12, 13), (1, 12),
-           (23, 12), (8, 16), (16, 16)]
+#: RS.1 «в каждую пустую систему»: the overlay's ``systems: every`` — each space cell farther than
+#: 2 from a portal and 1 from a planet or home system — 178 on Clash's map, in reading order.
+#: Computed here independently of the plugin (the map's sites and cell types).
+
+
+def empty_systems(scenario):
+    grid = scenario.grid
+    near = [(tuple(s["pos"]), {"portal": 2, "planet": 1, "system": 1}[s["kind"]])
+            for s in scenario.map_sites if s.get("kind") in ("portal", "planet", "system")]
+    return [(x, y) for y in range(grid.height) for x in range(grid.width)
+            if grid.cell_type((x, y)) == "space"
+            and all(grid.distance((x, y), p) > d for p, d in near)]
 
 
 @pytest.fixture(scope="session")

@@ -35,12 +35,12 @@ def test_the_expected_value_is_the_mean_of_the_unseen_bag(scenario, board):
     assert unseen(view) == {m.id: m.count for m in ms.values()}
     full = sum(m.value * m.count for m in ms.values()) / sum(m.count for m in ms.values())
     assert expected_value(view) == pytest.approx(full)
-    # reveal one marker of the board to everybody: the mean of the 17 others
+    # reveal one marker of the board to everybody: the mean of the 199 others
     sid = board.markers()["8,0"]
     face = board.game.reveal(sid, "test")
     view = board.game.view("red")
     assert unseen(view).get(face, 0) == ms[face].count - 1
-    rest = (full * 18 - ms[face].value) / 17
+    rest = (full * 200 - ms[face].value) / 199
     assert expected_value(view) == pytest.approx(rest)
 
 
@@ -74,11 +74,11 @@ def test_the_prompt_shows_markers_as_unknown_and_tells_a_revealed_one(scenario, 
     human = HumanController("red", 1, inp=io.StringIO("move R9 8,0\nend\n"), out=out,
                             render=render_board)
     view = board.game.view("red")
-    assert render_board(view).splitlines()[1].count("?") >= 1  # row 0 holds two systems
+    assert render_board(view).splitlines()[1].count("?") >= 1  # row 0 holds empty systems
     board.game.apply(human.choose(view))
     human.choose(board.game.view("red"))
     text = out.getvalue()
-    assert "space domain: 12 markers face down (?)" in text
+    assert "space domain: 178 markers face down (?)" in text
     face = board.game.secret(sid)
     title = markers(scenario)[face].title
     assert f"R9 reveals the Space Domain marker at 8,0: {title}" in text

@@ -8,7 +8,7 @@ from collections import Counter
 from distant_galaxy import UNKNOWN, Game, HiddenInformation
 from distant_galaxy.play.render import render_board
 from distant_galaxy_episodes.space_domain.model import contents
-from tests.space_domain.conftest import SYSTEMS
+from tests.space_domain.conftest import empty_systems
 
 
 def _game(scenario, seed=4):
@@ -18,12 +18,14 @@ def _game(scenario, seed=4):
 def test_one_marker_face_down_in_every_empty_system_RS_1(scenario):
     g = _game(scenario)
     board = g.state.attrs["space_domain"]
-    assert [tuple(map(int, k.split(","))) for k in board] == SYSTEMS
+    systems = empty_systems(scenario)
+    assert len(systems) == 178                       # «в каждую пустую систему»: each of them
+    assert [tuple(map(int, k.split(","))) for k in board] == systems
     placed = [e for e in g.events if e["type"] == "marker_placed"]
-    assert [tuple(e["at"]) for e in placed] == SYSTEMS and all(e["rule"] == "RS.1" for e in placed)
+    assert [tuple(e["at"]) for e in placed] == systems and all(e["rule"] == "RS.1" for e in placed)
     assert "face" not in str(placed)  # the events say where, never what
     commit = next(e for e in g.events if e["type"] == "bag_commit")
-    assert commit["size"] == sum(contents(scenario).values()) == 18
+    assert commit["size"] == sum(contents(scenario).values()) == 200
     assert commit["rule"] == "RS.1" and len(commit["sha256"]) == 64
 
 
@@ -31,12 +33,12 @@ def test_the_rest_go_back_unseen_RS_1(scenario):
     g = _game(scenario)
     order = g.secret("bag:space-domain")["order"]
     laid = [g.secret(sid) for sid in g.state.attrs["space_domain"].values()]
-    assert laid == order[:12]                       # slot i lies in system i
+    assert laid == order[:178]                      # slot i lies in system i
     assert Counter(order) == Counter(contents(scenario))
     view = g.view("red")
     for sid in g.state.attrs["space_domain"].values():
         assert not view.knows(sid)
-    assert not view.knows("bag:space-domain")       # the 6 left in the box: nobody sees them
+    assert not view.knows("bag:space-domain")       # the 22 left in the box: nobody sees them
 
 
 def test_the_shuffle_follows_the_seed_RS_1(scenario):
