@@ -105,18 +105,9 @@ def test_a_marker_whose_rule_does_not_compile_is_reported(tmp_path):
 def test_a_bag_smaller_than_the_empty_systems_is_refused_RS_1(tmp_path):
     """RS.1 «по одному в каждую пустую систему»: every empty system gets a marker, so the bag
     must hold at least as many (without the 120 empty spaces: 80 for 178 systems)."""
-    path = _write(tmp_path, """\
-        format: 1
-        id: clash-small-bag
-        title: small bag
-        extends: aborigine-clash
-        options:
-          space-domain:
-            overlay:
-              space_domain:
-                bag:
-                  - {id: empty-space, count: 0}
-        """)
+    mod = MOD[:MOD.index("          space_domain:")].replace("clash-rich-space", "clash-small")
+    path = _write(tmp_path, mod + "          space_domain:\n            bag: [{id: empty-space, "
+                  "count: 0}]\n")
     with pytest.raises(ScenarioErrors) as err:
         load_scenario(str(path), options=["space-domain"])
     assert "the bag holds 80 markers for 178 empty systems (RS.1" in str(err.value)
