@@ -28,6 +28,7 @@ from distant_galaxy.campaign.load import load_campaign
 from distant_galaxy.campaign.model import Campaign, Stage
 from distant_galaxy.campaign.save import SUFFIX, file_sha256, new_save, read_save, write_save
 from distant_galaxy.core.game import Game
+from distant_galaxy.core.hidden import saved_secret
 from distant_galaxy.errors import EngineError, SaveError
 from distant_galaxy.harness.invariants import check_saved
 from distant_galaxy.loader.merge import merge_documents
@@ -309,7 +310,7 @@ def resume_stage(run: CampaignRun, override: dict[str, str] | None = None,
     header = payload["header"]
     log = LogWriter(run.log_path(cur["log"]))
     game, _ = logged_game(scenario, header["seats"], header["seed"], log,
-                          header.get("controllers"))
+                          header.get("controllers"), saved_secret(saved.state))
     for seat, text in payload["actions"]:
         game.apply(text, seat=seat)
     if game.state.hash() != saved.state.hash():

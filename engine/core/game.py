@@ -76,8 +76,12 @@ class Game:
 
     def __init__(self, scenario: Scenario, seats: list[str] | None = None, seed: int = 0,
                  variant: str | None = None, sink: Sink | None = None,
-                 state: GameState | None = None, record: bool = True):
+                 state: GameState | None = None, record: bool = True,
+                 secret: str | None = None):
         self.scenario = scenario
+        # the game's secret, which hidden values are drawn from (core/hidden.py): None derives it
+        # from the seed; a state that holds one (a save's) keeps its own
+        self.bag_secret = secret
         self.variant = variant or scenario.variant
         self.options: tuple[str, ...] = scenario.options  # in the scenario's order
         self.hook = scenario.pm.hook
@@ -129,12 +133,13 @@ class Game:
 
     @classmethod
     def set_up(cls, scenario: Scenario, seats: list[str] | None = None, seed: int = 0,
-               variant: str | None = None) -> tuple[Game, list[Event]]:
+               variant: str | None = None, secret: str | None = None
+               ) -> tuple[Game, list[Event]]:
         """A new game at its first decision and its set-up events as log records (each with
         ``"kind": "event"``, as a sink is given them). The game has no sink yet: a caller that
         logs writes its header first (it describes the state at the first decision), then these
         records, then sets ``game.sink``."""
-        game = cls(scenario, seats=seats, seed=seed, variant=variant)
+        game = cls(scenario, seats=seats, seed=seed, variant=variant, secret=secret)
         return game, [{**ev, "kind": "event"} for ev in game.events]
 
     # -- events ------------------------------------------------------------------------------
@@ -219,8 +224,9 @@ class Game:
         return dice
 
     # -- hidden information (core/hidden.py, core/view.py) -------------------------------------
-    def view(self, seat: str) -> GameView:
-        """What ``seat`` may see of this game: controllers are given this, never the game."""
+    def view(self, seat: str | None) -> GameView:
+        """What ``seat`` may see of this game: controllers are given this, never the game.
+        ``None``: what every player may see (the public: ``dg show``, ``dg render``, replays)."""
         return GameView(self, seat)
 
     def hide(self, sid: str, value: Any, see: str | list[str] = "none",

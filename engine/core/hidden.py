@@ -24,23 +24,30 @@ order and salt are logged for the referee alone (``bag_reveal``, seen by no seat
 checks from the log alone that every revealed item came from the committed bag
 (:func:`distant_galaxy.harness.referee.verify_hidden`).
 
-**Where the randomness comes from.** The shuffle uses the game's generator (SplitMix64,
-:func:`distant_galaxy.core.dice.draw`) on a stream of its own whose seed is derived from the game's
-seed and the bag's name, and the salt is derived the same way (sha256 of the seed, a label and
-the bag's name). Both are fixed by the seed, so the same seed and actions give the same game and
-logs, and no other die of the game changes. They are *not* ordinary logged rolls: a ``dice`` event
-is public (the prompt tells every roll), so a shuffle or a salt drawn that way would tell the
-players the order. Anybody who knows the seed knows every shuffle and every die of the game:
-hidden information is hidden only from players who do not know the seed (the seed is in the
-log's header and the save, which are the referee's, not a player's); a small seed can be guessed
-by trying seeds against the public dice, so a game with hidden information should be played with
-a large random seed.
+**Where the randomness comes from.** Every bag is shuffled from the **game's secret**, 256 bits
+that no die shows (:func:`game_secret`): the shuffle uses the game's generator (SplitMix64,
+:func:`distant_galaxy.core.dice.draw`) on a stream derived from the secret and the bag's name, and
+the salt is derived the same way (:func:`secret_shuffle`). The secret is kept as the secret
+``secret:game`` (nobody sees it); its sha256 (:func:`commitment`) is in the log's header
+(``secret_sha256``) and at the end the secret is logged for the referee (``secret_reveal``, seen by
+no seat), who checks it against the header and every bag's order against it. So the dice a
+player sees — every roll of the game, which the prompt tells — say nothing about a hidden value,
+even to someone who finds the seed by trying seeds against them.
+
+A game made with ``secret=`` uses that secret: ``dg run`` without ``--seed`` gives every game a
+fresh one (``secrets.token_hex``) and a 64-bit random seed. Without it — the engine's API, tests,
+simulations, ``dg run --seed N`` — the secret is derived from the seed (:func:`derived_secret`),
+so the same seed and actions give the same game and logs in any process; then whoever knows the
+seed knows the bags, and ``dg run`` warns when such a seed is small. The save keeps the secret (a
+save is the host's, like the log); a replay takes it from the log's ``secret_reveal``, or derives
+it from the seed when the header's commitment says so.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import secrets as _entropy
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -58,6 +65,9 @@ UNKNOWN = "?"
 
 #: The id prefix of a bag's secret (its order and salt).
 BAG = "bag:"
+
+#: The id of the game's secret, which every bag's shuffle is drawn from.
+GAME_SECRET = "secret:game"
 
 SEE_VALUES = ("none", "owner", "all")
 
@@ -193,15 +203,17 @@ def bag_items(contents: dict[str, int]) -> list[str]:
 def shuffle_bag(game: Game, bag: str, contents: dict[str, int], purpose: str,
                 rule: str | None = None) -> list[str]:
     """Shuffle the bag of ``contents`` (item → how many; :func:`bag_items` before the shuffle)
-    with the game's generator on the bag's own stream (see the module text), keep the order and a
+    with the game's generator on the bag's own stream drawn from the game's secret (see the module
+    text), keep the order and a
     salt as the secret ``bag:<bag>`` and log a ``bag_commit`` event with the contents and the
     sha256 of order and salt; return the order."""
     counts = {str(k): int(n) for k, n in contents.items() if int(n) > 0}
-    order, salt = secret_shuffle(game.state.seed, bag, bag_items(counts))
+    order, salt = secret_shuffle(game_secret(game), bag, bag_items(counts))
     hide(game, BAG + bag, {"order": order, "salt": salt}, "none",
          public={"bag": bag, "size": len(order), "contents": counts, "what": f"the bag {bag}"})
     fields: dict[str, Any] = {"bag": bag, "size": len(order), "contents": counts,
-                              "sha256": bag_digest(bag, order, salt), "purpose": purpose}
+                              "sha256": bag_digest(bag, order, salt), "purpose": purpose,
+                              "secret_sha256": game.state.secrets[GAME_SECRET]["public"]["sha256"]}
     if rule:
         fields["rule"] = rule
     game.emit("bag_commit", **fields)
@@ -209,7 +221,8 @@ def shuffle_bag(game: Game, bag: str, contents: dict[str, int], purpose: str,
 
 
 def reveal_bags(game: Game) -> None:
-    """At the end of the game: log every bag's order and salt (``bag_reveal``, by bag name, so a
+    """At the end of the game: log the game's secret (``secret_reveal``) and every bag's order and
+    salt (``bag_reveal``, by bag name, so a
     game restored from a save — whose keys are sorted — logs the same) **for the referee alone**:
     the event has ``visible_to: []``, so no seat's view, prompt, board or replay shows it, and
     the bag's secret stays unseen in every view. Items left in a bag went back "to the box"
@@ -217,6 +230,11 @@ def reveal_bags(game: Game) -> None:
     log file, which holds every event, is the host's and the referee's. A bag this copy does not
     hold (a seat's view) is skipped."""
     secrets = game.state.secrets
+    item = secrets.get(GAME_SECRET)
+    if item is not None and not item.get("masked") and not item.get("opened"):
+        secrets[GAME_SECRET] = {**item, "opened": True}
+        game.emit("secret_reveal", secret=item["value"], sha256=commitment(item["value"]),
+                  visible_to=[])
     for sid in sorted(s for s in secrets if s.startswith(BAG)):  # by name: a save sorts keys
         item = secrets[sid]
         if item.get("masked") or item.get("opened"):
@@ -263,7 +281,7 @@ def determinize(game: Game, rng: random.Random) -> int:
     pools: dict[str, list[Any]] = {}
     drawn = 0
     for sid in sorted(s for s, item in secrets.items() if item.get("masked")):
-        if sid.startswith(BAG):
+        if sid.startswith(BAG) or sid == GAME_SECRET:
             continue
         item = secrets[sid]
         bag = item.get("public", {}).get("bag")
@@ -292,16 +310,53 @@ def secret_key(seed: int, label: str) -> str:
     return hashlib.sha256(f"distant-galaxy/secret/{seed}/{label}".encode()).hexdigest()
 
 
-def secret_shuffle(seed: int, bag: str, items: list[Any]) -> tuple[list[Any], str]:
+def derived_secret(seed: int) -> str:
+    """The game's secret when none was given: derived from the seed (reproducible; as secret as
+    the seed is)."""
+    return secret_key(seed, "game")
+
+
+def fresh_secret() -> str:
+    """A new game secret: 256 bits of the operating system's entropy."""
+    return _entropy.token_hex(32)
+
+
+def commitment(secret: str) -> str:
+    """sha256 (hex) of the game's secret as the log's header commits to it."""
+    return hashlib.sha256(f"distant-galaxy/commit/{secret}".encode()).hexdigest()
+
+
+def game_secret(game: Game) -> str:
+    """The game's secret (see the module text): the secret ``secret:game`` once kept, else the
+    one the game was made with (``Game(secret=…)``) or :func:`derived_secret`, kept now (seen by
+    nobody; its ``public`` holds the commitment)."""
+    secrets = game.state.secrets
+    if GAME_SECRET in secrets:
+        return str(read(secrets, GAME_SECRET))
+    value = getattr(game, "bag_secret", None) or derived_secret(game.state.seed)
+    hide(game, GAME_SECRET, value, "none",
+         public={"sha256": commitment(value), "what": "the game's secret"})
+    return str(value)
+
+
+def saved_secret(state: GameState) -> str | None:
+    """The game's secret a full state (a save's) holds, or None."""
+    item = state.secrets.get(GAME_SECRET)
+    return None if item is None or item.get("masked") else str(item["value"])
+
+
+def secret_shuffle(secret: str, bag: str, items: list[Any]) -> tuple[list[Any], str]:
     """The order of ``items`` shuffled for the bag (Fisher–Yates over the generator's stream
-    seeded by :func:`secret_key`) and the bag's salt; a referee recomputes both from the seed."""
-    stream = int(secret_key(seed, f"shuffle/{bag}")[:16], 16)
+    keyed by the game's secret and the bag) and the bag's salt; a referee recomputes both from
+    the revealed secret."""
+    key = f"distant-galaxy/bag/{secret}/{bag}"
+    stream = int(hashlib.sha256(f"{key}/shuffle".encode()).hexdigest()[:16], 16)
     counter = 0
     order = list(items)
     for i in range(len(order) - 1, 0, -1):
         j, counter = draw(stream, counter, i + 1)
         order[i], order[j - 1] = order[j - 1], order[i]
-    return order, secret_key(seed, f"salt/{bag}")
+    return order, hashlib.sha256(f"{key}/salt".encode()).hexdigest()
 
 
 def bag_digest(bag: str, order: list[Any], salt: str) -> str:
@@ -311,7 +366,32 @@ def bag_digest(bag: str, order: list[Any], salt: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-__all__ = ["BAG", "UNKNOWN", "HiddenInformation", "bag_digest", "bag_items", "bag_remaining",
-           "determinize", "entry", "hidden_from", "hide",
-           "known", "masked", "masked_secrets", "may_see", "public_state_json", "read",
-           "reveal", "reveal_bags", "secret_key", "secret_shuffle", "shuffle_bag"]
+__all__ = [
+    "BAG",
+    "GAME_SECRET",
+    "UNKNOWN",
+    "HiddenInformation",
+    "bag_digest",
+    "bag_items",
+    "bag_remaining",
+    "commitment",
+    "derived_secret",
+    "determinize",
+    "entry",
+    "fresh_secret",
+    "game_secret",
+    "hidden_from",
+    "hide",
+    "known",
+    "masked",
+    "masked_secrets",
+    "may_see",
+    "public_state_json",
+    "read",
+    "reveal",
+    "reveal_bags",
+    "saved_secret",
+    "secret_key",
+    "secret_shuffle",
+    "shuffle_bag",
+]

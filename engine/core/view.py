@@ -57,7 +57,7 @@ class GameView:
 
     __slots__ = ("_events", "_events_key", "_game", "_state", "_state_key", "seat")
 
-    def __init__(self, game: Game, seat: str):
+    def __init__(self, game: Game, seat: str | None):
         self._game = game
         self.seat = seat
         self._state: GameState | None = None

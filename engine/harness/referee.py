@@ -1,7 +1,7 @@
 """The referee of hidden information: from a log alone, did every revealed item come from the bag
 the game committed to at set-up?
 
-Walks the log's ``bag_commit``, ``reveal`` and ``bag_reveal`` events (core/hidden.py,
+Walks the log's ``bag_commit``, ``reveal``, ``secret_reveal`` and ``bag_reveal`` events (core/hidden.py,
 docs/log-format.md "Hidden information"):
 
 1. every bag is committed once, before anything is revealed from it;
@@ -9,9 +9,10 @@ docs/log-format.md "Hidden information"):
    twice, and a slot shown first to some seats (``to``) and later to all shows the same item;
 3. at the end each bag's order and salt hash to the committed sha256, the order holds exactly the
    committed contents, and every revealed item is the one in its slot of that order;
-4. with the header's seed, the order is the one the game's generator gives (the shuffle was not
-   chosen by hand);
-5. a log that reached ``game_over`` revealed every bag it committed.
+4. the game's secret revealed at the end hashes to the header's ``secret_sha256``, and each bag's
+   order and salt are the ones that secret gives (the shuffle was not chosen by hand, nor after
+   the commitment);
+5. a log that reached ``game_over`` revealed the game's secret and every bag it committed.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from distant_galaxy.core.hidden import bag_digest, bag_items, secret_shuffle
+from distant_galaxy.core.hidden import bag_digest, bag_items, commitment, secret_shuffle
 from distant_galaxy.play.log import read_log
 
 
@@ -40,26 +41,50 @@ def verify_hidden(records: str | Path | list[tuple[int, dict[str, Any]]]) -> lis
     """The problems found in a log's hidden information (``[]``: every revealed item came from
     its committed bag). ``records`` is a log's path or :func:`read_log`'s (line, record) pairs."""
     recs = read_log(records) if isinstance(records, (str, Path)) else records
-    seed = next((r.get("seed") for _, r in recs if r.get("kind") == "header"), None)
+    header = next((r for _, r in recs if r.get("kind") == "header"), {})
+    promised = header.get("secret_sha256") or next(
+        (r.get("secret_sha256") for _, r in recs if r.get("type") == "bag_commit"), None)
     bags: dict[str, _Bag] = {}
     problems: list[str] = []
     over = False
+    secret: list[str] = []  # the game's secret once revealed (and checked)
     for line, rec in recs:
         if rec.get("kind") != "event":
             continue
         t = rec.get("type")
         if t == "bag_commit":
             _commit(bags, line, rec, problems)
+            if rec.get("secret_sha256") != promised:
+                problems.append(f"line {line}: bag '{rec.get('bag')}' names another game secret "
+                                "than the header's")
         elif t == "reveal" and "bag" in rec:
             _revealed(bags, line, rec, problems)
+        elif t == "secret_reveal":
+            _secret(line, rec, promised, secret, problems)
         elif t == "bag_reveal":
-            _opened(bags, line, rec, seed, problems)
+            _opened(bags, line, rec, secret[0] if secret else None, problems)
         elif t == "game_over":
             over = True
     if over:
         problems += [f"line {b.line}: bag '{name}' was committed but its order never revealed"
                      for name, b in bags.items() if not b.opened]
+        if promised and not secret:
+            problems.append("line 1: the header commits to a game secret that the log never "
+                            "reveals")
+    if bags and not promised:
+        problems.append("line 1: the header commits to no game secret (secret_sha256), so "
+                        "nothing shows the bags were shuffled before play")
     return problems
+
+
+def _secret(line: int, rec: dict[str, Any], promised: Any, secret: list[str],
+            problems: list[str]) -> None:
+    value = str(rec.get("secret"))
+    if commitment(value) != promised:
+        problems.append(f"line {line}: the game's secret does not hash to the header's "
+                        "secret_sha256")
+        return
+    secret.append(value)
 
 
 def _commit(bags: dict[str, _Bag], line: int, rec: dict[str, Any], problems: list[str]) -> None:
@@ -98,7 +123,7 @@ def _revealed(bags: dict[str, _Bag], line: int, rec: dict[str, Any], problems: l
         bag.revealed[slot] = (line, value)
 
 
-def _opened(bags: dict[str, _Bag], line: int, rec: dict[str, Any], seed: Any,
+def _opened(bags: dict[str, _Bag], line: int, rec: dict[str, Any], secret: str | None,
             problems: list[str]) -> None:
     name = str(rec.get("bag"))
     bag = bags.get(name)
@@ -118,9 +143,12 @@ def _opened(bags: dict[str, _Bag], line: int, rec: dict[str, Any], seed: Any,
         if slot < len(order) and order[slot] != value:
             problems.append(f"line {at}: revealed {value!r} from slot {slot} of bag '{name}', "
                             f"but the committed order has {order[slot]!r} there")
-    if isinstance(seed, int) and secret_shuffle(seed, name, bag_items(bag.contents))[0] != order:
+    if secret is None:
+        problems.append(f"line {line}: bag '{name}' opened before the game's secret was "
+                        "revealed: its shuffle cannot be checked")
+    elif secret_shuffle(secret, name, bag_items(bag.contents)) != (order, salt):
         problems.append(f"line {line}: the order of bag '{name}' is not the shuffle the game's "
-                        f"seed {seed} gives")
+                        "secret gives")
 
 
 __all__ = ["verify_hidden"]

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from distant_galaxy.core.hidden import public_state_json
+from distant_galaxy.core.hidden import GAME_SECRET, public_state_json
 from distant_galaxy.errors import EngineError, LogError
 from distant_galaxy.scenario.find import find_by_id
 from distant_galaxy.version import ENGINE_VERSION, LOG_FORMAT
@@ -57,6 +57,8 @@ def game_header(game: Game, controllers: dict[str, str] | None = None) -> dict[s
     # tells nothing of them.
     header["initial"] = json.loads(json.dumps(public_state_json(st)))
     header["initial_hash"] = st.hash()
+    if GAME_SECRET in st.secrets:  # the commitment to the game's secret (core/hidden.py)
+        header["secret_sha256"] = st.secrets[GAME_SECRET]["public"]["sha256"]
     return header
 
 

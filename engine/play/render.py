@@ -11,8 +11,9 @@ without it the text is exactly the plain form pipes and tests see.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
+from distant_galaxy.errors import EngineError
 from distant_galaxy.play.palette import palette_of
 from distant_galaxy.text import count_of
 
@@ -57,6 +58,23 @@ def cell_glyph(game: Game, pos: Pos) -> str:
 
 def _site_at(game: Game, pos: Pos) -> str | None:
     return game.scenario.site_cells.get(pos)
+
+
+def seen(game: Game, seat: str | None = None) -> Game:
+    """What ``seat`` may see of ``game`` — ``game.view(seat)``, the one source of what a player
+    may see; ``None``: what every player may see — typed as a game for the renderers, as
+    controllers are given views (``dg show``, ``dg render``, ``dg replay --html``). A seat that is
+    not one of the game's is an error."""
+    if seat is not None and seat not in game.state.seats:
+        raise EngineError(f"--seat {seat}: no such seat in this game (seats: "
+                          f"{', '.join(game.state.seats)})")
+    return cast("Game", game.view(seat))
+
+
+def visible(events: list[dict[str, Any]], seat: str | None) -> list[dict[str, Any]]:
+    """The events ``seat`` (None: every player) may see: an event with ``visible_to`` only for
+    those seats (the referee's, ``visible_to: []``, for nobody)."""
+    return [e for e in events if "visible_to" not in e or seat in e["visible_to"]]
 
 
 def render_board(game: Game, paint: Paint | None = None) -> str:

@@ -245,8 +245,7 @@ def render_svg(game: Game, seat: str | None = None) -> str:
     """The board of ``game`` as an SVG document (a string). ``seat``: draw that seat's view
     where the game offers one (``game.view(seat)``); the full state otherwise."""
     view = getattr(game, "view", None)
-    state = view(seat) if seat is not None and callable(view) else None
-    state = state if state is not None and hasattr(state, "tokens") else None
+    state = view(seat).state if seat is not None and callable(view) else None
     pal = palette_of(game.scenario)
     legend = legend_records(game, pal)
     width, height = picture_size(game, legend)

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import html
 import json
+from dataclasses import replace
 from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.play.narrate import describe
 from distant_galaxy.play.palette import palette_of
-from distant_galaxy.play.render import render_players, render_result
+from distant_galaxy.play.render import render_players, render_result, seen, visible
 from distant_galaxy.play.render_svg import (
     board_records,
     legend_records,
@@ -61,14 +62,17 @@ def _die(die: Any) -> str:
     return text if text.startswith("d") else f"d{text}"
 
 
-def replay_data(path: str | Path) -> dict[str, Any]:
-    """The page's data: the static board, the legend, the piece layouts and the steps."""
+def replay_data(path: str | Path, seat: str | None = None) -> dict[str, Any]:
+    """The page's data: the static board, the legend, the piece layouts and the steps — as
+    ``seat`` may see them (None: every player; :func:`~distant_galaxy.play.render.seen`)."""
     layouts: list[list[dict[str, Any]]] = []
     index: dict[str, int] = {}
     steps: list[dict[str, Any]] = []
     first: Game | None = None
     pal = None
-    for game, step in walk(path):
+    for full, step in walk(path):
+        game = seen(full, seat)
+        step = replace(step, events=visible(step.events, seat))
         if first is None:
             first, pal = game, palette_of(game.scenario)
         pieces = piece_records(game, pal=pal)
@@ -86,9 +90,10 @@ def replay_data(path: str | Path) -> dict[str, Any]:
             "layouts": layouts, "steps": steps}
 
 
-def replay_html(path: str | Path) -> tuple[str, int]:
-    """The page for the log at ``path`` and how many steps it has."""
-    data = replay_data(path)
+def replay_html(path: str | Path, seat: str | None = None) -> tuple[str, int]:
+    """The page for the log at ``path`` (as ``seat`` may see it; None: every player) and how
+    many steps it has."""
+    data = replay_data(path, seat)
     blob = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     assets = files("distant_galaxy.play")
     page = (assets / "replay.html").read_text(encoding="utf-8")

@@ -14,6 +14,7 @@ from typing import Any
 
 from distant_galaxy.core.actions import Action
 from distant_galaxy.core.game import Game
+from distant_galaxy.core.hidden import commitment, derived_secret
 from distant_galaxy.errors import EngineError, LogError
 from distant_galaxy.play.controllers import Controller, HumanController, Quit, bot_known, make_bot
 from distant_galaxy.play.log import LogWriter, dumps, game_header, read_log
@@ -35,23 +36,27 @@ class Session:
 def new_session(scenario: Scenario, seed: int, seats: list[str] | None,
                 kinds: dict[str, str], log_path: str | Path | None = None,
                 human_io: dict[str, Any] | None = None,
-                render: Callable[[Game], str] | None = None) -> Session:
-    """Set up a game and its controllers (``kinds``: seat → bot name or 'human')."""
+                render: Callable[[Game], str] | None = None,
+                secret: str | None = None) -> Session:
+    """Set up a game and its controllers (``kinds``: seat → bot name or 'human'); ``secret``:
+    the game's secret (None: derived from the seed)."""
     chosen = seats or scenario.seat_ids()
     default = scenario.data.get("default_bot", "random")
     log = LogWriter(log_path)
     game, header = logged_game(scenario, chosen, seed, log,
-                               {s: kinds.get(s, default) for s in chosen})
+                               {s: kinds.get(s, default) for s in chosen}, secret)
     controllers = make_controllers(scenario, chosen, kinds, seed, human_io or {}, render)
     return Session(game, header, controllers, log)
 
 
 def logged_game(scenario: Scenario, seats: list[str], seed: int,
                 sink: Callable[[dict[str, Any]], None],
-                controllers: dict[str, str] | None = None) -> tuple[Game, dict[str, Any]]:
+                controllers: dict[str, str] | None = None, secret: str | None = None
+                ) -> tuple[Game, dict[str, Any]]:
     """A new game whose log goes to ``sink``: the header (with the state at the first decision,
-    :func:`~distant_galaxy.play.log.game_header`), then the set-up events, then play."""
-    game, setup = Game.set_up(scenario, seats=seats, seed=seed)
+    :func:`~distant_galaxy.play.log.game_header`), then the set-up events, then play.
+    ``secret``: the game's secret (core/hidden.py; None: derived from the seed)."""
+    game, setup = Game.set_up(scenario, seats=seats, seed=seed, secret=secret)
     header = game_header(game, controllers)
     for record in (header, *setup):
         sink(record)
@@ -146,8 +151,16 @@ def replay_log(path: str | Path, scenario: Scenario | None = None) -> ReplayRepo
     if scenario is None:
         scenario = _scenario_of(header)
     produced: list[dict[str, Any]] = []
+    secret = logged_secret(records)
+    if header.get("secret_sha256") not in (None, commitment(secret or derived_secret(
+            header["seed"]))):
+        return ReplayReport(False, len(records), 1, dumps(header), None,
+                            "the log commits to a game secret (secret_sha256) that it does not "
+                            "reveal — its game has not ended: the hidden values cannot be "
+                            "rebuilt from the log alone (resume the game's save instead)",
+                            complete=False)
     game, rebuilt = logged_game(scenario, header["seats"], header["seed"], produced.append,
-                                header.get("controllers"))
+                                header.get("controllers"), secret)
     changed = header_changes(header, rebuilt, scenario)
     if changed:
         return ReplayReport(False, len(records), 1, dumps(header), dumps(rebuilt),
@@ -173,6 +186,14 @@ def replay_log(path: str | Path, scenario: Scenario | None = None) -> ReplayRepo
                             f"incomplete log: it stops at line {last}; {why} no result record "
                             "follows", complete=False)
     return report
+
+
+def logged_secret(records: list[tuple[int, dict[str, Any]]]) -> str | None:
+    """The game's secret a log reveals at its end (``secret_reveal``), or None."""
+    for _, rec in reversed(records):
+        if rec.get("type") == "secret_reveal" and isinstance(rec.get("secret"), str):
+            return str(rec["secret"])
+    return None
 
 
 def _scenario_of(header: dict[str, Any]) -> Scenario:
@@ -203,7 +224,7 @@ def header_changes(logged: dict[str, Any], rebuilt: dict[str, Any], scenario: Sc
     if logged.get("scenario_sha256") != rebuilt["scenario_sha256"]:
         out.append("scenario_sha256 differs: the scenario is not the one the game ran "
                    f"({rebuilt['scenario_sha256'][:12]}… now)")
-    for key in ("scenario", "options", "factions", "initial_hash"):
+    for key in ("scenario", "options", "factions", "initial_hash", "secret_sha256"):
         if logged.get(key) != rebuilt.get(key):
             out.append(f"{key} differs")
     if logged.get("initial_hash") == rebuilt.get("initial_hash") \

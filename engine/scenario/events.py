@@ -51,9 +51,12 @@ ENGINE_EVENTS: dict[str, str] = {
     "undo": "the last action was taken back; fields: seat, action",
     "game_over": "the game ended; fields: winner, reason, round, victory",
     "bag_commit": "a bag was shuffled in secret (hidden information); fields: bag, size, "
-                  "contents, sha256 (of the order and a salt), purpose",
+                  "contents, sha256 (of the order and a salt), purpose, secret_sha256 (the "
+                  "commitment to the game's secret the bag was shuffled from)",
     "reveal": "a secret was shown (to everybody, or to the seats `to`); fields: secret, value, "
               "reason, bag and slot (when drawn from a bag), to, visible_to",
+    "secret_reveal": "at the end, the game's secret that every bag was shuffled from, for the "
+                     "referee (its sha256 is the header's secret_sha256); fields: secret, sha256",
     "bag_reveal": "at the end, a bag's order and salt, for the referee; fields: bag, order, "
                   "salt, sha256",
 }

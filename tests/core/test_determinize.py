@@ -8,7 +8,7 @@ import random
 from collections import Counter
 
 from distant_galaxy import Game, load_scenario
-from distant_galaxy.core.hidden import BAG, bag_remaining, determinize
+from distant_galaxy.core.hidden import BAG, GAME_SECRET, bag_remaining, determinize
 
 
 def clash() -> Game:
@@ -16,8 +16,8 @@ def clash() -> Game:
 
 
 def masked_ids(game: Game) -> list[str]:
-    return sorted(s for s, item in game.state.secrets.items()
-                  if item.get("masked") and not s.startswith(BAG))
+    return sorted(s for s, item in game.state.secrets.items()   # not the game's secret either
+                  if item.get("masked") and not s.startswith(BAG) and s != GAME_SECRET)
 
 
 def drawn(copy: Game, ids: list[str]) -> list[str]:
@@ -32,6 +32,7 @@ def test_face_down_markers_are_drawn_from_the_bag_without_replacement() -> None:
     contents = Counter(copy.state.secrets[BAG + "space-domain"]["public"]["contents"])
     assert not Counter(drawn(copy, ids)) - contents  # never more of a marker than the bag holds
     assert all(copy.knows(s) for s in ids) and not copy.knows(BAG + "space-domain")
+    assert not copy.knows(GAME_SECRET)
 
 
 def test_the_draw_is_seeded_and_never_reads_the_hidden_values() -> None:

@@ -44,7 +44,8 @@ def test_a_bag_is_committed_and_opened_at_the_end(ttt):
     salt = g.secret("bag:cards")["salt"]
     assert commit["sha256"] == hidden.bag_digest("cards", order, salt)
     assert sorted(order) == ["a", "b", "b"]
-    assert (order, salt) == hidden.secret_shuffle(2, "cards", hidden.bag_items({"a": 1, "b": 2}))
+    assert (order, salt) == hidden.secret_shuffle(hidden.derived_secret(2), "cards",
+                                                  hidden.bag_items({"a": 1, "b": 2}))
     g.finish(None, "test")
     opened = [e for e in g.events if e["type"] == "bag_reveal"]
     assert opened == [{"type": "bag_reveal", "bag": "cards", "order": order, "salt": salt,

@@ -69,10 +69,10 @@ def test_a_changed_order_or_salt_fails(scenario, tmp_path):
     order[0], order[k] = order[k], order[0]
     swapped[j]["order"] = order
     assert any("do not match the sha256" in p for p in verify_hidden(_write(tmp_path, swapped)))
-    # even a forger who rewrites the commitment to match is caught by the seed's shuffle
+    # even a forger who rewrites the commitment to match is caught by the secret's shuffle
     c = next(i for i, r in enumerate(swapped) if r.get("type") == "bag_commit")
     swapped[c] = {**swapped[c], "sha256": bag_digest("space-domain", order, swapped[j]["salt"])}
-    assert any("not the shuffle the game's seed" in p
+    assert any("not the shuffle the game's secret gives" in p
                for p in verify_hidden(_write(tmp_path, swapped, "u.jsonl")))
     salted = [dict(r) for r in recs]
     salted[j]["salt"] = "0" * 64

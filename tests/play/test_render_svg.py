@@ -5,6 +5,7 @@ colours, every text escaped."""
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
+from types import SimpleNamespace
 
 import pytest
 
@@ -94,7 +95,7 @@ def test_a_seat_draws_the_view_the_game_offers(hex_game):
 
     def view(seat):
         seen.append(seat)
-        return hidden
+        return SimpleNamespace(state=hidden)   # a view's masked state
 
     hex_game.view = view  # the seam of hidden information (game.view(seat))
     assert groups(parse(render_svg(hex_game)), "unit")  # no seat: the full state

@@ -53,12 +53,23 @@ def show_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--allow-changed-scenario", action="store_true",
                         help="show the save (with a warning) even if its scenario changed")
     parser.add_argument("--svg", metavar="FILE", help="also write the board as an SVG picture")
+    seen_by_argument(parser)
+    parser.add_argument("--json", action="store_true", help="print the state as that view "
+                        "holds it (hidden values masked) as one JSON object")
+
+
+def seen_by_argument(parser: argparse.ArgumentParser) -> None:
+    """``--seat SEAT``: show what that seat may see (default: what every player may see)."""
+    parser.add_argument("--seat", metavar="SEAT", help="show what this seat may see "
+                        "(game.view(SEAT)); by default what every player may see — never the "
+                        "hidden values, which only the save and the log hold")
 
 
 def replay_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("log")
     parser.add_argument("--html", metavar="FILE", help="write a self-contained HTML replay viewer "
                         "of the log (the board at every step, the events in words) instead")
+    seen_by_argument(parser)
 
 
 def render_arguments(parser: argparse.ArgumentParser) -> None:
@@ -69,6 +80,7 @@ def render_arguments(parser: argparse.ArgumentParser) -> None:
                       "(0: the set-up)")
     parser.add_argument("--svg", metavar="FILE", help="write the board as an SVG picture (else "
                         "print the text board)")
+    seen_by_argument(parser)
 
 
 @hookimpl

@@ -9,7 +9,7 @@ import argparse
 
 from distant_galaxy.cli.term import painter
 from distant_galaxy.errors import EngineError
-from distant_galaxy.play.render import render_board, render_result
+from distant_galaxy.play.render import render_board, render_result, seen
 from distant_galaxy.play.render_svg import render_svg
 from distant_galaxy.play.replay_html import replay_html
 from distant_galaxy.play.saves import write_atomic
@@ -21,7 +21,7 @@ def render(args: argparse.Namespace) -> int:
         raise EngineError("--turn: rounds are counted from 1")
     if args.step is not None and args.step < 0:
         raise EngineError("--step: 0 is the set-up, 1 the first action")
-    game = game_at(args.log, args.turn, args.step)
+    game = seen(game_at(args.log, args.turn, args.step), getattr(args, "seat", None))
     if args.svg:
         write_atomic(args.svg, render_svg(game))
         print(f"board of round {game.state.round} written to {args.svg}")
@@ -34,7 +34,7 @@ def render(args: argparse.Namespace) -> int:
 
 
 def write_replay(args: argparse.Namespace) -> int:
-    page, steps = replay_html(args.log)
+    page, steps = replay_html(args.log, getattr(args, "seat", None))
     write_atomic(args.html, page)
     print(f"replay viewer of {steps} steps written to {args.html}")
     return 0

@@ -13,12 +13,13 @@ from distant_galaxy.build import header
 from distant_galaxy.cli.handlers.pictures import write_replay
 from distant_galaxy.cli.term import Paint, painter
 from distant_galaxy.core.game import Game
+from distant_galaxy.core.hidden import fresh_secret, saved_secret
 from distant_galaxy.errors import EngineError
 from distant_galaxy.harness.invariants import check_saved
 from distant_galaxy.play.log import LogWriteError, LogWriter
 from distant_galaxy.play.narrate import narrate
 from distant_galaxy.play.palette import palette_of
-from distant_galaxy.play.render import render_board, render_result
+from distant_galaxy.play.render import render_board, render_result, seen
 from distant_galaxy.play.render_svg import render_svg
 from distant_galaxy.play.runner import (
     Session,
@@ -32,6 +33,9 @@ from distant_galaxy.play.runner import (
 from distant_galaxy.play.saves import load_game, read_save, save_game, write_atomic
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
+
+#: Below this a ``--seed`` can be found by trying seeds against the visible dice (2**48 seeds).
+SMALL_SEED = 2 ** 48
 
 
 def parse_seats(items: list[str]) -> dict[str, str]:
@@ -49,14 +53,19 @@ def run(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario, args.variant, args.option)
     seats = scenario.seat_ids(args.players) if args.players else scenario.seat_ids()
     _check_players(scenario, args.players)
-    if args.seed is None:
-        args.seed = secrets.randbelow(1_000_000)
+    secret = None
+    if args.seed is None:  # 64 bits, and a fresh secret for the hidden values (core/hidden.py)
+        args.seed, secret = secrets.randbits(64), fresh_secret()
     kinds = parse_seats(args.seat)
     for name in kinds:
         if name not in seats:
             raise EngineError(f"--seat {name}: no such seat in this game (seats: {', '.join(seats)})")
     session = new_session(scenario, args.seed, seats, kinds, args.log, _human_io(args),
-                          render=_board_renderer())
+                          render=_board_renderer(), secret=secret)
+    if secret is None and session.game.state.secrets and args.seed < SMALL_SEED:
+        print(f"warning: --seed {args.seed} is small and this game has hidden values, which the "
+              "seed decides: a player who tries seeds against the dice they see may find it and "
+              "them; leave --seed out for a random seed and a fresh secret", file=sys.stderr)
     return _drive(session, args, save_to=args.save)
 
 
@@ -176,7 +185,7 @@ def replayed_into_log(payload: dict[str, Any], saved: Game, log: LogWriter) -> G
     """A new game that replays the save's actions into ``log``; it must reach the saved state."""
     header = payload["header"]
     game, _ = logged_game(saved.scenario, header["seats"], header["seed"], log,
-                          header.get("controllers"))
+                          header.get("controllers"), saved_secret(saved.state))
     for seat, text in payload["actions"]:
         game.apply(text, seat=seat)
     if game.state.hash() != saved.state.hash():
@@ -203,8 +212,14 @@ def _source(header: dict[str, Any]) -> str:
 
 
 def show(args: argparse.Namespace) -> int:
-    game, _ = game_from_save(args.save, read_save(args.save),
-                              getattr(args, "allow_changed_scenario", False))
+    full, _ = game_from_save(args.save, read_save(args.save),
+                             getattr(args, "allow_changed_scenario", False))
+    seat = getattr(args, "seat", None)
+    game = seen(full, seat)  # issue 34: never the hidden values the save holds
+    if getattr(args, "json", False):
+        print(json.dumps({"seat": seat, "over": game.over, "result": game.result,
+                          "state": game.state.to_json()}, sort_keys=True))
+        return 0
     paint = painter()
     print(render_board(game, paint))
     if game.over:
