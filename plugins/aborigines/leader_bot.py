@@ -138,6 +138,8 @@ def adjust(game: Game, w: LeaderWeights, a: Action, score: float) -> float:
         return score + board_score(game, w, a.args[0], st.tokens[a.args[1]])
     if a.verb == "land":
         return score + land_score(game, w, a.args[0], st.sites[a.args[1]])
+    if a.verb == "free":  # RL.10's choice: the captive it would least like to lose again
+        return score + 1.0 + w.risk.get(records(game)[a.args[0]]["kind"], 0.0)
     return score
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy_episodes.leaders import rescue as choice
 from distant_galaxy_episodes.leaders.model import (
     captives_of,
     edit,
@@ -105,8 +106,9 @@ def defeated(game: Game, holder: str) -> bool:
 
 def rescue(game: Game, sid: str, rescuer: str, previous_owner: str) -> None:
     """RL.10: a successful invasion of a planet of a holder of captives: d10, ``rescue.faces``
-    frees one (the first, D-L.4) — control passes to the invader, who gets it on the planet;
-    a defeated holder's last planet taken frees them all (:func:`defeated`)."""
+    frees one (the rescuer chooses among several: rescue.py) — control passes to the invader,
+    who gets it on the planet; a defeated holder's last planet taken frees them all
+    (:func:`defeated`)."""
     sec = section(game)
     held = captives_of(game, previous_owner)
     if not held:
@@ -119,8 +121,12 @@ def rescue(game: Game, sid: str, rescuer: str, previous_owner: str) -> None:
                               f"({rescuer} took {sid})", rule="RL.10")
         lo, hi = sec["rescue"]["faces"]
         freed = held[:1] if lo <= roll <= hi else []
+        if freed and len(held) > 1:  # «спаситель выбирает одного из них»: asked after the action
+            choice.offer(game, rescuer, sid, previous_owner, held)
+            freed = []
     for lid in freed:
         rec = edit(game, lid)
         rec["holder"], rec["planet"] = rescuer, sid
+    fields: dict[str, Any] = {"choose": held} if choice.CHOICE in game.state.attrs else {}
     game.emit("leader_rescue", planet=sid, rescuer=rescuer, holder=previous_owner, roll=roll,
-              freed=freed, last_planet=last, rule="RL.10")
+              freed=freed, last_planet=last, **fields, rule="RL.10")

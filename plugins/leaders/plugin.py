@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import hookimpl
-from distant_galaxy_episodes.leaders import effects, fate, moves, words
+from distant_galaxy_episodes.leaders import effects, fate, moves, rescue, words
 from distant_galaxy_episodes.leaders.model import leaders, place_all, section
 from distant_galaxy_episodes.leaders.schema import SECTION
 
 if TYPE_CHECKING:
-    from distant_galaxy import Action, Game, Scenario, Site, Token, Verb
+    from distant_galaxy import Action, ActionKind, Game, Scenario, Site, Token
 
 
 @hookimpl
@@ -20,9 +20,9 @@ def dg_schema_sections() -> dict[str, Any]:
 
 
 @hookimpl
-def dg_action_kinds(scenario: Scenario) -> list[Verb]:
-    """``board`` and ``land`` (RL.2, moves.py)."""
-    return moves.action_kinds(scenario)
+def dg_action_kinds(scenario: Scenario) -> list[ActionKind]:
+    """``board`` and ``land`` (RL.2, moves.py); ``free`` (RL.10's choice, rescue.py)."""
+    return [*moves.action_kinds(scenario), rescue.Free()]
 
 
 @hookimpl
@@ -33,8 +33,10 @@ def dg_turn_start(game: Game, seat: str) -> None:
 
 @hookimpl
 def dg_after_action(game: Game, seat: str, action: Action) -> None:
-    """RL.2: where the seat's ships have been during their moves this turn (moves.py)."""
+    """RL.2: where the seat's ships have been during their moves this turn (moves.py); RL.10:
+    the rescuer's choice among several captives (rescue.py)."""
     moves.note_moves(game, seat)
+    rescue.after_action(game)
 
 
 @hookimpl(trylast=True)

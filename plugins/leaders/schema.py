@@ -48,7 +48,11 @@ EVENTS: dict[str, str] = {
     "leader_fate": "the fate of a leader whose ship was destroyed or planet taken (RL.3, RL.4); "
                    "fields: leader, leader_kind, owner, cause, roll, fate, to, captor",
     "leader_rescue": "a capture of a holder's planet may free its captives (RL.10); fields: "
-                     "planet, rescuer, holder, roll, freed, last_planet",
+                     "planet, rescuer, holder, roll, freed, last_planet, choose (the captives "
+                     "the rescuer chooses among)",
+    "leader_freed": "the rescuer's choice among several captives (RL.10): fields: leader, "
+                    "rescuer, planet, holder, captives, chosen (false: ended without choosing, "
+                    "the first by id)",
 }
 
 SECTION: dict[str, Any] = {

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy_episodes.leaders import moves
+from distant_galaxy_episodes.leaders import moves, rescue
 from distant_galaxy_episodes.leaders.model import CAPTORS_DEFAULT, leaders, section
 
 if TYPE_CHECKING:
@@ -65,6 +65,9 @@ def rescue_text(game: Game, ev: dict[str, Any]) -> str:
         return (f"{head}: their last planet, their race defeated — every captive is freed "
                 f"(RL.10): {joins}")
     lo, hi = section(game)["rescue"]["faces"]
+    if ev.get("choose"):
+        return (f"{head}: d10 {ev['roll']} — {lo}-{hi} frees one (RL.10): {ev['rescuer']} "
+                f"chooses which: {', '.join(ev['choose'])}")
     if not freed:
         return (f"{head}: d10 {ev['roll']}, needs {lo}-{hi} (RL.10): nobody is freed, they "
                 "keep their captives (D-L.1)")
@@ -84,7 +87,7 @@ def describe(game: Game, ev: dict[str, Any]) -> str | None:
         return fate_text(game, ev)
     if t == "leader_rescue":
         return rescue_text(game, ev)
-    return None
+    return rescue.describe(ev)
 
 
 def _where(game: Game, rec: dict[str, Any]) -> str:
