@@ -165,3 +165,13 @@ def dg_invariants(game: Game) -> list[str]:
     if any(v < 0 for v in game.state.attrs.get(CENTRE, {}).values()):
         bad.append("negative count in the central area")
     return bad
+
+
+@hookimpl
+def dg_campaign_facts(game: Game) -> dict[str, dict[str, Any]]:
+    """For a campaign's points (docs/campaign.md): each civilization seat's ``planets`` (the
+    planets it holds at the end) and ``ships`` (its ships left)."""
+    st = game.state
+    return {seat: {"planets": sum(1 for s in st.sites.values() if s.owner == seat),
+                   "ships": sum(1 for t in st.tokens.values() if t.owner == seat)}
+            for seat in st.seats}
