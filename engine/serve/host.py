@@ -85,6 +85,7 @@ class GameHost:
     hot_seat: bool = False
     tokens: dict[str, str] = field(default_factory=dict)
     lock: threading.RLock = field(default_factory=threading.RLock)
+    meta: threading.Lock = field(default_factory=threading.Lock)
     version: int = 0
     seen: dict[str, int] = field(default_factory=dict)
     connected: dict[str, int] = field(default_factory=dict)
@@ -222,7 +223,8 @@ class GameHost:
         self._changed()
 
     def _changed(self) -> None:
-        self.version += 1
+        with self.meta:  # (not the game's lock: a bot may hold that while it thinks)
+            self.version += 1
         for tell in list(self.listeners):
             tell()
 
@@ -230,9 +232,9 @@ class GameHost:
         """A client of ``who`` connected (+1) or left (-1); seats' presence is in snapshots."""
         if who is None:
             return
-        with self.lock:
+        with self.meta:
             self.connected[who] = self.connected.get(who, 0) + delta
-            self._changed()
+        self._changed()
 
     def is_connected(self, seat: str) -> bool:
         if self.kinds.get(seat) != "human":
