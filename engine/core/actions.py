@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from distant_galaxy.errors import IllegalAction, MalformedAction
 
@@ -137,12 +137,17 @@ class ActionKind:
     pure: bool = False
     journaled: bool = False
 
+    #: The methods whose new definition in a subclass withdraws ``pure`` and ``journaled`` until
+    #: the subclass declares them again (a Verb's ``perform`` too).
+    effect_methods: ClassVar[tuple[str, ...]] = ("apply",)
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "apply" in cls.__dict__ and "pure" not in cls.__dict__:
-            cls.pure = False  # a new apply makes no promise until the subclass declares it
-        if "apply" in cls.__dict__ and "journaled" not in cls.__dict__:
-            cls.journaled = False
+        if any(m in cls.__dict__ for m in cls.effect_methods):
+            if "pure" not in cls.__dict__:
+                cls.pure = False  # a new apply makes no promise until the subclass declares it
+            if "journaled" not in cls.__dict__:
+                cls.journaled = False
 
     def available(self, game: Game, decision: str) -> bool:
         """Whether the verb exists in this decision at all (phase filter)."""

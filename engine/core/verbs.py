@@ -131,55 +131,50 @@ class NameArg(Arg):
         return list(self.choices(scenario)) if self.choices is not None else []
 
 
-class UnitArg(Arg):
-    """A token by id → the ``Token``. ``find(game, seat, text)`` may replace the look-up (a
-    plugin's own, whose refusal lists the seat's units); by default an unknown id is refused."""
-
-    kind = "unit"
-    default_name = "UNIT"
+class _ById(Arg):
+    """An object of the state by its id (``find`` may replace the look-up: a plugin's own,
+    whose refusal lists the seat's objects; by default an unknown id is refused)."""
 
     def __init__(self, name: str | None = None,
-                 find: Callable[[Game, str, str], Token | None] | None = None,
-                 what: str = "unit"):
+                 find: Callable[[Game, str, str], Any] | None = None, what: str | None = None):
         super().__init__(name)
-        self.find, self.what = find, what
+        self.find, self.what = find, what or self.kind
 
-    def parse(self, game: Game, seat: str, text: str) -> Token | None:
-        """The token (``find`` may return None: its verb's refusal then says why)."""
+    def parse(self, game: Game, seat: str, text: str) -> Any:
+        """The object (``find`` may return None: its verb's refusal then says why)."""
         if self.find is not None:
             return self.find(game, seat, text)
-        tok = game.state.tokens.get(text)
-        if tok is None:
+        found = self.table(game).get(text)
+        if found is None:
             raise IllegalAction(f"there is no {self.what} '{text}'")
-        return tok
+        return found
+
+    def table(self, game: Game) -> dict[str, Any]:
+        raise NotImplementedError  # pragma: no cover - each subclass says where it looks
 
     def text(self, value: Any) -> str:
         return value if isinstance(value, str) else str(value.id)
 
 
-class SiteArg(Arg):
+class UnitArg(_ById):
+    """A token by id → the ``Token`` (``find(game, seat, text) -> Token | None`` may replace the
+    look-up)."""
+
+    kind = "unit"
+    default_name = "UNIT"
+
+    def table(self, game: Game) -> dict[str, Token]:
+        return game.state.tokens
+
+
+class SiteArg(_ById):
     """A site by id → the ``Site`` (``find`` as for :class:`UnitArg`)."""
 
     kind = "site"
     default_name = "SITE"
 
-    def __init__(self, name: str | None = None,
-                 find: Callable[[Game, str, str], Site | None] | None = None,
-                 what: str = "site"):
-        super().__init__(name)
-        self.find, self.what = find, what
-
-    def parse(self, game: Game, seat: str, text: str) -> Site | None:
-        """The site (``find`` may return None: its verb's refusal then says why)."""
-        if self.find is not None:
-            return self.find(game, seat, text)
-        site = game.state.sites.get(text)
-        if site is None:
-            raise IllegalAction(f"there is no {self.what} '{text}'")
-        return site
-
-    def text(self, value: Any) -> str:
-        return value if isinstance(value, str) else str(value.id)
+    def table(self, game: Game) -> dict[str, Site]:
+        return game.state.sites
 
     def domain(self, scenario: Scenario) -> list[str] | None:
         return sorted(s.get("id") or f"{s['kind']}-{i + 1}"
@@ -267,12 +262,10 @@ class Verb(ActionKind):
     #: then lists them without asking ``refusal``, and the harness checks that it may.
     exact: ClassVar[bool] = False
 
+    effect_methods: ClassVar[tuple[str, ...]] = ("apply", "perform")
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "perform" in cls.__dict__ and "pure" not in cls.__dict__:
-            cls.pure = False  # a new perform makes no promise until the subclass declares it
-        if "perform" in cls.__dict__ and "journaled" not in cls.__dict__:
-            cls.journaled = False
         if "args" in cls.__dict__ or "verb" in cls.__dict__:
             if "usage" not in cls.__dict__:
                 cls.usage = " ".join((cls.verb, *(a.name for a in cls.args)))
