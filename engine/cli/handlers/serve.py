@@ -26,6 +26,7 @@ from distant_galaxy.cli.handlers.play import (
     parse_seats,
     replayed_into_log,
 )
+from distant_galaxy.core.hidden import fresh_secret
 from distant_galaxy.errors import EngineError, SaveError
 from distant_galaxy.play.controllers import bot_problem
 from distant_galaxy.play.log import LogWriter
@@ -87,11 +88,17 @@ def hosts(args: argparse.Namespace) -> list[GameHost]:
     if args.games < 1:
         raise EngineError("--games must be at least 1")
     scenario = load_scenario(args.scenario, args.variant, args.option)
-    seed = args.seed if args.seed is not None else secrets.randbelow(2 ** 53)
+    seed = args.seed if args.seed is not None else secrets.randbits(64)
     if args.games > 1 and (args.save or args.log):
         raise EngineError("--games N hosts games without --save and --log files of their own")
     return [new_host(scenario, args, seed + i, f"g{i + 1}" if args.games > 1 else "main")
             for i in range(args.games)]
+
+
+def game_secret(args: argparse.Namespace) -> str | None:
+    """Without ``--seed``, a fresh secret for the hidden values (as ``dg run`` draws one,
+    core/hidden.py): then nobody can find a shuffle from the seed; with it, derived from it."""
+    return fresh_secret() if args.seed is None else None
 
 
 def seat_kinds(scenario: Scenario, seats: list[str], given: list[str]) -> dict[str, str]:
@@ -120,7 +127,8 @@ def new_host(scenario: Scenario, args: argparse.Namespace, seed: int, game_id: s
         if save.exists():
             raise SaveError(f"{save}: a save is already there: go on with it (dg serve --resume "
                             f"{save}) or name another with --save FILE")
-    session = new_session(scenario, seed, seats, kinds, args.log, INERT_IO)
+    session = new_session(scenario, seed, seats, kinds, args.log, INERT_IO,
+                          secret=game_secret(args))
     host = GameHost(session, kinds, SaveFile(save), game_id, args.hot_seat)
     host.persist.decided(session)
     write_tokens(save, host.tokens)
