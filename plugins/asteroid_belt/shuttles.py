@@ -354,8 +354,10 @@ class Roll(Verb):
         self.doc = (f"Roll your shuttle's speed die for this turn (1–"
                     f"{_shuttle_stat(scenario, 'speed_die')} cells, R7.40b); then 'fly' it.")
 
+    exact = True  # its candidates: the shuttles whose refusal is None (listed without asking)
+
     def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(sh,) for sh in model.shuttles_of(game, seat)]
+        return [(sh,) for sh in model.shuttles_of(game, seat) if roll_refusal(game, sh) is None]
 
     def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
         return roll_refusal(game, move.args[0])
@@ -471,8 +473,10 @@ class Raid(Verb):
            "cargo_raid table; it then jumps to a portal chosen by a die (R7.44, R7.45).")
     phases = MAIN
 
+    exact = True  # its candidates: the shuttles whose refusal is None (listed without asking)
+
     def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(sh,) for sh in model.shuttles_of(game, seat)]
+        return [(sh,) for sh in model.shuttles_of(game, seat) if raid_refusal(game, sh) is None]
 
     def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
         return raid_refusal(game, move.args[0])
