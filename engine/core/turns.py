@@ -3,11 +3,13 @@
 A phase (scenario ``phases:``) is either automatic (``auto: NAME``, run by a plugin's
 ``dg_run_phase``) or a decision of a seat (``seat: active | next | previous``) that lasts until the
 seat plays ``end`` or an action closes it. A decision can be handed to another seat for a while
-(:meth:`TurnLoop.hand_over`); ``end`` gives it back. A decision with no legal action is skipped
-(and logged); victory conditions are checked after every action and at the end of turns and rounds.
-A hook that no plugin implements (``game.hooked``; none at all when ``game.hooks_in_play`` is
-False) is not called, and a victory check is skipped at a moment where nothing can be found
-(``game.victory_moments``; ``game.victory_idle`` while no decision is pending).
+(:meth:`TurnLoop.hand_over`); ``end`` gives it back. A decision with no legal action — when it
+opens, or when an action leaves it open with nothing left to do — is handled as the scenario's
+``no_legal_action:`` says (skipped by default, and logged); victory conditions are checked after
+every action and at the end of turns and rounds. A hook that no plugin implements
+(``game.hooked``; none at all when ``game.hooks_in_play`` is False) is not called, and a victory
+check is skipped at a moment where nothing can be found (``game.victory_moments``;
+``game.victory_idle`` while no decision is pending).
 """
 
 from __future__ import annotations
@@ -127,6 +129,10 @@ class TurnLoop:
                 res = game.scenario.rules.check_victory(game, "after_action")
                 if res is not None:
                     game.finish(res.get("winner"), res["reason"], res.get("rule"))
+        if st.pending is not None and st.result is None and not self.may_end() \
+                and not self.game.list_new_decision():
+            # the action left its decision open, and nothing is left to do in it (and no `end`)
+            self._no_legal_action(st.pending.seat, self.current_phase())
         self.advance(game)
 
     # -- the loop ------------------------------------------------------------------------------
@@ -175,14 +181,26 @@ class TurnLoop:
             st = game.state
 
     def _no_legal_action(self, seat: str, phase: dict[str, Any]) -> None:
-        """The decision just opened has no legal action: check victory, else skip it."""
+        """The pending decision (just opened, or left open by an action) has no legal action:
+        check victory, else do what the scenario's ``no_legal_action:`` says — ``skip`` the
+        decision (the default), ``pass`` (the turn ends) or ``lose`` (the next seat wins)."""
         game, st = self.game, self.game.state
         self.check_victory("no_legal_action")
-        if st.result is None:
-            game.emit("decision_skipped", seat=seat, decision=phase["id"],
-                      reason="no legal action")
-            st.pending = None
-            self._next_phase()
+        if st.result is not None:
+            return
+        how = game.scenario.data.get("no_legal_action", "skip")
+        if how == "lose":
+            game.finish(st.seat_after(seat, 1), f"{seat} has no legal action")
+            return
+        if st.attrs.get(HANDOVERS):  # (an open hand-over always allows `end`: not reached)
+            del st.attrs[HANDOVERS]
+        st.pending = None
+        if how == "pass":
+            game.emit("pass", seat=seat, decision=phase["id"], reason="no legal action")
+            self._end_turn(game)
+            return
+        game.emit("decision_skipped", seat=seat, decision=phase["id"], reason="no legal action")
+        self._next_phase()
 
     def phase_seat(self, phase: dict[str, Any]) -> str:
         st = self.game.state

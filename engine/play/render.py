@@ -1,6 +1,7 @@
 """The terminal view: the board as text, the players' counters and pools, plugin status lines.
 
-Each cell shows a token (owner initial in upper or lower case + unit glyph), else a site glyph
+Each cell shows a token (owner initial in upper or lower case + unit glyph, + the value of the
+counter the scenario shows, ``unit_counters: NAME: {show: true}``), else a site glyph
 (plugins may draw sites, e.g. an asteroid's class and marker), else the cell type's glyph.
 
 ``paint(text, style)``, where given (the ``dg`` command passes one on a colour terminal), wraps a
@@ -19,10 +20,31 @@ from distant_galaxy.text import count_of
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
+    from distant_galaxy.core.state import Token
+    from distant_galaxy.scenario.model import Scenario
 
 Pos = tuple[int, int]
 Paint = Callable[[str, "str | None"], str]
 """``paint(text, style)``: the text wrapped in a style (a ``#rrggbb`` colour or ``"bold"``)."""
+
+
+def shown_counter(scenario: Scenario) -> str | None:
+    """The unit counter drawn on each token's cell (``unit_counters: NAME: {show: true}``: Kalah's
+    seeds), or None."""
+    for name, spec in scenario.unit_counters.items():
+        if isinstance(spec, dict) and spec.get("show"):
+            return str(name)
+    return None
+
+
+def shown_value(game: Game, tok: Token) -> str | None:
+    """The text of the shown counter of ``tok`` (:func:`shown_counter`), None when the scenario
+    shows none or the token's type does not carry it."""
+    name = shown_counter(game.scenario)
+    if name is None or not (name in tok.attrs
+                            or name in game.scenario.unit_types.get(tok.type, {})):
+        return None
+    return str(game.token_counter(tok, name))
 
 
 def token_glyph(game: Game, pos: Pos) -> str | None:
@@ -31,6 +53,9 @@ def token_glyph(game: Game, pos: Pos) -> str | None:
         return None
     unit = game.scenario.unit_types.get(tok.type, {})
     glyph = str(unit.get("glyph", tok.type[:1].upper()))
+    value = shown_value(game, tok)
+    if value is not None:  # the counter the author shows, after the owner's mark
+        glyph += value
     if tok.owner is None:
         return glyph
     seat = next((s for s in game.scenario.seats if s["id"] == tok.owner), {})

@@ -5,8 +5,9 @@ tones) with its ``title`` as a tooltip; each site as a ring in its kind's colour
 glyph) written inside, its owner's colour as the ring's border and one small badge per marker
 (``mine``, ``flag``, ``target``… coloured by the seat the marker names); each unit as its type's
 ``symbol`` (circle, square, diamond, triangle, hexagon, star) in its owner's colour with its glyph
-on it. Square maps are drawn as squares, hex maps as pointy-top hexes in the odd-r layout the text
-map uses. Colours and symbols: :mod:`distant_galaxy.play.palette`.
+on it (or, where the scenario shows a unit counter — ``unit_counters: NAME: {show: true}``,
+Kalah's seeds —, that counter's value). Square maps are drawn as squares, hex maps as pointy-top
+hexes in the odd-r layout the text map uses. Colours and symbols: :mod:`distant_galaxy.play.palette`.
 
 The picture is built in two layers of plain **records** (dicts: ``shape``, ``cx``, ``cy``,
 ``r``, ``fill``, ``stroke``, ``text``, ``title``, and ``cell`` ``"x,y"`` / ``unit`` ``ID`` /
@@ -33,6 +34,7 @@ import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.play.palette import Palette, palette_of
+from distant_galaxy.play.render import shown_counter, shown_value
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -161,8 +163,12 @@ def _token_record(game: Game, st: GameState, pal: Palette, tok: Any) -> Record:
     aboard = sum(1 for t in st.tokens.values() if t.carrier == tok.id)
     title = f"{tok.id}: {tok.owner or 'neutral'} {unit.get('title', tok.type)} at " \
             f"{tok.pos[0]},{tok.pos[1]}" + (f", {aboard} aboard" if aboard else "")
+    value = shown_value(game, tok)  # the counter the scenario shows replaces the glyph
+    if value is not None:
+        title += f", {shown_counter(scenario)} {value}"
+    text = value if value is not None else glyph[:2]
     return {"shape": pal.symbols.get(tok.type, "circle"), "cx": cx, "cy": cy, "r": CELL * 0.3,
-            "fill": pal.seat(tok.owner), "stroke": "#111111", "text": glyph[:2], "title": title,
+            "fill": pal.seat(tok.owner), "stroke": "#111111", "text": text, "title": title,
             "cls": f"unit {tok.type}", "unit": str(tok.id), "cell": f"{tok.pos[0]},{tok.pos[1]}"}
 
 

@@ -29,6 +29,8 @@ ENGINE_EVENTS: dict[str, str] = {
     "hand_over": "a decision passes to another seat; fields: seat, decision, reason",
     "hand_back": "the decision returns; fields: seat, decision",
     "decision_skipped": "a seat had no legal action in a phase; fields: seat, decision, reason",
+    "pass": "a seat without a legal action passed (`no_legal_action: pass`): its turn ended; "
+            "fields: seat, decision, reason",
     "dice": "a die was rolled; fields: purpose, die (`d6`), value, forced (when forced)",
     "counter": "a player counter changed; fields: seat, counter, delta, value, reason",
     "pool": "a pool count changed; fields: seat, pool, unit, delta, value, reason",

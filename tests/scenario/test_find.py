@@ -27,7 +27,7 @@ from tests.conftest import DATA
 
 RACE_TEXT = (DATA / "scenarios" / "race.yaml").read_text(encoding="utf-8")
 SHIPPED_IDS = {"aborigine-clash", "asteroid-belt", "breakthrough", "connect-four", "draughts",
-               "fleet-battle", "tic-tac-toe"}
+               "fleet-battle", "kalah", "othello", "pig", "tic-tac-toe"}
 
 
 def race_with_id(sid: str) -> str:

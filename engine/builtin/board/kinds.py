@@ -112,7 +112,11 @@ class _GenericKind(Verb):
         self.verb = str(item["id"])
         self.doc = str(item.get("doc", ""))
         self.rule: str | None = item.get("rule")
-        self.ends_turn = bool(item.get("ends_turn", False))
+        ends = item.get("ends_turn", False)
+        #: ``ends_turn`` as a rule (Kalah's extra turn), evaluated after the action; else None
+        #: and ``ends_turn`` the constant
+        self.ends_rule: Expr | None = None
+        self.ends_turn = bool(ends) and not isinstance(ends, str)
         if "phases" in item:
             self.phases = frozenset(item["phases"])
         self.where: Expr | None = None
@@ -125,6 +129,9 @@ class _GenericKind(Verb):
                                             names=self.where_names)
         elif where is not None:
             self.where = section.rules.expr(where, *self.path, "where", names=self.where_names)
+        if isinstance(ends, str):
+            self.ends_rule = section.rules.expr(ends, *self.path, "ends_turn",
+                                                names=self.where_names)
         self.grid = sc.grid
         self._interned: dict[Any, Action] = {}
         self._decoded: dict[int, tuple[Action, Any]] = {}
@@ -139,9 +146,16 @@ class _GenericKind(Verb):
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         self.apply(game, seat, move.action)
 
-    def _finish(self, game: Game, seat: str) -> None:
-        if self.ends_turn:
+    def _finish(self, game: Game, seat: str, **names: Any) -> None:
+        """End the decision if ``ends_turn`` says so (``names``: what its rule may read)."""
+        if self.ends_turn or (self.ends_rule is not None and self._ends(game, seat, **names)):
             game.end_decision()
+
+    def _ends(self, game: Game, seat: str, **names: Any) -> bool:
+        """The ``ends_turn`` rule's verdict after the action (``seat``, ``player``, ``names``)."""
+        assert self.ends_rule is not None
+        return bool(self.ends_rule(RuleContext(game, seat=seat, player=game.state.players[seat],
+                                               **names)))
 
     def _intern(self, key: Any, *args: Any) -> Action:
         act = self._interned.get(key)
@@ -301,6 +315,8 @@ class PlaceKind(_GenericKind):
             extra: dict[str, Any] = {"rule": self.rule} if self.rule else {}
             game.emit("place", seat=seat, token=tok.id, unit=self.piece, to=list(pos), **extra)
         if self.ends_turn:  # (``_finish``; the turn loop's own, one call less)
+            game.loop.end_decision(game)
+        elif self.ends_rule is not None and self._ends(game, seat, x=pos[0], y=pos[1]):
             game.loop.end_decision(game)
 
 
@@ -609,6 +625,8 @@ class MoveKind(_GenericKind):
                       **{"from": list(frm)}, **extra)
         if self.ends_turn:  # (``_finish``; the turn loop's own, one call less)
             game.loop.end_decision(game)
+        elif self.ends_rule is not None and self._ends(game, seat, x=to[0], y=to[1], unit=tok):
+            game.loop.end_decision(game)
 
 
 
@@ -629,16 +647,24 @@ class DoKind(_GenericKind):
         if self.piece is not None and self.piece not in sc.unit_types:
             raise sc.error(f"unknown unit type '{self.piece}'", "actions", i, "piece",
                            hint=f"unit types: {', '.join(sc.unit_types) or 'none'}")
-        self.where_names = {"unit": "unit"} if self.piece is not None else {}
+        self.where_names = self._seen_names()
         super().__init__(section, i, item)
         if "do" not in item:
             raise sc.error("a 'do' action needs 'do: EFFECT'", *self.path,
                            hint="e.g. do: 'move_token(unit, unit.x + 1d6, unit.y)'")
         self.effect = section.rules.effect(item["do"], *self.path, "do", names=self.where_names)
+        self._arguments()
+        self.action = self._intern(())
+
+    def _seen_names(self) -> dict[str, str]:
+        """The names ``where``, the effect and ``ends_turn`` see, with their types."""
+        return {"unit": "unit"} if self.piece is not None else {}
+
+    def _arguments(self) -> None:
+        """The usage and arity of the verb."""
         self.usage = self.verb
         self.args = ()
         self.arity = (0, 0)
-        self.action = self._intern(())
 
     def _names(self, game: Game, seat: str) -> dict[str, Any] | None:
         """The names the rules see (``unit``), or None when the seat has no such piece."""
@@ -667,8 +693,61 @@ class DoKind(_GenericKind):
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         names = self._names(game, seat) or {}
+        self._run(game, seat, names)
+
+    def _run(self, game: Game, seat: str, names: dict[str, Any]) -> None:
+        """The effect with ``names``, then ``ends_turn``."""
         if self.effect is not None:
             ctx = RuleContext(game, seat=seat, player=game.state.players[seat], **names)
             ctx["$reason"] = f"action {self.verb}"
             self.effect(ctx)
-        self._finish(game, seat)
+        self._finish(game, seat, **names)
+
+
+class DoOnPieceKind(DoKind):
+    """``VERB x,y``: a ``do`` action with ``target: piece`` — the seat names a cell holding one
+    of its tokens of type ``piece`` (Kalah's ``sow 3,1``); the effect, ``where`` and
+    ``ends_turn`` see that token as ``unit`` and its cell as ``x``, ``y``."""
+
+    def __init__(self, section: GenericSection, i: int, item: dict[str, Any]):
+        sc = section.scenario
+        if item.get("piece") is None:
+            raise sc.error("'target: piece' needs 'piece: UNIT_TYPE' (the tokens it names)",
+                           "actions", i, "target")
+        super().__init__(section, i, item)
+
+    def _seen_names(self) -> dict[str, str]:
+        return {"unit": "unit", "x": "int", "y": "int"}
+
+    def _arguments(self) -> None:
+        self.usage = f"{self.verb} x,y"
+        self.args = (CellArg(),)
+        self.arity = (1, 1)
+
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        """The cells of the seat's tokens of the piece, in reading order (row by row)."""
+        tokens = game.state.tokens
+        return [(pos,) for pos, tid in sorted(game.state.board.items(),
+                                              key=lambda item: (item[0][1], item[0][0]))
+                if tokens[tid].owner == seat and tokens[tid].type == self.piece]
+
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        (pos,) = move.args
+        tok = game.state.token_at(pos)
+        if tok is None or tok.owner != seat or tok.type != self.piece:
+            return f"{pos[0]},{pos[1]} holds no {self.piece} of {seat}"
+        if self.where is not None and not self._where_ok(game, seat=seat, unit=tok, x=pos[0],
+                                                         y=pos[1]):
+            return self._where_refusal(f"{pos[0]},{pos[1]}")
+        return None
+
+    def legal(self, game: Game, seat: str) -> Iterable[Action]:
+        """The candidates that ``refusal`` accepts (one interned action per cell)."""
+        return [self._intern(pos, pos) for (pos,) in self.candidates(game, seat)
+                if self.refusal(game, seat, TypedAction(self, (pos,))) is None]
+
+    def apply(self, game: Game, seat: str, action: Action) -> None:
+        hit = self._decoded.get(id(action))
+        pos = hit[1] if hit is not None and hit[0] is action else action.pos(0)
+        tok = game.state.token_at(pos)
+        self._run(game, seat, {"unit": tok, "x": pos[0], "y": pos[1]})

@@ -70,7 +70,7 @@ from distant_galaxy.builtin.board.bitlines import (
     line_checker,
 )
 from distant_galaxy.builtin.board.jumps import JumpKind, has_jumps
-from distant_galaxy.builtin.board.kinds import DoKind, MoveKind, PlaceKind
+from distant_galaxy.builtin.board.kinds import DoKind, DoOnPieceKind, MoveKind, PlaceKind
 from distant_galaxy.builtin.board.patterns import Pos
 from distant_galaxy.core.actions import ActionKind
 from distant_galaxy.errors import SourceError
@@ -87,7 +87,8 @@ _KINDS: dict[Any, type[ActionKind]] = {"place": PlaceKind, "move": MoveKind, "do
 #: The keys that only one kind reads: given to another kind, they would do nothing.
 _KIND_KEYS = {"from": "place", "column_only": "place", "row": "place", "forward": "move",
               "pieces": "move", "capture": "move", "do": "do", "must_capture": "move",
-              "chain": "move", "promote": "move", "promotion_ends_chain": "move"}
+              "chain": "move", "promote": "move", "promotion_ends_chain": "move",
+              "target": "do"}
 
 
 def _misplaced_keys(rules: ScenarioRules, i: int, item: dict[str, Any]) -> None:
@@ -117,6 +118,8 @@ class GenericSection:
                 made = _KINDS.get(item.get("kind"), MoveKind)
                 if made is MoveKind and has_jumps(item):
                     made = JumpKind  # a pattern jumps: draughts' chains of captures
+                elif made is DoKind and item.get("target"):
+                    made = DoOnPieceKind  # the action names a cell with one of its pieces
                 kind = made(self, i, item)
             except SourceError as exc:
                 rules.errors.append(exc)
