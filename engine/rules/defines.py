@@ -174,28 +174,35 @@ def compile_use(comp: Compiler, token: Token, item: Define, arg_trees: list[Any]
     if not args:
         return body_node
     body = sub.generated(body_node)
-    pairs = tuple(zip(keys, (comp.generated(a) for a in args), strict=True))
-    if len(pairs) == 1:
-        ((k0, f0),) = pairs
+    return Node(ops.GEN, _binder(keys, args, [comp.generated(a) for a in args], body),
+                body_node.type)
 
-        def run_one(ctx: dict) -> Any:
-            ctx[k0] = f0(ctx)
-            return body(ctx)
 
-        return Node(ops.GEN, run_one, body_node.type)
-    if len(pairs) == 2:
-        (k0, f0), (k1, f1) = pairs
+def _binder(keys: list[str], args: list[Node], fns: list[Callable[[dict], Any]],
+            body: Callable[[dict], Any]) -> Callable[[dict], Any]:
+    """``run(ctx)``: each argument's value stored under its key, then the body evaluated — one
+    generated function (a constant argument pasted in as its value, a name read from the
+    context directly); a name without a value falls back to the closures, whose error says so."""
+    pairs = tuple(zip(keys, fns, strict=True))
 
-        def run_two(ctx: dict) -> Any:
-            ctx[k0] = f0(ctx)
-            ctx[k1] = f1(ctx)
-            return body(ctx)
-
-        return Node(ops.GEN, run_two, body_node.type)
-
-    def run(ctx: dict) -> Any:
+    def slow(ctx: dict) -> Any:
         for key, f in pairs:
             ctx[key] = f(ctx)
         return body(ctx)
 
-    return Node(ops.GEN, run, body_node.type)
+    space: dict[str, Any] = {"body": body, "slow": slow}
+    lines = ["def run(ctx):", "    try:"]
+    for i, (key, node) in enumerate(zip(keys, args, strict=True)):
+        if node.kind == ops.CONST:
+            space[f"v{i}"] = node.value
+            value = f"v{i}"
+        elif node.kind == ops.NAME:
+            value = f"ctx[{node.value!r}]"
+        else:
+            space[f"f{i}"] = fns[i]
+            value = f"f{i}(ctx)"
+        lines.append(f"        ctx[{key!r}] = {value}")
+    lines += ["    except KeyError:", "        return slow(ctx)", "    return body(ctx)"]
+    exec(compile("\n".join(lines), "<generated define>", "exec"), space)
+    run: Callable[[dict], Any] = space["run"]
+    return run
