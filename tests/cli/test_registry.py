@@ -74,6 +74,12 @@ def test_an_installed_command_runs_and_its_handler_is_imported_only_then(site, c
 @pytest.mark.parametrize("source, fragment", [
     ("raise ImportError('missing dependency xyz')\n", "failed to import: ImportError: missing "
      "dependency xyz"),
+    # issue 33 item 1: BaseException subclasses at import silenced every command before
+    ("import sys\nsys.exit(3)\n", "failed to import: SystemExit: 3"),
+    ("raise KeyboardInterrupt('at import')\n", "failed to import: KeyboardInterrupt: at import"),
+    ("raise GeneratorExit('at import')\n", "failed to import: GeneratorExit: at import"),
+    ("from distant_galaxy import hookimpl\n@hookimpl\ndef dg_commands():\n    raise SystemExit(4)\n",
+     "dg_commands failed: SystemExit: 4"),
     ("from distant_galaxy import hookimpl\n@hookimpl\ndef dg_comands():\n    return []\n",
      "dg_comands"),
     ("from distant_galaxy import hookimpl\n@hookimpl\ndef dg_commands():\n    return 3\n",
@@ -112,3 +118,14 @@ def test_a_handler_that_fails_to_import_is_one_line(site, capsys):
 def test_a_command_needs_a_module_function_handler():
     with pytest.raises(PluginError, match="'module:function'"):
         Command("x", "help", "no_colon_here")
+
+
+def test_a_plugin_that_exits_at_import_does_not_silence_dg_version(site, capsys):
+    """Issue 33 item 1: ``sys.exit(3)`` at import made ``dg --version`` exit 3 with no output."""
+    name = install(site, "import sys\nsys.exit(3)\n")
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code in (0, None)
+    captured = capsys.readouterr()
+    assert captured.out.startswith("dg ")
+    assert f"command plugin '{name}' failed to import: SystemExit: 3" in captured.err
