@@ -88,7 +88,7 @@ def load_plugin(name: str) -> Any:
         raise PluginError(_FAILED[name])
     try:
         return eps[name].load()
-    except BaseException as exc:  # noqa: BLE001 - SystemExit, KeyboardInterrupt… at import too
+    except BaseException as exc:  # SystemExit, KeyboardInterrupt… at import too
         _FAILED[name] = (f"plugin '{name}' ({eps[name].value}) failed to import: "
                          f"{type(exc).__name__}: {exc}")
         raise PluginError(_FAILED[name]) from None

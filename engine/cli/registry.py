@@ -8,9 +8,10 @@ group is separate from the game plugins' (``distant_galaxy.plugins``), so starti
 no game plugin: a game plugin that adds a command ships a light module for it (the aborigines
 episode's ``dg explain`` is ``distant_galaxy_episodes.aborigines.commands``).
 
-A command plugin that fails to import (whatever it raises, ``SystemExit`` included), has a misspelt hook, whose hook fails or returns
-something else than commands, or whose command's arguments cannot be added, is reported once by
-name (:attr:`Commands.warnings`) and left out; the other commands still work.
+A command plugin that fails to import (whatever it raises, ``SystemExit`` included), has a
+misspelt hook, whose hook fails or returns something else than commands, or whose command's
+arguments cannot be added, is reported once by name (:attr:`Commands.warnings`) and left out;
+the other commands still work.
 """
 
 from __future__ import annotations
@@ -77,7 +78,7 @@ class Commands:
         parser = argparse.ArgumentParser(add_help=False)
         try:
             command.arguments(parser)
-        except BaseException as exc:  # noqa: BLE001 - argparse itself exits on some errors
+        except BaseException as exc:  # argparse itself exits on some errors
             self.warnings.append(f"command plugin '{plugin}': the arguments of 'dg "
                                  f"{command.name}' failed: {type(exc).__name__}: {exc}")
             return
@@ -106,7 +107,7 @@ def find_commands(builtin: Iterable[str] = BUILTIN) -> Commands:
     for impl in pm.hook.dg_commands.get_hookimpls():
         try:
             items = impl.function()
-        except BaseException as exc:  # noqa: BLE001 - a plugin's hook may fail in any way
+        except BaseException as exc:  # a plugin's hook may fail in any way
             found.warnings.append(f"command plugin '{impl.plugin_name}': dg_commands failed: "
                                   f"{type(exc).__name__}: {exc}")
             continue
@@ -118,7 +119,7 @@ def _register(pm: pluggy.PluginManager, name: str, load: Any, found: Commands) -
     """Import and register one command plugin, or record why it is left out."""
     try:
         plugin = load()
-    except BaseException as exc:  # noqa: BLE001 - a module may even call sys.exit() at import
+    except BaseException as exc:  # a module may even call sys.exit() at import
         # (SystemExit, KeyboardInterrupt, GeneratorExit): named and left out, as a game
         # plugin's failed import is; the command goes on
         found.warnings.append(f"command plugin '{name}' failed to import: "

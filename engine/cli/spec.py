@@ -36,6 +36,23 @@ def no_arguments(parser: argparse.ArgumentParser) -> None:
     """For a command without arguments."""
 
 
+MAX_SEED = 2**64 - 1
+"""The largest seed: seeds are whole numbers 0..2**64-1, as the logs' and saves' schemas say."""
+
+
+def seed_argument(text: str) -> int:
+    """An argparse ``type`` for a seed: a whole number from 0 to :data:`MAX_SEED`, or a clear
+    error. Every command that takes a seed uses it, so no command writes a log or a save with a
+    seed the engine's readers would refuse."""
+    try:
+        value = int(text, 10)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value <= MAX_SEED:
+        raise argparse.ArgumentTypeError(f"{text}: a seed is a whole number from 0 to {MAX_SEED}")
+    return value
+
+
 @dataclass(frozen=True)
 class Command:
     """A ``dg`` sub-command.
@@ -61,7 +78,7 @@ class Command:
         module_name, _, function = self.handler.partition(":")
         try:
             module = importlib.import_module(module_name)
-        except Exception as exc:  # a plugin's module may fail in any way while importing
+        except BaseException as exc:  # it may even call sys.exit() at import
             raise PluginError(f"cannot import the handler {self.handler} of 'dg {self.name}': "
                               f"{type(exc).__name__}: {exc}") from None
         handler = getattr(module, function, None)

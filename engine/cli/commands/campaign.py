@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from distant_galaxy.cli.spec import Command
+from distant_galaxy.cli.spec import Command, seed_argument
 from distant_galaxy.hookspecs import hookimpl
 
 HANDLER = "distant_galaxy.cli.handlers.campaign:campaign"
@@ -36,7 +36,7 @@ def campaign_arguments(parser: argparse.ArgumentParser) -> None:
     new.add_argument("campaign", help="campaign id (see dg list) or path to a campaign .yaml")
     new.add_argument("--seat", action="append", default=[], metavar="CIV=CONTROLLER",
                      help=SEAT_HELP + " (for the whole campaign; the others are bots)")
-    new.add_argument("--seed", type=int, help="the campaign's seed (each stage's seed comes "
+    new.add_argument("--seed", type=seed_argument, help="the campaign's seed (each stage's seed comes "
                      "from it; default: a random seed, printed)")
     _common(new)
     status = sub.add_parser("status", prog=f"{PROG} status",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from distant_galaxy.cli.spec import Command
+from distant_galaxy.cli.spec import Command, seed_argument
 from distant_galaxy.hookspecs import hookimpl
 
 
@@ -15,7 +15,7 @@ def perft_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", help="a variant of the scenario")
     parser.add_argument("--option", action="append", default=[], metavar="NAME",
                         help="an option of the scenario (repeatable)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the game's dice (default 1)")
+    parser.add_argument("--seed", type=seed_argument, default=1, help="seed of the game's dice (default 1)")
     parser.add_argument("--divide", action="store_true", help="also print the count below each "
                         "first action")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from distant_galaxy.cli.spec import Command
+from distant_galaxy.cli.spec import Command, seed_argument
 from distant_galaxy.hookspecs import hookimpl
 
 HANDLERS = "distant_galaxy.cli.handlers.play"
@@ -21,7 +21,7 @@ def variant_arguments(parser: argparse.ArgumentParser) -> None:
 def run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("scenario", help="scenario id or path to a .yaml file")
     variant_arguments(parser)
-    parser.add_argument("--seed", type=int, help="seed of the game's dice (default: a random "
+    parser.add_argument("--seed", type=seed_argument, help="seed of the game's dice (default: a random "
                         "seed, printed with the result so the game can be replayed)")
     parser.add_argument("--players", type=int, help="number of seats to use (the first N)")
     parser.add_argument("--seat", action="append", default=[], metavar="NAME=CONTROLLER",

@@ -6,13 +6,13 @@ from __future__ import annotations
 import argparse
 import os
 
-from distant_galaxy.cli.spec import Command
+from distant_galaxy.cli.spec import Command, seed_argument
 from distant_galaxy.hookspecs import hookimpl
 
 
 def reliability_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
-    parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
+    parser.add_argument("--seed", type=seed_argument, default=1, help="first seed (default 1)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")
     parser.add_argument("--scenario", action="append", default=[],
                         help="only this scenario id or file (repeatable); default: every "

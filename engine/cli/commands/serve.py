@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from distant_galaxy.cli.commands.play import SEAT_HELP, variant_arguments
-from distant_galaxy.cli.spec import Command
+from distant_galaxy.cli.spec import Command, seed_argument
 from distant_galaxy.hookspecs import hookimpl
 
 HANDLERS = "distant_galaxy.cli.handlers.serve"
@@ -17,8 +17,8 @@ def serve_arguments(parser: argparse.ArgumentParser) -> None:
                         help=SEAT_HELP + " (human: a person joins with the seat's link; the "
                         "other seats are played by bots on the server)")
     variant_arguments(parser)
-    parser.add_argument("--seed", type=int, help="seed of the game's dice (default: a 64-bit "
-                        "random one and a fresh secret for the hidden values)")
+    parser.add_argument("--seed", type=seed_argument, help="seed of the game's dice (default: a "
+                        "64-bit random one and a fresh secret for the hidden values)")
     parser.add_argument("--players", type=int, help="number of seats to use (the first N)")
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on "
                         "(default 127.0.0.1, this machine only; 0.0.0.0 for a LAN)")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from distant_galaxy.cli.spec import Command
+from distant_galaxy.cli.spec import Command, seed_argument
 from distant_galaxy.hookspecs import hookimpl
 
 
@@ -21,7 +21,7 @@ def simulate_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the bot of a seat (default: the scenario's default bot)")
     parser.add_argument("--games", type=int, default=100, help="games per variant and seat count "
                         "(default 100)")
-    parser.add_argument("--first-seed", type=int, default=0, metavar="K",
+    parser.add_argument("--first-seed", type=seed_argument, default=0, metavar="K",
                         help="game k is played with seed K+k (default 0)")
     parser.add_argument("--rotate", action="store_true",
                         help="rotate the turn order by the seed (seed mod seats), so every seat "

@@ -1,0 +1,85 @@
+"""Issue 33 item 2: the engine never writes what it refuses to read.
+
+``dg run --seed -5 --log neg.jsonl`` used to play, print ``seed -5`` and write a log that
+``dg replay``, ``dg render`` and ``dg replay --html`` then refused (``seed: -5 is less than the
+minimum of 0``). A property test: random arguments of ``dg run`` and ``dg campaign new``; whenever
+the command accepts them, every file it wrote is read back by every reader of that kind of file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from distant_galaxy.cli.main import main
+from distant_galaxy.cli.spec import MAX_SEED
+
+SEEDS = st.one_of(st.integers(-(2**70), 2**70), st.sampled_from([0, 1, MAX_SEED, MAX_SEED + 1, -1]))
+RUNS = st.fixed_dictionaries({
+    "scenario": st.sampled_from(["tic-tac-toe", "connect-four", "breakthrough"]),
+    "seed": SEEDS,
+    "variant": st.sampled_from([None, "small", "big", "nope"]),
+    "players": st.sampled_from([None, 0, 1, 2, 3]),
+    "option": st.sampled_from([None, "wide", "four"]),
+})
+
+
+def dg(*args: str) -> int:
+    """``dg ARGS`` in this process, its output swallowed; argparse's exit is an exit code."""
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+        try:
+            return main(list(args))
+        except SystemExit as done:
+            return done.code if isinstance(done.code, int) else 1
+
+
+def run_args(case: dict, folder: Path) -> list[str]:
+    args = ["run", case["scenario"], "--seed", str(case["seed"]), "--quiet",
+            "--log", str(folder / "game.jsonl"), "--save", str(folder / "game.save")]
+    if case["variant"]:
+        args += ["--variant", case["variant"]]
+    if case["players"] is not None:
+        args += ["--players", str(case["players"])]
+    if case["option"]:
+        args += ["--option", case["option"]]
+    return args
+
+
+def test_a_negative_seed_is_refused_at_the_edge(tmp_path: Path) -> None:
+    assert dg("run", "tic-tac-toe", "--seed", "-5", "--log", str(tmp_path / "neg.jsonl")) == 2
+    assert not (tmp_path / "neg.jsonl").exists()
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(case=RUNS)
+def test_every_log_and_save_dg_run_writes_is_read_back(tmp_path_factory: pytest.TempPathFactory,
+                                                       case: dict) -> None:
+    folder = tmp_path_factory.mktemp("run")
+    if dg(*run_args(case, folder)) != 0:
+        assert not (folder / "game.jsonl").exists() or (folder / "game.jsonl").stat().st_size == 0
+        return
+    log, save = str(folder / "game.jsonl"), str(folder / "game.save")
+    assert dg("replay", log) == 0
+    assert dg("replay", log, "--html", str(folder / "game.html")) == 0
+    assert dg("render", log, "--turn", "1", "--svg", str(folder / "round1.svg")) == 0
+    assert dg("verify-log", log) == 0
+    assert dg("show", save) == 0
+    assert dg("show", save, "--svg", str(folder / "board.svg")) == 0
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=SEEDS)
+def test_every_campaign_save_dg_campaign_new_writes_is_read_back(
+        tmp_path_factory: pytest.TempPathFactory, seed: int) -> None:
+    folder = tmp_path_factory.mktemp("campaign")
+    path = str(folder / "c.campaign.json")
+    if dg("campaign", "new", "global", "--seed", str(seed), "--save", path) != 0:
+        assert not Path(path).exists()
+        return
+    assert dg("campaign", "status", "--save", path) == 0
+    assert dg("campaign", "status", "--json", "--save", path) == 0
