@@ -223,6 +223,8 @@ class Compiler:
                 raise self.error("division by zero", at) from None
             except LimitExceeded as exc:
                 raise self.error(f"value too large: {exc}", at) from None
+            except ops.NoRealValue as exc:
+                raise self.error(str(exc), at) from None
             except (ArithmeticError, TypeError):
                 pass  # left to fail when evaluated, as the same rule would at runtime
         return Node(ops.GEN, ops.binary(op, a, b, self.text), type_name, code=("op", op, a, b))

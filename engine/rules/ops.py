@@ -51,7 +51,7 @@ def fail(source: str, exc: BaseException) -> RuleRuntimeError:
     """The RuleRuntimeError for ``exc`` raised while evaluating the rule ``source``."""
     if isinstance(exc, ZeroDivisionError):
         why = "division by zero"
-    elif isinstance(exc, LimitExceeded):
+    elif isinstance(exc, (LimitExceeded, NoRealValue)):
         why = str(exc)
     elif isinstance(exc, KeyError):
         why = f"no value for {exc.args[0]!r}" if exc.args else "missing value"
@@ -60,11 +60,21 @@ def fail(source: str, exc: BaseException) -> RuleRuntimeError:
     return RuleRuntimeError(f"rule {source!r} failed: {why}")
 
 
+class NoRealValue(ArithmeticError):
+    """``base ** exponent`` of a negative base and a fractional exponent: the rule language has
+    no complex numbers (Python would make one, which no comparison takes)."""
+
+
 def safe_pow(base: Any, exponent: Any) -> Any:
     """``base ** exponent`` refusing exponents and results so large they would hang the game
-    (:func:`distant_galaxy.limits.checked_pow`)."""
+    (:func:`distant_galaxy.limits.checked_pow`), and a negative base with a fractional exponent
+    (:class:`NoRealValue`: ``(-8) ** 0.5`` has no real value)."""
     if isinstance(exponent, int) and abs(exponent) > MAX_EXPONENT and base not in (0, 1, -1):
         raise LimitExceeded(f"exponent {exponent} is too large")
+    if isinstance(exponent, float) and not exponent.is_integer() \
+            and isinstance(base, (int, float)) and base < 0:
+        raise NoRealValue(f"{base} ** {exponent} has no real value (a negative number to a "
+                          "fractional power; the rule language has no complex numbers)")
     return checked_pow(base, exponent)
 
 

@@ -126,6 +126,8 @@ def test_constant_folding(env: RuleEnv) -> None:
         ("min(u.speed for u in units where u.speed > 10)", "of nothing"),
         ("boom()", "kaboom"),
         ("limit ** 100000", "too large"),  # a constant one is refused at load (test_limits)
+        # issue 33 item 4: '>' not supported between instances of 'complex' and 'int' before
+        ("(-8 - limit) ** 0.5 > 0", "has no real value"),
         ("count(u in limit)", "not iterable"),
     ],
 )

@@ -40,6 +40,9 @@ LOAD_TIME = [
     ("1" * 5000 + " > 0", 1, "number too large: 5000 digits"),
     ("1" * 400 + ".5 > 0", 1, "number too large"),
     ("1d" + "9" * 5000 + " > 0", 1, "bad dice"),
+    # issue 33 item 4: Python makes a complex number, which no comparison takes
+    ("(-8) ** 0.5 > 0", 1, "has no real value"),
+    ("(0 - 8) ** (1 / 3) > 0", 1, "has no real value"),
 ]
 
 
