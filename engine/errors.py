@@ -31,6 +31,28 @@ class SourcePos:
         return f"{self.file}:{self.line}:{self.col}"
 
 
+SHOWN_LINE = 100
+"""The most characters of an offending line an error shows (cut around the caret, as compilers
+do: a line holding a 5,000-digit number is not echoed whole)."""
+
+
+def shown_line(text: str, col: int, width: int = SHOWN_LINE) -> tuple[str, int]:
+    """The part of ``text`` shown under an error, at most ``width`` characters around the 1-based
+    column ``col`` (``…`` marks a cut side), and the caret's 0-based offset in it."""
+    at = max(col - 1, 0)
+    if len(text) <= width:
+        return text, at
+    start = min(max(at - width // 2, 0), max(len(text) - width, 0))
+    part = text[start:start + width]
+    if start > 0:
+        part, at = "…" + part[1:], at - start
+    else:
+        at -= start
+    if start + width < len(text):
+        part = part[:-1] + "…"
+    return part, at
+
+
 class SourceError(EngineError):
     """An error in an author's file, pointing at file, line and column."""
 
@@ -48,9 +70,9 @@ class SourceError(EngineError):
         head = f"{self.pos}: {self.message}" if self.pos else self.message
         lines = [head]
         if caret and self.pos is not None and self.pos.text is not None:
-            text = self.pos.text.rstrip("\n")
+            text, at = shown_line(self.pos.text.rstrip("\n"), self.pos.col)
             lines.append("    " + text)
-            lines.append("    " + " " * max(self.pos.col - 1, 0) + "^")
+            lines.append("    " + " " * at + "^")
         if self.hint:
             lines.append(f"  hint: {self.hint}")
         return "\n".join(lines)
