@@ -41,6 +41,7 @@ from distant_galaxy.core.actions import Action
 from distant_galaxy.core.dice import Dice
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.hidden import may_see
+from distant_galaxy.core.state import GameState
 from distant_galaxy.errors import EngineError
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
@@ -182,6 +183,30 @@ class Play:
         twin.waiting, twin.chosen, twin.sides = self.waiting, list(self.chosen), self.sides
         twin.legal = dict(self.legal)
         return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle (OpenSpiel's ``serialize_game_and_state``, ``random_sim_test(…,
+        serialize=True)``) keeps: the game by its scenario, set-up seed and options, the engine
+        state as JSON, the history and the chance node under way — never the engine's
+        objects, which hold modules and plugin managers."""
+        dg = self.dg
+        return {"game": [dg.scenario.id, dg.seed, list(dg.scenario.options)],
+                "state": self.game.state.to_json(),
+                "history": [list(h) for h in self.game.history],
+                "waiting": None if self.waiting is None else str(self.waiting),
+                "chosen": list(self.chosen), "sides": self.sides,
+                "legal": {i: str(a) for i, a in self.legal.items()}}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        scenario_id, seed, options = data["game"]
+        dg: DgGame = load_game(scenario_id, seed, options)
+        state = GameState.from_json(data["state"])
+        game = Game(dg.scenario, state=state, seed=state.seed, record=False)
+        game.history = [(seat, text) for seat, text in data["history"]]
+        self.__init__(dg, game)  # type: ignore[misc]
+        self.waiting = None if data["waiting"] is None else Action.parse(data["waiting"])
+        self.chosen, self.sides = list(data["chosen"]), int(data["sides"])
+        self.legal = {int(i): Action.parse(text) for i, text in data["legal"].items()}
 
     def refresh(self) -> None:
         """The legal indices of the decision now (none while dice are awaited or at the end)."""

@@ -23,7 +23,20 @@ def test_random_sim_test_passes(sid: str) -> None:
     sims = SIMS.get(sid, 2)
     game = load_game(sid, seed=2)
     assert game.get_type().short_name == short_name(sid)
-    pyspiel.random_sim_test(game, num_sims=sims, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+
+
+def test_a_state_pickles_and_comes_back_equal() -> None:
+    """Issue 33 item 6: ``serialize=True`` failed with ``cannot pickle 'module' object`` (the
+    state's ``play``); a state now pickles by its scenario, state JSON and history."""
+    import pickle
+
+    state = load_game("connect-four", seed=3).new_initial_state()
+    for action in (3, 3, 2):
+        state.apply_action(action)
+    back = pickle.loads(pickle.dumps(state))
+    assert str(back) == str(state) and back.legal_actions() == state.legal_actions()
+    assert back.history() == state.history()
 
 
 def test_deterministic_games_have_no_chance_and_dice_games_do() -> None:
@@ -86,7 +99,7 @@ def test_hidden_information_games_offer_information_states(sid: str, options: li
     assert kind.short_name == short_name(sid, options)
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.provides_information_state_string and kind.provides_information_state_tensor
-    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
 def test_an_information_state_tells_only_what_the_seat_may_see() -> None:
