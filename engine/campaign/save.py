@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from distant_galaxy.errors import SaveError
+from distant_galaxy.play.records import schema_problem
 from distant_galaxy.play.saves import read_json_file, write_atomic
 from distant_galaxy.version import ENGINE_VERSION
 
@@ -62,8 +63,15 @@ def read_save(path: str | Path) -> dict[str, Any]:
     if data.get("record_hash") != body_hash(data):
         raise SaveError(f"{path}: the campaign save was changed by hand or is corrupt (its "
                         "content does not match its record_hash)")
+    problem = schema_problem("campaign-save", data)  # record_hash is plain sha256: check content
+    if problem is not None:
+        raise SaveError(f"{path}: corrupt campaign save ({problem})")
     if not isinstance(data.get("stages"), list) or not isinstance(data.get("seed"), int):
         raise SaveError(f"{path}: corrupt campaign save (no stages or seed)")
+    game = (data.get("current") or {}).get("game")
+    problem = None if game is None else schema_problem("save", game)
+    if problem is not None:
+        raise SaveError(f"{path}: corrupt campaign save (the stage under way: {problem})")
     return data
 
 

@@ -18,7 +18,7 @@ from jsonschema.exceptions import best_match
 from distant_galaxy.errors import LogError
 from distant_galaxy.loader import load_schema
 
-__all__ = ["check_records", "record_problem"]
+__all__ = ["check_records", "record_problem", "schema_problem"]
 
 
 KINDS = ("header", "action", "undo", "result", "event")
@@ -33,10 +33,25 @@ def _validator(kind: str | None) -> Draft202012Validator:
     return Draft202012Validator({"$ref": f"#/$defs/{kind}", "$defs": schema["$defs"]})
 
 
+@functools.cache
+def _file_validator(name: str) -> Draft202012Validator:
+    return Draft202012Validator(load_schema(name))
+
+
 def record_problem(record: Any) -> str | None:
     """Why ``record`` breaks the event schema (one short sentence), or None when it is valid."""
     kind = record.get("kind") if isinstance(record, dict) else None
-    error = best_match(_validator(kind if kind in KINDS else None).iter_errors(record))
+    return _problem(_validator(kind if kind in KINDS else None), record)
+
+
+def schema_problem(name: str, data: Any) -> str | None:
+    """Why ``data`` breaks ``schemas/<name>.schema.json`` (one short sentence: the field's path
+    and what is wrong), or None when it is valid. Saves and campaign saves are checked so."""
+    return _problem(_file_validator(name), data)
+
+
+def _problem(validator: Draft202012Validator, data: Any) -> str | None:
+    error = best_match(validator.iter_errors(data))
     if error is None:
         return None
     where = "/".join(str(p) for p in error.absolute_path)

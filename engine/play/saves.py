@@ -3,7 +3,9 @@
 A save is written to a temporary file in the same folder (created with the mode a log gets: 0666
 less the umask), flushed and synced, then renamed over the old one (``os.replace``) and the folder
 synced, so an interrupted save leaves the previous file intact. Loading refuses a corrupt file, a
-save of an unknown format, a state or record whose hash does not match — never half-loads.
+save of an unknown format, a state or record whose hash does not match, and — since anyone can
+recompute those plain sha256 hashes — content that breaks ``schemas/save.schema.json`` (names
+with spaces, unbounded numbers, a list where an owner goes…): never half-loads.
 :func:`load_game` also refuses (or, when asked, only warns about) a scenario changed since the
 save (``scenario_sha256``), checks that the state's seats, units and owners fit the scenario, and
 runs the caller's check of the game (the invariants, :func:`distant_galaxy.harness.invariants.
@@ -26,6 +28,7 @@ from distant_galaxy.core.game import Game
 from distant_galaxy.core.state import GameState
 from distant_galaxy.errors import EngineError, SaveError
 from distant_galaxy.play.log import scenario_digest
+from distant_galaxy.play.records import schema_problem
 from distant_galaxy.version import ENGINE_VERSION, SAVE_FORMAT
 
 if TYPE_CHECKING:
@@ -174,6 +177,9 @@ def check_payload(data: Any, path: str | Path) -> dict[str, Any]:
         raise SaveError(f"{path}: save format {fmt!r} is not supported by engine "
                         f"{ENGINE_VERSION} (it reads formats 1..{SAVE_FORMAT}); "
                         "update the engine to open it")
+    problem = schema_problem("save", data)  # the hashes are plain sha256: check the content
+    if problem is not None:
+        raise SaveError(f"{path}: corrupt save ({problem})")
     try:
         state = GameState.from_json(data["state"])
         header = data["header"]
@@ -224,13 +230,24 @@ def load_game(path: str | Path, payload: dict[str, Any], scenario: Scenario,
         try:
             game = Game(scenario, state=state, seed=payload["header"]["seed"])
             problems = check(game) if check is not None else []
-        except (EngineError, KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            _try_decision(game)
+        except (EngineError, ArithmeticError, LookupError, TypeError, ValueError,
+                AttributeError, RecursionError) as exc:
             problems = [f"the state does not fit the scenario ({exc!r:.120})"]
     if problems or game is None:
         raise SaveError(f"{path}: the saved state does not fit the scenario {scenario.id}: "
                         + "; ".join(problems[:3]))
     game.history = [tuple(a) for a in payload["actions"]]  # type: ignore[misc]
     return game
+
+
+def _try_decision(game: Game) -> None:
+    """List the pending decision's legal actions and build every seat's view, as the first use
+    of the game would: the plugins read their free-form ``attrs`` there, so an edited save
+    whose attrs a plugin cannot read is refused now, not as a traceback in play."""
+    game.legal_actions()
+    for seat in game.state.seats:
+        game.view(seat)
 
 
 def _state_problems(state: GameState, scenario: Scenario) -> list[str]:

@@ -1,0 +1,124 @@
+"""Crafted saves: a field set to a hostile value, then both hashes recomputed, as anyone can.
+
+A save's hashes are plain sha256 (they catch accidents, not intent), so its content must be
+checked like any other input. :func:`craft_save` and :func:`craft_campaign` set one field of a
+real save (a game save, or a campaign save with its embedded stage) to one of :data:`HOSTILE`
+(null, a list, a dict, a pair, huge and negative integers, text with a space…) and recompute the
+hashes the engine checks. :func:`probe` runs what a user runs on the file (``dg show``,
+``dg resume``, ``dg campaign status``/``resume``, in-process) and returns the traceback of any
+exception that is not the engine's own clean error, or None. ``tests/conformance/test_crafted.py``
+runs 1,000 of them in CI; ``bench/reliability.py`` and docs/reliability.md have the figures.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import io
+import json
+import random
+import traceback
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from distant_galaxy.core.state import GameState
+from distant_galaxy.play.saves import record_hash
+
+#: The values a crafted field gets.
+HOSTILE: tuple[Any, ...] = (None, [], {}, [0, 0], [[0, 0]], {"a": 1}, 2**63, -(2**63), 10**40,
+                            -1, 0, "", "two words", "x" * 5000, True, 1.5, float("1e308"), "0,0")
+
+Path_ = tuple[Any, ...]
+
+
+def paths(node: Any, prefix: Path_ = (), limit: int = 20_000) -> Iterator[Path_]:
+    """Every place in a JSON value (dict keys and list indices), parents before children."""
+    stack: list[tuple[Path_, Any]] = [(prefix, node)]
+    seen = 0
+    while stack and seen < limit:
+        where, value = stack.pop()
+        if where:
+            yield where
+            seen += 1
+        if isinstance(value, dict):
+            stack.extend((where + (k,), v) for k, v in value.items())
+        elif isinstance(value, list):
+            stack.extend((where + (i,), v) for i, v in enumerate(value))
+
+
+def set_at(node: Any, where: Path_, value: Any) -> None:
+    for key in where[:-1]:
+        node = node[key]
+    node[where[-1]] = value
+
+
+def rehash_save(payload: dict[str, Any]) -> None:
+    """Recompute a game save's ``hash`` (where the state still parses) and ``record_hash``."""
+    with contextlib.suppress(Exception):
+        payload["hash"] = GameState.from_json(payload["state"]).hash()
+    with contextlib.suppress(Exception):
+        payload["record_hash"] = record_hash(payload["header"], payload["actions"])
+
+
+def rehash_campaign(data: dict[str, Any]) -> None:
+    """Recompute a campaign save's embedded stage save's hashes, then its ``record_hash``."""
+    from distant_galaxy.campaign.save import body_hash
+
+    game = (data.get("current") or {}).get("game") if isinstance(data.get("current"), dict) \
+        else None
+    if isinstance(game, dict):
+        rehash_save(game)
+    with contextlib.suppress(Exception):
+        data["record_hash"] = body_hash(data)
+
+
+def craft(original: dict[str, Any], rng: random.Random, rehash: Callable[[dict[str, Any]], None],
+          ) -> tuple[dict[str, Any], str]:
+    """A copy of ``original`` with one field set to a hostile value and its hashes recomputed;
+    also a short description of what was changed."""
+    data = copy.deepcopy(original)
+    places = [p for p in paths(data) if p[0] not in ("magic", "hash", "record_hash")]
+    where = rng.choice(places)
+    value = rng.choice(HOSTILE)
+    set_at(data, where, copy.deepcopy(value))
+    rehash(data)
+    shown = repr(value) if len(repr(value)) < 40 else repr(value)[:37] + "..."
+    return data, f"{'.'.join(map(str, where))} = {shown}"
+
+
+def craft_save(original: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], str]:
+    """A crafted game save (see :func:`craft`)."""
+    return craft(original, rng, rehash_save)
+
+
+def craft_campaign(original: dict[str, Any], rng: random.Random) -> tuple[dict[str, Any], str]:
+    """A crafted campaign save (see :func:`craft`)."""
+    return craft(original, rng, rehash_campaign)
+
+
+def _dg(args: list[str]) -> None:
+    """``dg ARGS`` in this process with no input and its output swallowed; an exception that
+    escapes ``main`` (a traceback a user would see) is raised."""
+    from distant_galaxy.cli.main import main
+
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
+            contextlib.suppress(SystemExit):
+        main(args)
+
+
+def probe(path: Path, commands: list[list[str]]) -> str | None:
+    """Run each command (``{}`` is ``path``) on the file; the traceback of the first exception
+    that escapes ``dg`` (what a user would see as a crash), or None when every command ended
+    with a result or a clean error."""
+    for command in commands:
+        try:
+            _dg([str(path) if part == "{}" else part for part in command])
+        except Exception:
+            return traceback.format_exc(limit=-6)
+    return None
+
+
+def write(data: dict[str, Any], path: Path) -> Path:
+    path.write_text(json.dumps(data, sort_keys=True, indent=1), encoding="utf-8")
+    return path
