@@ -6,13 +6,16 @@ handler of the one that runs is imported, so ``dg --help`` and ``dg list`` stay 
 
 Bad input gives a non-zero exit and one clear message on stderr, never a Python traceback for a
 user's mistake: ``EngineError`` and ``OSError`` exit 2 with one line; a broken pipe (``dg schema |
-head``) is quiet; Ctrl-C exits 130. A command plugin that cannot be used is named in one warning
-line and the other commands work.
+head``) is quiet; Ctrl-C exits 130. With ``--json`` (which tools read), an error is also one JSON
+object on stdout, ``{"error": …, "command": …, "exit": …}``, with the same exit code, whether the
+command refused the input or the command line itself was wrong. A command plugin that cannot be
+used is named in one warning line and the other commands work.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 
@@ -37,9 +40,25 @@ class VersionAction(argparse.Action):
         parser.exit()
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse's parser whose usage errors are also a JSON object on stdout with ``--json``."""
+
+    json_errors = False
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        if Parser.json_errors:
+            print_json_error(self.prog.removeprefix("dg ").strip() or None, message, 2)
+        super().error(message)
+
+
+def print_json_error(command: str | None, message: str, code: int) -> None:
+    """The error as one JSON object on stdout (``--json``)."""
+    print(json.dumps({"error": message, "command": command, "exit": code}), flush=True)
+
+
 def build_parser(commands: Commands) -> argparse.ArgumentParser:
     """The ``dg`` parser with one sub-parser per command."""
-    parser = argparse.ArgumentParser(prog="dg", description="Distant Galaxy scenario engine.")
+    parser = Parser(prog="dg", description="Distant Galaxy scenario engine.")
     parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, spec in commands.specs.items():
@@ -49,6 +68,7 @@ def build_parser(commands: Commands) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``dg`` with ``argv`` (default: the process's arguments); return the exit code."""
+    Parser.json_errors = "--json" in (sys.argv[1:] if argv is None else argv)
     commands = find_commands()
     for warning in commands.warnings:
         print(f"dg: warning: {warning}", file=sys.stderr)
@@ -65,17 +85,24 @@ def run_command(commands: Commands, args: argparse.Namespace) -> int:
     try:
         return commands.specs[args.command].load_handler()(args)
     except EngineError as exc:
-        print(f"dg {args.command}: {exc}", file=sys.stderr)
-        return 2
+        return _failed(args, str(exc))
     except BrokenPipeError:  # e.g. `dg schema | head`
         sys.stderr.close()
         return 0
     except OSError as exc:
-        print(f"dg {args.command}: {exc.filename or ''}: {exc.strerror}", file=sys.stderr)
-        return 2
+        return _failed(args, f"{exc.filename or ''}: {exc.strerror}")
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+
+
+def _failed(args: argparse.Namespace, message: str, code: int = 2) -> int:
+    """Report a refused command: one line on stderr, and with ``--json`` a JSON object on
+    stdout; the exit code."""
+    print(f"dg {args.command}: {message}", file=sys.stderr)
+    if getattr(args, "json", False):
+        print_json_error(args.command, message, code)
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -79,3 +79,18 @@ def test_validate_json_reports_a_broken_campaign_with_file_line_column(dg, tmp_p
 def test_validate_json_without_paths_checks_the_shipped_campaigns(dg):
     doc = json.loads(dg("validate", "--json").stdout)
     assert doc["ok"] is True and doc["campaigns"] >= 1 and doc["files"] >= 6
+
+
+def test_an_error_with_json_is_a_json_object_on_stdout(dg):
+    """Issue 33 item 6: ``dg run nonexistent --json`` printed plain text on stderr and nothing
+    on stdout; now one JSON object on stdout too, with the same exit code."""
+    for args, fragment in ((("run", "nonexistent", "--json"), "unknown scenario 'nonexistent'"),
+                           (("run", RACE, "--seed", "-1", "--json"), "a seed is a whole number"),
+                           (("resume", "no-such.save", "--json"), "no-such.save")):
+        out = dg(*args)
+        assert out.returncode == 2, out
+        doc = json.loads(out.stdout)
+        assert fragment in doc["error"] and doc["command"] == args[0] and doc["exit"] == 2
+        assert fragment in out.stderr
+    plain = dg("run", "nonexistent")
+    assert plain.returncode == 2 and plain.stdout == "" and "unknown scenario" in plain.stderr
