@@ -18,6 +18,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import cast
 
 from distant_galaxy.build import version_line
 from distant_galaxy.cli.registry import Commands, find_commands
@@ -62,7 +63,8 @@ def build_parser(commands: Commands) -> argparse.ArgumentParser:
     parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, spec in commands.specs.items():
-        sub.add_parser(name, help=spec.help, parents=[commands.parsers[name]])
+        parent = cast(Parser, commands.parsers[name])  # only its arguments are copied
+        sub.add_parser(name, help=spec.help, parents=[parent])
     return parser
 
 

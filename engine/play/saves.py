@@ -18,6 +18,7 @@ import errno
 import hashlib
 import json
 import os
+import random
 import tempfile
 import time
 from collections.abc import Callable
@@ -241,13 +242,24 @@ def load_game(path: str | Path, payload: dict[str, Any], scenario: Scenario,
     return game
 
 
+#: How many actions of a loaded game :func:`_try_decision` plays on a copy.
+TRIAL_ACTIONS = 60
+
+
 def _try_decision(game: Game) -> None:
-    """List the pending decision's legal actions and build every seat's view, as the first use
-    of the game would: the plugins read their free-form ``attrs`` there, so an edited save
-    whose attrs a plugin cannot read is refused now, not as a traceback in play."""
-    game.legal_actions()
-    for seat in game.state.seats:
-        game.view(seat)
+    """Play a copy of a loaded game on for up to :data:`TRIAL_ACTIONS` actions (seeded random
+    choices; each decision's legal actions listed and every seat's view built), as its first
+    use would: the plugins read their free-form ``attrs`` there, so an edited save whose attrs
+    a plugin cannot read is refused now, not as a traceback in play. The game itself is not
+    touched."""
+    trial, rng = game.clone(), random.Random(0)
+    for _ in range(TRIAL_ACTIONS):
+        for seat in trial.state.seats:
+            trial.view(seat)
+        legal = [] if trial.over else trial.legal_actions()
+        if not legal:
+            return
+        trial.apply(rng.choice(legal))
 
 
 def _state_problems(state: GameState, scenario: Scenario) -> list[str]:
