@@ -29,12 +29,12 @@ from distant_galaxy.play.saves import record_hash
 HOSTILE: tuple[Any, ...] = (None, [], {}, [0, 0], [[0, 0]], {"a": 1}, 2**63, -(2**63), 10**40,
                             -1, 0, "", "two words", "x" * 5000, True, 1.5, float("1e308"), "0,0")
 
-Path_ = tuple[Any, ...]
+Place = tuple[Any, ...]
 
 
-def paths(node: Any, prefix: Path_ = (), limit: int = 20_000) -> Iterator[Path_]:
+def paths(node: Any, prefix: Place = (), limit: int = 20_000) -> Iterator[Place]:
     """Every place in a JSON value (dict keys and list indices), parents before children."""
-    stack: list[tuple[Path_, Any]] = [(prefix, node)]
+    stack: list[tuple[Place, Any]] = [(prefix, node)]
     seen = 0
     while stack and seen < limit:
         where, value = stack.pop()
@@ -42,12 +42,12 @@ def paths(node: Any, prefix: Path_ = (), limit: int = 20_000) -> Iterator[Path_]
             yield where
             seen += 1
         if isinstance(value, dict):
-            stack.extend((where + (k,), v) for k, v in value.items())
+            stack.extend(((*where, k), v) for k, v in value.items())
         elif isinstance(value, list):
-            stack.extend((where + (i,), v) for i, v in enumerate(value))
+            stack.extend(((*where, i), v) for i, v in enumerate(value))
 
 
-def set_at(node: Any, where: Path_, value: Any) -> None:
+def set_at(node: Any, where: Place, value: Any) -> None:
     for key in where[:-1]:
         node = node[key]
     node[where[-1]] = value
