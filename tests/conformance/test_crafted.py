@@ -15,6 +15,9 @@ from __future__ import annotations
 
 import json
 import random
+import subprocess
+import sys
+import traceback
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +25,9 @@ import pytest
 
 from distant_galaxy import Game, load_scenario
 from distant_galaxy.errors import EngineError
-from distant_galaxy.harness.crafted import craft_campaign, craft_save, probe, write
 from distant_galaxy.play.runner import logged_game
 from distant_galaxy.play.saves import load_game, read_save, save_payload
+from tests.conformance.crafted import craft_campaign, craft_save, probe, write
 
 #: (scenario, variant, options, random actions before the save, crafted saves)
 CASES = [
@@ -55,8 +58,6 @@ def base_save(scenario_id: str, variant: str | None, options: tuple[str, ...], s
 def play_on(path: Path) -> str | None:
     """Load the save as ``dg resume`` does and play thirty random actions: the traceback of an
     error that is not the engine's clean one, or None."""
-    import traceback
-
     try:
         payload = read_save(path)
         header = payload["header"]
@@ -102,9 +103,6 @@ def test_crafted_saves_never_crash(tmp_path: Path, scenario_id: str, variant: st
 @pytest.fixture(scope="module")
 def campaign_save(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     """A campaign save with its first stage played and the second under way (embedded)."""
-    import subprocess
-    import sys
-
     folder = tmp_path_factory.mktemp("campaign")
     path = folder / "c.campaign.json"
     dg = [sys.executable, "-m", "distant_galaxy", "campaign"]

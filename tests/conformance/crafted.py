@@ -6,8 +6,8 @@ real save (a game save, or a campaign save with its embedded stage) to one of :d
 (null, a list, a dict, a pair, huge and negative integers, text with a space…) and recompute the
 hashes the engine checks. :func:`probe` runs what a user runs on the file (``dg show``,
 ``dg resume``, ``dg campaign status``/``resume``, in-process) and returns the traceback of any
-exception that is not the engine's own clean error, or None. ``tests/conformance/test_crafted.py``
-runs 1,000 of them in CI; ``bench/reliability.py`` and docs/reliability.md have the figures.
+exception that is not the engine's own clean error, or None. ``test_crafted.py`` runs 1,000 of
+them in CI; docs/reliability.md has the figures.
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from distant_galaxy.campaign.save import body_hash
+from distant_galaxy.cli.main import main
 from distant_galaxy.core.state import GameState
 from distant_galaxy.play.saves import record_hash
 
@@ -63,8 +65,6 @@ def rehash_save(payload: dict[str, Any]) -> None:
 
 def rehash_campaign(data: dict[str, Any]) -> None:
     """Recompute a campaign save's embedded stage save's hashes, then its ``record_hash``."""
-    from distant_galaxy.campaign.save import body_hash
-
     game = (data.get("current") or {}).get("game") if isinstance(data.get("current"), dict) \
         else None
     if isinstance(game, dict):
@@ -100,8 +100,6 @@ def craft_campaign(original: dict[str, Any], rng: random.Random) -> tuple[dict[s
 def _dg(args: list[str]) -> None:
     """``dg ARGS`` in this process with no input and its output swallowed; an exception that
     escapes ``main`` (a traceback a user would see) is raised."""
-    from distant_galaxy.cli.main import main
-
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
             contextlib.suppress(SystemExit):
         main(args)
