@@ -252,6 +252,8 @@ def _try_decision(game: Game) -> None:
     use would: the plugins read their free-form ``attrs`` there, so an edited save whose attrs
     a plugin cannot read is refused now, not as a traceback in play. The game itself is not
     touched."""
+    if game.pending is None and not game.over:
+        raise EngineError("the game is neither over nor waiting for a decision")
     trial, rng = game.clone(), random.Random(0)
     for _ in range(TRIAL_ACTIONS):
         for seat in trial.state.seats:

@@ -66,9 +66,10 @@ def play_on(path: Path) -> str | None:
         game: Game = load_game(path, payload, scenario)
         rng = random.Random(1)
         for _ in range(30):
-            if game.over:
+            legal = [] if game.over else game.legal_actions()
+            if not legal:
                 break
-            game.apply(rng.choice(game.legal_actions()))
+            game.apply(rng.choice(legal))
     except EngineError:
         return None
     except Exception:
