@@ -42,7 +42,7 @@ def test_the_episodes_option_cases():
     """Episode 5 offers Leaders and Space Domain (issue 12 items 3, 4): the conformance suite plays
     every combination ``dg list`` shows — none, each alone, both; episode 6 offers Battle Orders
     and secret orders (RB.4: ``secret-orders`` alone brings Battle Orders with it; issue 13, both
-    together with each of its variants); no other episode offers one yet."""
+    together with each of its variants, the campaign's stage-6 variant of issue 34 among them); no other episode offers one yet."""
     labels = [c.label for c in shipped_cases()]
     assert [label for label in labels if label.startswith("aborigine-clash")] == [
         "aborigine-clash", "aborigine-clash[+leaders]", "aborigine-clash[+space-domain]",
@@ -51,6 +51,7 @@ def test_the_episodes_option_cases():
         ("tic-tac-toe", "aborigine-clash"))] == [
         "fleet-battle[+battle-orders]", "fleet-battle[+secret-orders]",
         "fleet-battle[+battle-orders+secret-orders]",
+        "fleet-battle[campaign+battle-orders+secret-orders]",
         "fleet-battle[hot-seat+battle-orders+secret-orders]",
         "fleet-battle[skirmish+battle-orders+secret-orders]"]
 
