@@ -59,8 +59,8 @@ def test_a_script_closing_tag_in_the_data_cannot_end_the_block(tmp_path, monkeyp
     path = logged(tmp_path, "tic-tac-toe", 3)
     real = replay_data
 
-    def tricky(p):
-        data = real(p)
+    def tricky(p, seat=None):
+        data = real(p, seat)
         data["title"] = "</script><script>alert(1)</script>"
         return data
 

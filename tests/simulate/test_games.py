@@ -74,12 +74,13 @@ def test_a_controller_is_given_its_seats_view(monkeypatch):
 def test_the_space_domains_faces_stay_hidden_as_in_dg_run():
     """With the Space Domain the civ bot values a marker only by what its seat may know
     (plugins/aborigines/cell_values.py); given the whole game it read the face-down markers and
-    played other games than dg run (seed 0: a civilizations' win in round 5, where dg run's
-    game is the Aborigines' in round 8)."""
+    played other games than dg run. Seed 0 is ``dg run aborigine-clash --seed 0 --option
+    space-domain --players 2``'s game: the Aborigines' win in round 12 after 59 actions (since
+    the Clash option fixes of issue 34; the Aborigines' round 8 before)."""
     t = GameTask(Source("aborigine-clash"), None, ("space-domain",), ("red", "blue"),
                  (("red", "civ"), ("blue", "civ")), 0)
     out = play_task(t)
-    assert (out["winner"], out["round"], out["actions"]) == ("aborigines", 8, 47)
+    assert (out["winner"], out["round"], out["actions"]) == ("aborigines", 12, 59)
 
 
 def test_a_game_that_does_not_end_is_an_error():
