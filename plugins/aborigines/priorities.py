@@ -19,6 +19,7 @@ and why it lost, is logged as an ``ai_decision`` event (``dg explain`` prints it
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import RuleContext, StashKey
@@ -43,7 +44,7 @@ class Row:
     cond: Expr | None      # None: the row applies at every visible portal
     rank: Expr | None      # None: every satisfying portal is as good
     intent: Effect
-    where: str             # file:line of the row, for explanations
+    where: str             # file name:line of the row, for explanations (no machine path)
 
 
 #: ``scenario.stash`` key of the compiled tables: ship type -> rows in order.
@@ -81,7 +82,7 @@ def compile_row(scenario: Scenario, rules: ScenarioRules, type_: str, i: int,
     pos = scenario.pos(*path)
     return Row(str(row.get("id", f"{type_}-{i + 1}")), str(row.get("rule", "R5.53")),
                str(row.get("text", "")), cond, rank, intent,
-               f"{pos.file}:{pos.line}" if pos else "")
+               f"{PurePath(pos.file).name}:{pos.line}" if pos else "")
 
 
 def tables_of(game: Game) -> dict[str, list[Row]]:

@@ -24,7 +24,8 @@ def test_tables_are_compiled_into_the_stash(scenario):
     assert [r.id for r in tables["invader"]] == ["I0", "I1", "I2", "I3"]
     assert tables["guard"][1].intent.source == "attack(ship, portal, [])"
     line = SRC.read_text(encoding="utf-8").splitlines().index("      - id: H1") + 1
-    assert tables["hunter"][0].where == f"{scenario.path}:{line}"  # ai_decision's row_at
+    # ai_decision's row_at: the file's name and line, never the machine's path to it
+    assert tables["hunter"][0].where == f"aborigine-clash.yaml:{line}"
 
 
 def test_every_bad_row_is_reported_together(tmp_path):
