@@ -22,6 +22,8 @@ cdef class GameState:  # (the fields in the dataclass's order: its __init__ foll
     cdef public object next_id, seed, rolls, result, attrs, secrets
     cdef public object _index, _index_n, journal, _bits, _stride
     cdef public dict _cells
+    cdef public dict _texts
+    cdef public object _order
     # The mutators every move calls, with the token typed (its fields read in C).
     @cython.locals(board=dict)
     cpdef move_token(self, Token tok, pos, carrier=*)

@@ -226,7 +226,9 @@ class TurnLoop:
         if game.record:  # an unrecorded event goes nowhere: skip building it
             seat = st.seats[st.turn]  # the active seat
             # the state hash closes the turn: a replay that drifts is caught at this turn
-            game.emit("turn_end", seat=seat, round=st.round, state_hash=st.hash())
+            # (``emit``'s event, built in place: once a turn)
+            game.events.append({"type": "turn_end", "seat": seat, "round": st.round,
+                                "state_hash": st.hash()})
         moments = game.victory_moments if st.pending is not None else game.victory_idle
         if moments["end_of_turn"]:
             self.check_victory("end_of_turn")
@@ -245,8 +247,9 @@ class TurnLoop:
                 self._limit_reached(limit)
                 return
             st.round += 1
-        if game.record:
-            game.emit("turn_start", seat=st.active_seat, round=st.round)
+        if game.record:  # (``emit``'s event, built in place, as turn_end's)
+            game.events.append({"type": "turn_start", "seat": st.seats[st.turn],
+                                "round": st.round})
         if game.hooks_in_play and "dg_turn_start" in game.hooked:
             game.hook.dg_turn_start(game=game, seat=st.active_seat)
 

@@ -233,7 +233,7 @@ def probe_illegal(game: Game, rng: random.Random, tally: Tally, case: Case, seed
 
     Returns False when an illegal input was accepted (the game must then stop: it has diverged).
     """
-    before = game.state.hash()
+    before = game.state.hash(fresh=True)
     n_events = len(game.events)
     legal_before = [str(a) for a in game.legal_actions()]
     pend = game.pending
@@ -249,7 +249,7 @@ def probe_illegal(game: Game, rng: random.Random, tally: Tally, case: Case, seed
         except ActionError as exc:
             if not str(exc).strip():
                 tally.fail(case, seed, f"illegal input {str(what)[:80]!r} refused without a message")
-            elif game.state.hash() != before or len(game.events) != n_events:
+            elif game.state.hash(fresh=True) != before or len(game.events) != n_events:
                 tally.fail(case, seed, f"illegal input {str(what)[:80]!r} changed the state")
                 return False
             else:
@@ -258,7 +258,7 @@ def probe_illegal(game: Game, rng: random.Random, tally: Tally, case: Case, seed
         except Exception as exc:
             tally.fail(case, seed, f"illegal input {str(what)[:80]!r} (seat {seat}) raised "
                                    f"{type(exc).__name__}: {exc}")
-            if game.state.hash() != before:
+            if game.state.hash(fresh=True) != before:
                 return False
             continue
         tally.fail(case, seed, f"illegal input {str(what)[:80]!r} (seat {seat}) was accepted at "
@@ -362,14 +362,14 @@ def random_game(case: Case, seed: int, tally: Tally, *, probes: float = 0.0,
         try:
             applied = False
             if undo_probes and probe_rng.random() < undo_probes:
-                before = game.state.hash()
+                before = game.state.hash(fresh=True)
                 game.apply(action)
                 applied = True
                 if game.can_undo():
                     game.undo()
                     tally.undos += 1
                     applied = False
-                    if game.state.hash() != before:
+                    if game.state.hash(fresh=True) != before:
                         tally.fail(case, seed, f"undo of action {len(actions)} '{action}' did "
                                                "not restore the state")
                         ok = False
@@ -390,7 +390,7 @@ def random_game(case: Case, seed: int, tally: Tally, *, probes: float = 0.0,
             ok = False
     if ok and game.result is not None:
         writer({"kind": "result", **game.result})
-    return Played(game, actions, "".join(lines), game.state.hash(), ok)
+    return Played(game, actions, "".join(lines), game.state.hash(fresh=True), ok)
 
 
 class _TextLog(LogWriter):

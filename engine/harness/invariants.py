@@ -149,6 +149,10 @@ def check_state(st: GameState, scenario: Any, *, round_trip: bool = True) -> lis
     if round_trip:
         try:
             text = st.canonical()
+            if st.text() != text:  # what the turn_end hashes: the tokens' remembered texts
+                out.append("the state's assembled text (GameState.text) differs from its "
+                           "canonical text: a token changed outside GameState's methods "
+                           "without forget_index()")
             again = GameState.from_json(json.loads(text))
             if again.canonical() != text:
                 out.append("the state does not survive to_json/from_json unchanged")
