@@ -57,6 +57,8 @@ from distant_galaxy.core.hidden import determinize
 from distant_galaxy.errors import EngineError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from distant_galaxy.bots.budget import Budget
     from distant_galaxy.core.actions import Action
     from distant_galaxy.core.game import Game
@@ -93,9 +95,11 @@ class Halving:
     """One decision's search: candidates, their samples' scores, the rounds."""
 
     def __init__(self, game: Game, seat: str, seats: list[str], budget: Budget,
-                 policy: dict[str, Controller] | None, rng: random.Random):
+                 policy: dict[str, Controller] | None, rng: random.Random,
+                 tick: Callable[[int], None] | None = None):
         self.game, self.seat, self.seats, self.budget = game, seat, seats, budget
         self.policy, self.rng = policy, rng
+        self.tick = tick  # told the playouts so far after each (the "thinking" line)
         self.seeds: list[int] = []          # sample i's seed, shared by every candidate
         self.scores: dict[Action, list[float]] = {}
         self.playouts = 0
@@ -182,6 +186,8 @@ class Halving:
         for i, bot in enumerate((self.policy or {}).values()):
             bot.rng.seed(seed + i + 1)  # the playout bots' own choices: common too
         self.playouts += 1
+        if self.tick is not None:
+            self.tick(self.playouts)
         keyed = KeyedDice(seed, self.seat) if b.dice == "keyed" else None
         try:
             if keyed is not None:

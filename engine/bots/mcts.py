@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy.bots.budget import Budget, parse_budget
 from distant_galaxy.bots.halving import Halving
 from distant_galaxy.bots.rollout import needs_hidden_value, outcome, playout, score, tempo
+from distant_galaxy.bots.thinking import Thinking
 from distant_galaxy.core.hidden import determinize
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.controllers import Controller
@@ -63,6 +64,8 @@ class MctsBot(Controller):
     """Monte Carlo tree search for any scenario (``--seat S=mcts``, ``mcts:400``, ``mcts:0.5s``)."""
 
     name = "mcts"
+    #: the "thinking" line (``Controller.thinking``): seconds before the first, between two
+    thinking_pace = (0.1, 0.1)
 
     def __init__(self, seat: str, seed: int = 0, budget: Budget | None = None):
         super().__init__(seat, seed)
@@ -95,8 +98,26 @@ class MctsBot(Controller):
         halving = self.budget.root == "halving"
         if (self.budget.prior == "default" or halving) and self.prior_bots is None:
             self.prior_bots = self._default_policy(game, seats)
-        if halving:
-            return self._halving(game, legal, seats)
+        shown = self._thinking("playouts" if halving else "iterations")
+        try:
+            if halving:
+                return self._halving(game, legal, seats, shown)
+            return self._uct_root(game, legal, seats, shown)
+        finally:
+            if shown is not None:
+                shown.close()
+
+    def _thinking(self, unit: str) -> Thinking | None:
+        """The "thinking" line of this decision, where someone watches (``self.thinking``)."""
+        if self.thinking is None:
+            return None
+        delay, every = self.thinking_pace
+        return Thinking(self.thinking, self.seat, self.budget.iterations, self.budget.seconds,
+                        unit, delay=delay, every=every)
+
+    def _uct_root(self, game: Game, legal: list[Action], seats: list[str],
+                  shown: Thinking | None) -> Action:
+        """The root searched by UCT (the default ``root=uct``)."""
         t0 = time.perf_counter()
         history = list(game.history) if self.budget.reuse else []
         root = self._reused(history)
@@ -104,7 +125,7 @@ class MctsBot(Controller):
         prior = self._prior(game)
         self.hidden_stops = 0
         self.capped = False
-        done = self._search(game, root, seats, t0)
+        done = self._search(game, root, seats, t0, shown)
         # most visits; among equally visited actions the prior, then the best mean
         best = max(legal, key=lambda a: _rank(root.children.get(a), a == prior))
         self.last = {"iterations": done, "reused": reused, "hidden_stops": self.hidden_stops,
@@ -114,10 +135,12 @@ class MctsBot(Controller):
         self._tree = (root, history) if self.budget.reuse else None
         return best
 
-    def _halving(self, game: Game, legal: list[Action], seats: list[str]) -> Action:
+    def _halving(self, game: Game, legal: list[Action], seats: list[str],
+                 shown: Thinking | None = None) -> Action:
         """The root by sequential halving over common dice (``root=halving``)."""
         t0 = time.perf_counter()
-        search = Halving(game, self.seat, seats, self.budget, self.policy, self.rng)
+        search = Halving(game, self.seat, seats, self.budget, self.policy, self.rng,
+                         shown.tick if shown is not None else None)
         prior = self._prior(game)
         best = search.choose(legal, prior, self._ranked(game, prior))
         self.last = {"iterations": search.playouts, "seconds": time.perf_counter() - t0,
@@ -144,7 +167,8 @@ class MctsBot(Controller):
             node = found
         return node
 
-    def _search(self, game: Game, root: Node, seats: list[str], t0: float) -> int:
+    def _search(self, game: Game, root: Node, seats: list[str], t0: float,
+                shown: Thinking | None = None) -> int:
         b = self.budget
         deadline = t0 + b.seconds if b.seconds is not None else None
         c0 = time.process_time()
@@ -160,6 +184,8 @@ class MctsBot(Controller):
                 return done
             self._iterate(game, root, seats)
             done += 1
+            if shown is not None:
+                shown.tick(done)
 
     def _iterate(self, game: Game, root: Node, seats: list[str]) -> None:
         """One iteration: a fresh world, down the tree to a new node, a playout, the scores."""

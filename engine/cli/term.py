@@ -14,6 +14,7 @@ This module is imported by the handlers of the commands that use it, so ``dg --h
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -60,6 +61,22 @@ def painter(stream: IO[str] | None = None) -> Paint | None:
         return cap.get()
 
     return paint
+
+
+def thinking_line(stream: IO[str] | None = None) -> Callable[[str | None], None] | None:
+    """A bot's one-line "thinking" progress on ``stream`` (default stderr), rewritten in place
+    (``\\r`` and erase-to-end-of-line) and cleared when the bot has decided — or None when
+    ``stream`` is no terminal: pipes, files and logs never see it (distant_galaxy.bots.thinking).
+    """
+    out = stream if stream is not None else sys.stderr
+    if not is_terminal(out):
+        return None
+
+    def show(text: str | None) -> None:
+        width = shutil.get_terminal_size().columns
+        out.write("\r" + ("" if text is None else text[:max(1, width - 1)]) + "\x1b[K")
+        out.flush()
+    return show
 
 
 def progress_wanted(json_output: bool = False) -> bool:

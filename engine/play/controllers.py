@@ -27,6 +27,11 @@ class Controller:
 
     name = "controller"
 
+    #: Where a bot that thinks long may show how far it has come: a callable given a line of
+    #: text, or None to clear it (``dg run`` sets it on a terminal only: distant_galaxy.bots.
+    #: thinking). None: nobody is watching, nothing is shown.
+    thinking: Callable[[str | None], None] | None = None
+
     def __init__(self, seat: str, seed: int = 0):
         self.seat = seat
         self.rng = random.Random(f"{self.name}:{seed}:{seat}")

@@ -11,7 +11,7 @@ from typing import Any
 
 from distant_galaxy.build import header
 from distant_galaxy.cli.handlers.pictures import write_replay
-from distant_galaxy.cli.term import Paint, painter
+from distant_galaxy.cli.term import Paint, painter, thinking_line
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.hidden import fresh_secret, saved_secret
 from distant_galaxy.errors import EngineError
@@ -83,6 +83,9 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
     game = session.game
     show = not (args.json or args.quiet)
     humans = any(getattr(c, "name", "") == "human" for c in session.controllers.values())
+    line = thinking_line() if show else None  # a bot's "thinking" line: on a terminal only
+    for ctrl in session.controllers.values():
+        ctrl.thinking = line
     paint = painter()
     watch = _Watcher(paint) if show and not humans else None
     if watch is not None:
