@@ -191,4 +191,5 @@ def dg_campaign_facts(game: Game) -> dict[str, dict[str, Any]]:
     """Facts about each seat of a finished game that a campaign's carry-over may read
     (``fact(stages.ID, 'name', default)``, docs/campaign.md): ``{seat: {name: value}}`` with
     JSON values. The Leaders option reports ``leaders``, the kinds of the leaders a seat still
-    holds (neither killed nor captive)."""
+    holds (neither killed nor captive); episode 5 ``planets`` and ``ships``; episode 6 each
+    seat's squadron: ``squadron``, ``lost`` and ``kept``."""

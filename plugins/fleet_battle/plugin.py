@@ -6,7 +6,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import hookimpl
-from distant_galaxy_episodes.fleet_battle import actions, checks, orders, phases, score, secret, view
+from distant_galaxy_episodes.fleet_battle import (
+    actions,
+    checks,
+    facts,
+    orders,
+    phases,
+    score,
+    secret,
+    view,
+)
 from distant_galaxy_episodes.fleet_battle.bots import FleetBot, compile_rows
 from distant_galaxy_episodes.fleet_battle.model import OK, fleet_names
 from distant_galaxy_episodes.fleet_battle.schema import SECTION
@@ -125,3 +134,11 @@ def dg_invariants(game: Game) -> list[str]:
         if state in ("prize", "trophy") and tok.attrs.get("held_by") in (None, fleet):
             bad.append(f"{tok.id}: a {state} not held by the enemy")
     return bad
+
+
+@hookimpl
+def dg_campaign_facts(game: Game) -> dict[str, dict[str, Any]]:
+    """For a campaign's points (docs/campaign.md): each seat's squadron — ``squadron`` (its
+    models' cost), ``lost`` (the victory points they give the enemy, RB.5) and ``kept`` (the
+    percent of its cost the enemy has not taken) — facts.py."""
+    return facts.squadron_facts(game)

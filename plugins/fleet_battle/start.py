@@ -5,7 +5,7 @@ the AI's fleet has no owner (as episode 5's Aborigines)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import IllegalAction, Token, parse_pos
 from distant_galaxy_episodes.fleet_battle.model import OK, seats_of, section
@@ -20,9 +20,7 @@ def deploy(game: Game) -> None:
     for fleet, spec in section(game.scenario)["fleets"].items():
         seats = seats_of(game, fleet)
         for model in spec["models"]:
-            owner = None
-            if seats:
-                owner = seats[(int(model.get("squadron", 1)) - 1) % len(seats)]
+            owner = squadron_seat(seats, model) if seats else None
             pos = parse_pos(str(model["at"]))
             tid = str(model["id"])
             if tid in st.tokens or pos in st.board:
@@ -34,3 +32,9 @@ def deploy(game: Game) -> None:
             st.move_token(tok, pos)
             game.emit("place", token=tid, unit=tok.type, owner=owner, to=list(pos),
                       reason=f"deployment of the {fleet}", rule="D6.1")
+
+
+def squadron_seat(seats: list[str], model: dict[str, Any]) -> str:
+    """The seat that commands a model of a fleet with ``seats`` (D6.1): squadron ``n`` goes to
+    the ``n``-th playing seat, round robin."""
+    return seats[(int(model.get("squadron", 1)) - 1) % len(seats)]

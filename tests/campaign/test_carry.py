@@ -66,6 +66,17 @@ def test_dc5_episode_6_points_by_tier(winner, tier, seated, chaos):
                       "chaos": chaos}
 
 
+def test_dc5_episode_6_adds_a_point_per_quarter_of_its_own_squadron_kept():
+    """DC.5: the fleet_battle plugin's fact ``kept`` (the percent of a seat's squadron the
+    enemy has not taken, RB.5) adds ``kept // 25``: the civilizations of the one fleet score
+    apart; Chaos shares the Republic's seat (blue), and so its squadron (DC.3)."""
+    result = _result("civilizations", tier="crushing defeat")
+    facts = {"red": {"kept": 25}, "blue": {"kept": 100}, "green": {"kept": 24}}
+    records = {c: civ_record(BATTLE, result, c, facts) for c in GLOBAL.roster}
+    points = stage_points(GLOBAL, BATTLE, [], records)
+    assert points == {"federation": 4 + 1, "republic": 4 + 4, "chaos": 4 + 4, "monarchy": 4}
+
+
 def test_dc6_resources_for_each_earlier_stage_its_side_won():
     def entry(sid, winner, stage):
         records = {c: civ_record(stage, _result(winner), c) for c in GLOBAL.roster}

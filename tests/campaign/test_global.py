@@ -26,6 +26,9 @@ def test_the_global_campaign_finishes_with_a_standing(tmp_path, seed):
     assert battle["records"]["chaos"]["seat"] == "blue"  # DC.3: shares the Republic's seat
     assert battle["points"]["chaos"] == battle["points"]["republic"]
     assert set(run.standing()) == {"federation", "chaos", "republic", "monarchy"}
+    # issue 34 item 10: on these seeds the Federation and the Republic, who share episode 7's
+    # seat, no longer tie (seed 2 tied at 5 before DC.5 counted each squadron in episode 6)
+    assert run.standing()["federation"] != run.standing()["republic"]
     belt = run.done[6]
     # DC.3: the Republic shares the Federation's seat, its result and points
     assert belt["records"]["republic"]["played"] and belt["records"]["republic"]["seat"] == "purple"
@@ -93,3 +96,19 @@ def test_dc7_an_engineer_for_a_civilization_whose_admiral_survived_episode_5(tmp
                    and "(DC.7)" in r["reason"]]
         assert len(granted) == (1 if free else 0)
         assert all(r["unit"] == "engineer" and r["delta"] == 1 for r in granted)
+
+
+def test_dc5_episode_6_points_tell_apart_the_civilizations_of_the_one_fleet(tmp_path):
+    """Issue 34 item 10: campaign seed 17's fleet battle ends by the points in a brilliant
+    victory (RB.6), a tier below the crushing defeat, and each civilization scores the tier's 3
+    plus 1 per quarter of its own squadron kept (DC.5: the fleet_battle plugin's fact
+    ``kept``), so the Federation and the Republic score differently though they fight in one
+    fleet; Chaos shares the Republic's seat (DC.3) and its squadron."""
+    run = play_campaign("global", 17, tmp_path / "g.campaign.json")
+    battle = next(e for e in run.done if e["id"] == "battle")
+    assert battle["result"]["winner"] == "civilizations"
+    assert (battle["result"]["rule"], battle["result"]["tier"]) == ("RB.6", "brilliant victory")
+    kept = {c: r["facts"]["kept"] for c, r in battle["records"].items()}
+    assert battle["points"] == {c: 3 + kept[c] // 25 for c in kept}
+    assert battle["points"]["federation"] != battle["points"]["republic"]
+    assert kept["chaos"] == kept["republic"]
