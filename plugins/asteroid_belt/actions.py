@@ -2,17 +2,29 @@
 liquidate, use (elite tokens), reinforce. Shuttle verbs are in ``shuttles``, the defenders' verbs
 in ``defenders``.
 
-Each kind has one predicate (``…_refusal``) that says why an action is not legal, or None: its
-``legal`` lists what the predicate allows, its ``check`` raises the predicate's reason. Help texts
-are built from the scenario's numbers when the kinds are made for a scenario.
+Each verb is a typed :class:`~distant_galaxy.Verb`: it declares its arguments (a unit of the
+seat, a cell on the map, an asteroid, a unit type…) and states its rule once, as ``candidates``
+and a ``refusal`` (mostly one predicate, ``…_refusal``, that says why an action is not legal, or
+None). The hot verbs keep a fast ``legal`` written out for all units at once; the conformance
+harness compares it with the rule at every decision. Help texts are built from the scenario's
+numbers when the kinds are made for a scenario.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import Action, ActionKind, IllegalAction, UnitArg, add_to_pool
+from distant_galaxy import (
+    Action,
+    IllegalAction,
+    NameArg,
+    SiteArg,
+    TypedAction,
+    UnitArg,
+    Verb,
+    add_to_pool,
+)
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import (
     attack_cells,
@@ -20,6 +32,7 @@ from distant_galaxy_episodes.asteroid_belt.attacks import (
     describe_patterns,
 )
 from distant_galaxy_episodes.asteroid_belt.combat import fight, shuttle_bonus
+from distant_galaxy_episodes.asteroid_belt.model import MapCell
 from distant_galaxy_episodes.asteroid_belt.movement import (
     Reach,
     blocking_cells,
@@ -66,8 +79,11 @@ def own_shuttle(game: Game, seat: str, tid: str) -> Token:
     return own_token(game, seat, tid, "shuttle")
 
 
-#: The arguments the verbs share: a unit or a shuttle of the seat (refusals list them), a cell.
+#: The arguments the verbs share: a unit or a shuttle of the seat (refusals list them), one of
+#: the civilizations' unit types.
 UNIT, SHUTTLE = UnitArg("UNIT", find=own_token), UnitArg("SHUTTLE", find=own_shuttle)
+UNIT_TYPE = NameArg("TYPE", lambda sc: sc.data.get(model.SECTION, {}).get("unit_types", []),
+                    "unit type")
 
 
 # -- move (R7.30, R7.31, D7.5, D7.6) -----------------------------------------------------------
@@ -101,14 +117,13 @@ def movers(game: Game, seat: str) -> list[Token]:
     return out
 
 
-class Move(ActionKind):
+class Move(Verb):
     verb = "move"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "move UNIT x,y"
+    args = (UNIT, MapCell())
     doc = ("Move a unit up to its speed along cells it may use (lanes; plain cells for elites; "
            "crossing asteroids and portals); costs the unit type's move cost once (R7.30, D7.5).")
     phases = MAIN
-    arity = (2, 2)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         table, memo = model.actions_table(game), checked_memo(game)
@@ -116,23 +131,25 @@ class Move(ActionKind):
             yield from reach(game, tok.type, model.on_board(tok), speed(game, tok), memo).actions(
                 "move", tok.id, table)
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        tok = own_token(game, seat, action.arg(0))
-        to = model.cell(game, action, 1)
-        model.refuse(move_refusal(game, seat, tok))
-        if to not in reachable(game, tok.type, model.on_board(tok), speed(game, tok)):
-            ctype = game.scenario.grid.cell_type(to)
-            if not model.may_stop(game, tok.type, to):
-                raise IllegalAction(f"a {tok.type} may not stop on a {ctype} cell (R7.30)")
-            if not model.free(game, to):
-                raise IllegalAction(f"{to[0]},{to[1]} is occupied (R7.31)")
-            raise IllegalAction(f"{tok.id} cannot reach {to[0]},{to[1]} within {speed(game, tok)} "
-                                "cells along cells it may use (R7.30)")
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(tok, to) for tok in model.units_of(game, seat)
+                for to in reachable(game, tok.type, model.on_board(tok), speed(game, tok))]
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        tok = game.state.tokens[action.arg(0)]
-        to = model.cell(game, action, 1)
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        tok, to = move.args
+        why = move_refusal(game, seat, tok)
+        if why is not None or to in reachable(game, tok.type, model.on_board(tok),
+                                              speed(game, tok)):
+            return why
+        if not model.may_stop(game, tok.type, to):
+            return f"a {tok.type} may not stop on a {game.scenario.grid.cell_type(to)} cell (R7.30)"
+        if not model.free(game, to):
+            return f"{to[0]},{to[1]} is occupied (R7.31)"
+        return (f"{tok.id} cannot reach {to[0]},{to[1]} within {speed(game, tok)} cells along "
+                "cells it may use (R7.30)")
+
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        tok, to = move.args
         frm = model.on_board(tok)
         path = reach(game, tok.type, frm, speed(game, tok)).path(to)
         cost = model.move_cost(game, tok.type)
@@ -195,12 +212,11 @@ def attack_doc(scenario: Scenario) -> str:
             f"One d{die} roll each" + (f", {bonus}" if bonus else "") + " (R7.50, R7.51).")
 
 
-class Attack(ActionKind):
+class Attack(Verb):
     verb = "attack"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "attack UNIT x,y"
+    args = (UNIT, MapCell())
     phases = MAIN
-    arity = (2, 2)
 
     def __init__(self, scenario: Scenario):
         self.doc = attack_doc(scenario)
@@ -230,25 +246,28 @@ class Attack(ActionKind):
                     if other.owner != seat and other.type not in shuttles:
                         yield model.cell_action(table, "attack", tok.id, cell)
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        tok = own_token(game, seat, action.arg(0))
-        at = model.cell(game, action, 1)
-        model.refuse(attack_refusal(game, tok))
-        other = model.present(game.state.token_at(at),
-                              f"there is nothing to attack on {at[0]},{at[1]}")
-        if other.owner == seat:
-            raise IllegalAction("you cannot attack your own unit")
-        if other not in attack_targets(game, seat, tok):
-            why = ("a shuttle attacks only an adjacent enemy shuttle (R7.43)"
-                   if model.is_shuttle(game, tok) else
-                   f"{tok.type} units attack only enemies "
-                   f"{describe_patterns(game.scenario, tok.type)} (R7.20, R7.21)")
-            raise IllegalAction(f"{tok.id} cannot attack {at[0]},{at[1]}: {why}")
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(tok, model.on_board(other)) for tok in list(game.state.tokens.values())
+                if tok.owner == seat for other in attack_targets(game, seat, tok)]
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        tok = game.state.tokens[action.arg(0)]
-        other = game.state.token_at(model.cell(game, action, 1))
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        tok, at = move.args
+        other = game.state.token_at(at)
+        why = attack_refusal(game, tok)
+        if why is not None or other is None:
+            return why or f"there is nothing to attack on {at[0]},{at[1]}"
+        if other.owner == seat:
+            return "you cannot attack your own unit"
+        if other in attack_targets(game, seat, tok):
+            return None
+        why = ("a shuttle attacks only an adjacent enemy shuttle (R7.43)"
+               if model.is_shuttle(game, tok) else f"{tok.type} units attack only enemies "
+               f"{describe_patterns(game.scenario, tok.type)} (R7.20, R7.21)")
+        return f"{tok.id} cannot attack {at[0]},{at[1]}: {why}"
+
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        tok, at = move.args
+        other = game.state.token_at(at)
         assert other is not None
         model.mark_done(game, tok, "attacked")
         if model.is_shuttle(game, tok):
@@ -267,13 +286,22 @@ def _site_list(game: Game, acts: Iterable[Action], r: int) -> str:
     return ", ".join(out) or f"none now (a unit of yours must be within {cells(r)})"
 
 
-def asteroid_arg(game: Game, ref: str, may: str, legal: Iterable[Action], r: int) -> Site:
-    """The asteroid an action names (id, label or x,y), or IllegalAction listing the legal ones."""
-    site = model.find_site(game, ref)
-    if site is None or not model.is_asteroid(game, site):
-        raise IllegalAction(f"'{ref}' is not an asteroid (give its id or x,y); you may {may}: "
-                            f"{_site_list(game, legal, r)}")
-    return site
+class Asteroid(SiteArg):
+    """An asteroid by id, label or ``x,y``; an unknown one is refused with the asteroids the
+    verb may take now (``range_param``: the reach its refusal names)."""
+
+    def __init__(self, verb: str, range_param: str):
+        super().__init__("ASTEROID")
+        self.verb, self.range_param = verb, range_param
+
+    def parse(self, game: Game, seat: str, text: str) -> Site:
+        site = model.find_site(game, text)
+        if site is None or not model.is_asteroid(game, site):
+            legal = game.kinds[self.verb].legal(game, seat)
+            raise IllegalAction(f"'{text}' is not an asteroid (give its id or x,y); you may "
+                                f"{self.verb}: "
+                                f"{_site_list(game, legal, model.param(game, self.range_param))}")
+        return site
 
 
 # -- target (R7.10, R7.11) --------------------------------------------------------------------
@@ -298,12 +326,25 @@ def target_refusal(game: Game, seat: str, site: Site, units: list[Token] | None 
     return None
 
 
-class Target(ActionKind):
+class OnAsteroid(Verb):
+    """A verb on one asteroid: its candidates are the asteroids, its refusal the predicate
+    ``rule(game, seat, site)``."""
+
+    phases = MAIN
+    rule: Callable[[Game, str, Site], str | None]
+
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(site,) for site in model.asteroids(game)]
+
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        return type(self).rule(game, seat, move.args[0])
+
+
+class Target(OnAsteroid):
     verb = "target"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "target ASTEROID"
-    phases = MAIN
-    arity = (1, 1)
+    args = (Asteroid("target", "target_range"),)
+    rule = staticmethod(target_refusal)
 
     def __init__(self, scenario: Scenario):
         self.doc = (f"Put your Target marker on an asteroid with a unit of yours within "
@@ -322,15 +363,8 @@ class Target(ActionKind):
                                        or marks.get("target") == seat):
                 yield Action("target", (site.id,))
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        site = asteroid_arg(game, action.arg(0), "target", self.legal(game, seat),
-                            model.param(game, "target_range"))
-        model.refuse(target_refusal(game, seat, site))
-
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        site = model.find_site(game, action.arg(0))
-        assert site is not None
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        (site,) = move.args
         _, who = model.marker(site)
         unit = model.unit_near(game, seat, site.pos, model.param(game, "target_range"))
         model.set_marker(game, site, "target", seat, "R7.11",
@@ -362,12 +396,11 @@ def mine_refusal(game: Game, seat: str, site: Site) -> str | None:
     return None
 
 
-class Mine(ActionKind):
+class Mine(OnAsteroid):
     verb = "mine"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "mine ASTEROID"
-    phases = MAIN
-    arity = (1, 1)
+    args = (Asteroid("mine", "mine_range"),)
+    rule = staticmethod(mine_refusal)
 
     def __init__(self, scenario: Scenario):
         self.doc = (f"Replace a Flag (anyone's) by your Mine with a unit that moved this turn "
@@ -384,15 +417,8 @@ class Mine(ActionKind):
                 if model.unit_near(game, seat, site.pos, r, moved=True, units=units) is not None:
                     yield Action("mine", (site.id,))
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        site = asteroid_arg(game, action.arg(0), "mine", self.legal(game, seat),
-                            model.param(game, "mine_range"))
-        model.refuse(mine_refusal(game, seat, site))
-
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        site = model.find_site(game, action.arg(0))
-        assert site is not None
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        (site,) = move.args
         flagger = site.markers.get("flag")
         unit = model.unit_near(game, seat, site.pos, model.param(game, "mine_range"), moved=True)
         model.set_marker(game, site, "mine", seat, "R7.14",
@@ -455,13 +481,12 @@ def deploy_refusal(game: Game, seat: str, unit: str, at: Pos) -> str | None:
     return None
 
 
-class Deploy(ActionKind):
+class Deploy(Verb):
     verb = "deploy"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "deploy TYPE x,y"
+    args = (UNIT_TYPE, MapCell())
     doc = "Bring a unit of your reserve onto a free cell next to your start base (R7.34)."
     phases = MAIN
-    arity = (2, 2)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         # deploy_refusal(…) is None, written out (no refusal texts for taken cells)
@@ -478,13 +503,17 @@ class Deploy(ActionKind):
                 if c not in board and c in may:
                     yield Action("deploy", (unit, f"{c[0]},{c[1]}"))
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        unit, at = action.arg(0), model.cell(game, action, 1)
-        model.refuse(deploy_refusal(game, seat, unit, at))
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        base = model.base_of(game, seat)
+        reserve = game.state.players[seat].pools.get("reserve", {})
+        return [] if base is None else [(unit, c) for unit in sorted(reserve)
+                                        for c in game.scenario.grid.within(base.pos, 1)]
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        unit, at = action.arg(0), model.cell(game, action, 1)
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        return deploy_refusal(game, seat, *move.args)
+
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        unit, at = move.args
         add_to_pool(game, seat, "reserve", unit, -1, "deployed from the start base")
         tok = game.state.add_token(unit, seat, at, prefix=model.id_prefix(game, unit))
         game.emit("place", token=tok.id, unit=unit, owner=seat, to=list(at),
@@ -546,15 +575,14 @@ def create_refusal(game: Game, seat: str, unit: str) -> str | None:
     return None
 
 
-class Create(ActionKind):
+class Create(Verb):
     verb = "create"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "create TYPE x,y"
+    args = (UNIT_TYPE, MapCell())
     doc = ("Pay for a unit (from repair, or a new one within the pool limit) next to your start "
            "base, or next to a mine built this turn with that mine's fresh resources "
            "(R7.35, R7.16, D7.7; faction prices R7.70–R7.72).")
     phases = MAIN
-    arity = (2, 2)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         # create_refusal(…) is None, written out: the seat's tokens counted once per type
@@ -579,17 +607,18 @@ class Create(ActionKind):
             for c in _create_places(game, seat, unit):
                 yield Action("create", (unit, f"{c[0]},{c[1]}"))
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        unit, at = action.arg(0), model.cell(game, action, 1)
-        model.refuse(create_refusal(game, seat, unit))
-        if at not in _create_places(game, seat, unit):
-            raise IllegalAction(f"{at[0]},{at[1]}: create units on a free cell next to your start "
-                                "base, or next to a mine you built this turn if its fresh "
-                                "resources pay (R7.35, R7.16)")
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(unit, c) for unit in model.civ_types(game) for c in _create_places(game, seat, unit)]
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        unit, at = action.arg(0), model.cell(game, action, 1)
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        unit, at = move.args
+        return create_refusal(game, seat, unit) or (
+            None if at in _create_places(game, seat, unit) else
+            f"{at[0]},{at[1]}: create units on a free cell next to your start base, or next to a "
+            "mine you built this turn if its fresh resources pay (R7.35, R7.16)")
+
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        unit, at = move.args
         cost = model.unit_cost(game, seat, unit)
         sid = _create_places(game, seat, unit)[at]   # None: next to the start base (R7.35)
         if sid is not None:
@@ -646,30 +675,27 @@ def elite_refusal(game: Game, seat: str) -> str | None:
     return None
 
 
-class EliteCreate(ActionKind):
+class EliteCreate(Verb):
     verb = "elite-create"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "elite-create x,y"
+    args = (MapCell(),)
     doc = ("Your elite, standing next to a mine of yours, creates its faction's unit next to that "
            "mine, paid from your resources, once per turn (R7.23, R7.70–R7.72).")
     phases = MAIN
-    arity = (1, 1)
+    exact = True  # its candidates: the elite's cells when its refusal is None
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        if elite_refusal(game, seat) is None:
-            for c in _elite_cells(game, seat):
-                yield Action("elite-create", (f"{c[0]},{c[1]}",))
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(c,) for c in _elite_cells(game, seat)] if elite_refusal(game, seat) is None else []
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        at = model.cell(game, action, 0)
-        model.refuse(elite_refusal(game, seat))
-        if at not in _elite_cells(game, seat):
-            raise IllegalAction(f"{at[0]},{at[1]}: the elite must stand next to a mine of yours "
-                                "and the unit is placed on a free cell next to that mine (R7.23)")
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        (at,) = move.args
+        return elite_refusal(game, seat) or (
+            None if at in _elite_cells(game, seat) else
+            f"{at[0]},{at[1]}: the elite must stand next to a mine of yours and the unit is placed "
+            "on a free cell next to that mine (R7.23)")
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        at = model.cell(game, action, 0)
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        (at,) = move.args
         spec = _elite_spec(game, seat)
         unit = spec["unit"]
         p = game.state.players[seat]
@@ -753,14 +779,13 @@ def liquidate_refusal(game: Game, seat: str, tok: Token, may_move: Mobile | None
     return None
 
 
-class Liquidate(ActionKind):
+class Liquidate(Verb):
     verb = "liquidate"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "liquidate UNIT"
+    args = (UNIT,)
     doc = ("Remove one of your own units that is in the way of another of your units' move (or "
            "of your start base's last exit); it goes to repair (R7.33).")
     phases = MAIN
-    arity = (1, 1)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         # liquidate_refusal(…) is None, for all units at once: each mover's search is asked
@@ -780,13 +805,14 @@ class Liquidate(ActionKind):
             if at in opened or (at in exits and _blocks_the_base(game, seat, t)):
                 yield Action("liquidate", (t.id,))
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        tok = own_token(game, seat, action.arg(0))
-        model.refuse(liquidate_refusal(game, seat, tok))
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(t,) for t in model.units_of(game, seat)]
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        to_repair(game, game.state.tokens[action.arg(0)], "liquidated by its owner", "R7.33")
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        return liquidate_refusal(game, seat, move.args[0])
+
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        to_repair(game, move.args[0], "liquidated by its owner", "R7.33")
 
 
 # -- the elite's ability tokens (R7.22, D7.4) ---------------------------------------------------
@@ -800,27 +826,24 @@ def use_refusal(game: Game, seat: str, name: str) -> str | None:
     return None
 
 
-class Use(ActionKind):
+class Use(Verb):
     verb = "use"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "use ABILITY"
+    args = (NameArg("ABILITY", lambda sc: sc.data.get(model.SECTION, {}).get("abilities", {}),
+                    "ability"),)
     doc = ("Spend one of your elite's one-use tokens (the token goes to repair): reroll, shield "
            "or boost, as defined in asteroid_belt.abilities (R7.22, D7.4).")
     phases = MAIN
-    arity = (1, 1)
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        for name in game.state.players[seat].attrs.get("abilities", []):
-            if use_refusal(game, seat, name) is None:
-                yield Action("use", (name,))
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return [(name,) for name in game.state.players[seat].attrs.get("abilities", [])]
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        model.refuse(use_refusal(game, seat, action.arg(0)))
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        return use_refusal(game, seat, move.args[0])
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         p = game.state.players[seat]
-        name = action.arg(0)
+        (name,) = move.args
         spec = model.cfg(game).get("abilities", {}).get(name, {})
         game.will_edit(p)
         p.attrs["abilities"] = [a for a in p.attrs.get("abilities", []) if a != name]
@@ -852,27 +875,23 @@ def may_reinforce(game: Game, seat: str) -> str | None:
     return None
 
 
-class Reinforce(ActionKind):
+class Reinforce(Verb):
     verb = "reinforce"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "reinforce"
     phases = MAIN
-    arity = (0, 0)
 
     def __init__(self, scenario: Scenario):
         self.doc = ("Once per game, with no units left and no resources to create one: one unit "
                     "of every type into your reserve and "
                     f"{scenario.params['reinforcement_resources']} resources (R7.61).")
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        if may_reinforce(game, seat) is None:
-            yield Action("reinforce")
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return ((),)
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        model.refuse(may_reinforce(game, seat))
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        return may_reinforce(game, seat)
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         p = game.state.players[seat]
         game.will_edit(p)
         p.attrs["reinforced"] = True

@@ -10,12 +10,13 @@ attacking seat.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import Action, ActionKind, EndAction, IllegalAction, TypedAction, require
+from distant_galaxy import Action, EndAction, NameArg, SiteArg, TypedAction, UnitArg, Verb
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells
 from distant_galaxy_episodes.asteroid_belt.combat import fight
+from distant_galaxy_episodes.asteroid_belt.model import MapCell
 from distant_galaxy_episodes.asteroid_belt.movement import stops
 from distant_galaxy_episodes.asteroid_belt.removal import deployed, remaining
 
@@ -161,50 +162,70 @@ def unit_arg(site: Site, name: str) -> str:
     return hits[0] if len(hits) == 1 else name
 
 
-class Place(ActionKind):
+def targeted_site(game: Game, seat: str, ref: str) -> Site | None:
+    """The asteroid targeted by the attacker that ``ref`` names (id, label or x,y), or None."""
+    site = model.find_site(game, ref)
+    return site if site is not None and site.markers.get("target") == attacker(game) else None
+
+
+class DefenderType(NameArg):
+    """An Aborigine defender type, exact or short (``scout``): the refusal resolves it against
+    the asteroid's remaining defenders (:func:`unit_arg`)."""
+
+    def parse(self, game: Game, seat: str, text: str) -> str:
+        return text
+
+
+def place_refusal(game: Game, move: TypedAction) -> str | None:
+    """Why the defender of ``place ASTEROID TYPE x,y`` may not be set up there now, or None."""
+    site, name, at = move.args
+    if site is None:
+        valid = "; ".join(f"{s.id} at {s.pos[0]},{s.pos[1]}"
+                          for s in targets_of(game, attacker(game)))
+        return (f"'{move.action.args[0]}' is not an asteroid targeted by {attacker(game)} (give "
+                f"its id or x,y: {valid or 'none'})")
+    unit = unit_arg(site, name)
+    if unit not in remaining(site):
+        known = model.cfg(game).get("aborigine_types", [])
+        guess = [u for u in known if u.endswith("-" + unit) or u.startswith(unit)]
+        hint = f"unknown type '{unit}'; did you mean {guess[0]}? " if unit not in known \
+            and guess else ("" if unit in known else f"unknown type '{unit}'. ")
+        return (f"{hint}{site.id} has no {unit} left to place (left: "
+                f"{', '.join(remaining(site)) or 'none'})")
+    if not model.free(game, at):
+        return f"{at[0]},{at[1]} is occupied (R7.31)"
+    if not model.may_stop(game, unit, at):
+        return f"a {unit} may not stand on a {game.scenario.grid.cell_type(at)} cell (R7.30)"
+    if at not in placement_cells(game, site, unit):
+        return (f"{at[0]},{at[1]}: defenders stand on a free cell within "
+                f"{model.cells(model.param(game, 'defender_range'))} of the asteroid (R7.52) "
+                f"where a {unit} may stand (R7.30)")
+    return None
+
+
+class Place(Verb):
     verb = "place"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "place ASTEROID TYPE x,y"
+    args = (SiteArg("ASTEROID", find=targeted_site),
+            DefenderType("TYPE", lambda sc: sc.data.get(model.SECTION, {})
+                         .get("aborigine_types", []), "defender type"), MapCell())
     phases = DEFENCE
-    arity = (3, 3)
+    exact = True  # its candidates: every remaining defender's placement cells
 
     def __init__(self, scenario: Scenario):
         self.doc = ("Defence: set up one of the asteroid's remaining Aborigine defenders on a "
                     f"free cell within {model.cells(scenario.params['defender_range'])} of it "
                     "(R7.12, R7.52).")
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        for site, unit, c in place_options(game):
-            yield Action("place", (site.id, unit, f"{c[0]},{c[1]}"))
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        return place_options(game)
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        site = model.find_site(game, action.arg(0))
-        if site is None or site.markers.get("target") != attacker(game):
-            valid = "; ".join(f"{s.id} at {s.pos[0]},{s.pos[1]}"
-                              for s in targets_of(game, attacker(game)))
-            raise IllegalAction(f"'{action.arg(0)}' is not an asteroid targeted by "
-                                f"{attacker(game)} (give its id or x,y: {valid or 'none'})")
-        unit, at = unit_arg(site, action.arg(1)), model.cell(game, action, 2)
-        if unit not in remaining(site):
-            known = model.cfg(game).get("aborigine_types", [])
-            guess = [u for u in known if u.endswith("-" + unit) or u.startswith(unit)]
-            hint = f"unknown type '{unit}'; did you mean {guess[0]}? " if unit not in known \
-                and guess else ("" if unit in known else f"unknown type '{unit}'. ")
-            raise IllegalAction(f"{hint}{site.id} has no {unit} left to place (left: "
-                                f"{', '.join(remaining(site)) or 'none'})")
-        require(model.free(game, at), f"{at[0]},{at[1]} is occupied (R7.31)")
-        require(model.may_stop(game, unit, at),
-                f"a {unit} may not stand on a {game.scenario.grid.cell_type(at)} cell (R7.30)")
-        require(at in placement_cells(game, site, unit),
-                f"{at[0]},{at[1]}: defenders stand on a free cell within "
-                f"{model.cells(model.param(game, 'defender_range'))} of the asteroid (R7.52) "
-                f"where a {unit} may stand (R7.30)")
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        return place_refusal(game, move)
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        site = model.find_site(game, action.arg(0))
-        assert site is not None
-        unit, at = unit_arg(site, action.arg(1)), model.cell(game, action, 2)
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        site, name, at = move.args
+        unit = unit_arg(site, name)
         left = remaining(site)
         left.remove(unit)
         game.will_edit(site)
@@ -214,41 +235,42 @@ class Place(ActionKind):
                   played_by=seat, reason="Aborigine defender", rule="R7.52")
 
 
-class Strike(ActionKind):
+class Strike(Verb):
     verb = "strike"
     journaled = True  # edits only through the engine or game.will_edit
-    usage = "strike DEFENDER x,y"
+    #: the defender by id (None when there is none: the refusal names the ones that may strike)
+    args = (UnitArg("DEFENDER", find=lambda game, seat, tid: game.state.tokens.get(tid)),
+            MapCell())
     doc = ("Defence: a defender attacks a unit of the attacking seat in its attack pattern, once "
            "per defence; every defender with an invader in reach must strike before the defence "
            "ends, unless the scenario makes it optional (R7.12, D7.3).")
     phases = DEFENCE
-    arity = (2, 2)
+    exact = True  # its candidates: each striker's targets once the defenders are placed
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
         if may_place(game):
-            return
-        for tok in strikers(game):
-            for other in strike_targets(game, tok):
-                at = model.on_board(other)
-                yield Action("strike", (tok.id, f"{at[0]},{at[1]}"))
+            return []
+        return [(tok, model.on_board(other)) for tok in strikers(game)
+                for other in strike_targets(game, tok)]
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        require(not may_place(game), "place the defenders first (R7.12)")
-        tok = game.state.tokens.get(action.arg(0))
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        tok, at = move.args
+        if may_place(game):
+            return "place the defenders first (R7.12)"
         if tok is None or tok not in strikers(game):
             left = ", ".join(f"{t.id} at {model.on_board(t)[0]},{model.on_board(t)[1]}"
                              for t in strikers(game))
-            raise IllegalAction(f"'{action.arg(0)}' is not a defender that may still strike this "
-                                f"defence (D7.3); defenders that may: {left or 'none'}")
-        other = game.state.token_at(model.cell(game, action, 1))
-        require(other is not None and other in strike_targets(game, tok),
-                f"{tok.id} cannot attack {action.arg(1)}: a unit of {attacker(game)} in its "
-                "attack pattern is needed (R7.20, R7.21)")
+            return (f"'{move.action.args[0]}' is not a defender that may still strike this "
+                    f"defence (D7.3); defenders that may: {left or 'none'}")
+        other = game.state.token_at(at)
+        if other is None or other not in strike_targets(game, tok):
+            return (f"{tok.id} cannot attack {at[0]},{at[1]}: a unit of {attacker(game)} in its "
+                    "attack pattern is needed (R7.20, R7.21)")
+        return None
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        tok = game.state.tokens[action.arg(0)]
-        other = game.state.token_at(model.cell(game, action, 1))
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        tok, at = move.args
+        other = game.state.token_at(at)
         assert other is not None
         model.mark_done(game, tok, "struck")
         game.emit("defence_strike", defender=tok.id, target=other.id, played_by=seat,

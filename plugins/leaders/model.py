@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy import parse_pos
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game
+    from distant_galaxy import Game, Scenario
 
 KEY = "leaders"
 #: RL.3 "captured by the destroyer": in episode 5 the destroyer of a civilization ship is always
@@ -21,6 +21,12 @@ CAPTORS_DEFAULT = "aborigines"
 def section(game: Game) -> dict[str, Any]:
     """The scenario's ``leaders:`` section."""
     return game.scenario.data["leaders"]
+
+
+def leader_ids(scenario: Scenario) -> list[str]:
+    """Every leader id the scenario may have: ``SEAT-KIND`` for each seat and kind (RL.2)."""
+    kinds = scenario.data.get("leaders", {}).get("kinds", {})
+    return [f"{seat}-{kind}" for seat in scenario.seat_ids() for kind in kinds]
 
 
 def leaders(game: Game) -> dict[str, dict[str, Any]]:

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import Arg, IllegalAction, SiteArg, TypedAction, UnitArg, Verb, require
-from distant_galaxy_episodes.leaders.model import edit, leaders, section
+from distant_galaxy_episodes.leaders.model import edit, leader_ids, leaders, section
 
 if TYPE_CHECKING:
     from distant_galaxy import Game, Scenario, Site, Token
@@ -145,6 +145,9 @@ class LeaderArg(Arg):
     def parse(self, game: Game, seat: str, text: str) -> str:
         own_leader(game, seat, text)
         return text
+
+    def domain(self, scenario: Scenario) -> list[str] | None:
+        return leader_ids(scenario)
 
 
 def own_ship(game: Game, seat: str, tid: str) -> Token:

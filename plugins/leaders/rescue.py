@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import Action, ActionKind, require
-from distant_galaxy_episodes.leaders.model import edit
+from distant_galaxy import NameArg, TypedAction, Verb
+from distant_galaxy_episodes.leaders.model import edit, leader_ids
 
 if TYPE_CHECKING:
     from distant_galaxy import Game
@@ -56,34 +56,34 @@ def _free(game: Game, choice: dict[str, Any], lid: str, chosen: bool) -> None:
               holder=choice["holder"], captives=choice["captives"], chosen=chosen, rule="RL.10")
 
 
-class Free(ActionKind):
+def free_refusal(game: Game, seat: str, lid: str) -> str | None:
+    """Why ``seat`` may not free the captive ``lid`` now, or None."""
+    choice = game.state.attrs.get(CHOICE)
+    if choice is None or choice["rescuer"] != seat:
+        return "there is no captive for you to free now (RL.10)"
+    if lid not in choice["captives"]:
+        return f"{lid} is not one of the captives you may free: {', '.join(choice['captives'])}"
+    return None
+
+
+class Free(Verb):
     """``free LEADER``: the rescuer's choice of the captive to free (RL.10)."""
 
     verb = "free"
-    usage = "free LEADER"
+    args = (NameArg("LEADER", leader_ids, "leader"),)
     doc = ("Choose which of several captives your capture frees (RL.10: «спаситель выбирает "
            "одного из них»).")
-    arity = (1, 1)
     phases = frozenset({DECISION})
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
         choice = game.state.attrs.get(CHOICE)
-        if choice is None or choice["rescuer"] != seat:
-            return []
-        return [Action("free", (lid,)) for lid in choice["captives"]]
+        return [(lid,) for lid in choice["captives"]] if choice is not None else []
 
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        choice = game.state.attrs.get(CHOICE)
-        require(choice is not None and choice["rescuer"] == seat,
-                "there is no captive for you to free now (RL.10)")
-        assert choice is not None
-        require(action.arg(0) in choice["captives"], f"{action.arg(0)} is not one of the "
-                f"captives you may free: {', '.join(choice['captives'])}")
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        return free_refusal(game, seat, move.args[0])
 
-    def apply(self, game: Game, seat: str, action: Action) -> None:
-        choice = game.state.attrs[CHOICE]
-        _free(game, choice, action.arg(0), chosen=True)
+    def perform(self, game: Game, seat: str, move: TypedAction) -> None:
+        _free(game, game.state.attrs[CHOICE], move.args[0], chosen=True)
         game.end_decision()
 
 
