@@ -4,13 +4,18 @@
 (``x,y``) or a token (replaced by the cell it stands on, or its carrier's) is a cell slot, any other
 argument a word slot (a unit type, a site, a seat…). Each (verb, shape) of the scenario owns a dense
 block of indices — ``cells × cells`` for a board move, ``cells`` for a placement, ``words × cells``
-for ``deploy assault 3,4`` — so an index means the same thing in every state. The shapes and the
-words of each word slot are learned once per scenario from seeded random games
-(:data:`EXPLORE_SEEDS`, at most :data:`EXPLORE_PLIES` plies): deterministic, the same table in
-every process. After the blocks come :data:`OVERFLOW` *overflow* indices: a legal action the blocks
-cannot name (a shape or word never met while exploring, or a second action with the same cells —
-two tokens aboard one carrier) takes the next overflow index of that state, so every legal action
-can always be chosen; an overflow index means "the n-th such action now", not a fixed action.
+for ``deploy assault 3,4`` — so an index means the same thing in every state. The blocks come
+from the verbs' declared arguments (:func:`declared_blocks`): a typed :class:`Verb` says each
+argument's type — a cell or a unit is a cell slot, a site, a number with bounds or a name of a
+scenario list a word slot whose words are its ``domain`` — so its blocks need no play. What the
+declarations cannot say (a legacy kind's words, a name with no list, a chain of cells whose
+block would pass :data:`MAX_BLOCK`, an argument that is met in another shape) is learned once per
+scenario from seeded random games (:data:`EXPLORE_SEEDS`, at most :data:`EXPLORE_PLIES` plies):
+deterministic, the same table in every process. After the blocks come :data:`OVERFLOW`
+*overflow* indices: a legal action the blocks cannot name (a shape or word never met while
+exploring, or a second action with the same cells — two tokens aboard one carrier) takes the next
+overflow index of that state, so every legal action can always be chosen; an overflow index means
+"the n-th such action now", not a fixed action.
 
 **Observations.** Board planes ``(unit type × owner) + (site kind) + (sites owned per seat)`` over the
 grid's ``height × width``, then each seat's counters, the decision (one-hot over the phases and the
@@ -27,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.bots.rollout import score
 from distant_galaxy.core.game import Game
+from distant_galaxy.core.verbs import Arg, Verb, params_of
 
 if TYPE_CHECKING:
     from distant_galaxy.core.actions import Action
@@ -36,6 +42,9 @@ if TYPE_CHECKING:
 EXPLORE_SEEDS = (0, 1, 2)
 EXPLORE_PLIES = 3000
 OVERFLOW = 64
+#: The most indices one declared (verb, shape) block may take (a longer chain of cells is left to
+#: exploration: it names only the chains met in play).
+MAX_BLOCK = 1 << 20
 
 Shape = tuple[str, ...]  # one of "c" (a cell or a token) / "w" (a word) per argument
 
@@ -264,8 +273,43 @@ def codec_for(scenario: Scenario) -> Codec:
     return found
 
 
+def declared_blocks(scenario: Scenario) -> dict[tuple[str, Shape], list[set[str]]]:
+    """The (verb, shape) blocks the scenario's typed verbs declare, with each word slot's words:
+    a cell or unit argument is a cell slot (``c``), one with a domain (sites, bounded numbers, a
+    scenario list) a word slot (``w``); a verb with an argument of neither kind declares none, a
+    chain of cells one block per length up to :data:`MAX_BLOCK` indices."""
+    cells = sum(1 for _ in scenario.grid.all_cells())
+    out: dict[tuple[str, Shape], list[set[str]]] = {}
+    for verb, kind in scenario.action_kinds().items():
+        if not isinstance(kind, Verb):
+            continue
+        lo, hi = kind.arity or (len(kind.args), len(kind.args))
+        for n in range(lo, hi + 1):
+            slots = [_words(arg, scenario) for arg in params_of(kind, n)]
+            if any(words == [] for words in slots):
+                break
+            size = 1
+            for words in slots:
+                size *= cells if words is None else len(words)
+            if size > MAX_BLOCK:
+                break
+            out[(verb, tuple("c" if words is None else "w" for words in slots))] = \
+                [set(words or ()) for words in slots]
+    return out
+
+
+def _words(arg: Arg, scenario: Scenario) -> list[str] | None:
+    """None for a cell slot, else the words of a word slot (empty when the declaration does not
+    say them: no domain)."""
+    if arg.kind in ("cell", "unit"):
+        return None
+    return list(arg.domain(scenario) or ())
+
+
 def explore(scenario: Scenario) -> Codec:
-    """Learn the action shapes, words, token types and decision kinds from seeded random games."""
+    """The declared blocks (:func:`declared_blocks`), and from seeded random games the shapes and
+    words they do not declare, the token types, the decision kinds and the dice."""
+    declared = declared_blocks(scenario)
     seen: dict[tuple[str, Shape], list[set[str]]] = {}
     types: set[str] = set()
     decisions: set[str] = set()
@@ -283,6 +327,8 @@ def explore(scenario: Scenario) -> Codec:
             legal = game.legal_actions()
             for a in legal:
                 shape, values = probe.shape_of(st, a)
+                if (a.verb, shape) in declared:
+                    continue
                 slots = seen.setdefault((a.verb, shape), [set() for _ in shape])
                 for slot, kind, v in zip(slots, shape, values, strict=False):
                     if kind == "w":
@@ -290,6 +336,6 @@ def explore(scenario: Scenario) -> Codec:
             game.apply(legal[rng.randrange(len(legal))])
             plies += 1
         dice.update(int(e["die"][1:]) for e in game.events[setup:] if e["type"] == "dice")
-    return Codec(scenario, seen, types, decisions, dice)
+    return Codec(scenario, {**seen, **declared}, types, decisions, dice)
 
 

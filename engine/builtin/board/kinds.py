@@ -214,7 +214,7 @@ class PlaceKind(_GenericKind):
         #: ``column_only``: players give the column (``drop 3``), the row follows from ``row``
         self.column_only = bool(item.get("column_only", False))
         self.usage = f"{self.verb} x" if self.column_only else f"{self.verb} x,y"
-        self.args = (NumberArg("x"),) if self.column_only else (CellArg(),)
+        self.args = (NumberArg("x", 0, self.grid.width - 1),) if self.column_only else (CellArg(),)
         self.arity = (1, 1)
         lowest = item.get("row", "lowest_empty") == "lowest_empty"
         self.columns: dict[int, list[Pos]] = {}
