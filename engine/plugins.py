@@ -16,12 +16,12 @@ from __future__ import annotations
 import difflib
 import importlib
 from functools import lru_cache
-from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 import pluggy
 
 from distant_galaxy import hookspecs
+from distant_galaxy.entrypoints import EntryPoint, entry_points
 from distant_galaxy.errors import PluginError
 from distant_galaxy.hookguard import guard
 

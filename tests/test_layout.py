@@ -35,6 +35,9 @@ LOCAL_IMPORTS = {
         "readline changes how input() behaves in the whole process: only a person's prompt loads it",
     ("simulate/cluster.py", "_distributed"):
         "Dask is the optional [cluster] extra: imported only when dg simulate names a scheduler",
+    ("entrypoints.py", "_from_importlib"):
+        "importlib.metadata is what the module saves dg's start-up from: imported only where a "
+        "path entry or a finder is one the module does not read",
     ("cli/handlers/serve.py", "server_module"):
         "Starlette and uvicorn are the optional [serve] extra: imported only when dg serve runs",
 }

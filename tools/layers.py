@@ -42,7 +42,8 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("plugin machinery", ("plugins", "hookguard", "hookspecs")),
     ("game core", ("core",)),
     ("the rule language and the safe loader", ("rules", "loader")),
-    ("foundation", ("errors", "limits", "cache", "lazy", "version", "build", "stash", "text")),
+    ("foundation", ("errors", "limits", "cache", "lazy", "version", "build", "stash", "text",
+                    "entrypoints")),
 ]
 
 

@@ -20,13 +20,13 @@ import argparse
 import importlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
 from typing import Any
 
 import pluggy
 
 from distant_galaxy import hookspecs
 from distant_galaxy.cli.spec import Command
+from distant_galaxy.entrypoints import entry_points
 
 GROUP = "distant_galaxy.commands"
 """The entry-point group of third-party command plugins (``name = package.module``)."""

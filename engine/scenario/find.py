@@ -21,10 +21,10 @@ import importlib.resources
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from distant_galaxy.entrypoints import EntryPoint, entry_points
 from distant_galaxy.errors import ScenarioError
 
 if TYPE_CHECKING:
