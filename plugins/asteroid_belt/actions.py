@@ -13,7 +13,7 @@ numbers when the kinds are made for a scenario.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from distant_galaxy import (
     Action,
@@ -22,7 +22,6 @@ from distant_galaxy import (
     SiteArg,
     TypedAction,
     UnitArg,
-    Verb,
     add_to_pool,
 )
 from distant_galaxy_episodes.asteroid_belt import model
@@ -32,7 +31,7 @@ from distant_galaxy_episodes.asteroid_belt.attacks import (
     describe_patterns,
 )
 from distant_galaxy_episodes.asteroid_belt.combat import fight, shuttle_bonus
-from distant_galaxy_episodes.asteroid_belt.model import MapCell
+from distant_galaxy_episodes.asteroid_belt.model import BeltVerb, MapCell
 from distant_galaxy_episodes.asteroid_belt.movement import (
     Reach,
     blocking_cells,
@@ -48,7 +47,7 @@ from distant_galaxy_episodes.asteroid_belt.removal import to_repair
 if TYPE_CHECKING:
     from distant_galaxy import Game, Scenario, Site, Token
 
-MAIN = frozenset({"main"})
+MAIN = model.MAIN
 Pos = tuple[int, int]
 cells = model.cells
 
@@ -117,13 +116,11 @@ def movers(game: Game, seat: str) -> list[Token]:
     return out
 
 
-class Move(Verb):
+class Move(BeltVerb):
     verb = "move"
-    journaled = True  # edits only through the engine or game.will_edit
     args = (UNIT, MapCell())
     doc = ("Move a unit up to its speed along cells it may use (lanes; plain cells for elites; "
            "crossing asteroids and portals); costs the unit type's move cost once (R7.30, D7.5).")
-    phases = MAIN
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         table, memo = model.actions_table(game), checked_memo(game)
@@ -212,11 +209,9 @@ def attack_doc(scenario: Scenario) -> str:
             f"One d{die} roll each" + (f", {bonus}" if bonus else "") + " (R7.50, R7.51).")
 
 
-class Attack(Verb):
+class Attack(BeltVerb):
     verb = "attack"
-    journaled = True  # edits only through the engine or game.will_edit
     args = (UNIT, MapCell())
-    phases = MAIN
 
     def __init__(self, scenario: Scenario):
         self.doc = attack_doc(scenario)
@@ -326,12 +321,21 @@ def target_refusal(game: Game, seat: str, site: Site, units: list[Token] | None 
     return None
 
 
-class OnAsteroid(Verb):
-    """A verb on one asteroid: its candidates are the asteroids, its refusal the predicate
-    ``rule(game, seat, site)``."""
+class OnAsteroid(BeltVerb):
+    """A verb on one asteroid (``Asteroid``, within the reach of the param ``range_param``): its
+    candidates are the asteroids, its refusal the predicate ``rule(game, seat, site)``, its help
+    ``help`` with ``{within}`` the reach in cells."""
 
-    phases = MAIN
     rule: Callable[[Game, str, Site], str | None]
+    range_param: ClassVar[str]
+    help: ClassVar[str]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        cls.args = (Asteroid(cls.verb, cls.range_param),)
+        super().__init_subclass__(**kwargs)
+
+    def __init__(self, scenario: Scenario):
+        self.doc = self.help.format(within=cells(scenario.params[self.range_param]))
 
     def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
         return [(site,) for site in model.asteroids(game)]
@@ -341,15 +345,10 @@ class OnAsteroid(Verb):
 
 
 class Target(OnAsteroid):
-    verb = "target"
-    journaled = True  # edits only through the engine or game.will_edit
-    args = (Asteroid("target", "target_range"),)
+    verb, range_param = "target", "target_range"
     rule = staticmethod(target_refusal)
-
-    def __init__(self, scenario: Scenario):
-        self.doc = (f"Put your Target marker on an asteroid with a unit of yours within "
-                    f"{cells(scenario.params['target_range'])}, replacing another player's Target "
-                    "if any (R7.10, R7.11).")
+    help = ("Put your Target marker on an asteroid with a unit of yours within {within}, "
+            "replacing another player's Target if any (R7.10, R7.11).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         # target_refusal(…) is None, written out once for all asteroids (a hot path)
@@ -397,15 +396,10 @@ def mine_refusal(game: Game, seat: str, site: Site) -> str | None:
 
 
 class Mine(OnAsteroid):
-    verb = "mine"
-    journaled = True  # edits only through the engine or game.will_edit
-    args = (Asteroid("mine", "mine_range"),)
+    verb, range_param = "mine", "mine_range"
     rule = staticmethod(mine_refusal)
-
-    def __init__(self, scenario: Scenario):
-        self.doc = (f"Replace a Flag (anyone's) by your Mine with a unit that moved this turn "
-                    f"and stands within {cells(scenario.params['mine_range'])}: gain the class's "
-                    "points and resources (R7.14, R7.1, R7.60).")
+    help = ("Replace a Flag (anyone's) by your Mine with a unit that moved this turn and stands "
+            "within {within}: gain the class's points and resources (R7.14, R7.1, R7.60).")
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         # mine_refusal(…) is None, written out: only a flagged asteroid is asked about a move
@@ -481,12 +475,10 @@ def deploy_refusal(game: Game, seat: str, unit: str, at: Pos) -> str | None:
     return None
 
 
-class Deploy(Verb):
+class Deploy(BeltVerb):
     verb = "deploy"
-    journaled = True  # edits only through the engine or game.will_edit
     args = (UNIT_TYPE, MapCell())
     doc = "Bring a unit of your reserve onto a free cell next to your start base (R7.34)."
-    phases = MAIN
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         # deploy_refusal(…) is None, written out (no refusal texts for taken cells)
@@ -567,6 +559,11 @@ def create_refusal(game: Game, seat: str, unit: str) -> str | None:
     """Why the seat may not pay for a ``unit`` now (wherever it would stand), or None."""
     if unit not in model.civ_types(game):
         return f"unknown unit type '{unit}' (types: {', '.join(model.civ_types(game))})"
+    return payment_refusal(game, seat, unit)
+
+
+def payment_refusal(game: Game, seat: str, unit: str) -> str | None:
+    """Why the seat may not pay for one more ``unit`` now (its price, the pool limit), or None."""
     cost, have = model.unit_cost(game, seat, unit), model.resources(game, seat)
     if cost > have:
         return f"a {unit} costs {cost} resources, you have {have}"
@@ -575,14 +572,12 @@ def create_refusal(game: Game, seat: str, unit: str) -> str | None:
     return None
 
 
-class Create(Verb):
+class Create(BeltVerb):
     verb = "create"
-    journaled = True  # edits only through the engine or game.will_edit
     args = (UNIT_TYPE, MapCell())
     doc = ("Pay for a unit (from repair, or a new one within the pool limit) next to your start "
            "base, or next to a mine built this turn with that mine's fresh resources "
            "(R7.35, R7.16, D7.7; faction prices R7.70–R7.72).")
-    phases = MAIN
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         # create_refusal(…) is None, written out: the seat's tokens counted once per type
@@ -666,22 +661,14 @@ def elite_refusal(game: Game, seat: str) -> str | None:
         return "your elite is not on the board"
     if game.state.players[seat].attrs.get("elite_made") == model.stamp(game):
         return "your elite has already created units this turn (R7.70–R7.72)"
-    unit = spec["unit"]
-    cost = model.unit_cost(game, seat, unit)
-    if cost > model.resources(game, seat):
-        return f"a {unit} costs {cost} resources"
-    if _source_pool(game, seat, unit) is None:
-        return f"you already have the most {unit} units allowed (D7.7)"
-    return None
+    return payment_refusal(game, seat, spec["unit"])
 
 
-class EliteCreate(Verb):
+class EliteCreate(BeltVerb):
     verb = "elite-create"
-    journaled = True  # edits only through the engine or game.will_edit
     args = (MapCell(),)
     doc = ("Your elite, standing next to a mine of yours, creates its faction's unit next to that "
            "mine, paid from your resources, once per turn (R7.23, R7.70–R7.72).")
-    phases = MAIN
     exact = True  # its candidates: the elite's cells when its refusal is None
 
     def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
@@ -779,13 +766,11 @@ def liquidate_refusal(game: Game, seat: str, tok: Token, may_move: Mobile | None
     return None
 
 
-class Liquidate(Verb):
+class Liquidate(BeltVerb):
     verb = "liquidate"
-    journaled = True  # edits only through the engine or game.will_edit
     args = (UNIT,)
     doc = ("Remove one of your own units that is in the way of another of your units' move (or "
            "of your start base's last exit); it goes to repair (R7.33).")
-    phases = MAIN
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         # liquidate_refusal(…) is None, for all units at once: each mover's search is asked
@@ -826,14 +811,12 @@ def use_refusal(game: Game, seat: str, name: str) -> str | None:
     return None
 
 
-class Use(Verb):
+class Use(BeltVerb):
     verb = "use"
-    journaled = True  # edits only through the engine or game.will_edit
     args = (NameArg("ABILITY", lambda sc: sc.data.get(model.SECTION, {}).get("abilities", {}),
                     "ability"),)
     doc = ("Spend one of your elite's one-use tokens (the token goes to repair): reroll, shield "
            "or boost, as defined in asteroid_belt.abilities (R7.22, D7.4).")
-    phases = MAIN
 
     def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
         return [(name,) for name in game.state.players[seat].attrs.get("abilities", [])]
@@ -875,10 +858,8 @@ def may_reinforce(game: Game, seat: str) -> str | None:
     return None
 
 
-class Reinforce(Verb):
+class Reinforce(BeltVerb):
     verb = "reinforce"
-    journaled = True  # edits only through the engine or game.will_edit
-    phases = MAIN
 
     def __init__(self, scenario: Scenario):
         self.doc = ("Once per game, with no units left and no resources to create one: one unit "

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import Action, EndAction, NameArg, SiteArg, TypedAction, UnitArg, Verb
+from distant_galaxy import Action, EndAction, NameArg, SiteArg, TypedAction, UnitArg
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells
 from distant_galaxy_episodes.asteroid_belt.combat import fight
-from distant_galaxy_episodes.asteroid_belt.model import MapCell
+from distant_galaxy_episodes.asteroid_belt.model import BeltVerb, MapCell
 from distant_galaxy_episodes.asteroid_belt.movement import stops
 from distant_galaxy_episodes.asteroid_belt.removal import deployed, remaining
 
@@ -203,9 +203,8 @@ def place_refusal(game: Game, move: TypedAction) -> str | None:
     return None
 
 
-class Place(Verb):
+class Place(BeltVerb):
     verb = "place"
-    journaled = True  # edits only through the engine or game.will_edit
     args = (SiteArg("ASTEROID", find=targeted_site),
             DefenderType("TYPE", lambda sc: sc.data.get(model.SECTION, {})
                          .get("aborigine_types", []), "defender type"), MapCell())
@@ -235,9 +234,8 @@ class Place(Verb):
                   played_by=seat, reason="Aborigine defender", rule="R7.52")
 
 
-class Strike(Verb):
+class Strike(BeltVerb):
     verb = "strike"
-    journaled = True  # edits only through the engine or game.will_edit
     #: the defender by id (None when there is none: the refusal names the ones that may strike)
     args = (UnitArg("DEFENDER", find=lambda game, seat, tid: game.state.tokens.get(tid)),
             MapCell())

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from distant_galaxy import Action, CellArg, IllegalAction, StashKey
+from distant_galaxy import Action, CellArg, IllegalAction, StashKey, Verb
 
 if TYPE_CHECKING:
     from distant_galaxy import Game, Scenario, Site, Token
@@ -358,6 +358,22 @@ def ready(game: Game, tok: Token) -> bool:
 def aboard(game: Game, shuttle: Token) -> list[Token]:
     """The passengers of a shuttle."""
     return game.state.carried_by(shuttle.id)
+
+
+#: The decision of a player's own turn, in which most verbs exist.
+MAIN = frozenset({"main"})
+
+
+class BeltVerb(Verb):
+    """A verb of Asteroid Belt (of the main phase unless it says otherwise). Every one edits the
+    state only through the engine's methods or right after ``game.will_edit``: ``journaled``,
+    promised here once for all of them (a subclass's own ``perform`` keeps the promise)."""
+
+    phases = MAIN
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.journaled = True
 
 
 class MapCell(CellArg):

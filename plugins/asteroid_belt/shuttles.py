@@ -8,13 +8,13 @@ cargo shuttle is not a token: ``state.attrs["cargo"]`` holds the id of the porta
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import Action, StashKey, TypedAction, Verb
+from distant_galaxy import Action, StashKey, TypedAction
 from distant_galaxy_episodes.asteroid_belt import model
-from distant_galaxy_episodes.asteroid_belt.actions import MAIN, SHUTTLE, UNIT, movers
-from distant_galaxy_episodes.asteroid_belt.model import MapCell
+from distant_galaxy_episodes.asteroid_belt.actions import SHUTTLE, UNIT, movers
+from distant_galaxy_episodes.asteroid_belt.model import BeltVerb, MapCell
 from distant_galaxy_episodes.asteroid_belt.movement import (
     path_into,
     reach,
@@ -141,11 +141,9 @@ def activate_refusal(game: Game, seat: str, at: Pos, where: dict[Pos, tuple[str,
     return None
 
 
-class Activate(Verb):
+class Activate(BeltVerb):
     verb = "activate"
-    journaled = True  # edits only through the engine or game.will_edit
     args = (MapCell(),)
-    phases = MAIN
 
     def __init__(self, scenario: Scenario):
         p = scenario.params
@@ -218,11 +216,9 @@ def _dock_reach(scenario: Scenario) -> str:
             "asteroid")
 
 
-class Board(Verb):
+class Board(BeltVerb):
     verb = "board"
-    journaled = True  # edits only through the engine or game.will_edit
     args = (UNIT, SHUTTLE)
-    phases = MAIN
 
     def __init__(self, scenario: Scenario):
         self.doc = (f"Move a unit into your shuttle's cell (its move; {_dock_reach(scenario)}); "
@@ -287,11 +283,9 @@ def unload_refusal(game: Game, seat: str, tok: Token) -> str | None:
     return None
 
 
-class Unload(Verb):
+class Unload(BeltVerb):
     verb = "unload"
-    journaled = True  # edits only through the engine or game.will_edit
     args = (UNIT, MapCell())
-    phases = MAIN
 
     def __init__(self, scenario: Scenario):
         self.doc = (f"Move a unit out of its shuttle to a cell it may use (its move; "
@@ -344,23 +338,29 @@ def roll_refusal(game: Game, sh: Token) -> str | None:
     return None
 
 
-class Roll(Verb):
-    verb = "roll"
-    journaled = True  # edits only through the engine or game.will_edit
+class OnShuttle(BeltVerb):
+    """A verb of one shuttle of the seat whose refusal is the predicate ``rule(game, shuttle)``:
+    its candidates are the shuttles the predicate allows (exact: listed without asking again)."""
+
     args = (SHUTTLE,)
-    phases = MAIN
+    exact = True
+    rule: Callable[[Game, Token], str | None]
+
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        rule = type(self).rule
+        return [(sh,) for sh in model.shuttles_of(game, seat) if rule(game, sh) is None]
+
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        return type(self).rule(game, move.args[0])
+
+
+class Roll(OnShuttle):
+    verb = "roll"
+    rule = staticmethod(roll_refusal)
 
     def __init__(self, scenario: Scenario):
         self.doc = (f"Roll your shuttle's speed die for this turn (1–"
                     f"{_shuttle_stat(scenario, 'speed_die')} cells, R7.40b); then 'fly' it.")
-
-    exact = True  # its candidates: the shuttles whose refusal is None (listed without asking)
-
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(sh,) for sh in model.shuttles_of(game, seat) if roll_refusal(game, sh) is None]
-
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        return roll_refusal(game, move.args[0])
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         (sh,) = move.args
@@ -387,12 +387,10 @@ def fly_refusal(game: Game, sh: Token) -> str | None:
     return None
 
 
-class Fly(Verb):
+class Fly(BeltVerb):
     verb = "fly"
-    journaled = True  # edits only through the engine or game.will_edit
     args = (SHUTTLE, MapCell())
     doc = "Fly your shuttle up to its rolled speed along red cells, through portals (R7.40b)."
-    phases = MAIN
     exact = True  # its candidates: the cells each shuttle that may fly reaches
 
     def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
@@ -465,21 +463,11 @@ def raid_refusal(game: Game, sh: Token) -> str | None:
     return None
 
 
-class Raid(Verb):
+class Raid(OnShuttle):
     verb = "raid"
-    journaled = True  # edits only through the engine or game.will_edit
-    args = (SHUTTLE,)
+    rule = staticmethod(raid_refusal)
     doc = ("Raid the Aborigine cargo shuttle from your shuttle next to its portal: roll on the "
            "cargo_raid table; it then jumps to a portal chosen by a die (R7.44, R7.45).")
-    phases = MAIN
-
-    exact = True  # its candidates: the shuttles whose refusal is None (listed without asking)
-
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(sh,) for sh in model.shuttles_of(game, seat) if raid_refusal(game, sh) is None]
-
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        return raid_refusal(game, move.args[0])
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         (sh,) = move.args

@@ -10,7 +10,7 @@ with captures). The patterns and the per-seat move tables are compiled by
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from distant_galaxy.builtin.board.patterns import (
@@ -44,6 +44,24 @@ _NO_STEPS = _NoSteps()
 #: coded listing reads the cells' bits (:func:`_bit_steps`, bytes indexed in C), faster there
 #: than the dict look-ups of :func:`_coded_steps`; in the pure build the look-ups are faster.
 COMPILED = not __file__.endswith(".py")
+
+
+def _jump_steps(steps: Iterable[tuple[Any, ...]], board: dict, tokens: dict, seat: str,
+                append: Callable[[Any], None], cells: bool = False) -> None:
+    """Append the interned action (or, with ``cells``, the target cell) of each single jump of
+    ``steps`` (to, cells between, may move, may capture, action) that the board allows ``seat``
+    now: onto a free cell when it may move, onto an enemy when it may capture, with the cells
+    between free."""
+    for to, between, move_ok, capture_ok, act in steps:
+        occ = board.get(to)
+        if occ is None:
+            if not move_ok:
+                continue
+        elif not capture_ok or tokens[occ].owner == seat:
+            continue
+        if between and any(c in board for c in between):
+            continue
+        append(to if cells else act)
 
 
 def _coded_steps(mine: dict[Pos, str], board: dict[Pos, str],
@@ -409,16 +427,7 @@ class MoveKind(_GenericKind):
         board, tokens = st.board, st.tokens
         steps, rays, dedup = entry
         out: list[Pos] = []
-        for to, between, move_ok, capture_ok, _ in steps:
-            occ = board.get(to)
-            if occ is None:
-                if not move_ok:
-                    continue
-            elif not capture_ok or tokens[occ].owner == seat:
-                continue
-            if between and any(c in board for c in between):
-                continue
-            out.append(to)
+        _jump_steps(steps, board, tokens, seat, out.append, cells=True)
         for cells, move_ok, capture_ok, stop in rays:
             for c in cells:
                 occ = board.get(c)
@@ -485,18 +494,8 @@ class MoveKind(_GenericKind):
                 if tok.owner != seat:
                     continue
                 per_cell = jumps.get(tok.type)
-                if per_cell is None:
-                    continue
-                for to, between, move_ok, capture_ok, act in per_cell[frm]:
-                    occ = board.get(to)
-                    if occ is None:
-                        if not move_ok:
-                            continue
-                    elif not capture_ok or tokens[occ].owner == seat:
-                        continue
-                    if between and any(c in board for c in between):
-                        continue
-                    append(act)
+                if per_cell is not None:
+                    _jump_steps(per_cell[frm], board, tokens, seat, append)
             return out
         for frm, tid in board.items():
             tok = tokens[tid]
@@ -508,17 +507,8 @@ class MoveKind(_GenericKind):
             entry = per_cell[frm]
             if entry[1] or entry[2] or where is not None:  # slides, overlaps, a rule: general
                 targets = self._targets(game, seat, frm, entry)
-            else:  # only single jumps: the hot path, inlined
-                for to, between, move_ok, capture_ok, act in entry[0]:
-                    occ = board.get(to)
-                    if occ is None:
-                        if not move_ok:
-                            continue
-                    elif not capture_ok or tokens[occ].owner == seat:
-                        continue
-                    if between and any(c in board for c in between):
-                        continue
-                    append(act)
+            else:  # only single jumps: the hot path
+                _jump_steps(entry[0], board, tokens, seat, append)
                 continue
             for to in targets:
                 if where is not None and not self._where_ok(game, x=to[0], y=to[1], unit=tok):
