@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from distant_galaxy.core.state import Pending
+from distant_galaxy.errors import ScenarioError
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -144,15 +145,19 @@ class TurnLoop:
         st = game.state
         phases = game.scenario.phases
         guard = 0
+        first_round = st.round
         while st.result is None and st.pending is None:
             guard += 1
             if guard > 10_000:
-                raise RuntimeError("the turn loop made no progress (a phase never opens)")
+                raise self._stuck(game, first_round)
             phase = phases[st.phase]
             if phase.get("auto"):
                 handled = game.hook.dg_run_phase(game=game, phase=phase)
                 if not handled:
-                    raise RuntimeError(f"no plugin runs the automatic phase '{phase['auto']}'")
+                    raise game.scenario.error(
+                        f"no plugin runs the automatic phase '{phase['auto']}'", "phases",
+                        st.phase, "auto", hint="a plugin named in 'plugins:' implements "
+                        "dg_run_phase for it")
                 self.check_victory("after_phase")
                 if st.result is None and st.pending is None:
                     self._next_phase()
@@ -179,6 +184,19 @@ class TurnLoop:
             if not game.list_new_decision():
                 self._no_legal_action(seat, phase)
             st = game.state
+
+    def _stuck(self, game: Game, first_round: int) -> ScenarioError:
+        """The error of a loop that skipped decision after decision without one ever pending:
+        no seat has a legal action (the phase it is in, the round it began, the phase's place)."""
+        st = game.state
+        phase = game.scenario.phases[st.phase]
+        return game.scenario.error(
+            f"no seat has a legal action in phase '{phase.get('id')}' in round {first_round}: "
+            f"every decision was skipped (up to round {st.round}), and the game cannot go on",
+            "phases", st.phase,
+            hint="give the phase an action that is always legal (or 'end'), a victory "
+                 "condition for a seat without a legal action (no_legal_move()), or 'limits: "
+                 "{rounds: N}'")
 
     def _no_legal_action(self, seat: str, phase: dict[str, Any]) -> None:
         """The pending decision (just opened, or left open by an action) has no legal action:

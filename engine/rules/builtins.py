@@ -15,7 +15,7 @@ MAX_RANGE = 100_000
 
 
 def default_registry() -> Registry:
-    """A new registry holding the built-ins: abs, clamp, len, max, min, range, round."""
+    """A new registry holding the built-ins: abs, clamp, len, max, min, range, round, str."""
     reg = Registry()
 
     @reg.function("abs", ["x"], "The absolute value of a number.", "abs(player.points - 10) <= 2",
@@ -57,5 +57,15 @@ def default_registry() -> Registry:
                   "round(player.points / 2)", returns="int")
     def _round(ctx: dict, x: Any) -> int:
         return round(x)
+
+    @reg.function("str", ["x"], "`x` as text: a number's digits, `true`/`false`, `none`, a "
+                  "string as it is (to join text and numbers: `\"round \" + str(round)`).",
+                  'log("score: " + str(player.score))', returns="str")
+    def _str(ctx: dict, x: Any) -> str:
+        if isinstance(x, bool):
+            return "true" if x else "false"
+        if x is None:
+            return "none"
+        return str(x)
 
     return reg

@@ -87,12 +87,45 @@ def function(node: Node, source: str) -> Fn:
             f"        try:\n"
             f"            return {body}\n"
             f"        except CATCH as exc:\n"
-            f"            raise fail(src, exc) from exc\n"
+            f"            raise fail(src, exc, ctx) from exc\n"
             f"    return rule\n")
     make = _maker(text)
     if make is None:
         return node.fn
-    return make(ops.fail, ops.CATCH, source, type, int, **writer.cells)
+    return make(_explainer(node.fn), ops.CATCH, source, type, int, **writer.cells)
+
+
+def _explainer(closure: Fn) -> Callable[[str, BaseException, dict], EngineError]:
+    """How a generated function reports a failure: the rule's closures, run again on this
+    failure path only, say which part failed and where (``unit_at(4, 0)`` is none); else
+    :func:`~distant_galaxy.rules.ops.fail`'s message."""
+
+    def explain(source: str, exc: BaseException, ctx: dict) -> EngineError:
+        had = "$roll" in ctx
+        saved = dict.get(ctx, "$roll")
+        ctx["$roll"] = _no_dice  # run again, the rule rolls no die twice: it gives up there
+        try:
+            closure(ctx)
+        except EngineError as precise:
+            return precise
+        except Exception:  # (the closures turn every failure they know into an EngineError)
+            pass
+        finally:
+            if had:
+                ctx["$roll"] = saved
+            else:
+                del ctx["$roll"]
+        return ops.fail(source, exc)
+
+    return explain
+
+
+class _NoDice(Exception):
+    """A rule run again to explain its failure reached dice: it is not explained further."""
+
+
+def _no_dice(count: int, sides: int, text: str) -> int:
+    raise _NoDice(text)
 
 
 def _maker(text: str) -> Callable[..., Any] | None:

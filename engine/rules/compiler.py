@@ -51,6 +51,32 @@ def _arith_type(a: str, b: str, op: str) -> str:
     return "any"
 
 
+#: The static types whose values an operator can be checked against at load.
+_CHECKED = NUMERIC | {"str", "none"}
+_WORDS = {"int": "a whole number", "float": "a number", "number": "a number", "bool": "true or "
+          "false", "str": "a string", "none": "none"}
+_VERBS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "//": "divide",
+          "%": "take the remainder of", "**": "raise", "<": "compare", ">": "compare",
+          "<=": "compare", ">=": "compare", "==": "compare", "!=": "compare"}
+
+
+def type_clash(op: str, a: str, b: str) -> bool:
+    """Whether ``a OP b`` fails (or, for ``==``/``!=``, is always the same) for every value of
+    the static types ``a`` and ``b``: a string with a number, none in arithmetic or an order."""
+    if a not in _CHECKED or b not in _CHECKED:
+        return False
+    one_str = (a == "str") != (b == "str")
+    if op in ("==", "!="):
+        return one_str and "none" not in (a, b)
+    if "none" in (a, b):
+        return True
+    if op == "*":
+        return a == b == "str"
+    if op in ("+", "<", ">", "<=", ">="):
+        return one_str
+    return "str" in (a, b)
+
+
 class Compiler:
     """Compiles the trees of one rule text against a :class:`RuleEnv`."""
 
@@ -182,7 +208,16 @@ class Compiler:
                 return ops.const(get(base.value), type_name)
             except ops.CATCH:
                 pass  # left to fail when evaluated, as it did before
-        return ops.attribute(base, get, self.text, type_name)
+        return ops.attribute(base, get, self.text, type_name, self.where_of(base_tree))
+
+    def where_of(self, tree: Tree | Token) -> tuple[str, str]:
+        """``(file:line:col, its text)`` of a sub-expression: what a run-time failure of it names
+        (``unit_at(4, 0)`` is none) instead of the whole rule."""
+        if isinstance(tree, Tree) and not getattr(tree.meta, "empty", True):
+            part = self.text[tree.meta.start_pos:tree.meta.end_pos]
+        else:
+            part = str(tree)
+        return str(token_pos(tree, self.text, self.pos)), part
 
     def resolve_attr(self, base: Node, base_tree: Tree, token: Token) -> tuple[Any, str]:
         """The getter and type of ``base.<token>``, checked when the base's type is known."""
@@ -229,10 +264,24 @@ class Compiler:
                 pass  # left to fail when evaluated, as the same rule would at runtime
         return Node(ops.GEN, ops.binary(op, a, b, self.text), type_name, code=("op", op, a, b))
 
+    def check_operands(self, op: str, a: Node, b: Node, left: Tree, right: Tree,
+                       at: Tree) -> None:
+        """Refuse at load an operator whose operands' types cannot go together (``"a" + 1``,
+        ``player.score >= "100"``), naming both operands."""
+        if not type_clash(op, a.type, b.type):
+            return
+        hint = "str(x) turns a number into text; write numbers without quotes" \
+            if "str" in (a.type, b.type) else "test for none first: x != none and ..."
+        raise self.error(
+            f"cannot {_VERBS.get(op, 'combine')} {_WORDS[a.type]} ({self.where_of(left)[1]}) "
+            f"{'and' if op in ('+', '<', '>', '<=', '>=', '==', '!=') else 'by'} "
+            f"{_WORDS[b.type]} ({self.where_of(right)[1]}) with '{op}'", at, hint=hint)
+
     def c_binop(self, tree: Tree) -> Node:
         left, op_token, right = tree.children
         a, b = self.node(left), self.node(right)
         op = op_token.value
+        self.check_operands(op, a, b, left, right, tree)
         fn = ops.BINARY[op]
         if op in ops.NUMERIC_BINARY and a.type in NUMERIC and b.type in NUMERIC:
             fn = ops.NUMERIC_BINARY[op]  # a number grows by one bit at most: no check needed
@@ -240,6 +289,7 @@ class Compiler:
 
     def c_pow(self, tree: Tree) -> Node:
         a, b = (self.node(child) for child in tree.children)
+        self.check_operands("**", a, b, tree.children[0], tree.children[1], tree)
         return self.binary_node(ops.safe_pow, a, b, _arith_type(a.type, b.type, "**"), tree)
 
     def c_unary(self, tree: Tree) -> Node:
@@ -293,6 +343,9 @@ class Compiler:
         children = tree.children
         operands = [self.node(child) for child in children[0::2]]
         names = [" ".join(tok.value for tok in op.children) for op in children[1::2]]
+        for k, op_name in enumerate(names):
+            self.check_operands(op_name, operands[k], operands[k + 1], children[2 * k],
+                                children[2 * k + 2], tree)
         for op_name, right in zip(names, operands[1:], strict=False):
             if op_name.endswith("in") and right.kind == ops.GEN and right.value is not None:
                 values = right.value

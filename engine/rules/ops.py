@@ -125,8 +125,13 @@ def name(key: str, source: str, type: str) -> Node:
     return Node(NAME, run, type, key)
 
 
-def attribute(base: Node, get: Callable[[Any], Any], source: str, type: str) -> Node:
-    """``base.attr`` read by ``get``, fused with the base if it is a name or a name's attribute."""
+def attribute(base: Node, get: Callable[[Any], Any], source: str, type: str,
+              where: tuple[str, str] | None = None) -> Node:
+    """``base.attr`` read by ``get``, fused with the base if it is a name or a name's attribute.
+
+    ``where`` (the base's ``file:line:col`` and text) lets a failure name the part at fault: a
+    base that is none is reported as ``unit_at(4, 0)`` being none, not as Python's
+    ``'NoneType' object has no attribute``."""
     if base.kind == NAME:
         key = base.value
 
@@ -134,7 +139,7 @@ def attribute(base: Node, get: Callable[[Any], Any], source: str, type: str) -> 
             try:
                 return get(ctx[key])
             except CATCH as exc:
-                raise fail(source, exc) from exc
+                raise attribute_fail(source, exc, base, ctx, where) from exc
 
         return Node(NATTR, run, type, (key, get), ("attr", base, get))
     if base.kind == NATTR:
@@ -144,7 +149,7 @@ def attribute(base: Node, get: Callable[[Any], Any], source: str, type: str) -> 
             try:
                 return get(inner(ctx[key]))
             except CATCH as exc:
-                raise fail(source, exc) from exc
+                raise attribute_fail(source, exc, base, ctx, where) from exc
 
     else:
         f = base.fn
@@ -153,9 +158,34 @@ def attribute(base: Node, get: Callable[[Any], Any], source: str, type: str) -> 
             try:
                 return get(f(ctx))
             except CATCH as exc:
-                raise fail(source, exc) from exc
+                raise attribute_fail(source, exc, base, ctx, where) from exc
 
     return Node(GEN, run, type, code=("attr", base, get))
+
+
+_UNSET = object()
+
+
+def attribute_fail(source: str, exc: BaseException, base: Node, ctx: dict,
+                   where: tuple[str, str] | None) -> RuleRuntimeError:
+    """The error of an attribute read that failed: when its base is none (evaluated again, on
+    this failure path only), the base's place and text; else :func:`fail`'s."""
+    if isinstance(exc, RuleRuntimeError) or where is None:
+        return fail(source, exc)
+    try:
+        value = base.fn(ctx)
+    except Exception:  # the base itself fails: its own error says more
+        value = _UNSET
+    if value is None:
+        at, part = where
+        return RuleRuntimeError(f"{at}: '{part}' is none here, so it has no attributes "
+                                f"(in the rule {_short(source)!r})")
+    return fail(source, exc)
+
+
+def _short(source: str, limit: int = 80) -> str:
+    """The rule's text, cut to ``limit`` characters (a long effect is not repeated whole)."""
+    return source if len(source) <= limit else source[:limit - 1] + "…"
 
 
 def binary(op: Callable[[Any, Any], Any], a: Node, b: Node, source: str) -> Fn:

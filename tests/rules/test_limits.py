@@ -100,8 +100,14 @@ RUN_TIME = [
     ("(limit * 2) ** 3000", "integer too large"),
     ("limit * 2 ** 4000 * 2 ** 100", "integer too large"),
     ("limit // (limit - 3)", "division by zero"),
-    ('"%999999999d" % limit', "'%' needs numbers"),
 ]
+
+
+def test_string_formatting_is_refused_at_load() -> None:
+    """``"%999999999d" % limit`` (Python's string formatting, not a rule) is a string by a number:
+    refused when the rule loads, as every operator whose operands' types cannot go together."""
+    with pytest.raises(RuleError, match="cannot take the remainder of a string"):
+        compile_expr('"%999999999d" % limit', ENV)
 
 
 @pytest.mark.parametrize("rule, fragment", RUN_TIME)

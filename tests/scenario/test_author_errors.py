@@ -1,0 +1,56 @@
+"""No raw Python error reaches an author (issue 31, items 5 and 6): each mistake seen in the trial
+becomes a message with the file, line and column and the part of the rule at fault."""
+
+from __future__ import annotations
+
+import pytest
+
+from distant_galaxy.core.game import Game
+from distant_galaxy.errors import EngineError, ScenarioError
+from distant_galaxy.scenario.load import load_scenario
+from distant_galaxy.scenario.validate import validate_one
+from tests.attack_helpers import mod_with_rule, run_dg
+
+STUCK = """\
+format: 1
+id: stuck
+title: Stuck
+players: {min: 2, max: 2}
+seats: [{id: a, title: A}, {id: b, title: B}]
+map: {topology: square8, width: 3, height: 3, fill: square}
+cell_types: {square: {stop: ["*"], glyph: "."}}
+unit_types: {mark: {glyph: m, title: Mark}}
+phases: [{id: play, seat: active, end: false}]
+actions:
+  - {id: place, kind: place, piece: mark, where: "x > 5", ends_turn: true}
+"""
+
+
+def test_a_turn_loop_without_any_legal_action_names_the_phase_and_round(tmp_path):
+    path = tmp_path / "stuck.yaml"
+    path.write_text(STUCK, encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        Game(load_scenario(str(path)), seed=1)
+    text = info.value.format()
+    assert "stuck.yaml:9:10: no seat has a legal action in phase 'play' in round 1" in text
+    done = run_dg(tmp_path, "run", "stuck.yaml", "--quiet")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "no seat has a legal action in phase 'play' in round 1" in done.stderr
+
+
+def test_an_attribute_of_none_points_at_the_call_that_gave_none(tmp_path):
+    """``unit_at(4, 0)`` is off the 3×3 board: none. The message names that call and where it
+    is, not Python's ``'NoneType' object has no attribute``."""
+    game = Game(load_scenario(str(mod_with_rule(tmp_path, "unit_at(4, 0).x > 0"))), seed=1)
+    with pytest.raises(EngineError) as info:
+        game.apply(game.legal_actions()[0])
+    assert "mod.yaml:7:10: 'unit_at(4, 0)' is none here" in str(info.value)
+    assert "NoneType" not in str(info.value)
+
+
+def test_text_and_a_number_added_is_a_load_time_error(tmp_path):
+    errors = validate_one(str(mod_with_rule(tmp_path, '"score: " + 1 == "x"')))
+    assert len(errors) == 1
+    assert 'mod.yaml:7:10: cannot add a string ("score: ") and a whole number (1)' \
+        in errors[0]
+    assert "str(x)" in errors[0]
