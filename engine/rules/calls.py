@@ -76,6 +76,7 @@ def compile_call(comp: Compiler, tree: Tree, allow_effect: bool) -> Node:
             trees.append(arg)
     _check_arity(comp, spec, token, len(positional), list(keywords))
     _check_types(comp, spec, positional, keywords, trees)
+    _check_names(comp, spec, positional, keywords, trees)
     where = str(token_pos(token, comp.text, comp.pos))
     for node in (*positional, *keywords.values()):  # each argument evaluated on its own
         node.fn = comp.generated(node)
@@ -139,6 +140,32 @@ def _check_types(comp: Compiler, spec: Any, positional: list[Node], keywords: di
                 f"{spec.name}(): argument '{spec.params[index]}' must be {_ARTICLE[want]}, got "
                 f"{_ARTICLE.get(node.type, node.type)}{shown}", trees[n],
                 hint=f"expected {spec.signature()}; example: {spec.example}")
+
+
+#: Parameters whose name says what kind of scenario name they take: a constant string given
+#: to one must be a name of that kind (``RuleEnv.known``): ``pieces("blak")`` is refused at load.
+PARAM_KINDS = {"seat": "seat", "owner": "seat", "unit_type": "unit type", "pool": "pool"}
+
+
+def _check_names(comp: Compiler, spec: Any, positional: list[Node], keywords: dict[str, Node],
+                 trees: list[Any]) -> None:
+    """Refuse a constant string argument that is not a name of the scenario its parameter
+    takes (a seat, a unit type, a pool)."""
+    known = comp.env.known
+    if not known:
+        return
+    named = [(i, node) for i, node in enumerate(positional)]
+    named += [(spec.params.index(k), node) for k, node in keywords.items() if k in spec.params]
+    for n, (index, node) in enumerate(named):
+        if index >= len(spec.params) or node.kind != ops.CONST or not isinstance(node.value, str):
+            continue
+        kind = PARAM_KINDS.get(spec.params[index])
+        names = known.get(kind) if kind is not None else None
+        if names is not None and node.value not in names:
+            raise comp.error(
+                f"{spec.name}(): '{node.value}' is not a {kind} of this scenario"
+                f"{suggest(node.value, names)}", trees[n],
+                hint=f"{kind}s: {', '.join(sorted(names)) or 'none'}")
 
 
 def _wrong_value(spec: Any, values: list[Any]) -> str | None:

@@ -108,7 +108,7 @@ def _explainer(closure: Fn) -> Callable[[str, BaseException, dict], EngineError]
             closure(ctx)
         except EngineError as precise:
             return precise
-        except Exception:  # (the closures turn every failure they know into an EngineError)
+        except (Exception, _NoDice):  # (the closures turn the failures they know into errors)
             pass
         finally:
             if had:
@@ -120,8 +120,9 @@ def _explainer(closure: Fn) -> Callable[[str, BaseException, dict], EngineError]
     return explain
 
 
-class _NoDice(Exception):
-    """A rule run again to explain its failure reached dice: it is not explained further."""
+class _NoDice(BaseException):
+    """A rule run again to explain its failure reached dice: it is not explained further (a
+    BaseException, so that no call's ``except Exception`` turns it into the rule's error)."""
 
 
 def _no_dice(count: int, sides: int, text: str) -> int:

@@ -24,6 +24,9 @@ class RuleEnv:
     (a scenario's ``params``): the compiler uses it as a constant and folds what it can with it
     (``params.rows - 1`` becomes a number at load time). ``defines`` are the scenario's named
     expressions (``define:``, :mod:`distant_galaxy.rules.defines`), called like functions.
+    ``known`` maps a kind of name (``seat``, ``unit type``, ``pool``) to the names a scenario
+    has of it: a constant string given to a parameter of that kind
+    (:data:`~distant_galaxy.rules.calls.PARAM_KINDS`, ``pieces("blak")``) must be one of them.
     """
 
     registry: Registry
@@ -31,6 +34,7 @@ class RuleEnv:
     views: dict[str, ViewType] = field(default_factory=dict)
     constants: dict[str, object] = field(default_factory=dict)
     defines: dict[str, Define] = field(default_factory=dict)
+    known: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for view_name, view in self.views.items():
@@ -52,4 +56,4 @@ class RuleEnv:
         """A copy of this environment with more (or retyped) names."""
         constants = {k: v for k, v in self.constants.items() if k not in names}
         return RuleEnv(self.registry, {**self.names, **names}, self.views, constants,
-                       self.defines)
+                       self.defines, self.known)

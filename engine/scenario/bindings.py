@@ -141,7 +141,10 @@ def build_env(scenario: Scenario, errors: list[Any] | None = None) -> RuleEnv:
     if errors is not None:
         errors.extend(found)
     # a scenario's parameters never change during a game: rules fold them as constants
+    known = {"seat": frozenset(str(s["id"]) for s in scenario.seats),
+             "unit type": frozenset(map(str, scenario.unit_types)),
+             "pool": frozenset(map(str, scenario.pools))}
     return RuleEnv(registry, dict(NAMES), build_views(scenario), {"params": scenario.params},
-                   defines)
+                   defines, known)
 
 

@@ -19,12 +19,14 @@ counter wins (a tie is a draw); without ``rank_by`` it is a draw.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.errors import RuleError, ScenarioErrors, SourceError
 from distant_galaxy.rules import Effect, Expr, compile_effect, compile_expr
+from distant_galaxy.rules.hints import suggest
 from distant_galaxy.scenario.bindings import build_env
 from distant_galaxy.scenario.context import RuleContext, game_context
 
@@ -237,6 +239,7 @@ class ScenarioRules:
         winner = self.expr(item["winner"], "victory", i, "winner") if "winner" in item else None
         if cond is None or ("winner" in item and winner is None):
             return None
+        self._check_winner(i, item)
         per_player = "player" in cond.names
         call = getattr(cond, "call", None)
         steady = not per_player and not (cond.names & TURN_NAMES)
@@ -247,6 +250,18 @@ class ScenarioRules:
                        _seat_caller(own) if per_player and (
                            own := getattr(cond, "own_call", None)) is not None else None,
                        cell_seats=getattr(cond, "cell_seats", None) if steady else None)
+
+    def _check_winner(self, i: int, item: dict[str, Any]) -> None:
+        """A ``winner`` written as a quoted seat (``'"purple"'``) must be one of the seats."""
+        text = str(item.get("winner", "")).strip()
+        match = re.fullmatch(r"\"([^\"\\]*)\"|'([^'\\]*)'", text)
+        if match is None:
+            return
+        seat = match.group(1) if match.group(1) is not None else match.group(2)
+        seats = [str(s["id"]) for s in self.scenario.seats]
+        if seat not in seats:
+            self.report(f"the winner '{seat}' is not a seat of this scenario{suggest(seat, seats)}",
+                        "victory", i, "winner", hint=f"seats: {', '.join(seats)}")
 
     def _trigger(self, i: int, item: dict[str, Any]) -> Trigger | None:
         names = {"event": "dict", "next_player": "player"}

@@ -54,3 +54,31 @@ def test_text_and_a_number_added_is_a_load_time_error(tmp_path):
     assert 'mod.yaml:7:10: cannot add a string ("score: ") and a whole number (1)' \
         in errors[0]
     assert "str(x)" in errors[0]
+
+
+def _mod(tmp_path, body: str, name: str = "mod.yaml"):
+    path = tmp_path / name
+    path.write_text("format: 1\nid: mod\ntitle: Mod\nextends: tic-tac-toe\n" + body,
+                    encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("body, message", [
+    ("victory:\n  - id: v\n    if: 'pieces(\"blak\") > 3'\n    reason: r\n",
+     "mod.yaml:7:17: pieces(): 'blak' is not a seat of this scenario"),
+    ("triggers:\n  - id: t\n    on: place\n    do: 'place_token(\"dsic\", \"x\", 0, 0)'\n",
+     "mod.yaml:8:22: place_token(): 'dsic' is not a unit type of this scenario"),
+    ("victory:\n  - id: v\n    if: 'true'\n    winner: '\"purple\"'\n    reason: r\n",
+     "mod.yaml:8:14: the winner 'purple' is not a seat of this scenario"),
+])
+def test_names_inside_rule_strings_are_checked_against_the_scenario(tmp_path, body, message):
+    errors = validate_one(str(_mod(tmp_path, body)))
+    assert len(errors) == 1 and message in errors[0], errors
+
+
+def test_a_seat_typo_in_a_rule_tests_setup_is_reported_with_its_place(tmp_path):
+    path = _mod(tmp_path, "counters: {score: {initial: 0}}\ntests:\n  - name: typo\n"
+                "    setup: {counters: {xx: {score: 1}}}\n    expect: {facts: ['true']}\n")
+    done = run_dg(tmp_path, "test", path.name)
+    assert done.returncode == 1 and "Traceback" not in done.stderr + done.stdout
+    assert "mod.yaml:8:28: unknown seat 'xx'" in done.stdout + done.stderr
