@@ -556,10 +556,51 @@ def _syntax_error(builder: _Builder, exc: yaml.MarkedYAMLError) -> ScenarioError
         hint = f"{exc.context}{where}"
     if mark is None:
         return ScenarioError(f"YAML syntax error: {problem}", builder.doc.source_pos(1, 1), hint)
+    opened = unclosed_quote(builder.doc.lines, mark.line)
+    if opened is not None:  # the parser reports it where the string happens to end
+        return builder.error('YAML syntax error: this " is not closed on its line, so the string '
+                             f"runs on to line {mark.line + 1}", opened[0], opened[1],
+                             'close the string on the same line (a rule with " inside it is '
+                             "written in single quotes: if: 'pieces(\"x\") > 0')")
     cause = likely_cause(builder.doc.lines, mark.line, problem)
     if cause:
         hint = f"likely cause: {cause}" + (f" ({hint})" if hint else "")
     return builder.error(f"YAML syntax error: {problem}", mark.line, mark.column, hint)
+
+
+_STARTS_SCALAR = " \t:[{,-"
+
+
+def unclosed_quote(lines: list[str], line0: int) -> tuple[int, int] | None:
+    """Where (0-based line, column) a double-quoted string opens that runs from an earlier line
+    on to line ``line0`` (or past it), or None: the string an unclosed ``"`` began, which
+    PyYAML blames on the line where the string happens to end."""
+    opened: tuple[int, int] | None = None
+    for i, text in enumerate(lines[: line0 + 1]):
+        j = 0
+        while j < len(text):
+            ch = text[j]
+            if opened is not None:
+                if ch == "\\":
+                    j += 1
+                elif ch == '"':
+                    if opened[0] < i and i >= line0:
+                        return opened
+                    opened = None
+            elif ch == "#" and (j == 0 or text[j - 1] in " \t"):
+                break  # a comment
+            elif ch in "'\"" and (j == 0 or text[j - 1] in _STARTS_SCALAR):
+                if ch == '"':
+                    opened = (i, j)
+                else:  # a single-quoted string: to its closing quote ('' is a quote inside)
+                    end = text.find("'", j + 1)
+                    while end != -1 and text[end + 1:end + 2] == "'":
+                        end = text.find("'", end + 2)
+                    if end == -1:
+                        break
+                    j = end
+            j += 1
+    return opened if opened is not None and opened[0] < line0 else None
 
 
 _QUOTE_INSIDE = re.compile(r'(?:^|[:\-\[,{]\s*)"[^"]*"[^\s,}\]#]')

@@ -34,6 +34,7 @@ import functools
 import keyword
 import math
 import operator
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -133,7 +134,10 @@ def _maker(text: str) -> Callable[..., Any] | None:
     """The function ``make`` defined by generated ``text`` (made from the tree only: module
     docstring), run with empty builtins; None when Python cannot compile it (too deep)."""
     try:
-        code = _compiled(text) if len(text) <= _CACHED_CHARS else compile(text, _FILENAME, "exec")
+        with warnings.catch_warnings():  # Python's remarks on the text (``1[0]``) are not an
+            warnings.simplefilter("ignore")  # author's: the rule fails as its closures would
+            code = _compiled(text) if len(text) <= _CACHED_CHARS \
+                else compile(text, _FILENAME, "exec")
     except (SyntaxError, RecursionError, MemoryError, ValueError):  # too deep for Python
         return None
     namespace: dict[str, Any] = {"__builtins__": {}}

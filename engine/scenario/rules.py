@@ -29,6 +29,9 @@ from distant_galaxy.rules import Effect, Expr, compile_effect, compile_expr
 from distant_galaxy.rules.hints import suggest
 from distant_galaxy.scenario.bindings import build_env
 from distant_galaxy.scenario.context import RuleContext, game_context
+from distant_galaxy.scenario.event_fields import check_trigger
+from distant_galaxy.scenario.events import scenario_events
+from distant_galaxy.scenario.map import param_value
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -174,6 +177,7 @@ class ScenarioRules:
         plugins' checks)."""
         self.scenario = scenario
         self.errors: list[SourceError] = []
+        scenario.unit_types = self._unit_stats(scenario)
         self.env = build_env(scenario, self.errors)  # (the `define:` section's mistakes)
         self._when_cache: dict[str, list[Victory]] = {}
         self._plans: dict[str, tuple[tuple[Victory, Expr, int, bool], ...]] = {}
@@ -189,6 +193,25 @@ class ScenarioRules:
             raise ScenarioErrors(self.errors)
 
     # -- compiling -------------------------------------------------------------------------
+    def _unit_stats(self, scenario: Scenario) -> dict[str, dict[str, Any]]:
+        """The unit types with each stat written ``params.NAME`` replaced by the parameter's
+        number, as the map's ``width:`` is (a stat that stayed text would start a token's
+        counter at 0); an unknown or non-numeric parameter is an error at its place."""
+        out: dict[str, dict[str, Any]] = {}
+        for name, spec in scenario.unit_types.items():
+            if not isinstance(spec, dict):
+                out[name] = spec
+                continue
+            stats = dict(spec)
+            for key, value in spec.items():
+                if isinstance(value, str) and value.startswith("params."):
+                    try:
+                        stats[key] = param_value(scenario, value, "unit_types", name, key)
+                    except SourceError as exc:
+                        self.errors.append(exc)
+            out[name] = stats
+        return out
+
     def report(self, message: str, *path: str | int, hint: str | None = None) -> None:
         """Record an error about the value written at ``path`` (reported with the others)."""
         self.errors.append(self.scenario.error(message, *path, hint=hint))
@@ -269,6 +292,8 @@ class ScenarioRules:
         eff = self.effect(item["do"], "triggers", i, "do", names=names)
         if eff is None or ("if" in item and cond is None):
             return None
+        self.errors.extend(check_trigger(item, scenario_events(self.scenario),
+                                         lambda key: self.scenario.pos("triggers", i, key)))
         return Trigger(item.get("id", f"trigger-{i + 1}"), item["on"], cond, eff)
 
     # -- evaluating ------------------------------------------------------------------------

@@ -82,3 +82,24 @@ def test_a_seat_typo_in_a_rule_tests_setup_is_reported_with_its_place(tmp_path):
     done = run_dg(tmp_path, "test", path.name)
     assert done.returncode == 1 and "Traceback" not in done.stderr + done.stdout
     assert "mod.yaml:8:28: unknown seat 'xx'" in done.stdout + done.stderr
+
+
+def test_an_unknown_event_field_is_refused_at_load(tmp_path):
+    path = _mod(tmp_path, "triggers:\n  - id: t\n    on: place\n    if: 'event.too[0] == 1'\n"
+                "    do: 'log(\"x\")'\n")
+    errors = validate_one(str(path))
+    assert len(errors) == 1, errors
+    assert "mod.yaml:8:16: a 'place' event has no field 'too'; did you mean 'to'?" in errors[0]
+
+
+def test_a_unit_stat_written_as_a_parameter_is_its_number(tmp_path):
+    """``seeds: params.seeds`` starts a token's counter at the parameter (it started at 0);
+    an unknown parameter is refused where it is written."""
+    body = ("params: {seeds: 4}\nunit_counters:\n  seeds: {min: 0}\nunit_types:\n"
+            "  mark: {glyph: m, seeds: params.seeds}\n"
+            "tests:\n  - name: sown\n    actions: ['place 0,0']\n"
+            "    expect: {facts: ['unit_at(0, 0).seeds == 4']}\n")
+    done = run_dg(tmp_path, "test", _mod(tmp_path, body).name)
+    assert done.returncode == 0, done.stdout + done.stderr
+    errors = validate_one(str(_mod(tmp_path, body.replace("params.seeds", "params.sedes"))))
+    assert len(errors) == 1 and "mod.yaml:9:27: unknown integer parameter 'sedes'" in errors[0]
