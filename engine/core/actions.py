@@ -73,6 +73,7 @@ class Action:
         return self.args[i]
 
     def int(self, i: int) -> int:
+        """Argument ``i`` read as a whole number, or :class:`MalformedAction`."""
         text = self.arg(i)
         try:
             return int(text)

@@ -274,6 +274,8 @@ class Game:
         return self.loop.may_end()
 
     def end_decision(self) -> None:
+        """End the pending seat's decision (its turn, in a one-phase game): the turn loop goes on
+        to the next phase or seat after the action (what ``ends_turn: true`` does)."""
         self.loop.end_decision()
 
     def hand_over(self, seat: str, kind: str, reason: str) -> None:

@@ -202,10 +202,13 @@ class GameState:
         return self.result is not None
 
     def token_at(self, pos: Pos) -> Token | None:
+        """The token standing on cell ``pos``, or None (an empty cell, or one off the board)."""
         tid = self.board.get(pos)
         return self.tokens[tid] if tid is not None else None
 
     def tokens_of(self, owner: str | None) -> list[Token]:
+        """Every token of ``owner`` (a seat id; None: the neutral ones), on the board or off it
+        (carried, in reserve), in the order they were added."""
         return [t for t in self.tokens.values() if t.owner == owner]
 
     def carried_by(self, carrier_id: str) -> list[Token]:
@@ -315,6 +318,10 @@ class GameState:
 
     def add_token(self, type_: str, owner: str | None, pos: Pos | None, prefix: str = "T",
                   attrs: dict[str, Any] | None = None, carrier: str | None = None) -> Token:
+        """A new token of unit type ``type_`` for ``owner`` (None: neutral) on cell ``pos`` (None:
+        off the board, e.g. ``carrier``'s cargo), its id ``prefix`` + the next number, its counters
+        ``attrs``; raises :class:`IllegalAction` if the cell is taken. Log it with
+        ``game.emit("place", ...)``."""
         if pos is not None and pos in self.board:
             raise IllegalAction(f"cell {pos[0]},{pos[1]} is occupied by "
                                 f"{self.describe_token(self.board[pos])}")
@@ -345,6 +352,9 @@ class GameState:
         return tok
 
     def move_token(self, tok: Token, pos: Pos | None, carrier: str | None = None) -> None:
+        """Put ``tok`` on cell ``pos`` (None: off the board, aboard ``carrier`` if given); raises
+        :class:`IllegalAction` if another token stands there. Log it with ``game.emit("move",
+        ...)``."""
         board = self.board
         if pos is not None and board.get(pos, tok.id) != tok.id:
             raise IllegalAction(f"cell {pos[0]},{pos[1]} is occupied by "
@@ -378,6 +388,8 @@ class GameState:
                 self._index = self._bits = None
 
     def remove_token(self, tok: Token) -> None:
+        """Take ``tok`` out of the game (off the board and out of ``tokens``). Log it with
+        ``game.emit("capture", ...)`` or ``"remove"``."""
         if self.journal is not None:  # an undo record that keeps the token dict only if needed
             self.journal.removing(self)
         if self._texts:

@@ -47,7 +47,8 @@ def core_line(ev: dict[str, Any]) -> str | None:
         owner = ev.get("owner") or ev.get("seat") or "neutral"
         return f"  {owner} {ev.get('unit')} {ev.get('token')} placed at {_cell(ev.get('to'))}"
     if t == "move" and "path" in ev:
-        cells = ([ev["frm"]] if ev.get("frm") else []) + list(ev["path"])
+        start = ev.get("from") or ev.get("frm")
+        cells = ([start] if start else []) + list(ev["path"])
         path = " → ".join(_cell(p) for p in cells)
         cost = f", cost {ev['cost']}" if ev.get("cost") else ""
         return f"  {ev.get('token')} moves {path}{cost}{rule}"

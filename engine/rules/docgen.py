@@ -86,7 +86,8 @@ An effect is one or more statements separated by `;`:
 
 - `target = value` and `target += value` (also `-=`, `*=`, `/=`, `//=`, `%=`), where the target is
   an attribute marked *settable* below, e.g. `player.points = player.points + site.points`;
-- a call of a registered *effect*, keyword arguments allowed: `emit("bonus", amount=2)`.
+- a call of a registered *effect*, keyword arguments allowed:
+  `move_token(unit, x=unit.x + 1, y=unit.y)`.
 
 Assignments are refused in expressions; effects cannot be called inside expressions.
 

@@ -34,7 +34,8 @@ class Step(Verb):
         x, y = tok.pos or (0, 0)
         game.state.move_token(tok, (x + 1, y))
         game.state.attrs["stepped"] = True
-        game.emit("move", token=tok.id, path=[[x + 1, y]], cost=0)
+        game.emit("move", seat=seat, token=tok.id, unit=tok.type, to=[x + 1, y],
+                  path=[[x + 1, y]], **{"from": [x, y]})
 
 
 class Roll(Verb):
@@ -50,7 +51,8 @@ class Roll(Verb):
         x, y = tok.pos or (0, 0)
         to = (min(x + n, game.scenario.grid.width - 1), y)
         game.state.move_token(tok, to)
-        game.emit("move", token=tok.id, path=[list(to)], cost=0)
+        game.emit("move", seat=seat, token=tok.id, unit=tok.type, to=list(to),
+                  path=[list(to)], **{"from": [x, y]})
         game.end_decision()
 
 
