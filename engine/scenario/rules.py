@@ -32,6 +32,7 @@ from distant_galaxy.scenario.context import RuleContext, game_context
 from distant_galaxy.scenario.event_fields import check_trigger
 from distant_galaxy.scenario.events import scenario_events
 from distant_galaxy.scenario.map import param_value
+from distant_galaxy.scenario.never_true import never_true
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -177,6 +178,8 @@ class ScenarioRules:
         plugins' checks)."""
         self.scenario = scenario
         self.errors: list[SourceError] = []
+        #: what is not wrong but is likely a mistake (``dg validate`` prints it; the game plays)
+        self.warnings: list[SourceError] = []
         scenario.unit_types = self._unit_stats(scenario)
         self.env = build_env(scenario, self.errors)  # (the `define:` section's mistakes)
         self._when_cache: dict[str, list[Victory]] = {}
@@ -263,6 +266,11 @@ class ScenarioRules:
         if cond is None or ("winner" in item and winner is None):
             return None
         self._check_winner(i, item)
+        part = never_true(str(item["if"]))
+        if part is not None:
+            self.warnings.append(self.scenario.error(
+                f"this condition can never be true: its comparisons of {part} exclude each other",
+                "victory", i, "if", hint="check the numbers and the < > signs"))
         per_player = "player" in cond.names
         call = getattr(cond, "call", None)
         steady = not per_player and not (cond.names & TURN_NAMES)

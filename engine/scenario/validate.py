@@ -29,6 +29,8 @@ class Problem:
     message: str
     suggestion: str | None = None
     where: str | None = None
+    #: ``error``, or ``warning``: likely a mistake, but the scenario loads and plays
+    severity: str = "error"
 
     @classmethod
     def of_source(cls, exc: SourceError, where: str | None = None) -> Problem:
@@ -38,6 +40,14 @@ class Problem:
                    pos.col if pos else None, exc.message, _suggestion(exc), where)
 
     @classmethod
+    def warning(cls, exc: SourceError) -> Problem:
+        """A warning (``dg validate`` prints it and still succeeds)."""
+        pos = exc.pos
+        return cls("warning: " + exc.format(), pos.file if pos else None,
+                   pos.line if pos else None, pos.col if pos else None, exc.message,
+                   _suggestion(exc), None, "warning")
+
+    @classmethod
     def of_engine(cls, name: str, exc: EngineError, where: str | None = None) -> Problem:
         text = f"{name}: {exc}" if where is None else f"{name} [{where}]: {exc}"
         return cls(text, name, None, None, str(exc), None, where)
@@ -45,7 +55,8 @@ class Problem:
     def to_json(self) -> dict[str, Any]:
         """The problem as ``dg validate --json`` prints it."""
         return {"file": self.file, "line": self.line, "column": self.column,
-                "message": self.message, "suggestion": self.suggestion, "where": self.where}
+                "message": self.message, "suggestion": self.suggestion, "where": self.where,
+                **({"severity": self.severity} if self.severity != "error" else {})}
 
 
 def _suggestion(exc: SourceError) -> str | None:
@@ -78,7 +89,7 @@ def problems_of(name: str) -> list[Problem]:
     for variant, options in option_sets(scenario.data):
         label = "+".join(options) if variant is None else f"{variant}+{'+'.join(options)}"
         forms.append((f"options {label}", variant, options))
-    problems: list[Problem] = []
+    problems: list[Problem] = [Problem.warning(w) for w in scenario.rules.warnings]
     for where, variant, options in forms:
         try:
             scenario_from_document(doc, path, variant, options)

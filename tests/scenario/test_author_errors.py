@@ -103,3 +103,16 @@ def test_a_unit_stat_written_as_a_parameter_is_its_number(tmp_path):
     assert done.returncode == 0, done.stdout + done.stderr
     errors = validate_one(str(_mod(tmp_path, body.replace("params.seeds", "params.sedes"))))
     assert len(errors) == 1 and "mod.yaml:9:27: unknown integer parameter 'sedes'" in errors[0]
+
+
+def test_a_victory_condition_that_can_never_be_true_is_a_warning(tmp_path):
+    path = _mod(tmp_path, "victory:\n  - id: v\n    if: 'pieces(\"x\") >= 100 and pieces(\"x\") < 0'"
+                "\n    reason: r\n")
+    done = run_dg(tmp_path, "validate", path.name)
+    assert done.returncode == 0, done.stdout + done.stderr  # a warning: the game still plays
+    assert ("warning: mod.yaml:7:10: this condition can never be true: its comparisons of "
+            'pieces("x") exclude each other') in done.stdout
+    assert load_scenario(str(path)).rules.warnings
+    for fine in ('pieces("x") >= 1 and pieces("x") <= 1', 'pieces("x") > 0 and pieces("o") < 0'):
+        assert not load_scenario(str(_mod(tmp_path, "victory:\n  - id: v\n    if: '"
+                                          + fine + "'\n    reason: r\n"))).rules.warnings

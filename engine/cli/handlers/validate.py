@@ -40,8 +40,9 @@ def _validate(args: argparse.Namespace) -> int:
         problems.extend(validate_campaign(name))
     for text in problems:
         print(text)
-    if problems:
-        print(f"{len(problems)} error(s) in {checked} scenario file(s)"
+    errors = [t for t in problems if not str(t).startswith("warning: ")]  # warnings: printed
+    if errors:
+        print(f"{len(errors)} error(s) in {checked} scenario file(s)"
               + (f" and {len(campaigns)} campaign file(s)" if campaigns else ""), file=sys.stderr)
         return 1
     if checked or not campaigns:
@@ -63,9 +64,13 @@ def _print_json(paths: list[str], scenarios: list[str], campaigns: list[str]) ->
         campaigns = [str(p) for p in shipped_campaign_paths()]
     for name in campaigns:
         found.extend(campaign_problems(name))
-    doc: dict[str, object] = {**header(), "ok": not found, "files": checked,
-                              "errors": [p.to_json() for p in found]}
+    errors = [p for p in found if getattr(p, "severity", "error") == "error"]
+    doc: dict[str, object] = {**header(), "ok": not errors, "files": checked,
+                              "errors": [p.to_json() for p in errors]}
+    warned = [p.to_json() for p in found if p not in errors]
+    if warned:
+        doc["warnings"] = warned
     if campaigns:
         doc["campaigns"] = len(campaigns)
     print(json.dumps(doc, indent=1))
-    return 1 if found else 0
+    return 1 if errors else 0
