@@ -17,7 +17,9 @@ from distant_galaxy.loader import (
     declared_options,
     load_yaml_file,
 )
+from distant_galaxy.loader import options as options_module
 from distant_galaxy.plugins import available_plugins, load_plugin, make_plugin_manager
+from distant_galaxy.scenario.catalog_cache import EntryCache, content_key, maker
 from distant_galaxy.scenario.find import episode_alias, found_scenarios
 
 
@@ -25,31 +27,51 @@ def catalog() -> list[dict[str, Any]]:
     """Every scenario file found, with its title, variants, options (``options``: name → its
     title, plugins and conflicts; ``option_sets``: each option alone, then all compatible ones
     together, as the conformance suite plays them), plugins and player counts, the file it loads
-    (``path``, absolute) and the distribution that provides it (``provider``)."""
-    out = []
+    (``path``, absolute) and the distribution that provides it (``provider``). What a file gives
+    is remembered by its content in the user's cache folder (:mod:`.catalog_cache`)."""
+    out: list[dict[str, Any]] = []
+    cache = EntryCache(maker([__file__, options_module.__file__]))
     for found in found_scenarios():
-        where = {"path": str(found.path), "provider": found.provider}
+        where: dict[str, Any] = {"path": str(found.path), "provider": found.provider}
         try:
-            data = load_yaml_file(found.path).data
-        except EngineError as exc:
-            out.append({"id": found.path.stem, "title": f"(does not load: {exc})".splitlines()[0],
-                        **where, "variants": [], "options": {}, "option_sets": [],
-                        "plugins": [], "players": "?"})
-            continue
-        if not isinstance(data, dict) or "id" not in data:
-            continue
-        players = data.get("players", {})
-        count = len(data.get("seats", []))
-        entry: dict[str, Any] = {"id": data["id"], "title": data.get("title", ""), **where,
-                    "variants": sorted(data.get("variants", {})),
-                    "options": _options(data), "option_sets": checked_option_sets(data),
-                    "plugins": list(data.get("plugins", [])),
-                    "extends": data.get("extends"),
+            key: str | None = content_key(found.path.read_bytes())
+        except OSError:
+            key = None  # the loader says why, below
+        fields = cache.get(key) if key is not None else None
+        if fields is None:
+            try:
+                data = load_yaml_file(found.path).data
+            except EngineError as exc:
+                out.append({"id": found.path.stem,
+                            "title": f"(does not load: {exc})".splitlines()[0],
+                            **where, "variants": [], "options": {}, "option_sets": [],
+                            "plugins": [], "players": "?"})
+                continue
+            if not isinstance(data, dict) or "id" not in data:
+                continue
+            fields = entry_fields(data)
+            if key is not None:
+                cache.put(key, fields)
+        out.append({"id": fields.pop("id"), "title": fields.pop("title"), **where,
+                    **{k: fields[k] for k in ("variants", "options", "option_sets", "plugins",
+                                              "extends")},
                     "alias": episode_alias(found.episode),
-                    "players": f"{players.get('min', count)}-{players.get('max', count)}",
-                    "variant_players": variant_players(data)}
-        out.append(entry)
+                    "players": fields["players"], "variant_players": fields["variant_players"]})
+    cache.save()
     return out
+
+
+def entry_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """What the catalogue takes from a scenario file's data (its text alone decides it)."""
+    players = data.get("players", {})
+    count = len(data.get("seats", []))
+    return {"id": data["id"], "title": data.get("title", ""),
+            "variants": sorted(data.get("variants", {})),
+            "options": _options(data), "option_sets": checked_option_sets(data),
+            "plugins": list(data.get("plugins", [])),
+            "extends": data.get("extends"),
+            "players": f"{players.get('min', count)}-{players.get('max', count)}",
+            "variant_players": variant_players(data)}
 
 
 def variant_players(data: dict[str, Any]) -> dict[str, str]:
