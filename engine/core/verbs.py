@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from distant_galaxy.core.actions import END, Action, ActionKind, format_arg, parse_pos
 from distant_galaxy.errors import IllegalAction, MalformedAction
+from distant_galaxy.stash import StashKey
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -120,11 +121,17 @@ class NameArg(Arg):
                  choices: Callable[[Scenario], Iterable[str]] | None = None, what: str = "name"):
         super().__init__(name)
         self.choices, self.what = choices, what
+        #: the scenario's names as a set, made once per scenario (a parse is on every apply)
+        self._known = StashKey[frozenset[str]]()
 
     def parse(self, game: Game, seat: str, text: str) -> str:
-        known = self.domain(game.scenario)
+        stash = game.scenario.stash
+        known = stash.get(self._known, None)
+        if known is None:
+            known = stash[self._known] = frozenset(self.domain(game.scenario) or ())
         if known and text not in known:
-            raise IllegalAction(f"unknown {self.what} '{text}' ({', '.join(known)})")
+            raise IllegalAction(f"unknown {self.what} '{text}' "
+                                f"({', '.join(self.domain(game.scenario) or ())})")
         return text
 
     def domain(self, scenario: Scenario) -> list[str] | None:
@@ -294,8 +301,8 @@ class Verb(ActionKind):
             raise MalformedAction(f"{action}: usage is '{self.usage or self.verb}'")
         if n != len(args):  # (an arity beyond the declared arguments repeats the last one)
             args = params_of(self, n)
-        return TypedAction(self, tuple(a.parse(game, seat, t)
-                                       for a, t in zip(args, action.args, strict=True)), action)
+        return TypedAction(self, tuple([a.parse(game, seat, t)
+                                        for a, t in zip(args, action.args, strict=True)]), action)
 
     def derived_legal(self, game: Game, seat: str) -> list[Action]:
         """The candidates that ``refusal`` accepts, as actions (what ``legal`` is by default)."""
