@@ -38,7 +38,9 @@ def catalog() -> list[dict[str, Any]]:
         except OSError:
             key = None  # the loader says why, below
         fields = cache.get(key) if key is not None else None
-        if fields is None:
+        if fields is not None:  # kept as JSON, which has no tuples
+            fields["option_sets"] = [tuple(names) for names in fields["option_sets"]]
+        else:
             try:
                 data = load_yaml_file(found.path).data
             except EngineError as exc:

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 import os
-import pickle
 import tempfile
 from collections.abc import Iterable
 from typing import Any
@@ -24,7 +24,7 @@ from typing import Any
 from distant_galaxy.cache import cache_file
 from distant_galaxy.version import ENGINE_VERSION
 
-NAME = "catalog-entries.pickle"
+NAME = "catalog-entries.json"  # data, never pickled code: a tampered cache runs nothing
 LIMIT = 512
 
 
@@ -60,14 +60,17 @@ class EntryCache:
 
     def _read(self, path: str) -> dict[str, dict[str, Any]]:
         try:
-            with open(path, "rb") as f:
-                saved = pickle.load(f)  # (the user's own private folder: cache.cache_dir)
-        except Exception:  # missing, unreadable, of another Python: not used
+            with open(path, encoding="utf-8") as f:
+                saved = json.load(f)
+        except (OSError, ValueError):  # missing, unreadable, not JSON: not used
             return {}
-        if not isinstance(saved, dict) or saved.get("made_by") != self.made_by:
+        made_by = json.loads(json.dumps(self.made_by))  # tuples as JSON gives them back
+        if not isinstance(saved, dict) or saved.get("made_by") != made_by:
             return {}
         entries = saved.get("entries")
-        return entries if isinstance(entries, dict) else {}
+        if not isinstance(entries, dict):
+            return {}
+        return {k: v for k, v in entries.items() if isinstance(v, dict)}
 
     def get(self, key: str) -> dict[str, Any] | None:
         """The entry kept for ``key`` (a copy), or None."""
@@ -98,9 +101,9 @@ class EntryCache:
         except OSError:  # a cache that cannot be written is not kept
             return
         try:
-            with os.fdopen(fd, "wb") as f:
-                pickle.dump({"made_by": self.made_by, "entries": entries}, f)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump({"made_by": self.made_by, "entries": entries}, f)
             os.replace(part, self.path)
-        except OSError:
+        except (OSError, TypeError, ValueError):  # an entry JSON cannot hold: not kept
             with contextlib.suppress(OSError):
                 os.remove(part)

@@ -4,7 +4,7 @@ cache ignored, a file that does not load never kept."""
 
 from __future__ import annotations
 
-import pickle
+import json
 from pathlib import Path
 
 import pytest
@@ -48,9 +48,11 @@ def test_a_changed_file_gets_a_new_entry_and_a_maker_change_drops_all(tmp_path: 
 
 def test_a_broken_cache_file_is_not_used(tmp_path: Path):
     path = tmp_path / NAME
-    path.write_bytes(b"not a pickle")
+    path.write_bytes(b"not JSON")
     assert EntryCache(("v",), str(path)).get("k") is None
-    path.write_bytes(pickle.dumps(["a list"]))
+    path.write_text(json.dumps(["a list"]))
+    assert EntryCache(("v",), str(path)).get("k") is None
+    path.write_text(json.dumps({"made_by": ["v"], "entries": {"k": "not an entry"}}))
     assert EntryCache(("v",), str(path)).get("k") is None
 
 
