@@ -314,8 +314,9 @@ class Game:
             return self._from_verbs(pend, kinds)
         for kind in kinds if kinds is not None else self.kinds_for(pend.kind):
             if type(kind) is EndAction:  # the built-in `end`: no generator for a yes/no
+                end = self.scenario.phases[st.phase].get("end", True)
                 if (st.attrs and st.attrs.get(HANDOVERS)) \
-                        or self.scenario.phases[st.phase].get("end", True):  # (``may_end``)
+                        or (end if end.__class__ is bool else self.loop.may_end()):  # may_end
                     acts.append(END)
                 continue
             acts.extend(kind.legal(self, pend.seat))

@@ -69,7 +69,12 @@ class TurnLoop:
         st = self.game.state
         if st.attrs.get(HANDOVERS):
             return True
-        return bool(self.game.scenario.phases[st.phase].get("end", True))
+        game = self.game
+        end = game.scenario.phases[st.phase].get("end", True)
+        if end.__class__ is bool:
+            return bool(end)
+        seat = st.pending.seat if st.pending is not None else st.active_seat
+        return game.scenario.rules.end_allowed(game, st.phase, seat)  # ``end:`` a rule
 
     def reason_now(self) -> str:
         """The pending decision's text as it stands now (a plugin may reword it as the decision

@@ -349,8 +349,12 @@ class EndAction(Verb):
         return (END,) if game.may_end_decision() else ()
 
     def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        return None if game.may_end_decision() else \
-            "this decision cannot be ended by 'end': make a move"
+        if game.may_end_decision():
+            return None
+        end = game.scenario.phases[game.state.phase].get("end", True)
+        if isinstance(end, str):  # the phase's ``end:`` is a rule, false now
+            return f"'end' is not allowed now: this phase's end: \"{end}\" is false"
+        return "this decision cannot be ended by 'end': make a move"
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         game.end_decision()

@@ -188,6 +188,8 @@ class ScenarioRules:
                           if (v := self._victory(i, item)) is not None]
         self.triggers = [t for i, item in enumerate(scenario.data.get("triggers", []))
                          if (t := self._trigger(i, item)) is not None]
+        #: the phases whose ``end:`` is a rule (when the seat may play ``end``), by index
+        self.phase_ends = self._phase_ends(scenario)
         # the plugins' own rule strings (the built-in board plugin's: `actions:`, `setup.fill`)
         scenario.pm.hook.dg_compile_rules(scenario=scenario, rules=self)
         if scenario.variant is None or scenario.options:
@@ -305,6 +307,21 @@ class ScenarioRules:
         return Trigger(item.get("id", f"trigger-{i + 1}"), item["on"], cond, eff)
 
     # -- evaluating ------------------------------------------------------------------------
+    def _phase_ends(self, scenario: Scenario) -> dict[int, Expr]:
+        """The ``end:`` rules of the phases, compiled (``true``/``false`` stay constants)."""
+        found: dict[int, Expr] = {}
+        for i, phase in enumerate(scenario.data.get("phases") or []):
+            end = phase.get("end") if isinstance(phase, dict) else None
+            if isinstance(end, str) and (rule := self.expr(end, "phases", i, "end")) is not None:
+                found[i] = rule
+        return found
+
+    def end_allowed(self, game: Game, phase: int, seat: str) -> bool:
+        """Whether ``seat`` may play ``end`` now in the decision of phase ``phase``, whose
+        ``end:`` is a rule: its verdict with ``seat`` and ``player``."""
+        rule = self.phase_ends[phase]
+        return bool(rule(RuleContext(game, seat=seat, player=game.state.players[seat])))
+
     def _victories_when(self, when: str) -> list[Victory]:
         """The victories checked at ``when``, in order (cached per moment)."""
         found = self._when_cache.get(when)

@@ -20,7 +20,8 @@ piece stands on in turn: ``move 2,5 4,3 6,1``. The action's settings::
                                 # any: it may stop after any jump; single: one jump an action
       promote: {man: king}      # a man reaching its last row becomes a king…
       promotion_ends_chain: true   # …and its move ends there (default true)
-      ends_turn: true
+      ends_turn: true           # or a rule, judged once the whole move is made (the chain
+                                # and the crown): x, y the landing cell, unit the piece
 
 A jumped piece stays on its cell until the chain ends (it may not be jumped twice, and no jump
 lands on it); the cell the piece started from is free for it to land on again. The seat's last row
@@ -352,21 +353,28 @@ class JumpKind(MoveKind):
             game.emit("move", seat=seat, token=tok.id, unit=tok.type, to=list(path[-1]),
                       **{"from": list(path[0])}, via=[list(c) for c in path[1:-1]], **extra)
         self._crown(game, seat, tok, extra)
-        if self.ends_turn:
-            game.loop.end_decision(game)
+        self._end_move(game, seat, tok)
 
     def _step(self, game: Game, seat: str, action: Action) -> None:
         """A step of a kind that promotes: ``MoveKind``'s, then the crown (before the turn
         ends)."""
-        ends, self.ends_turn = self.ends_turn, False
+        ends, rule = self.ends_turn, self.ends_rule
+        self.ends_turn, self.ends_rule = False, None
         try:
             super().apply(game, seat, action)
         finally:
-            self.ends_turn = ends
+            self.ends_turn, self.ends_rule = ends, rule
         to = self._cells(action)[1]
         extra: dict[str, Any] = {"rule": self.rule} if self.rule else {}
-        self._crown(game, seat, game.state.tokens[game.state.board[to]], extra)
-        if self.ends_turn:
+        tok = game.state.tokens[game.state.board[to]]
+        self._crown(game, seat, tok, extra)
+        self._end_move(game, seat, tok)
+
+    def _end_move(self, game: Game, seat: str, tok: Any) -> None:
+        """``ends_turn`` once the whole move is made (the chain and the crown): the constant, or
+        the rule with the landing cell as ``x``, ``y`` and the piece as ``unit``."""
+        if self.ends_turn or (self.ends_rule is not None and self._ends(
+                game, seat, x=tok.pos[0], y=tok.pos[1], unit=tok)):
             game.loop.end_decision(game)
 
     def _capture(self, game: Game, seat: str, taken: Any, at: Pos, extra: dict[str, Any]) -> None:
