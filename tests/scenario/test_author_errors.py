@@ -116,3 +116,26 @@ def test_a_victory_condition_that_can_never_be_true_is_a_warning(tmp_path):
     for fine in ('pieces("x") >= 1 and pieces("x") <= 1', 'pieces("x") > 0 and pieces("o") < 0'):
         assert not load_scenario(str(_mod(tmp_path, "victory:\n  - id: v\n    if: '"
                                           + fine + "'\n    reason: r\n"))).rules.warnings
+
+
+def test_an_unclosed_quote_is_blamed_on_the_line_it_opens(tmp_path):
+    """Issue 31 item 6: PyYAML blamed an unclosed ``"`` on the line where the string happened to
+    end (an indentation error six lines later); the message names the line the quote opens."""
+    body = ("victory:\n  - id: v\n    if: \"pieces('x') > 3\n    reason: r\n  - id: w\n"
+            "    if: 'true'\n    reason: r2\n  - id: z\n    if: \"true\"\n    reason: r3\n")
+    errors = validate_one(str(_mod(tmp_path, body)))
+    assert len(errors) == 1, errors
+    assert ('mod.yaml:7:9: YAML syntax error: this " is not closed on its line, so the string '
+            "runs on to line 13") in errors[0]
+
+
+def test_the_missing_do_hint_is_a_line_of_its_own(tmp_path):
+    """Issue 31 item 6: the hint of a ``do`` action without ``do:`` ends its line; the count of
+    errors is a line of its own (on stderr)."""
+    path = _mod(tmp_path, "actions:\n  - {id: roll, kind: do}\n")
+    done = run_dg(tmp_path, "validate", path.name)
+    assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr
+    lines = done.stdout.splitlines()
+    assert "mod.yaml:6:5: a 'do' action needs 'do: EFFECT'" in lines[0]
+    assert lines[-1] == "  hint: e.g. do: 'move_token(unit, unit.x + 1d6, unit.y)'"
+    assert done.stdout.endswith("\n") and done.stderr == "1 error(s) in 1 scenario file(s)\n"
