@@ -84,6 +84,10 @@ def test_two_browsers_play_a_whole_game_of_tic_tac_toe_by_clicking(serve, open_p
         snap = seat.wait_turn()
         assert snap is not None and snap["decision"] == i
         other = o if seat is x else x
+        # (the other page may still be on its way to this decision: wait for its push first)
+        other.page.wait_for_function(
+            f"() => {{ const s = window.dgPage && window.dgPage.snapshot();"
+            f" return s && s.decision === {i}; }}")
         assert other.page.is_hidden("#actions-box")  # not its turn: nothing to click
         cell(seat.page, cx, cy)
         other.page.wait_for_function(f"() => window.dgPage.snapshot().decision === {i + 1}")
