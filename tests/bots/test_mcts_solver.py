@@ -7,17 +7,11 @@ from __future__ import annotations
 
 import pytest
 
+from bots.test_mcts import ttt
 from distant_galaxy import Game, load_scenario
 from distant_galaxy.bots.budget import Budget, parse_budget
 from distant_galaxy.bots.mcts import MctsBot
 from distant_galaxy.errors import EngineError
-
-
-def ttt(moves: list[str]) -> Game:
-    game = Game(load_scenario("tic-tac-toe"), seed=1)
-    for m in moves:
-        game.apply(m)
-    return game
 
 
 def test_a_win_in_one_is_proved_and_ends_the_search() -> None:
