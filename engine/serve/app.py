@@ -66,7 +66,10 @@ class Wakers:
         self.events: set[asyncio.Event] = set()
 
     def tell(self) -> None:
-        self.loop.call_soon_threadsafe(self._set_all)
+        try:
+            self.loop.call_soon_threadsafe(self._set_all)
+        except RuntimeError:  # the server has stopped (its loop is closed): nobody to tell
+            pass
 
     def _set_all(self) -> None:
         for event in self.events:
