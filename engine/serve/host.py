@@ -57,6 +57,9 @@ class Persist(Protocol):
     def where(self) -> str | None:
         """The file the game is kept in (None: no file)."""
 
+    def go_on(self) -> str | None:
+        """The command that goes on with the game after a stop (None: no file)."""
+
 
 @dataclass
 class SaveFile:
@@ -74,6 +77,9 @@ class SaveFile:
 
     def where(self) -> str | None:
         return None if self.path is None else str(self.path)
+
+    def go_on(self) -> str | None:
+        return None if self.path is None else f"dg serve --resume {self.path}"
 
 
 class SaveFailed(EngineError):
@@ -277,8 +283,8 @@ class GameHost:
         self._changed()
 
     def _resume_hint(self) -> str:
-        where = self.persist.where()
-        return f" (saved in {where}: dg serve --resume {where} goes on)" if where else ""
+        where, go_on = self.persist.where(), self.persist.go_on()
+        return f" (saved in {where}: {go_on} goes on)" if where and go_on else ""
 
     def drive_bots(self) -> int:
         """Let the bots play until a person's decision is pending or the game ends; how many

@@ -69,7 +69,7 @@ def test_a_campaign_save_named_elsewhere_is_hosted_and_its_stage_survives_kill_9
     save = "../campaigns/mine.campaign.json"
     served = start(["--campaign", save], here)
     seat = next(s for s in served.links if s != "spectators")
-    assert f"saved to: {save}" in served.said()
+    assert f"saved to: {save} (dg serve --campaign {save} goes on after a stop)" in served.said()
     decision = act_a_few(served, seat, 3, random.Random(3))
     served.kill()
     again = start(["--campaign", save], here)

@@ -227,6 +227,9 @@ class CampaignStage:
     def where(self) -> str | None:
         return str(self.run.path)
 
+    def go_on(self) -> str | None:
+        return f"dg serve --campaign {self.run.path}"
+
 
 def campaign_host(args: argparse.Namespace) -> GameHost:
     """The stage under way of a campaign save, else its next stage."""
@@ -266,7 +269,7 @@ def print_start(hub: Hub, bind_host: str, port: int, base: str, hint: str | None
         print(f"{game.scenario.title}{where}, decision {host.decision}:")
         kept = host.persist.where()
         log = host.session.log.path
-        print(f"  saved to: {kept} (dg serve --resume {kept} goes on after a stop)" if kept
+        print(f"  saved to: {kept} ({host.persist.go_on()} goes on after a stop)" if kept
               else "  saved to: nothing (--games N without --save)")
         if log is not None:
             print(f"  log: {log}")
@@ -287,9 +290,9 @@ def print_stopped(hub: Hub) -> None:
         if host.game.over:
             continue
         tag = "" if len(hub.games) == 1 else f"[{host.game_id}] "
-        print(f"dg serve: stopped; {tag}" + (f"the game is saved in {kept} (dg serve --resume "
-              f"{kept} goes on)" if kept else "the game was not saved (--games N without "
-              "--save)"), flush=True)
+        print(f"dg serve: stopped; {tag}" + (f"the game is saved in {kept} "
+              f"({host.persist.go_on()} goes on)" if kept else "the game was not saved "
+              "(--games N without --save)"), flush=True)
 
 
 def join(args: argparse.Namespace) -> int:
