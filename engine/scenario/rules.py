@@ -1,6 +1,6 @@
 """The scenario's rule strings, compiled once at load: victory conditions, triggers, limits.
 
-``victory:`` items are ``{id, if, winner?, draw?, reason, when?, rule?}``. A condition that uses
+``victory:`` items are ``{id, if, winner?, draw?, reason, when?, rule?, score?}``. A condition that uses
 ``player`` is evaluated for every player in turn order (from the active seat), and that player
 wins; otherwise it is evaluated once, and ``winner`` (a rule expression giving a seat) or
 ``draw: true`` says the outcome. ``when`` is ``always`` (after every action and phase, the
@@ -184,6 +184,8 @@ class ScenarioRules:
         self.env = build_env(scenario, self.errors)  # (the `define:` section's mistakes)
         self._when_cache: dict[str, list[Victory]] = {}
         self._plans: dict[str, tuple[tuple[Victory, Expr, int, bool], ...]] = {}
+        #: victory id -> its ``score:`` (a number per seat, shown with the result)
+        self.scores: dict[str, Expr] = {}
         self.victories = [v for i, item in enumerate(scenario.data.get("victory", []))
                           if (v := self._victory(i, item)) is not None]
         self.triggers = [t for i, item in enumerate(scenario.data.get("triggers", []))
@@ -267,6 +269,10 @@ class ScenarioRules:
         winner = self.expr(item["winner"], "victory", i, "winner") if "winner" in item else None
         if cond is None or ("winner" in item and winner is None):
             return None
+        if "score" in item:
+            score = self.expr(item["score"], "victory", i, "score")
+            if score is not None:
+                self.scores[str(item.get("id", f"victory-{i + 1}"))] = score
         self._check_winner(i, item)
         part = never_true(str(item["if"]))
         if part is not None:
