@@ -206,3 +206,18 @@ def test_a_none_is_named_wherever_its_attribute_is_read(tmp_path, effect):
     line, col = (7, 15) if "at(0)" in effect else (11, 10 + effect.index("unit_at"))
     assert f"mod.yaml:{line}:{col}: 'unit_at(4, 0)' is none here" in str(info.value)
     assert not any(name in str(info.value) for name in PYTHON_NAMES)
+
+
+def test_a_winner_that_is_no_seat_is_refused(tmp_path):
+    """``winner: '3'`` ended a game with "the 3 win": a number is refused at load; a value
+    known only at run time that is no seat (nor none) is an error at the winner's place."""
+    errors = validate_one(str(_mod(tmp_path, "victory:\n  - id: v\n    if: 'true'\n"
+                                             "    winner: '3'\n    reason: r\n")))
+    assert len(errors) == 1 and "mod.yaml:8:14: the winner must be a seat (or none)" in errors[0]
+    path = _mod(tmp_path, "victory:\n  - id: v\n    if: 'round > 1'\n"
+                          "    winner: '[1, \"x\"][0]'\n    reason: r\n")
+    game = Game(load_scenario(str(path)), seed=1)
+    game.apply("place 0,0")
+    with pytest.raises(EngineError, match="mod.yaml:8:14: the winner 1 .* is not a seat of this "
+                                          "game nor none; seats: x, o"):
+        game.apply("place 1,1")
