@@ -92,7 +92,8 @@ def function(node: Node, source: str) -> Fn:
             f"        try:\n"
             f"            return {body}\n"
             f"        except CATCH as exc:\n"
-            f"            raise fail(src, exc, ctx, rolled) from exc\n{end}"
+            f"            raise fail(src, exc, ctx, {'rolled' if node.rolls else 'None'}) "
+            f"from exc\n{end}"
             f"    return rule\n")
     make = _maker(text)
     if make is None:
@@ -105,8 +106,8 @@ def _recording(rolls: bool) -> tuple[str, str]:
     """The lines a generated function starts and ends with: for a part that may roll dice,
     the dice it rolls are recorded (``rolled``) while it runs, so that its failure is explained
     by its closures on the same dice (:func:`_explainer`); else ``rolled`` is None."""
-    if not rolls:
-        return "        rolled = None\n", ""
+    if not rolls:  # (``rolled`` is read only when a failure is explained)
+        return "", ""
     return ("        roller = ctx['$roll'] if '$roll' in ctx else None\n"
             "        rolled = None if roller is None else []\n"
             "        if roller is not None:\n"
@@ -179,22 +180,25 @@ def call(fn: Any, wrap: Any, args: list[Node], source: str) -> Fn | None:
         return None
     writer = _Writer()
     names = [f"a{i}" for i in range(len(args))]
+    rolls = any(arg.rolls for arg in args)
     lines = ""
     for name, arg in zip(names, args, strict=True):
         value = writer.expr(arg)
         if arg.code is None:  # a constant, or a closure that reports its own failures
             lines += f"            {name} = {value}\n"
-        else:  # what the argument's own generated function would do: explain its failure
-            explain = writer.cell(_explainer(arg.fn, arg.where), "e")
-            lines += (f"            k = 0 if rolled is None else len(rolled)\n"
-                      f"            try:\n"
-                      f"                {name} = {value}\n"
-                      f"            except CATCH as exc:\n"
-                      f"                raise {explain}(src, exc, ctx, None if rolled is None "
-                      f"else rolled[k:]) from exc\n")
+            continue
+        # what the argument's own generated function would do: explain its failure (on the
+        # dice it rolled, when the call rolls some)
+        explain = writer.cell(_explainer(arg.fn, arg.where), "e")
+        mark, dice = ("            k = 0 if rolled is None else len(rolled)\n",
+                      "None if rolled is None else rolled[k:]") if rolls else ("", "None")
+        lines += (f"{mark}            try:\n"
+                  f"                {name} = {value}\n"
+                  f"            except CATCH as exc:\n"
+                  f"                raise {explain}(src, exc, ctx, {dice}) from exc\n")
     params = ", ".join(["fail", "CATCH", "src", "type", "int", "EngineError", "Exception", "fn",
                         "wrap", "recorder", "len", *writer.cells])
-    start, end = _recording(any(arg.rolls for arg in args))
+    start, end = _recording(rolls)
     text = (f"def make({params}):\n"
             f"    def run(ctx):\n{start}"
             f"        try:\n{lines}"
