@@ -218,6 +218,6 @@ def test_a_winner_that_is_no_seat_is_refused(tmp_path):
                           "    winner: '[1, \"x\"][0]'\n    reason: r\n")
     game = Game(load_scenario(str(path)), seed=1)
     game.apply("place 0,0")
-    with pytest.raises(EngineError, match="mod.yaml:8:14: the winner 1 .* is not a seat of this "
-                                          "game nor none; seats: x, o"):
+    with pytest.raises(EngineError, match=r"mod\.yaml:8:14: the winner 1 .* is not a seat of "
+                                          r"this game nor none; seats: x, o"):
         game.apply("place 1,1")
