@@ -3,6 +3,8 @@
 # of state.py whose three classes below are ``@dataclass`` instead of ``@dataclass(slots=True)``
 # (Cython's own dataclass of an extension type has no ``slots``: its fields are C fields).
 
+cimport cython
+
 # A piece, the pending decision and the state as extension types (dataclasses still: the same
 # __init__, __eq__, __repr__ and ``dataclasses.fields``): their fields are read in C by their own
 # methods and by compiled code that knows their type (game.pxd, turns.pxd).
@@ -24,6 +26,7 @@ cdef class GameState:  # (the fields in the dataclass's order: its __init__ foll
     cdef public dict _cells
     cdef public dict _texts
     cdef public object _order
+    cdef public list _got, _dirty
     # The mutators every move calls, with the token typed (its fields read in C).
     @cython.locals(board=dict)
     cpdef move_token(self, Token tok, pos, carrier=*)
@@ -37,3 +40,17 @@ cdef class GameState:  # (the fields in the dataclass's order: its __init__ foll
     cpdef masks(self, stride)
     @cython.locals(index=dict)
     cpdef pieces_of(self, owner)
+    # The text the turn_end hashes (issue 35 item 5): the tokens' part with its lists in C.
+    @cython.locals(tokens=dict, texts=dict, got=list, dirty=list, in_order=list, ids=tuple,
+                   with_attrs=list, t=Token)
+    cpdef str _tokens_text(self)
+
+# The parts of the state's text, called in C by ``text``.
+cpdef str _token_text(Token t)
+@cython.locals(tok=Token)
+cpdef list _with_attrs(dict tokens)
+cpdef str _pending_text(Pending p)
+cpdef str _seats_text(seats)
+cpdef str _player_text(p)
+@cython.locals(texts=list)
+cpdef str _players_text(dict players, seats)

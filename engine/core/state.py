@@ -16,7 +16,6 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from json.encoder import encode_basestring_ascii
-from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.errors import IllegalAction
@@ -184,13 +183,19 @@ class GameState:
     _bits: dict[str | None, int] | None = field(default=None, repr=False, compare=False)
     _stride: int = field(default=0, repr=False, compare=False)
     _cells: dict[Pos, int] = field(default_factory=dict, repr=False, compare=False)
-    # Derived: token id -> the canonical JSON text of that token, for tokens without attrs (their
-    # attrs may change in place, so a token with attrs is written out each time). Dropped for a
-    # token by the mutating methods here and for all by ``forget_index``; a copy starts empty.
+    # Derived, for ``text`` (the turn_end's hash): token id -> the JSON text of that token as it
+    # was last written out; a copy starts empty, ``forget_index`` empties it.
     _texts: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
-    # Derived: (the token dict's ids in its order, the same ids in the canonical order).
+    # Derived: (the token dict's ids in its order, the same ids in the canonical order); shared
+    # by copies (never edited: replaced when the ids change).
     _order: tuple[tuple[str, ...], list[str]] | None = field(default=None, repr=False,
                                                              compare=False)
+    # Derived: the tokens' texts in the canonical order, as ``text`` last joined them (None: not
+    # made, as in a copy), and the ids of the tokens whose texts may have changed since: the
+    # mutating methods append the token they touch, and ``text`` adds those it wrote with
+    # ``attrs`` (which may be edited in place). ``_dirty`` is None exactly when ``_got`` is.
+    _got: list[str] | None = field(default=None, repr=False, compare=False)
+    _dirty: list[str] | None = field(default=None, repr=False, compare=False)
 
     # -- queries ---------------------------------------------------------------------------
     @property
@@ -295,8 +300,8 @@ class GameState:
         be edited in place without it)."""
         self._index = None
         self._bits = None
-        if self._texts:
-            self._texts = {}
+        if self._dirty is not None:
+            self._texts, self._got, self._dirty = {}, None, None
 
     def describe_token(self, tid: str) -> str:
         """``orange's engineer E3`` — a token as a person reads it."""
@@ -331,8 +336,8 @@ class GameState:
         tok.id, tok.type, tok.owner, tok.pos, tok.carrier = tid, type_, owner, pos, carrier
         tok.attrs = dict(attrs) if attrs else {}
         self.tokens[tid] = tok
-        if self._texts:
-            self._texts.pop(tid, None)
+        if self._dirty is not None:  # its text is written when ``text`` is next asked
+            self._dirty.append(tid)
         if pos is not None:
             self.board[pos] = tid
             index = self._index
@@ -361,8 +366,8 @@ class GameState:
                                 f"{self.describe_token(board[pos])}")
         if self.journal is not None:
             self.journal.save(tok)
-        if self._texts:
-            self._texts.pop(tok.id, None)
+        if self._dirty is not None:  # its text is written again when ``text`` is next asked
+            self._dirty.append(tok.id)
         old = tok.pos
         if old is not None:
             del board[old]
@@ -378,6 +383,8 @@ class GameState:
         id, owner, place and counters; the owner index follows."""
         if self.journal is not None:
             self.journal.save(tok)
+        if self._dirty is not None:
+            self._dirty.append(tok.id)
         tok.type = type_
         index = self._index
         if index is not None and tok.pos is not None:
@@ -392,8 +399,8 @@ class GameState:
         ``game.emit("capture", ...)`` or ``"remove"``."""
         if self.journal is not None:  # an undo record that keeps the token dict only if needed
             self.journal.removing(self)
-        if self._texts:
-            self._texts.pop(tok.id, None)
+        if self._dirty is not None:  # its text is written again when ``text`` is next asked
+            self._dirty.append(tok.id)
         if tok.pos is not None:
             del self.board[tok.pos]
             if self._index is not None:
@@ -405,8 +412,8 @@ class GameState:
         """Give ``tok`` to ``owner`` (a seat, or None for neutral), where it stands."""
         if self.journal is not None:
             self.journal.save(tok)
-        if self._texts:
-            self._texts.pop(tok.id, None)
+        if self._dirty is not None:  # its text is written again when ``text`` is next asked
+            self._dirty.append(tok.id)
         if tok.owner == owner:
             return
         pos = tok.pos
@@ -490,6 +497,7 @@ class GameState:
         c._bits = dict(self._bits) if fresh and self._bits is not None else None
         c._stride, c._cells = self._stride, self._cells
         c._texts, c._order = {}, self._order  # (the order: immutable, shared)
+        c._got = c._dirty = None
         c.journal = None  # a copy is never the state an action is being applied to
         return c
 
@@ -537,49 +545,98 @@ class GameState:
 
     def text(self) -> str:
         """:meth:`canonical`'s text, the same characters, assembled from the texts of the
-        state's parts (issue 35, item 5): a token without ``attrs`` is written out once and
-        remembered until it moves or goes (``_texts``), and the canonical order of the tokens
-        is remembered while the token dict keeps its keys (``_order``). This is what
-        :meth:`hash` reads at every turn's end of a recorded game."""
-        j = _json
+        state's parts (issue 35, item 5): the tokens' texts are kept in the canonical order
+        between calls (``_got``), and only those of the tokens moved, added, removed, retyped or
+        given to another owner since (``_dirty``: the mutating methods note them), or holding
+        ``attrs`` (which may be edited in place), are written out again; the canonical order is
+        remembered while the token dict keeps its keys (``_order``). This is what :meth:`hash`
+        reads at every turn's end of a recorded game."""
         nums: tuple[Any, ...] = (self.next_id, self.phase, self.rolls, self.round, self.seed,
                                  self.turn)
-        if tuple(map(type, nums)) != _SIX_INTS:  # (an int's text is its str: the usual case)
-            nums = tuple(map(_number, nums))
-        pending, result, sites = self.pending, self.result, self.sites
-        return _STATE_TEXT % (
-            j(self.attrs) if self.attrs else "{}", nums[0],
-            "null" if pending is None else _pending_text(pending), nums[1],
-            ",".join([_player_text(self.players[s]) for s in self.seats]),
-            "null" if result is None else j(result), nums[2], nums[3], _seats_text(self.seats),
-            ',"secrets":' + j(self.secrets) if self.secrets else "", nums[4],
-            ",".join([j(s.to_json()) for s in sites.values()]) if sites else "",
-            self._tokens_text(), nums[5])
+        nid, phase, rolls, rnd, seed, turn = nums
+        if not (type(nid) is int and type(phase) is int and type(rolls) is int
+                and type(rnd) is int and type(seed) is int and type(turn) is int):
+            nid, phase, rolls, rnd, seed, turn = map(_number, nums)  # (an int's text: its str)
+        pending, result, attrs, secrets, sites = (self.pending, self.result, self.attrs,
+                                                  self.secrets, self.sites)
+        players = _players_text(self.players, self.seats)
+        more = _SECRETS_KEY + _json(secrets) if secrets else ""
+        places = ",".join([_json(s.to_json()) for s in sites.values()]) if sites else ""
+        return (f'{{"attrs":{_json(attrs) if attrs else "{}"},"next_id":{nid},"pending":'
+                f'{"null" if pending is None else _pending_text(pending)},"phase":{phase},'
+                f'"players":[{players}],"result":{"null" if result is None else _json(result)},'
+                f'"rolls":{rolls},"round":{rnd},"seats":{_seats_text(self.seats)}{more},'
+                f'"seed":{seed},"sites":[{places}],"tokens":[{self._tokens_text()}],'
+                f'"turn":{turn}}}')
 
     def _tokens_text(self) -> str:
         """The tokens' texts in the canonical order (``to_json``'s), joined by commas."""
-        tokens = self.tokens
+        tokens, texts, got, dirty = self.tokens, self._texts, self._got, self._dirty
+        gone = None  # a token removed since the last call (the last one, if several)
+        if dirty:  # written out again (a token gone is forgotten)
+            for tid in dirty:
+                tok = tokens.get(tid)
+                if tok is None:
+                    texts.pop(tid, None)
+                    gone = tid
+                else:
+                    texts[tid] = _token_text(tok)
         ids = tuple(tokens)
         order = self._order
-        if order is None or order[0] != ids:
-            order = self._order = (ids, sorted(ids, key=_ID_KEYS.__getitem__))
+        if order is None or order[0] != ids:  # a token added or removed: the order again
+            order, got = self._reorder(ids, got, gone)
         in_order = order[1]
-        texts = self._texts
-        got: list[str | None] = list(map(texts.get, in_order))
-        if any(map(_attrs_of, tokens.values())):  # written out each time (edited in place)
-            for i, tid in enumerate(in_order):
-                if tokens[tid].attrs:
-                    got[i] = _json(tokens[tid].to_json())
-        if None in got:  # moved, added, or never written out yet
-            i = got.index(None)
-            n = len(got)
-            while i < n:
-                if got[i] is None:
-                    tok = tokens[in_order[i]]
-                    text = got[i] = _token_text(tok)
-                    texts[tok.id] = text
-                i += 1
-        return ",".join(got)  # type: ignore[arg-type]  # (no None is left)
+        if got is None:
+            try:
+                got = list(map(texts.__getitem__, in_order))
+            except KeyError:  # never written out yet (a new copy; a token added by hand)
+                for tid in in_order:
+                    if tid not in texts:
+                        texts[tid] = _token_text(tokens[tid])
+                got = list(map(texts.__getitem__, in_order))
+            self._got = got
+        elif dirty:  # the same tokens: the changed ones put in their places
+            for tid in dirty:
+                if tid in texts:
+                    got[in_order.index(tid)] = texts[tid]
+        with_attrs = _with_attrs(tokens)
+        if with_attrs:  # written out each time; again at the next call, whatever happens
+            for t in with_attrs:
+                got[in_order.index(t.id)] = _json(t.to_json())
+            self._dirty = [t.id for t in with_attrs]
+        elif dirty is None:
+            self._dirty = []
+        else:
+            dirty.clear()
+        return ",".join(got)
+
+    def _reorder(self, ids: tuple[str, ...], got: list[str] | None, gone: str | None
+                 ) -> tuple[tuple[tuple[str, ...], list[str]], list[str] | None]:
+        """The canonical order of the token dict's ids ``ids`` (remembered in ``_order``), and
+        ``got`` (the texts in the order before) made to follow it, or None to be made anew.
+        The usual changes follow at the cost of a copy: one token added at the end of the dict
+        with the highest number (a piece placed), or the token ``gone`` removed (a capture)."""
+        order = self._order
+        if order is not None and got is not None:
+            before, in_order = order
+            n = len(before)
+            if len(ids) == n + 1 and ids[:n] == before:
+                new = ids[n]
+                text = self._texts.get(new)
+                if text is not None and (not in_order
+                                         or _ID_KEYS[new] > _ID_KEYS[in_order[-1]]):
+                    got.append(text)
+                    self._order = order = (ids, [*in_order, new])
+                    return order, got
+            elif gone is not None and len(ids) == n - 1 and gone in before:
+                i = before.index(gone)
+                if before[:i] + before[i + 1:] == ids:
+                    j = in_order.index(gone)
+                    del got[j]
+                    self._order = order = (ids, in_order[:j] + in_order[j + 1:])
+                    return order, got
+        self._order = order = (ids, sorted(ids, key=_ID_KEYS.__getitem__))
+        return order, None
 
     def hash(self, fresh: bool = False) -> str:
         """A stable hash of the whole state (same on every machine and process): of
@@ -628,13 +685,9 @@ def _encoder() -> Callable[[Any], str]:
 
 
 _json = _encoder()
-#: The state's text (``to_json``'s keys in sorted order), its parts' texts put in
-_STATE_TEXT = ('{"attrs":%s,"next_id":%s,"pending":%s,"phase":%s,"players":[%s],"result":%s,'
-               '"rolls":%s,"round":%s,"seats":%s%s,"seed":%s,"sites":[%s],"tokens":[%s],'
-               '"turn":%s}')
-_SIX_INTS = (int,) * 6
 _quote = encode_basestring_ascii
-_attrs_of = attrgetter("attrs")
+#: The key of the state's secrets in its text (after the seats: sorted keys)
+_SECRETS_KEY = ',"secrets":'
 #: Texts of small immutable parts, by their values (bounded: emptied when full)
 _PENDING_TEXTS: dict[tuple[Any, Any, Any], str] = {}
 _PLAYER_TEXTS: dict[tuple[Any, Any], str] = {}
@@ -651,6 +704,11 @@ def _seats_text(seats: list[str]) -> str:
             _SEATS_TEXTS.clear()
         text = _SEATS_TEXTS[key] = _json(list(seats))
     return text
+
+
+def _with_attrs(tokens: dict[str, Token]) -> list[Token]:
+    """The tokens that hold ``attrs`` (their texts are written out each time)."""
+    return [tok for tok in tokens.values() if tok.attrs]
 
 
 def _token_text(t: Token) -> str:
@@ -681,6 +739,14 @@ def _pending_text(p: Pending) -> str:
             _PENDING_TEXTS.clear()
         text = _PENDING_TEXTS[key] = _json(p.to_json())
     return text
+
+
+def _players_text(players: dict[str, Player], seats: list[str]) -> str:
+    """The players' texts in the seats' order, joined by commas."""
+    texts = []
+    for seat in seats:
+        texts.append(_player_text(players[seat]))
+    return ",".join(texts)
 
 
 def _player_text(p: Player) -> str:

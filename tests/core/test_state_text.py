@@ -97,3 +97,57 @@ def test_unusual_token_fields_are_written_by_the_encoder() -> None:
     for tok in [Token("T1", "p", "o", (True, 1)), Token("T2", "p", "o", [1, 2]),  # type: ignore[arg-type]
                 Token("Ü\"x", "p\n", None, None, "T1"), Token("T3", "p", "o", (10, -3))]:
         assert state_module._token_text(tok) == state_module._json(tok.to_json())
+
+
+def test_a_crowned_piece_and_a_token_put_in_by_hand_are_seen() -> None:
+    st = board_state()
+    same(st)
+    st.set_type(st.tokens["T1"], "king")  # a draughts man crowned
+    same(st)
+    tok = Token("Z9", "pawn", "a")  # as fleet_battle's deployment and the rule tests put one in
+    st.tokens["Z9"] = tok
+    st.move_token(tok, (3, 3))
+    same(st)
+
+
+def test_random_changes_through_the_state_keep_the_text_exact() -> None:
+    """The remembered texts follow every mutating method, in any order (additions at the end
+    and elsewhere in the canonical order, removals of one and of several tokens between two
+    texts, attrs edited in place, copies), checked after random groups of changes."""
+    rng = random.Random(35)
+    for _ in range(40):
+        st = board_state()
+        for _ in range(60):
+            for _ in range(rng.randint(0, 3)):
+                _random_change(st, rng)
+            same(st)
+            if rng.random() < 0.1:
+                st = st.clone()
+                same(st)
+
+
+def _random_change(st: GameState, rng: random.Random) -> None:
+    free = [(x, y) for x in range(4) for y in range(4) if (x, y) not in st.board]
+    toks = list(st.tokens.values())
+    what = rng.randrange(7)
+    if what == 0 and free:
+        st.add_token(rng.choice(["pawn", "king"]), rng.choice(["a", "b", None]), rng.choice(free),
+                     prefix=rng.choice(["T", "T", "K"]))
+    elif not toks:
+        return
+    elif what == 1 and free:
+        st.move_token(rng.choice(toks), rng.choice(free))
+    elif what == 2:
+        st.remove_token(rng.choice(toks))
+    elif what == 3:
+        st.set_owner(rng.choice(toks), rng.choice(["a", "b", None]))
+    elif what == 4:
+        st.set_type(rng.choice(toks), rng.choice(["pawn", "king"]))
+    elif what == 5:
+        tok = rng.choice(toks)
+        if tok.attrs and rng.random() < 0.5:
+            tok.attrs.clear()
+        else:
+            tok.attrs["hp"] = rng.randrange(3)
+    else:
+        st.next_id += rng.randrange(2)
