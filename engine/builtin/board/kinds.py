@@ -329,9 +329,12 @@ class PlaceKind(_GenericKind):
         if self.pool is not None:
             add_to_pool(game, seat, self.pool, self.piece, -1, self.verb)
         tok = game.state.add_token(self.piece, seat, pos)
-        if game.record:
-            extra: dict[str, Any] = {"rule": self.rule} if self.rule else {}
-            game.emit("place", seat=seat, token=tok.id, unit=self.piece, to=list(pos), **extra)
+        if game.record:  # (``emit``'s event, built in place: once a move)
+            placed = {"type": "place", "seat": seat, "token": tok.id, "unit": self.piece,
+                      "to": [pos[0], pos[1]]}
+            if self.rule:
+                placed["rule"] = self.rule
+            game.events.append(placed)
         if self.ends_turn:  # (``_finish``; the turn loop's own, one call less)
             game.loop.end_decision(game)
         elif self.ends_rule is not None and self._ends(game, seat, x=pos[0], y=pos[1]):
@@ -603,16 +606,21 @@ class MoveKind(_GenericKind):
             taken = st.tokens[taken_id]
             st.remove_token(taken)
             if game.record:  # unrecorded events go nowhere: skip building them
-                game.emit("capture", seat=seat, token=taken.id, unit=taken.type, owner=taken.owner,
-                          at=list(to), **({"rule": self.rule} if self.rule else {}))
+                captured = {"type": "capture", "seat": seat, "token": taken.id,
+                            "unit": taken.type, "owner": taken.owner, "at": [to[0], to[1]]}
+                if self.rule:
+                    captured["rule"] = self.rule
+                game.events.append(captured)  # (``emit``'s event, built in place)
             if self.capture_pool is not None:
                 keeper = taken.owner if self.capture_to_owner and taken.owner else seat
                 add_to_pool(game, keeper, self.capture_pool, taken.type, 1, "capture")
         st.move_token(tok, to)
-        if game.record:
-            extra: dict[str, Any] = {"rule": self.rule} if self.rule else {}
-            game.emit("move", seat=seat, token=tok.id, unit=tok.type, to=list(to),
-                      **{"from": list(frm)}, **extra)
+        if game.record:  # (``emit``'s event, built in place: once a move)
+            moved = {"type": "move", "seat": seat, "token": tok.id, "unit": tok.type,
+                     "to": [to[0], to[1]], "from": [frm[0], frm[1]]}
+            if self.rule:
+                moved["rule"] = self.rule
+            game.events.append(moved)
         if self.ends_turn:  # (``_finish``; the turn loop's own, one call less)
             game.loop.end_decision(game)
         elif self.ends_rule is not None and self._ends(game, seat, x=to[0], y=to[1], unit=tok):
