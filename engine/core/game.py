@@ -35,6 +35,9 @@ Event = dict[str, Any]
 
 #: The fields every result has (``Game.finish``); a plugin's extra fields come after them.
 RESULT_FIELDS = frozenset({"winner", "reason", "round", "rule", "counters"})
+#: A game's log sink: called with each log record. A sink that also has a ``flush()`` method is
+#: told when a group of records is complete (the set-up, an action with its events, an undo):
+#: ``LogWriter`` makes the group durable then, not at every record.
 Sink = Callable[[dict[str, Any]], None]
 
 #: The hooks the engine calls while a game is played (``apply`` and the turn loop). A game where
@@ -151,10 +154,16 @@ class Game:
         return ev
 
     def flush(self) -> None:
-        """Send the events not yet logged to the sink (after set-up and after each action)."""
-        if self.sink is not None:
+        """Send the events not yet logged to the sink (after set-up and after each action), then
+        tell the sink that a group of records is complete (its ``flush()``, if it has one: a
+        log writer makes the group durable then; see :data:`Sink`)."""
+        sink = self.sink
+        if sink is not None:
             for ev in self.events[self._flushed:]:
-                self.sink({**ev, "kind": "event"})  # an event field never replaces the kind
+                sink({**ev, "kind": "event"})  # an event field never replaces the kind
+            done = getattr(sink, "flush", None)
+            if done is not None:
+                done()
         self._flushed = len(self.events)
 
     def change_counter(self, seat: str, counter: str, delta: int, reason: str,

@@ -92,8 +92,38 @@ def source_label(scenario: Scenario) -> str | None:
 
 
 def dumps(record: dict[str, Any]) -> str:
-    """One record as one canonical JSON line (sorted keys, so identical games give identical bytes)."""
+    """One record as one canonical JSON line (sorted keys, so identical games give identical
+    bytes): ``json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)``,
+    by the JSON module's own C encoder made once (``json.dumps`` makes one at every call, the
+    most of what a small record costs); a record it cannot write goes to ``json.dumps``, which
+    says why."""
+    if _encode is not None:
+        try:
+            return "".join(_encode(record, 0))
+        except (TypeError, ValueError, RecursionError):
+            pass
     return json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _make_encoder() -> Any:
+    """What ``json.dumps`` with :func:`dumps`' options uses inside (CPython's C encoder with the
+    non-ASCII string encoder, sorted keys, no indent; no check for circular containers: a record
+    that has one fails and goes to ``json.dumps``), or None where there is none."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    quote = getattr(json.encoder, "c_encode_basestring", None)
+    if make is None or quote is None:
+        return None
+    try:
+        return make(None, _not_json, quote, None, ":", ",", True, False, True)
+    except TypeError:  # another signature: json.dumps itself
+        return None
+
+
+def _not_json(value: object) -> object:
+    raise TypeError(f"Object of type {value.__class__.__name__} is not JSON serializable")
+
+
+_encode = _make_encoder()
 
 
 class LogWriteError(LogError):
@@ -101,8 +131,12 @@ class LogWriteError(LogError):
 
 
 class LogWriter:
-    """Writes records to a JSONL file as the game goes (flushed per record). A failure to open
-    or write the file is a :class:`LogWriteError` naming it; the writer then stops writing."""
+    """Writes records to a JSONL file as the game goes. A game with this writer as its sink
+    calls :meth:`flush` after each group of records it sends (the set-up, an action with its
+    events, an undo), so the file holds every group once it is complete, and never part of one
+    (nothing is flushed in between, which would cost a system call per record); :meth:`close`
+    flushes the rest. A failure to open or write the file is a :class:`LogWriteError` naming
+    it; the writer then stops writing. ``records`` keeps every record written."""
 
     def __init__(self, path: str | Path | None = None, stream: IO[str] | None = None):
         self.path = Path(path) if path else None
@@ -120,8 +154,16 @@ class LogWriter:
         if self.stream is not None:
             try:
                 self.stream.write(dumps(record) + "\n")
-                if self._own:
-                    self.stream.flush()
+            except OSError as exc:
+                self._abandon()
+                raise LogWriteError(f"{self.path}: cannot write the log: {exc.strerror}"
+                                    ) from None
+
+    def flush(self) -> None:
+        """Write what the file's buffer holds (a group of records is complete)."""
+        if self._own and self.stream is not None:
+            try:
+                self.stream.flush()
             except OSError as exc:
                 self._abandon()
                 raise LogWriteError(f"{self.path}: cannot write the log: {exc.strerror}"

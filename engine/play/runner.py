@@ -60,6 +60,9 @@ def logged_game(scenario: Scenario, seats: list[str], seed: int,
     header = game_header(game, controllers)
     for record in (header, *setup):
         sink(record)
+    done = getattr(sink, "flush", None)  # a group complete (``Sink``): on disk before play
+    if done is not None:
+        done()
     game.sink = sink
     return game, header
 

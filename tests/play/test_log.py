@@ -69,6 +69,51 @@ def test_the_writer_writes_a_line_per_record_and_keeps_them():
     assert writer.records == [{"kind": "header", "b": 1, "a": 2}, {"kind": "undo"}]
 
 
+def test_dumps_writes_what_json_dumps_writes():
+    """``dumps`` uses the JSON module's C encoder made once: the same text as ``json.dumps`` with
+    the same options, and the same errors (from ``json.dumps`` itself)."""
+    for value in [{}, {"b": 1, "a": [1.5, -0.0, 1e300, float("inf"), None, True, False]},
+                  {"k": "ü\n\"\u2028\ud800", "n": {"z": {"y": [], "x": {}}}}, {1: "int key"},
+                  {"t": (1, 2), "big": 2**70}]:
+        assert dumps(value) == json.dumps(value, sort_keys=True, separators=(",", ":"),
+                                          ensure_ascii=False)
+    with pytest.raises(TypeError, match="Object of type object is not JSON serializable"):
+        dumps({"a": object()})
+    loop: dict = {}
+    loop["self"] = loop
+    with pytest.raises(ValueError, match="Circular reference"):
+        dumps(loop)
+    assert dumps({"a": 1}) == '{"a":1}'  # (the encoder is not left in a bad state)
+
+
+class _CountingWriter(LogWriter):
+    def __init__(self, path):
+        super().__init__(path)
+        self.groups: list[int] = []
+
+    def flush(self):
+        self.groups.append(len(self.records))
+        super().flush()
+
+
+def test_the_writer_is_flushed_after_each_group_of_records(tmp_path):
+    """Nothing between the records of a group (a system call a record cost most of what writing
+    a classic game's log cost); after each group the file holds all of it."""
+    from distant_galaxy.play.runner import logged_game
+
+    path = tmp_path / "game.jsonl"
+    writer = _CountingWriter(path)
+    game, _ = logged_game(load_scenario("tic-tac-toe"), ["x", "o"], 7, writer)
+    assert writer.groups == [len(writer.records)]  # the header and the set-up, before play
+    assert len(read_log(path)) == len(writer.records)
+    for action in ["place 1,1", "place 0,0"]:
+        game.apply(action)
+        assert writer.groups[-1] == len(writer.records)
+        assert [rec for _, rec in read_log(path)] == writer.records
+    assert len(writer.groups) == 3
+    writer.close()
+
+
 def test_a_logged_game_reads_back_with_line_numbers(tmp_path):
     path = tmp_path / "game.jsonl"
     writer = _logged_game(path)
