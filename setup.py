@@ -55,7 +55,7 @@ COMPILED = [
 #: instead of ``@dataclass(slots=True)``: their ``.pxd`` makes them extension types, whose fields
 #: are C fields (Cython's own dataclass of an extension type has no ``slots`` argument). The
 #: ``.py`` itself stays the pure build's source, unchanged.
-UNSLOTTED = {"engine/core/state.py": ("Token", "Pending", "GameState")}
+UNSLOTTED = {"engine/core/state.py": ("Token", "Pending", "Player", "GameState")}
 #: Cython's options: Python semantics kept (annotations are not C types), no asserts removed.
 DIRECTIVES = {"language_level": 3, "annotation_typing": False, "binding": True,
               "embedsignature": False}

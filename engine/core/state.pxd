@@ -1,6 +1,6 @@
 # The compiled build only (setup.py, DG_COMPILE=1): C declarations that Cython's "pure Python
 # mode" applies to state.py; the pure-Python install ignores this file. setup.py compiles a copy
-# of state.py whose three classes below are ``@dataclass`` instead of ``@dataclass(slots=True)``
+# of state.py whose four classes below are ``@dataclass`` instead of ``@dataclass(slots=True)``
 # (Cython's own dataclass of an extension type has no ``slots``: its fields are C fields).
 
 cimport cython
@@ -13,6 +13,9 @@ cdef class Token:
 
 cdef class Pending:
     cdef public object seat, kind, reason
+
+cdef class Player:
+    cdef public object seat, faction, counters, pools, attrs
 
 cdef class GameState:  # (the fields in the dataclass's order: its __init__ follows this one)
     cdef public object seats
@@ -51,6 +54,6 @@ cpdef str _token_text(Token t)
 cpdef list _with_attrs(dict tokens)
 cpdef str _pending_text(Pending p)
 cpdef str _seats_text(seats)
-cpdef str _player_text(p)
+cpdef str _player_text(Player p)
 @cython.locals(texts=list)
 cpdef str _players_text(dict players, seats)

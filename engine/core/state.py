@@ -24,9 +24,6 @@ if TYPE_CHECKING:
     from distant_galaxy.core.journal import Journal
 
 Pos = tuple[int, int]
-#: A bare instance of a pure-Python class (``Player``); ``Token`` and ``GameState`` use their own
-#: ``__new__``, which the compiled build's extension types need (state.pxd)
-_new = object.__new__
 
 
 @dataclass(slots=True)
@@ -94,7 +91,7 @@ class Player:
     attrs: dict[str, Any] = field(default_factory=dict)
 
     def clone(self) -> Player:
-        c = _new(Player)  # (fields set by hand: cheaper than the dataclass call)
+        c = Player.__new__(Player)  # (fields set by hand: cheaper than the dataclass call)
         c.seat, c.faction, c.counters = self.seat, self.faction, dict(self.counters)
         c.pools = {k: dict(v) for k, v in self.pools.items()} if self.pools else {}
         c.attrs = copy_attrs(self.attrs) if self.attrs else {}
@@ -643,7 +640,7 @@ class GameState:
         :meth:`text`, or with ``fresh=True`` of :meth:`canonical` (the same value; the
         harness's checks write the state out afresh)."""
         text = self.canonical() if fresh else self.text()
-        return hashlib.sha256(text.encode()).hexdigest()[:16]
+        return _sha256(text.encode()).hexdigest()[:16]
 
 
 def _token_key(t: Token) -> tuple[int, str]:
@@ -685,6 +682,7 @@ def _encoder() -> Callable[[Any], str]:
 
 
 _json = _encoder()
+_sha256 = hashlib.sha256
 _quote = encode_basestring_ascii
 #: The key of the state's secrets in its text (after the seats: sorted keys)
 _SECRETS_KEY = ',"secrets":'
