@@ -1,13 +1,15 @@
-"""Bench: what recording costs — random playouts recorded (``record=True``, as ``dg run`` and ``dg
-simulate`` play: every event built and kept, a state hash at each turn's end) against the same
-playouts unrecorded (``record=False``, as the bots' look-ahead plays).
+"""Bench: what recording costs — random playouts recorded (``record=True``: every event built and
+kept, a state hash at each turn's end) against the same playouts unrecorded (``record=False``, as
+the bots' look-ahead plays), and the same games logged as ``dg run`` logs them (recorded, each
+record written to a JSON Lines file by the log writer).
 
     python bench/bench_recording.py [--rounds 5] [--long] [--game breakthrough] [--json]
 
-Both sides play the same seeded games (each round from its own seed), alternated in this process,
-timed in CPU time (bench/timing.py); the figure is µs per move, min and median of the rounds, and
-the ratio recorded / unrecorded (issue 35 item 5's target: ≤ 1.5×). ``breakthrough-32`` is
-breakthrough on a 32×32 board (``params: {rows: 32, columns: 32}``, the size of OpenSpiel's
+The three sides play the same seeded games (each round from its own seed), alternated in this
+process, timed in CPU time (bench/timing.py); the figures are µs per move, min and median of the
+rounds, and the ratios recorded / unrecorded (issue 35 item 5's target: ≤ 1.5×) and logged /
+unrecorded (no target: what ``dg run --log`` costs). ``breakthrough-32`` is breakthrough on a
+32×32 board (``params: {rows: 32, columns: 32}``, the size of OpenSpiel's
 ``breakthrough(rows=32,columns=32)``).
 """
 
@@ -17,6 +19,7 @@ import argparse
 import json
 import random
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -70,15 +73,45 @@ def side(game: str, record: bool, games: int) -> Callable[[], int]:
     return run
 
 
+def logged_side(game: str, games: int, path: str) -> Callable[[], int]:
+    """``side(game, True, games)`` with the log written to ``path`` as ``dg run --log`` writes
+    it (the game's sink a ``LogWriter``: each record one JSON line, flushed after each group)."""
+    from distant_galaxy.core.game import Game
+    from distant_galaxy.play.log import LogWriter
+
+    start = Game(scenario(game), seed=1, record=True)
+    played = [0]
+
+    def run() -> int:
+        rng = random.Random(777 + played[0])
+        played[0] += 1
+        n = 0
+        log = LogWriter(path)
+        for _ in range(games):
+            g = start.clone(record=True)
+            g.sink = log
+            while not g.over:
+                g.apply(rng.choice(g.legal_actions()))
+                n += 1
+            log.records.clear()  # (the writer keeps what it wrote: one game's worth at a time)
+        log.close()
+        return n
+
+    return run
+
+
 def measure(game: str, n_rounds: int, scale: int) -> dict:
     games = GAMES[game] * scale
-    figs = rounds({"unrecorded": side(game, False, games), "recorded": side(game, True, games)},
-                  n_rounds)
-    rec, unrec = figs["recorded"], figs["unrecorded"]
+    with tempfile.TemporaryDirectory() as tmp:
+        figs = rounds({"unrecorded": side(game, False, games), "recorded": side(game, True, games),
+                       "logged": logged_side(game, games, f"{tmp}/game.jsonl")}, n_rounds)
+    rec, unrec, logged = figs["recorded"], figs["unrecorded"], figs["logged"]
     ratio = {"min": rec.min / unrec.min, "median": rec.median / unrec.median}
     return {"game": game, "recorded_us_per_move": rec.as_dict(),
             "unrecorded_us_per_move": unrec.as_dict(), "ratio": ratio, "target": TARGET,
-            "met": ratio["min"] <= TARGET}
+            "met": ratio["min"] <= TARGET, "logged_us_per_move": logged.as_dict(),
+            "logged_ratio": {"min": logged.min / unrec.min,
+                             "median": logged.median / unrec.median}}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,10 +128,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     for r in rows:
         rec, unrec, q = r["recorded_us_per_move"], r["unrecorded_us_per_move"], r["ratio"]
+        logged, lq = r["logged_us_per_move"], r["logged_ratio"]
         print(f"{r['game']:<16} unrecorded {unrec['min']:.2f} / {unrec['median']:.2f} µs/move, "
               f"recorded {rec['min']:.2f} / {rec['median']:.2f}: {q['min']:.2f}× "
               f"(median {q['median']:.2f}×), target ≤ {TARGET}×: "
-              f"{'met' if r['met'] else 'MISSED'}")
+              f"{'met' if r['met'] else 'MISSED'}; logged {logged['min']:.2f} / "
+              f"{logged['median']:.2f}: {lq['min']:.2f}× (median {lq['median']:.2f}×)")
     return 0
 
 

@@ -196,6 +196,11 @@ def rows35(build: str, data: dict[str, dict]) -> dict[str, tuple[str, bool | Non
             f"{_mm(r['unrecorded_us_per_move'])} → {_mm(r['recorded_us_per_move'])} µs a move: "
             f"{r['ratio']['min']:.2f}× / {r['ratio']['median']:.2f}× (≤ {r['target']}×)",
             r["met"])
+        if "logged_us_per_move" in r:
+            q = r["logged_ratio"]
+            out[f"logged (`dg run --log`) / unrecorded, {r['game']}"] = (
+                f"{_mm(r['unrecorded_us_per_move'])} → {_mm(r['logged_us_per_move'])} µs a "
+                f"move: {q['min']:.2f}× / {q['median']:.2f}×", None)
     par = data.get("bench_parallel.py")
     for r in (par or {}).get("rows", []):
         one = r["ways"]["--jobs 1"]["games_per_s"]

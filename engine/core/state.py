@@ -568,7 +568,39 @@ class GameState:
 
     def _tokens_text(self) -> str:
         """The tokens' texts in the canonical order (``to_json``'s), joined by commas."""
-        tokens, texts, got, dirty = self.tokens, self._texts, self._got, self._dirty
+        tokens, got, dirty = self.tokens, self._got, self._dirty
+        ids = tuple(tokens)
+        order = self._order
+        if got is not None and order is not None and order[0] == ids:  # the same tokens
+            if dirty:  # moved, retyped, given away, or written with attrs last time
+                texts, in_order = self._texts, order[1]
+                for tid in dirty:
+                    tok = tokens.get(tid)
+                    if tok is not None:
+                        text = texts[tid] = _token_text(tok)
+                        got[in_order.index(tid)] = text
+                    else:  # added and removed again since
+                        texts.pop(tid, None)
+        else:  # a token added or removed, or no texts kept yet
+            order, got = self._follow(ids, got)
+        with_attrs = _with_attrs(tokens)
+        if with_attrs:  # written out each time; again at the next call, whatever happens
+            in_order = order[1]
+            for t in with_attrs:
+                got[in_order.index(t.id)] = _json(t.to_json())
+            self._dirty = [t.id for t in with_attrs]
+        elif dirty is None:
+            self._dirty = []
+        elif dirty:
+            dirty.clear()
+        return ",".join(got)
+
+    def _follow(self, ids: tuple[str, ...], got: list[str] | None
+                ) -> tuple[tuple[tuple[str, ...], list[str]], list[str]]:
+        """The canonical order of the token ids ``ids`` (remembered in ``_order``) and the
+        tokens' texts in it (``_got``), after tokens were added or removed, or when no texts
+        were kept (a new copy, after ``forget_index``)."""
+        tokens, texts, dirty = self.tokens, self._texts, self._dirty
         gone = None  # a token removed since the last call (the last one, if several)
         if dirty:  # written out again (a token gone is forgotten)
             for tid in dirty:
@@ -578,10 +610,11 @@ class GameState:
                     gone = tid
                 else:
                     texts[tid] = _token_text(tok)
-        ids = tuple(tokens)
         order = self._order
-        if order is None or order[0] != ids:  # a token added or removed: the order again
+        if order is None or order[0] != ids:
             order, got = self._reorder(ids, got, gone)
+        else:
+            got = None
         in_order = order[1]
         if got is None:
             try:
@@ -591,21 +624,12 @@ class GameState:
                     if tid not in texts:
                         texts[tid] = _token_text(tokens[tid])
                 got = list(map(texts.__getitem__, in_order))
-            self._got = got
-        elif dirty:  # the same tokens: the changed ones put in their places
+        elif dirty:  # the tokens that stay: the changed ones put in their places
             for tid in dirty:
                 if tid in texts:
                     got[in_order.index(tid)] = texts[tid]
-        with_attrs = _with_attrs(tokens)
-        if with_attrs:  # written out each time; again at the next call, whatever happens
-            for t in with_attrs:
-                got[in_order.index(t.id)] = _json(t.to_json())
-            self._dirty = [t.id for t in with_attrs]
-        elif dirty is None:
-            self._dirty = []
-        else:
-            dirty.clear()
-        return ",".join(got)
+        self._got = got
+        return order, got
 
     def _reorder(self, ids: tuple[str, ...], got: list[str] | None, gone: str | None
                  ) -> tuple[tuple[tuple[str, ...], list[str]], list[str] | None]:
