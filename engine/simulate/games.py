@@ -14,6 +14,7 @@ import hashlib
 import os
 import tempfile
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -108,6 +109,17 @@ def scenario_for(source: Source, variant: str | None, options: tuple[str, ...]
         scenario.pm.register(probe, name="dg-simulate-limit-probe")
         cache[key] = (scenario, probe)
     return cache[key]
+
+
+def preload(sources: list[Source], cases: Iterable[tuple[str | None, tuple[str, ...]]]) -> None:
+    """Load each scenario with each (variant, options) into this process's cache
+    (:func:`scenario_for`) before local workers start: a worker forked from this process (the
+    process pool's way on Linux) inherits them, and plays its first game without loading them
+    again (``dg simulate`` calls this only where workers are forked, or when it plays the
+    games itself)."""
+    for source in sources:
+        for variant, options in cases:
+            scenario_for(source, variant, options)
 
 
 def play_task(task: GameTask) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import multiprocessing
 import os
 import sys
 import time
@@ -29,7 +30,7 @@ from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.simulate.cluster import cluster_executor
 from distant_galaxy.simulate.compare import compare_reports
 from distant_galaxy.simulate.executor import default_jobs, local_executor
-from distant_galaxy.simulate.games import Source
+from distant_galaxy.simulate.games import Source, preload, scenario_for
 from distant_galaxy.simulate.plan import Plan, make_cases
 from distant_galaxy.simulate.run import simulate
 from distant_galaxy.simulate.svg import report_svg
@@ -66,13 +67,15 @@ def _read_report(path: Path) -> dict[str, Any]:
 def _play(args: argparse.Namespace) -> dict[str, Any]:
     check_seed_run(args.first_seed, args.games, "--first-seed")
     options = tuple(args.option)
-    base = load_scenario(args.scenario, None, options)
+    scheduler = args.scheduler or os.environ.get(SCHEDULER_ENV) or None
+    sources = [_source(args.scenario, bool(scheduler))]
+    # played here or by workers forked from here: loaded once, into the games' cache
+    base = load_scenario(args.scenario, None, options) if scheduler \
+        else scenario_for(sources[0], None, options)[0]
     plan = Plan(base.id, tuple(make_cases(base, variants_of(base, args.variant),
                                           args.players or [_most(base)], seat_bots(args.seat),
                                           options)),
                 args.games, args.first_seed, args.rotate, args.max_actions)
-    scheduler = args.scheduler or os.environ.get(SCHEDULER_ENV) or None
-    sources = [_source(args.scenario, bool(scheduler))]
     plans = [plan]
     if args.compare:
         plans.append(replace(plan, scenario=_check_compare(args.compare, plan, options)))
@@ -164,6 +167,9 @@ def _executor(scheduler: str | None, jobs: int | None, sources: list[Source], pl
             yield pair
         return
     workers = default_jobs() if jobs is None else max(1, jobs)
+    if workers == 1 or multiprocessing.get_start_method() == "fork":
+        # what the games load, loaded here first: the forked workers inherit it
+        preload(sources, sorted({(c.variant, c.options) for c in plan.cases}, key=str))
     with local_executor(workers) as executor:
         yield executor, workers
 
