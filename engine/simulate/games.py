@@ -129,8 +129,10 @@ def play_task(task: GameTask) -> dict[str, Any]:
     scenario, probe = scenario_for(task.source, task.variant, task.options)
     out: dict[str, Any] = {"seed": task.seed, "order": list(task.order)}
     try:
-        # record=True as dg run plays: the events are built (triggers fire on them), then dropped
-        game = Game(scenario, seats=list(task.order), seed=task.seed)
+        # record=False: nobody reads a simulated game's events, so none is built and no state is
+        # hashed at a turn's end (the same game as dg run's: the events never change the state;
+        # a scenario with triggers, which fire on events, records them anyway: Game.record)
+        game = Game(scenario, seats=list(task.order), seed=task.seed, record=False)
         bots = make_controllers(scenario, list(task.order), dict(task.bots), task.seed, {}, None)
         for _ in range(task.max_actions):
             if game.over:
