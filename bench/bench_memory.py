@@ -1,12 +1,14 @@
 """Peak memory (issue 35, item 6): of ``dg simulate asteroid-belt --games N`` and of a whole campaign.
 
     python bench/bench_memory.py [--games 500] [--json]
+    python bench/bench_memory.py --games 50 100 200 500   # the peak at each size
 
 Each command runs as the child of a fresh wrapper process (``--jobs 1``: the games in that one
 process, so its peak is the whole run's); its peak resident set size is the wrapper's
 ``getrusage(RUSAGE_CHILDREN).ru_maxrss`` after it (CPU time includes the wrapper's start).
-``dg simulate`` runs with ``N / 5`` games and with ``N``: a peak that does not grow with the
-number of games beyond the results kept shows as two close figures. The campaign (``dg campaign
+``dg simulate`` runs with ``N / 5`` games and with ``N`` (or with each of several ``--games``):
+a peak that does not grow with the number of games beyond the results kept shows as close
+figures. The campaign (``dg campaign
 new global``, then ``dg campaign play --all --quiet``, every civilization a bot) runs in a
 temporary folder; its figure is the larger of the two processes' peaks. The bare interpreter
 (``python -c pass``) and ``dg validate asteroid-belt`` (the engine and scenario loaded, nothing
@@ -54,20 +56,19 @@ def peak_mb(cmd: list[str], cwd: str | None = None) -> dict:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=500, help="games of the larger simulate run")
+    ap.add_argument("--games", type=int, nargs="+", default=[500],
+                    help="games of the larger simulate run (several: a run of each size)")
     ap.add_argument("--no-campaign", action="store_true", help="skip the campaign")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = ap.parse_args(argv)
     dg = dg_command(None)
-    small = max(1, args.games // 5)
-    out: dict = {"bench": "memory", "games": args.games, "rows": []}
+    sizes = [max(1, args.games[0] // 5), args.games[0]] if len(args.games) == 1 else args.games
+    out: dict = {"bench": "memory", "games": max(sizes), "sizes": sizes, "rows": []}
     runs = [("python -c pass", [sys.executable, "-c", "pass"]),
-            ("dg validate asteroid-belt", [dg, "validate", "asteroid-belt"]),
-            (f"dg simulate asteroid-belt --games {small} --jobs 1",
-             [dg, "simulate", "asteroid-belt", "--games", str(small), "--jobs", "1", "--json"]),
-            (f"dg simulate asteroid-belt --games {args.games} --jobs 1",
-             [dg, "simulate", "asteroid-belt", "--games", str(args.games), "--jobs", "1",
-              "--json"])]
+            ("dg validate asteroid-belt", [dg, "validate", "asteroid-belt"])]
+    runs += [(f"dg simulate asteroid-belt --games {n} --jobs 1",
+              [dg, "simulate", "asteroid-belt", "--games", str(n), "--jobs", "1", "--json"])
+             for n in sizes]
     for label, cmd in runs:
         out["rows"].append({"command": label, **peak_mb(cmd)})
     if not args.no_campaign:
