@@ -131,18 +131,22 @@ class LogWriteError(LogError):
 
 
 class LogWriter:
-    """Writes records to a JSONL file as the game goes. A game with this writer as its sink
-    calls :meth:`flush` after each group of records it sends (the set-up, an action with its
-    events, an undo), so the file holds every group once it is complete, and never part of one
-    (nothing is flushed in between, which would cost a system call per record); :meth:`close`
-    flushes the rest. A failure to open or write the file is a :class:`LogWriteError` naming
-    it; the writer then stops writing. ``records`` keeps every record written."""
+    """Writes records to a JSONL file as the game goes, each flushed to the file as it is
+    written — until :meth:`flush` is first called: a game with this writer as its sink calls it
+    after each group of records it sends (the set-up, an action with its events, an undo), and
+    from then on the writer flushes at those ends only, so the file holds every group once it is
+    complete and never part of one, without a system call per record. (A caller that sends
+    records one by one and never calls :meth:`flush`, as ``dg serve``'s held log does, keeps
+    one flush per record.) :meth:`close` flushes the rest. A failure to open or write the file
+    is a :class:`LogWriteError` naming it; the writer then stops writing. ``records`` keeps
+    every record written."""
 
     def __init__(self, path: str | Path | None = None, stream: IO[str] | None = None):
         self.path = Path(path) if path else None
         self._own = stream is None and path is not None
         self.records: list[dict[str, Any]] = []
         self.stream: IO[str] | None = stream
+        self._grouped = False  # told where groups of records end (``flush``): flushed only there
         if self._own:
             try:
                 self.stream = open(path, "w", encoding="utf-8")
@@ -154,13 +158,17 @@ class LogWriter:
         if self.stream is not None:
             try:
                 self.stream.write(dumps(record) + "\n")
+                if self._own and not self._grouped:
+                    self.stream.flush()
             except OSError as exc:
                 self._abandon()
                 raise LogWriteError(f"{self.path}: cannot write the log: {exc.strerror}"
                                     ) from None
 
     def flush(self) -> None:
-        """Write what the file's buffer holds (a group of records is complete)."""
+        """Write what the file's buffer holds (a group of records is complete); from now on the
+        writer flushes only when this is called (and at :meth:`close`)."""
+        self._grouped = True
         if self._own and self.stream is not None:
             try:
                 self.stream.flush()

@@ -114,6 +114,17 @@ def test_the_writer_is_flushed_after_each_group_of_records(tmp_path):
     writer.close()
 
 
+def test_a_writer_never_told_of_groups_flushes_every_record(tmp_path):
+    """What a caller that sends records one by one (dg serve's held log) relies on."""
+    path = tmp_path / "game.jsonl"
+    writer = LogWriter(path)
+    writer(_header())
+    assert len(read_log(path)) == 1  # on disk before the next record, without a flush() call
+    writer({"kind": "undo"})
+    assert [rec for _, rec in read_log(path)] == writer.records
+    writer.close()
+
+
 def test_a_logged_game_reads_back_with_line_numbers(tmp_path):
     path = tmp_path / "game.jsonl"
     writer = _logged_game(path)
