@@ -43,7 +43,10 @@ cdef class GameState:  # (the fields in the dataclass's order: its __init__ foll
     cpdef masks(self, stride)
     @cython.locals(index=dict)
     cpdef pieces_of(self, owner)
-    # The text the turn_end hashes (issue 35 item 5): the tokens' part with its lists in C.
+    # The text the turn_end hashes (issue 35 item 5), called in C by the turn loop (turns.pxd
+    # types its state); the tokens' part with its lists in C.
+    cpdef str text(self)
+    cpdef str hash(self, bint fresh=*)
     @cython.locals(tokens=dict, texts=dict, got=list, dirty=list, in_order=list, ids=tuple,
                    with_attrs=list, t=Token)
     cpdef str _tokens_text(self)
