@@ -134,19 +134,21 @@ class LogWriter:
     """Writes records to a JSONL file as the game goes, each flushed to the file as it is
     written — until :meth:`flush` is first called: a game with this writer as its sink calls it
     after each group of records it sends (the set-up, an action with its events, an undo), and
-    from then on the writer flushes at those ends only, so the file holds every group once it is
-    complete and never part of one, without a system call per record. (A caller that sends
-    records one by one and never calls :meth:`flush`, as ``dg serve``'s held log does, keeps
-    one flush per record.) :meth:`close` flushes the rest. A failure to open or write the file
-    is a :class:`LogWriteError` naming it; the writer then stops writing. ``records`` keeps
-    every record written."""
+    from then on the writer keeps a group's lines until its end and writes them in one go, so the
+    file holds every group once it is complete and never part of one, with a system call a group
+    instead of one a record. (A caller that sends records one by one and never calls
+    :meth:`flush`, as ``dg serve``'s held log does, keeps one flush per record.) :meth:`close`
+    writes the rest. A failure to open or write the file is a :class:`LogWriteError` naming it;
+    the writer then stops writing. ``records`` keeps every record written."""
 
     def __init__(self, path: str | Path | None = None, stream: IO[str] | None = None):
         self.path = Path(path) if path else None
         self._own = stream is None and path is not None
         self.records: list[dict[str, Any]] = []
         self.stream: IO[str] | None = stream
-        self._grouped = False  # told where groups of records end (``flush``): flushed only there
+        # once told where groups of records end (``flush``): the lines of the group under way,
+        # written together at its end (None until then: each line written and flushed at once)
+        self._group: list[str] | None = None
         if self._own:
             try:
                 self.stream = open(path, "w", encoding="utf-8")
@@ -155,27 +157,33 @@ class LogWriter:
 
     def __call__(self, record: dict[str, Any]) -> None:
         self.records.append(record)
-        if self.stream is not None:
-            try:
-                self.stream.write(dumps(record) + "\n")
-                if self._own and not self._grouped:
-                    self.stream.flush()
-            except OSError as exc:
-                self._abandon()
-                raise LogWriteError(f"{self.path}: cannot write the log: {exc.strerror}"
-                                    ) from None
+        if self.stream is None:
+            return
+        line = dumps(record)
+        if self._group is not None:  # written with the rest of its group
+            self._group.append(line)
+        else:
+            self._write(line + "\n")
 
     def flush(self) -> None:
-        """Write what the file's buffer holds (a group of records is complete); from now on the
-        writer flushes only when this is called (and at :meth:`close`)."""
-        self._grouped = True
-        if self._own and self.stream is not None:
-            try:
+        """Write the group of records now complete to the file, in one write, and flush it;
+        from now on the writer writes only when this is called (and at :meth:`close`)."""
+        if not self._own:
+            return
+        group, self._group = self._group, []
+        if self.stream is not None:
+            self._write("\n".join(group) + "\n" if group else "")
+
+    def _write(self, text: str) -> None:
+        assert self.stream is not None
+        try:
+            if text:
+                self.stream.write(text)
+            if self._own:
                 self.stream.flush()
-            except OSError as exc:
-                self._abandon()
-                raise LogWriteError(f"{self.path}: cannot write the log: {exc.strerror}"
-                                    ) from None
+        except OSError as exc:
+            self._abandon()
+            raise LogWriteError(f"{self.path}: cannot write the log: {exc.strerror}") from None
 
     def _abandon(self) -> None:
         stream, self.stream = self.stream, None
@@ -186,6 +194,8 @@ class LogWriter:
                 pass
 
     def close(self) -> None:
+        if self._group:  # records sent after the last group's end (the result)
+            self.flush()
         if self._own and self.stream is not None:
             stream, self.stream = self.stream, None
             try:

@@ -111,7 +111,10 @@ def test_the_writer_is_flushed_after_each_group_of_records(tmp_path):
         assert writer.groups[-1] == len(writer.records)
         assert [rec for _, rec in read_log(path)] == writer.records
     assert len(writer.groups) == 3
+    writer({"kind": "result", "winner": None})  # after the last group: written at close
+    assert len(read_log(path)) == len(writer.records) - 1
     writer.close()
+    assert [rec for _, rec in read_log(path)] == writer.records
 
 
 def test_a_writer_never_told_of_groups_flushes_every_record(tmp_path):
