@@ -154,3 +154,15 @@ def test_every_report_dg_simulate_writes_is_read_back(tmp_path_factory: pytest.T
         again, text = dg_out("simulate", "--report", str(report), *extra)
         assert again == code, (extra, text[-500:])
     assert json.loads(dg_out("simulate", "--report", str(report), "--json")[1]) == json.loads(out)
+
+
+def test_a_report_of_games_that_all_failed_is_read_back_in_every_form(tmp_path: Path) -> None:
+    """Found by the property test: with every game failed (``--max-actions 1``) the report's
+    rounds and actions are empty, and ``--markdown`` ended in ``KeyError: 'median'``."""
+    code, out = dg_out("simulate", "tic-tac-toe", "--games", "1", "--jobs", "1",
+                       "--max-actions", "1", "--json")
+    assert code == 1
+    report = tmp_path / "r.json"
+    report.write_text(out, encoding="utf-8")
+    code, text = dg_out("simulate", "--report", str(report), "--markdown")
+    assert code == 1 and "| – | – |" in text

@@ -145,3 +145,11 @@ def _played(save: str) -> int:
     """How many stages of the campaign save are played."""
     stages = json.loads(Path(save).read_text())["stages"]
     return sum(1 for s in stages if s.get("status") == "done")
+
+
+def test_an_unknown_controller_is_refused_before_the_log_is_written(tmp_path: Path) -> None:
+    """Found by the property test: the log's header and set-up were written, then refused."""
+    log = tmp_path / "game.jsonl"
+    assert dg("run", "asteroid-belt", "--seed", "0", "--quiet", "--log", str(log),
+              "--seat", "orange=random", "--seat", "purple=random", "--seat", "green=nope") == 2
+    assert not log.exists()
