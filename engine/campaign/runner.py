@@ -45,6 +45,7 @@ from distant_galaxy.play.runner import (
 from distant_galaxy.play.saves import check_payload, load_game, save_payload
 from distant_galaxy.scenario.load import read_scenario, scenario_from_document
 from distant_galaxy.scenario.model import Scenario
+from distant_galaxy.text import shorten
 
 Render = Callable[[Game], str]
 
@@ -126,7 +127,7 @@ def _check_controllers(campaign: Campaign, controllers: dict[str, str]) -> None:
             known |= set(stage_scenario(campaign, stage, []).bots())
     for civ, kind in controllers.items():
         if kind not in known:
-            raise EngineError(f"--seat {civ}={kind}: unknown controller (choose human, bot — "
+            raise EngineError(f"--seat {civ}={shorten(kind)}: unknown controller (choose human, bot — "
                               f"each stage's default bot —, or one of: "
                               f"{', '.join(sorted(known - {'human', 'bot'}))})")
 

@@ -23,6 +23,7 @@ from typing import cast
 from distant_galaxy.build import version_line
 from distant_galaxy.cli.registry import Commands, find_commands
 from distant_galaxy.errors import EngineError
+from distant_galaxy.text import bounded
 
 
 class VersionAction(argparse.Action):
@@ -47,6 +48,7 @@ class Parser(argparse.ArgumentParser):
     json_errors = False
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        message = bounded(message)
         if Parser.json_errors:
             print_json_error(self.prog.removeprefix("dg ").strip() or None, message, 2)
         super().error(message)
@@ -101,6 +103,7 @@ def run_command(commands: Commands, args: argparse.Namespace) -> int:
 def _failed(args: argparse.Namespace, message: str, code: int = 2) -> int:
     """Report a refused command: one line on stderr, and with ``--json`` a JSON object on
     stdout; the exit code."""
+    message = bounded(message)
     print(f"dg {args.command}: {message}", file=sys.stderr)
     if getattr(args, "json", False):
         print_json_error(args.command, message, code)

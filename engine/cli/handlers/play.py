@@ -33,6 +33,7 @@ from distant_galaxy.play.runner import (
 from distant_galaxy.play.saves import load_game, read_save, save_game, write_atomic
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
+from distant_galaxy.text import quoted, shorten
 
 #: Below this a ``--seed`` can be found by trying seeds against the visible dice (2**48 seeds).
 SMALL_SEED = 2 ** 48
@@ -43,7 +44,8 @@ def parse_seats(items: list[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for item in items:
         if "=" not in item:
-            raise EngineError(f"--seat {item!r}: write it as NAME=CONTROLLER (e.g. orange=human)")
+            raise EngineError(f"--seat {quoted(item)}: write it as NAME=CONTROLLER (e.g. "
+                              "orange=human)")
         name, _, kind = item.partition("=")
         out[name.strip()] = kind.strip()
     return out
@@ -59,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
     kinds = parse_seats(args.seat)
     for name in kinds:
         if name not in seats:
-            raise EngineError(f"--seat {name}: no such seat in this game (seats: {', '.join(seats)})")
+            raise EngineError(f"--seat {shorten(name)}: no such seat in this game (seats: "
+                              f"{', '.join(seats)})")
     session = new_session(scenario, args.seed, seats, kinds, args.log, _human_io(args),
                           render=_board_renderer(), secret=secret)
     if secret is None and session.game.state.secrets and args.seed < SMALL_SEED:
