@@ -24,12 +24,13 @@ from distant_galaxy.campaign.carry import (
     standing_of,
 )
 from distant_galaxy.campaign.find import resolve_campaign_path
+from distant_galaxy.campaign.grants import SavedGrants, grants_refused
 from distant_galaxy.campaign.load import load_campaign
 from distant_galaxy.campaign.model import Campaign, Stage
 from distant_galaxy.campaign.save import SUFFIX, file_sha256, new_save, read_save, write_save
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.hidden import saved_secret
-from distant_galaxy.errors import EngineError, SaveError
+from distant_galaxy.errors import EngineError, SaveError, ScenarioError, ScenarioErrors
 from distant_galaxy.harness.invariants import check_saved
 from distant_galaxy.loader.merge import merge_documents
 from distant_galaxy.play.log import LogWriteError, LogWriter, scenario_digest
@@ -199,19 +200,29 @@ def pass_unplayable(run: CampaignRun) -> list[Stage]:
 
 
 # -- a stage's scenario and game ------------------------------------------------------------------
-def stage_scenario(campaign: Campaign, stage: Stage, grants: list[dict[str, Any]]) -> Scenario:
+def stage_scenario(campaign: Campaign, stage: Stage, grants: list[dict[str, Any]],
+                   saved: SavedGrants | None = None) -> Scenario:
     """The stage's scenario with its variant and options, and the carry-over as ``setup.grants``
-    (without grants it is the scenario itself, with its own identity)."""
+    (without grants it is the scenario itself, with its own identity). ``saved``: the campaign
+    save and field the grants were read from, which an error about them names
+    (:func:`~distant_galaxy.campaign.grants.grants_refused`)."""
     assert stage.scenario is not None
     target: str | Path = stage.scenario
     if stage.scenario.endswith((".yaml", ".yml")):
         target = campaign.path.parent / stage.scenario
-    path, doc = read_scenario(target)
-    if grants:
-        setup = doc.data.get("setup") or {}
-        overlay = {"setup": {"grants": [*setup.get("grants", []), *grants]}}
-        doc = merge_documents(doc, overlay, lambda p: doc.origin(("setup",)))
-    return scenario_from_document(doc, path, stage.variant, stage.options)
+    path, base = read_scenario(target)
+    if not grants:
+        return scenario_from_document(base, path, stage.variant, stage.options)
+    own = list((base.data.get("setup") or {}).get("grants", []))
+    doc = merge_documents(base, {"setup": {"grants": [*own, *grants]}},
+                          lambda p: base.origin(("setup",)))
+    try:
+        return scenario_from_document(doc, path, stage.variant, stage.options)
+    except (ScenarioError, ScenarioErrors) as exc:
+        if saved is None:
+            raise
+        scenario_from_document(base, path, stage.variant, stage.options)  # its own fault?
+        raise grants_refused(exc, saved, len(own), stage.id, str(stage.scenario)) from None
 
 
 def stage_seats(scenario: Scenario, stage: Stage) -> list[str]:
@@ -301,7 +312,7 @@ def resume_stage(run: CampaignRun, override: dict[str, str] | None = None,
     if not cur:
         raise EngineError("no stage is under way: 'dg campaign play' plays the next one")
     stage = run.campaign.stage(cur["id"])
-    scenario = stage_scenario(run.campaign, stage, cur["grants"])
+    scenario = stage_scenario(run.campaign, stage, cur["grants"], (run.path, "current/grants"))
     payload = check_payload(cur["game"], run.path)
     if payload.get("scenario_sha256") != scenario_digest(scenario):
         raise SaveError(f"{run.path}: stage {stage.id}: its scenario {scenario.id} changed since "
@@ -440,7 +451,9 @@ def _check_stage(run: CampaignRun, entry: dict[str, Any]) -> StageCheck:
     if "is missing" in problem:
         return StageCheck(sid, rel, False, problem)
     try:
-        scenario = stage_scenario(run.campaign, run.campaign.stage(sid), entry.get("grants", []))
+        field = f"stages/{run.done.index(entry)}/grants"
+        scenario = stage_scenario(run.campaign, run.campaign.stage(sid), entry.get("grants", []),
+                                  (run.path, field))
         report = replay_log(run.log_path(rel), scenario=scenario)
     except EngineError as exc:
         return StageCheck(sid, rel, False, f"cannot be replayed: {exc}")
