@@ -29,7 +29,7 @@ from distant_galaxy.campaign.load import load_campaign
 from distant_galaxy.campaign.model import Campaign, Stage
 from distant_galaxy.campaign.save import SUFFIX, file_sha256, new_save, read_save, write_save
 from distant_galaxy.core.game import Game
-from distant_galaxy.core.hidden import saved_secret
+from distant_galaxy.core.hidden import fresh_secret, saved_secret
 from distant_galaxy.errors import EngineError, SaveError, ScenarioError, ScenarioErrors
 from distant_galaxy.harness.invariants import check_saved
 from distant_galaxy.loader.merge import merge_documents
@@ -273,7 +273,12 @@ def seat_notes(run: CampaignRun, stage: Stage, override: dict[str, str],
 def start_stage(run: CampaignRun, override: dict[str, str] | None = None,
                 log_path: str | Path | None = None, human_io: dict[str, Any] | None = None,
                 render: Render | None = None) -> tuple[Stage, Session]:
-    """Set up the next stage (its carry-over applied) and save the campaign with it under way."""
+    """Set up the next stage (its carry-over applied) and save the campaign with it under way.
+
+    The stage's dice come from its seed (DC.10), but its hidden values (a bag's shuffle) from a
+    fresh secret (core/hidden.py), kept in the stage's game in the campaign save, committed in
+    the stage log's header and revealed at its end: the dice a player sees, and the seed the
+    log's header names, say nothing about them."""
     stage = run.next_stage()
     if stage is None:
         raise EngineError("the campaign is over: 'dg campaign status' shows the final standing")
@@ -283,7 +288,7 @@ def start_stage(run: CampaignRun, override: dict[str, str] | None = None,
     kinds = seat_kinds(run, stage, override or {}, scenario)
     log = Path(log_path) if log_path else run.folder / _log_name(run, stage)
     session = new_session(scenario, seed, stage_seats(scenario, stage), kinds, log,
-                          human_io, render)
+                          human_io, render, secret=fresh_secret())
     run.data["current"] = {"id": stage.id, "seed": seed, "log": _relative(run, log),
                            "grants": grants, "controllers": kinds,
                            "game": save_payload(session.game, session.header)}
