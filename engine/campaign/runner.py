@@ -312,7 +312,8 @@ def resume_stage(run: CampaignRun, override: dict[str, str] | None = None,
                  human_io: dict[str, Any] | None = None, render: Render | None = None
                  ) -> tuple[Stage, Session]:
     """The stage under way, from the game saved in the campaign save: its log is written again
-    from the saved actions (they must reproduce the saved state), then play goes on."""
+    from the saved actions (they must reproduce the saved state), its header naming the
+    controllers that play on (``override`` included), then play goes on."""
     cur = run.data.get("current")
     if not cur:
         raise EngineError("no stage is under way: 'dg campaign play' plays the next one")
@@ -324,20 +325,21 @@ def resume_stage(run: CampaignRun, override: dict[str, str] | None = None,
                         "the stage started (its sha256 differs): a stage under way keeps its "
                         "rules; restore the scenario file to go on")
     saved = load_game(run.path, payload, scenario, check=check_saved)
-    header = payload["header"]
+    saved_header = payload["header"]
+    kinds = {**cur.get("controllers", {}), **seat_kinds(run, stage, override or {}, scenario)}
+    controllers = make_controllers(scenario, saved.state.seats, kinds, saved.state.seed,
+                                   human_io or {}, render)
     log = LogWriter(run.log_path(cur["log"]))
-    game, _ = logged_game(scenario, header["seats"], header["seed"], log,
-                          header.get("controllers"), saved_secret(saved.state))
+    playing = {**saved_header.get("controllers", {}), **kinds}
+    game, header = logged_game(scenario, saved_header["seats"], saved_header["seed"], log,
+                               playing, saved_secret(saved.state))
     for seat, text in payload["actions"]:
         game.apply(text, seat=seat)
     if game.state.hash() != saved.state.hash():
         raise SaveError(f"{run.path}: the saved actions of stage {stage.id} do not reproduce its "
                         "saved state (was it made by another engine version?)")
-    kinds = {**cur.get("controllers", {}), **seat_kinds(run, stage, override or {}, scenario)}
     if override:
         cur["controllers"] = kinds
-    controllers = make_controllers(scenario, game.state.seats, kinds, game.state.seed,
-                                   human_io or {}, render)
     return stage, Session(game, header, controllers, log)
 
 

@@ -176,13 +176,15 @@ def stopped_json(game: Game, save_to: str | None) -> dict[str, Any]:
 def resume(args: argparse.Namespace) -> int:
     payload = read_save(args.save)
     game, header = game_from_save(args.save, payload, args.allow_changed_scenario)
-    log = LogWriter(args.log)
-    if args.log:
-        game = replayed_into_log(payload, game, log)
     kinds = dict(header.get("controllers", {}))
     kinds.update(parse_seats(args.seat))
     controllers = make_controllers(game.scenario, game.state.seats, kinds, game.state.seed,
                                    _human_io(args), _board_renderer())
+    if kinds:  # who plays on: the new log's and the save's header say so
+        header = {**header, "controllers": kinds}
+    log = LogWriter(args.log)
+    if args.log:
+        game = replayed_into_log({**payload, "header": header}, game, log)
     session = Session(game, header, controllers, log)
     return _drive(session, args, save_to=args.save_to or args.save)
 
