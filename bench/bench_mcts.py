@@ -7,8 +7,9 @@ OpenSpiel's ``MCTSBot`` with ``RandomRolloutEvaluator``, and Asteroid Belt's lat
 same positions (the start and positions after 2 and 4 random plies, seeded), with the same
 iteration count; the figure is CPU seconds per iteration (``time.process_time``), the sides
 alternated (bench/timing.py), shown as iterations per CPU second (min / median of the rounds:
-the best round is the fastest). Ours: ``MctsBot`` with ``mcts:N`` (UCT, random playouts to the
-end, a fresh bot per decision). OpenSpiel's: ``MCTSBot(game, uct_c=2, max_simulations=N,
+the best round is the fastest). Ours: ``MctsBot`` with ``mcts:N,solve=no`` (UCT, random
+playouts to the end, a fresh bot per decision; the solver off, as OpenSpiel's below).
+OpenSpiel's: ``MCTSBot(game, uct_c=2, max_simulations=N,
 RandomRolloutEvaluator(n_rollouts=1), solve=False)`` — the solver off, since a solved root stops
 its search before ``N`` iterations and it would count iterations it never played. Target: ours
 ≥ OpenSpiel's (ratio = ours / theirs in iterations per second, ≥ 1).
@@ -74,7 +75,7 @@ def ours(scenario_id: str, iterations: int, lines: list[list[int]]) -> Callable[
         for i in picks:
             g.apply(g.legal_actions()[i])
         positions.append(g)
-    budget = parse_budget(str(iterations))
+    budget = parse_budget(f"{iterations},solve=no")  # as OpenSpiel's: every iteration played
     played = [0]
 
     def run() -> int:

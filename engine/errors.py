@@ -7,7 +7,7 @@ caret under the column.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from distant_galaxy.text import bounded
@@ -24,12 +24,27 @@ class EngineError(ValueError):
 
 @dataclass(frozen=True)
 class SourcePos:
-    """A place in a text file: 1-based line and column, and the text of that line if known."""
+    """A place in a text file: 1-based line and column, and the text of that line if known.
+
+    The place of a string value may carry a ``locator`` (its
+    :class:`~distant_galaxy.loader.strings.StringMap`): :meth:`within` then maps an offset in
+    the string to its real line and column, also in a folded (``>``) or literal (``|``) block.
+    It takes no part in comparisons.
+    """
 
     file: str
     line: int
     col: int
     text: str | None = None
+    locator: Any = field(default=None, compare=False, repr=False)
+
+    def within(self, value: str, offset: int) -> SourcePos | None:
+        """The place of character ``offset`` of ``value``, the string written here, when this
+        place knows how the string was written (else None: count on the first line)."""
+        locator = self.locator
+        if locator is None or locator.value != value:
+            return None
+        return locator.pos(offset)
 
     def shifted(self, offset: int) -> SourcePos:
         """The position ``offset`` characters further on the same line (for rule strings)."""
@@ -108,7 +123,12 @@ class ScenarioErrors(EngineError):
 
 
 class RuleRuntimeError(EngineError):
-    """A rule failed while it was evaluated (division by zero, a missing value...)."""
+    """A rule failed while it was evaluated (division by zero, a missing value...).
+
+    ``located`` is true when the message already starts with the ``file:line:col`` of the part
+    of the rule at fault (a call around that part adds nothing then)."""
+
+    located = False
 
 
 class ActionError(EngineError):

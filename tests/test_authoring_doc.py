@@ -1,6 +1,8 @@
 """Every snippet of docs/authoring.md works: YAML files (`# file: NAME`) are written and validated
-in order, YAML fragments satisfy the schema of their sections, every `dg` command is run (exit 0
-unless marked `# exits 1`), and a plain block after a command is the output it must print."""
+in order, YAML fragments satisfy the schema of their sections, a fragment taken from a shipped
+file (`# from scenarios/…yaml (abridged)`) holds only lines of that file, in its order, every
+`dg` command is run (exit 0 unless marked `# exits 1`), and a plain block after a command is the
+output it must print."""
 
 from __future__ import annotations
 
@@ -12,8 +14,10 @@ import pytest
 
 from distant_galaxy.cli.main import main
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "authoring.md"
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "authoring.md"
 FENCE = re.compile(r"```(\w*)\n(.*?)```", re.S)
+FROM = re.compile(r"# from (\S+\.yaml) \(abridged\)\n")
 
 
 def _blocks() -> list[tuple[str, str]]:
@@ -42,6 +46,27 @@ def _check_fragment(body: str) -> None:
         assert not errors, (key, errors)
 
 
+def _check_taken_from(body: str) -> None:
+    """A fragment that says it is taken from a shipped file holds lines of it, in its order."""
+    found = FROM.match(body)
+    if found is None:
+        return
+    shipped = (ROOT / found.group(1)).read_text(encoding="utf-8").splitlines()
+    at = 0
+    for line in body[found.end():].splitlines():
+        assert line in shipped[at:], (found.group(1), line)
+        at = shipped.index(line, at) + 1
+
+
+def test_the_fragments_of_the_shipped_games_are_their_lines():
+    """The audit of issue 31: the Othello and Kalah fragments differed from the shipped files."""
+    taken = [body for lang, body in _blocks() if lang == "yaml" and FROM.match(body)]
+    assert {FROM.match(b).group(1) for b in taken} >= {"scenarios/classic/othello.yaml",
+                                                        "scenarios/classic/kalah.yaml"}
+    for body in taken:
+        _check_taken_from(body)
+
+
 def test_every_snippet_of_the_tutorial_works(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     blocks = _blocks()
@@ -55,6 +80,7 @@ def test_every_snippet_of_the_tutorial_works(tmp_path, monkeypatch, capsys):
             last_output = None
         elif lang == "yaml":  # a fragment: its sections must satisfy the scenario schema
             _check_fragment(body)
+            _check_taken_from(body)
             last_output = None
         elif lang == "sh":
             for line in body.splitlines():

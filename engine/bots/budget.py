@@ -19,9 +19,11 @@ next K choices are candidates, where it ranks them: an optional ``ranked(game)``
 its turn and itself: :class:`distant_galaxy.bots.rollout.KeyedDice`), ``tempo=T`` (0..0.5: win
 sooner, lose later — a playout's score moves by up to T with its length) and ``cap=1s`` (at most
 this many CPU seconds per decision on top of an iteration budget: the search stops early where it
-would take longer — reproducible only as long as the cap is not reached) and ``plies=N``
+would take longer — reproducible only as long as the cap is not reached), ``plies=N``
 (halving: at most N plies of playout per decision on top of the iteration budget — a cap of
-work, not of time, so reproducible wherever it is reached), e.g.
+work, not of time, so reproducible wherever it is reached) and ``solve=yes|no`` (the UCT root:
+an end reached in the tree by a line with no die and no hidden value is proved, and proofs are
+backed up as MCTS-Solver does — a proved win is played, a proved loss avoided; default yes), e.g.
 ``mcts:0.5s,depth=60,rollout=default`` or ``mcts:60,root=halving,rollout=default,depth=40``.
 """
 
@@ -41,7 +43,7 @@ ROOTS = ("uct", "halving")
 DICE = ("stream", "keyed")
 #: The options that take one of a few words, and those words (a switch sets a bool field).
 CHOICES = {"rollout": ROLLOUTS, "prior": PRIORS, "score": SCORES, "reuse": SWITCHES,
-           "determinize": SWITCHES, "root": ROOTS, "dice": DICE}
+           "determinize": SWITCHES, "root": ROOTS, "dice": DICE, "solve": SWITCHES}
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class Budget:
     ranked: int = 0                # halving: the default bot's next K choices are candidates
     tempo: float = 0.0             # win sooner, lose later: up to this much by a playout's length
     plies: int | None = None       # halving: at most this many playout plies per decision
+    solve: bool = True             # prove ends reached in the tree (MCTS-Solver), where sound
 
 
 def parse_budget(text: str | None) -> Budget:
@@ -141,4 +144,4 @@ def _option(budget: Budget, key: str, value: str) -> Budget:
         return replace(budget, **chosen)
     raise EngineError(f"mcts: unknown option {key!r} "
                       f"(options: c, depth, rollout, prior, score, widen, reuse, determinize, root, "
-                      f"candidates, margin, cap, plies, dice, ranked, tempo)")
+                      f"candidates, margin, cap, plies, dice, ranked, tempo, solve)")

@@ -49,15 +49,19 @@ if TYPE_CHECKING:
 
 
 class Node:
-    """One action in the tree: visits, summed score of the seat that chose it, availability."""
+    """One action in the tree: visits, summed score of the seat that chose it, availability;
+    ``outcome``: each seat's score where the search has proved it (``solve``), ``width``: how
+    many actions were legal after it when last seen (all of them tried and proved: proved)."""
 
-    __slots__ = ("avail", "children", "n", "w")
+    __slots__ = ("avail", "children", "n", "outcome", "w", "width")
 
     def __init__(self) -> None:
         self.n = 0
         self.w = 0.0
         self.avail = 0
         self.children: dict[Action, Node] = {}
+        self.outcome: dict[str, float] | None = None
+        self.width = 0
 
 
 class MctsBot(Controller):
@@ -127,9 +131,9 @@ class MctsBot(Controller):
         self.capped = False
         done = self._search(game, root, seats, t0, shown)
         # most visits; among equally visited actions the prior, then the best mean
-        best = max(legal, key=lambda a: _rank(root.children.get(a), a == prior))
+        best = max(legal, key=lambda a: _rank(root.children.get(a), self.seat, a == prior))
         self.last = {"iterations": done, "reused": reused, "hidden_stops": self.hidden_stops,
-                     "capped": self.capped,
+                     "capped": self.capped, "proved": root.outcome is not None,
                      "seconds": time.perf_counter() - t0,
                      "visits": {str(a): c.n for a, c in root.children.items()}}
         self._tree = (root, history) if self.budget.reuse else None
@@ -186,6 +190,8 @@ class MctsBot(Controller):
             done += 1
             if shown is not None:
                 shown.tick(done)
+            if root.outcome is not None:  # proved (``solve``): nothing left to learn
+                return done
 
     def _iterate(self, game: Game, root: Node, seats: list[str]) -> None:
         """One iteration: a fresh world, down the tree to a new node, a playout, the scores."""
@@ -195,6 +201,9 @@ class MctsBot(Controller):
             self._descend(g, root, path)
             if g.state.result is None:
                 playout(g, self.budget.depth, self.rng, self.policy)
+            elif self._provable(game, g):
+                path[-1][0].outcome = outcome(g, seats)
+                _prove(root, path)
             scores = outcome(g, seats, self.budget.score == "graded")
             scores = tempo(scores, len(g.history) - len(game.history),
                            self.budget.depth + len(path), self.budget.tempo)
@@ -221,6 +230,7 @@ class MctsBot(Controller):
             if pend is None or not legal:
                 return
             children = node.children
+            node.width = len(legal)
             untried = [a for a in legal if a not in children]
             room = not widen or len(legal) - len(untried) < 1 + widen * math.sqrt(node.n)
             if untried and room:
@@ -231,10 +241,18 @@ class MctsBot(Controller):
                 g.apply(action)
                 path.append((child, pend.seat))
                 return
-            action, child = _uct(legal, children, c)
+            action, child = _uct(legal, children, c, pend.seat)
             g.apply(action)
             path.append((child, pend.seat))
             node = child
+
+    def _provable(self, game: Game, g: Game) -> bool:
+        """Whether the line just walked down the tree (``g``, a world of ``game``) proves its
+        end (``solve``): the same actions from the same state end the same way — no hidden
+        value was drawn for the world and no die was rolled on the way (MCTS-Solver's terminal
+        values are sound only for such lines; OpenSpiel's ``MCTSBot(solve=True)`` does the
+        same for games without chance)."""
+        return self.budget.solve and not game.state.secrets and g.state.rolls == 0
 
     def world(self, game: Game) -> Game:
         """A copy of ``game`` (as this seat sees it) whose dice follow the bot's own stream and
@@ -277,9 +295,26 @@ class MctsBot(Controller):
         return {s: bots[name](s, self.seed) for s in seats}
 
 
-def _uct(legal: list[Action], children: dict[Action, Node], c: float) -> tuple[Action, Node]:
+def _prove(root: Node, path: list[tuple[Node, str]]) -> None:
+    """MCTS-Solver's back-up of a proved end (the last node of ``path``): a node whose mover
+    has a child proved a win for it, or whose every legal action is tried and proved, is
+    proved as its mover's best child; the back-up stops at the first node it cannot prove."""
+    for i in range(len(path) - 1, -1, -1):
+        parent = path[i - 1][0] if i else root
+        mover = path[i][1]
+        proved = [ch for ch in parent.children.values() if ch.outcome is not None]
+        best = max(proved, key=lambda ch: ch.outcome.get(mover, 0.0) if ch.outcome else 0.0)
+        assert best.outcome is not None
+        if best.outcome.get(mover, 0.0) < 1.0 and \
+                (len(proved) < len(parent.children) or len(parent.children) < parent.width):
+            return
+        parent.outcome = best.outcome
+
+
+def _uct(legal: list[Action], children: dict[Action, Node], c: float, mover: str
+         ) -> tuple[Action, Node]:
     """The legal action already tried with the highest UCT value (availability counts in the
-    logarithm)."""
+    logarithm); a proved child is worth its proved score for ``mover``, with no exploration."""
     best: tuple[Action, Node] | None = None
     best_value = -math.inf
     for a in legal:
@@ -287,17 +322,21 @@ def _uct(legal: list[Action], children: dict[Action, Node], c: float) -> tuple[A
         if child is None:  # not a child yet (progressive widening)
             continue
         child.avail += 1
-        value = child.w / child.n + c * math.sqrt(math.log(child.avail) / child.n) \
-            if child.n else math.inf
+        if child.outcome is not None:
+            value = child.outcome.get(mover, 0.0)
+        else:
+            value = child.w / child.n + c * math.sqrt(math.log(child.avail) / child.n) \
+                if child.n else math.inf
         if value > best_value:
             best, best_value = (a, child), value
     assert best is not None
     return best
 
 
-def _rank(child: Node | None, prior: bool = False) -> tuple[int, bool, float]:
-    """How good a root action looks after the search: most visits, then the prior, then the
-    best mean."""
+def _rank(child: Node | None, seat: str, prior: bool = False) -> tuple[float, int, bool, float]:
+    """How good a root action looks after the search: a proved win first and a proved loss
+    last (``solve``), then most visits, then the prior, then the best mean."""
     if child is None or not child.n:
-        return (0, prior, 0.0)
-    return (child.n, prior, child.w / child.n)
+        return (0.0, 0, prior, 0.0)
+    proved = 0.0 if child.outcome is None else child.outcome.get(seat, 0.0) - 0.5
+    return (proved, child.n, prior, child.w / child.n)

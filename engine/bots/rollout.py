@@ -80,6 +80,8 @@ def playout(game: Game, depth: int, rng: random.Random,
     in ``policy``); whether it ended. ``keyed``: each action's dice are keyed by its turn and
     itself (:class:`KeyedDice`); ``until``: raise :class:`OutOfTime` at a ply begun at or after
     that CPU time (a search's cap)."""
+    if not policy and keyed is None and until is None:
+        return _random_playout(game, depth, rng)
     for _ in range(depth):
         if game.state.result is not None:
             return True
@@ -96,6 +98,21 @@ def playout(game: Game, depth: int, rng: random.Random,
         if keyed is not None:
             keyed.reseed(game, pend.seat, action)
         game.apply(action)
+    return game.state.result is not None
+
+
+def _random_playout(game: Game, depth: int, rng: random.Random) -> bool:
+    """:func:`playout` by random actions alone (the search's most common case), its loop
+    kept short."""
+    draw = rng.random
+    for _ in range(depth):
+        state = game.state
+        if state.result is not None:
+            return True
+        legal = game.legal_actions()
+        if state.pending is None or not legal:
+            return state.result is not None
+        game.apply(legal[int(draw() * len(legal))])
     return game.state.result is not None
 
 

@@ -45,6 +45,8 @@ def _live(game: Game, unit: Any, effect: str) -> Token:
     tid = unit if isinstance(unit, str) else getattr(unit, "id", None)
     tok = game.state.tokens.get(tid) if isinstance(tid, str) else None
     if tok is None:
+        if unit is None:
+            raise IllegalAction(f"{effect}: the token given is none (no token there)")
         raise IllegalAction(f"{effect}: there is no token {unit!r} (none, or already removed)")
     return tok
 

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
 
-from distant_galaxy.errors import PluginError
+from distant_galaxy.errors import EngineError, PluginError
 
 Handler = Callable[[argparse.Namespace], int]
 """What a command runs: ``handler(args) -> exit code``."""
@@ -51,6 +51,17 @@ def seed_argument(text: str) -> int:
     if not 0 <= value <= MAX_SEED:
         raise argparse.ArgumentTypeError(f"{text}: a seed is a whole number from 0 to {MAX_SEED}")
     return value
+
+
+def check_seed_run(first: int, games: int, flag: str) -> None:
+    """Refuse ``games`` games seeded ``first``, ``first + 1``…: ``games`` below 1, or a last
+    seed past :data:`MAX_SEED` (an :class:`EngineError` naming ``flag``, ``--seed`` or
+    ``--first-seed``)."""
+    if games < 1:
+        raise EngineError("--games must be at least 1")
+    if first + games - 1 > MAX_SEED:
+        raise EngineError(f"{flag} {first} with --games {games}: the last game's seed would "
+                          f"pass {MAX_SEED}, the largest seed")
 
 
 @dataclass(frozen=True)

@@ -41,6 +41,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from distant_galaxy.errors import ScenarioError, SourcePos
 from distant_galaxy.limits import MAX_INT_BITS, MAX_INT_DIGITS
+from distant_galaxy.loader.strings import StringMap
 
 try:
     from yaml.cyaml import CParser as _CParser
@@ -197,7 +198,7 @@ class Document:
     lines: list[str]
     _values: dict[JsonPath, tuple[int, int]] = field(default_factory=dict, repr=False)
     _keys: dict[JsonPath, tuple[int, int]] = field(default_factory=dict, repr=False)
-    _strings: dict[JsonPath, tuple[str | None, int]] = field(default_factory=dict, repr=False)
+    _strings: dict[JsonPath, tuple[int, str]] = field(default_factory=dict, repr=False)
 
     def source_pos(self, line: int, col: int) -> SourcePos:
         """A :class:`SourcePos` in this file (1-based line and column) with that line's text."""
@@ -205,12 +206,20 @@ class Document:
         return SourcePos(self.file, line, col, text)
 
     def pos(self, path: JsonPath = ()) -> SourcePos:
-        """Position of the value at ``path`` (nearest known ancestor if unknown)."""
+        """Position of the value at ``path`` (nearest known ancestor if unknown); a string's
+        carries its :class:`~distant_galaxy.loader.strings.StringMap` (``SourcePos.within``)."""
         path = tuple(path)
         for i in range(len(path), -1, -1):
             hit = self._values.get(path[:i])
             if hit is not None:
-                return self.source_pos(*hit)
+                pos = self.source_pos(*hit)
+                info = self._strings.get(path[:i]) if i == len(path) else None
+                if info is None:
+                    return pos
+                last_line, value = info
+                return SourcePos(pos.file, pos.line, pos.col, pos.text,
+                                 StringMap(self.file, self.lines, pos.line, pos.col, last_line,
+                                           value))
         return self.source_pos(1, 1)
 
     def key_pos(self, path: JsonPath) -> SourcePos:
@@ -223,31 +232,13 @@ class Document:
         return tuple(path) in self._values
 
     def string_pos(self, path: JsonPath, offset: int) -> SourcePos:
-        """Position of the character at ``offset`` in the string at ``path``.
-
-        Exact for single-line strings and ``|`` blocks; folded (``>``), multi-line plain and
-        quoted strings with escapes are approximated line by line.
-        """
-        path = tuple(path)
+        """Position of the character at ``offset`` in the string at ``path``, in any style
+        (plain, quoted, ``|`` and ``>`` blocks; :class:`~distant_galaxy.loader.strings.StringMap`)."""
         start = self.pos(path)
-        info = self._strings.get(path)
-        if info is None or offset <= 0:
+        if start.locator is None:
             return start.shifted(max(offset, 0))
-        style, end_line = info
-        line, col, remaining = start.line, start.col, offset
-        while True:
-            text = self.lines[line - 1] if line <= len(self.lines) else ""
-            seg = len(text) - (col - 1) if style == "|" else len(text.rstrip()) - (col - 1)
-            seg = max(seg, 0)
-            if remaining <= seg or line >= end_line or line >= len(self.lines):
-                return self.source_pos(line, col + remaining)
-            remaining -= seg + 1
-            line += 1
-            nxt = self.lines[line - 1] if line <= len(self.lines) else ""
-            if style == "|":
-                col = start.col
-            else:
-                col = len(nxt) - len(nxt.lstrip()) + 1
+        found = start.locator.pos(offset)
+        return SourcePos(found.file, found.line, found.col, found.text)
 
 
 class _Builder:
@@ -348,7 +339,7 @@ class _Builder:
         if isinstance(node, ScalarNode):
             value = self.scalar(node)
             if isinstance(value, str):
-                self.doc._strings[path] = (node.style, node.end_mark.line + 1)
+                self.doc._strings[path] = (node.end_mark.line + 1, value)
             return value
         if isinstance(node, SequenceNode):
             return [self.build(child, (*path, i)) for i, child in enumerate(node.value)]

@@ -1,14 +1,17 @@
 """Events told to people: one short line per event, for the human prompt and ``dg explain``-like
-read-outs. Plugins describe their own event types through ``dg_describe_event``; the engine
-describes its core types and falls back to ``type: field=value…`` for the rest.
+read-outs, and the texts ``dg serve`` sends. Plugins describe their own event types through
+``dg_describe_event``; the engine describes its core types and those of the generic board
+games (moves and chains of jumps, captures, crownings, changes of owner, token counters,
+passes), hides the changes of a counter kept out of the status lines (``status: false``), and
+falls back to ``type: field=value…`` for the rest.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy.text import count_of
+from distant_galaxy.text import article, count_of
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -71,7 +74,57 @@ def core_line(ev: dict[str, Any]) -> str | None:
     if t == "game_over":
         who = f"{ev['winner']} wins" if ev.get("winner") else "the game is drawn"
         return f"*** {who}: {ev['reason']} (round {ev['round']}) ***"
-    return None
+    board = _BOARD.get(str(t))
+    return None if board is None else board(ev) + rule
+
+
+def _piece(ev: dict[str, Any], owner: str = "owner") -> str:
+    """``black man T9``: the piece an event names (its owner, else the seat, else neutral)."""
+    who = ev.get(owner) or ev.get("seat") or "neutral"
+    return f"{who} {ev.get('unit')} {ev.get('token')}"
+
+
+def _moved(ev: dict[str, Any]) -> str:
+    cells = [ev.get("from"), *(ev.get("via") or []), ev.get("to")]
+    path = " → ".join(_cell(c) for c in cells if c is not None)
+    why = f" ({ev['reason']})" if ev.get("reason") else ""
+    return f"  {_piece(ev, 'seat')} moves {path}{why}"
+
+
+def _turned(ev: dict[str, Any]) -> str:
+    return (f"  {ev.get('unit')} {ev.get('token')} at {_cell(ev.get('at'))} turns from "
+            f"{ev.get('was') or 'neutral'} to {ev.get('owner') or 'neutral'} ({ev.get('reason')})")
+
+
+def _removed(ev: dict[str, Any]) -> str:
+    where = f" from {_cell(ev['at'])}" if ev.get("at") is not None else ""
+    return f"  {_piece(ev)} removed{where} ({ev.get('reason')})"
+
+
+#: The generic board games' events (the built-in actions and rule effects), in words.
+_BOARD: dict[str, Callable[[dict[str, Any]], str]] = {
+    "move": _moved,
+    "capture": lambda ev: f"  {ev.get('seat')} captures {_piece(ev)} at {_cell(ev.get('at'))}",
+    "promote": lambda ev: (f"  {_piece(ev, 'seat')} at {_cell(ev.get('at'))} becomes "
+                           f"{article(str(ev.get('to_unit')))}"),
+    "remove": _removed,
+    "owner": _turned,
+    "token_counter": lambda ev: (f"  {ev.get('unit')} {ev.get('token')} {ev.get('counter')} "
+                                 f"{_signed(ev.get('delta', 0))} → {ev.get('value')} "
+                                 f"({ev.get('reason')})"),
+    "pass": lambda ev: f"  {ev.get('seat')} has no legal action and passes ({ev.get('reason')})",
+}
+
+
+def _helper(game: Game, ev: dict[str, Any]) -> bool:
+    """Whether ``ev`` changes a counter the scenario keeps out of the status lines
+    (``status: false``: a helper counter of the rules, such as Kalah's ``last``)."""
+    t = ev.get("type")
+    if t not in ("counter", "token_counter"):
+        return False
+    specs = game.scenario.counters if t == "counter" else game.scenario.unit_counters
+    spec = specs.get(str(ev.get("counter"))) if isinstance(specs, dict) else None
+    return isinstance(spec, dict) and spec.get("status") is False
 
 
 def describe(game: Game, ev: dict[str, Any]) -> str:
@@ -79,6 +132,8 @@ def describe(game: Game, ev: dict[str, Any]) -> str:
     line = game.hook.dg_describe_event(game=game, event=ev)
     if line is not None:
         return str(line)
+    if _helper(game, ev):
+        return ""
     line = core_line(ev)
     if line is not None:
         return line

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.palette import palette_of
+from distant_galaxy.scenario.score import final_score
 from distant_galaxy.text import count_of
 
 if TYPE_CHECKING:
@@ -102,11 +103,19 @@ def visible(events: list[dict[str, Any]], seat: str | None) -> list[dict[str, An
     return [e for e in events if "visible_to" not in e or seat in e["visible_to"]]
 
 
+def has_board(scenario: Scenario) -> bool:
+    """Whether the scenario's map is worth drawing: something can stand on it (a unit type, a
+    site) or a plugin may draw it. A dice race such as Pig has none: no board is drawn."""
+    return bool(scenario.unit_types or scenario.map_sites or scenario.data.get("plugins"))
+
+
 def render_board(game: Game, paint: Paint | None = None) -> str:
-    """The board, then one line per player, then the plugins' status lines."""
-    grid = game.scenario.grid
-    painter = None if paint is None else _cell_painter(game, paint)
-    lines = [grid.render(lambda p: cell_glyph(game, p), painter)]
+    """The board (when the scenario has one, :func:`has_board`), then one line per player,
+    then the plugins' status lines."""
+    lines = []
+    if has_board(game.scenario):
+        painter = None if paint is None else _cell_painter(game, paint)
+        lines.append(game.scenario.grid.render(lambda p: cell_glyph(game, p), painter))
     lines.append(render_players(game, paint))
     if game.scenario.unit_counters:
         lines.extend(render_unit_counters(game))
@@ -145,7 +154,7 @@ def render_players(game: Game, paint: Paint | None = None) -> str:
         head = f"round {st.round}, {name(st.active_seat)}'s turn" + (
             f" — {name(st.pending.seat)} decides: {st.pending.kind}" if st.pending else "")
     out = [head]
-    order = list(game.scenario.counters)
+    order = [k for k, spec in game.scenario.counters.items() if in_status(spec)]
     for seat in st.seats:
         p = st.players[seat]
         parts = [f"{k} {p.counters[k]}" for k in order if k in p.counters]
@@ -157,20 +166,34 @@ def render_players(game: Game, paint: Paint | None = None) -> str:
     return "\n".join(out)
 
 
+def in_status(spec: Any) -> bool:
+    """Whether a counter (``counters:`` or ``unit_counters:``) is printed in the status lines:
+    not with ``status: false`` (a helper counter of the rules, such as Kalah's ``last``), nor,
+    for a unit counter, with ``show: true`` (it is drawn on the board)."""
+    return not isinstance(spec, dict) or (spec.get("status", True) is not False
+                                          and not spec.get("show"))
+
+
 def render_unit_counters(game: Game) -> list[str]:
-    """One line per owner: each token on the board with its counters (``unit_counters:``) as
-    value/start, e.g. ``  red: R1 hull 3/6, R2 hull 4/4``."""
-    names = list(game.scenario.unit_counters)
+    """One line per owner: each token on the board with its counters (``unit_counters:``),
+    and the value it started at when it differs, e.g. ``  red: R1 hull 3 (start 6), R2 hull
+    4``."""
+    names = [n for n, spec in game.scenario.unit_counters.items() if in_status(spec)]
     types = game.scenario.unit_types
     by_owner: dict[str, list[str]] = {}
     for tok in sorted(game.state.tokens.values(), key=lambda t: (len(t.id), t.id)):
         if tok.pos is None:
             continue
-        parts = [f"{n} {game.token_counter(tok, n)}/{types.get(tok.type, {}).get(n, 0)}"
+        parts = [_counter_text(n, game.token_counter(tok, n), types.get(tok.type, {}).get(n, 0))
                  for n in names if n in tok.attrs or n in types.get(tok.type, {})]
         if parts:
             by_owner.setdefault(tok.owner or "neutral", []).append(f"{tok.id} {' '.join(parts)}")
     return [f"  {owner}: {', '.join(items)}" for owner, items in by_owner.items()]
+
+
+def _counter_text(name: str, value: Any, start: Any) -> str:
+    """``hull 3 (start 6)``, or ``hull 6`` while it is at its start."""
+    return f"{name} {value}" + ("" if value == start else f" (start {start})")
 
 
 def render_result(game: Game, paint: Paint | None = None) -> str:
@@ -189,4 +212,6 @@ def render_result(game: Game, paint: Paint | None = None) -> str:
     if paint is not None:
         colour = palette_of(game.scenario).seats.get(str(who)) if who else None
         head = paint(head, f"bold {colour}" if colour else "bold")
-    return f"{head} — {res.get('reason')} (round {res.get('round')})"
+    score = final_score(game)
+    shown = "" if score is None else ": " + ", ".join(f"{seat} {value}" for seat, value in score)
+    return f"{head} — {res.get('reason')} (round {res.get('round')}){shown}"

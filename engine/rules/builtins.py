@@ -19,17 +19,18 @@ def default_registry() -> Registry:
     reg = Registry()
 
     @reg.function("abs", ["x"], "The absolute value of a number.", "abs(player.points - 10) <= 2",
-                  returns="number")
+                  returns="number", types=["number"])
     def _abs(ctx: dict, x: Any) -> Any:
         return abs(x)
 
     @reg.function("clamp", ["x", "low", "high"], "`x` limited to the range `low`..`high`.",
-                  "clamp(unit.speed + 2d6, 1, 6)", returns="number")
+                  "clamp(unit.speed + 2d6, 1, 6)", returns="number",
+                  types=["number", "number", "number"])
     def _clamp(ctx: dict, x: Any, low: Any, high: Any) -> Any:
         return max(low, min(x, high))
 
     @reg.function("len", ["collection"], "The number of elements of a list (or characters of a "
-                  "string).", "len(units) >= 3", returns="int")
+                  "string).", "len(units) >= 3", returns="int", types=["collection"])
     def _len(ctx: dict, collection: Any) -> int:
         return len(collection)
 
@@ -54,7 +55,7 @@ def default_registry() -> Registry:
         return list(range(start, stop))
 
     @reg.function("round", ["x"], "`x` rounded to the nearest integer (halves to even).",
-                  "round(player.points / 2)", returns="int")
+                  "round(player.points / 2)", returns="int", types=["number"])
     def _round(ctx: dict, x: Any) -> int:
         return round(x)
 

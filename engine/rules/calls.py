@@ -17,13 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 from lark import Token, Tree
 
-from distant_galaxy.errors import EngineError, RuleRuntimeError
+from distant_galaxy.errors import EngineError
 from distant_galaxy.rules import codegen, ops
 from distant_galaxy.rules.defines import compile_use
 from distant_galaxy.rules.hints import suggest
 from distant_galaxy.rules.ops import Node
-from distant_galaxy.rules.syntax import token_pos
-from distant_galaxy.rules.views import element_type
+from distant_galaxy.rules.reasons import reason
+from distant_galaxy.rules.syntax import Where
+from distant_galaxy.rules.views import NUMERIC, element_type
 
 if TYPE_CHECKING:
     from distant_galaxy.rules.compiler import Compiler
@@ -45,7 +46,7 @@ def compile_call(comp: Compiler, tree: Tree, allow_effect: bool) -> Node:
                              f"{item.signature}", token)
         return compile_use(comp, token, item, list(arguments.children) if arguments else [])
     if arguments is not None and arguments.data == "gen":
-        return _compile_aggregate(comp, token, arguments)
+        return _compile_aggregate(comp, token, arguments, tree)
     spec = comp.env.registry.get(name)
     if spec is None:
         known = comp.env.registry.names() + list(AGGREGATES) + list(comp.env.defines)
@@ -77,10 +78,11 @@ def compile_call(comp: Compiler, tree: Tree, allow_effect: bool) -> Node:
     _check_arity(comp, spec, token, len(positional), list(keywords))
     _check_types(comp, spec, positional, keywords, trees)
     _check_names(comp, spec, positional, keywords, trees)
-    where = str(token_pos(token, comp.text, comp.pos))
+    where = comp.where_of(tree)
     for node in (*positional, *keywords.values()):  # each argument evaluated on its own
         node.fn = comp.generated(node)
-    run = _caller(spec, positional, keywords, comp.text, where)
+    texts = [comp.where_of(t).part for t in trees]
+    run = _caller(spec, positional, keywords, comp.text, where, texts)
     run.spec = spec  # a rule that is this call alone: its function's spec (``Expr.call``)
     # a call of a ``seat_cells`` function on the evaluated seat, with constants otherwise:
     # a function of that seat's cells (``Expr.own_call``, see ``FunctionSpec``)
@@ -122,9 +124,13 @@ def _own_cells(comp: Compiler, spec: Any, positional: list[Node], trees: list[An
 
 #: For a declared parameter type, the static types of an argument that cannot be right.
 _WRONG = {"int": {"str", "none", "float"}, "float": {"str", "none"}, "number": {"str", "none"},
-          "str": {"int", "float", "number", "bool", "none"}, "bool": {"str", "none"}}
+          "str": {"int", "float", "number", "bool", "none"}, "bool": {"str", "none"},
+          "collection": NUMERIC | {"none"}}
 _ARTICLE = {"int": "a whole number", "float": "a number", "number": "a number", "str": "a string",
-            "bool": "true or false", "none": "none"}
+            "bool": "true or false", "none": "none", "collection": "a list or a string"}
+#: The values a parameter of each declared type takes at run time.
+_RUNTIME = {"int": int, "float": (int, float), "number": (int, float), "str": str, "bool": bool,
+            "collection": (str, list, tuple, dict, set, frozenset)}
 
 
 def _check_types(comp: Compiler, spec: Any, positional: list[Node], keywords: dict[str, Node],
@@ -134,11 +140,14 @@ def _check_types(comp: Compiler, spec: Any, positional: list[Node], keywords: di
     named += [(spec.params.index(k), node) for k, node in keywords.items() if k in spec.params]
     for n, (index, node) in enumerate(named):
         want = spec.param_type(index)
-        if node.type in _WRONG.get(want, ()):
+        wrong = node.type in _WRONG.get(want, ()) or (
+            want in ("int", "float", "number", "str", "collection")
+            and node.type in comp.env.views)  # a game object is none of these
+        if wrong:
             shown = f" {node.value!r}" if node.kind == ops.CONST else ""
             raise comp.error(
                 f"{spec.name}(): argument '{spec.params[index]}' must be {_ARTICLE[want]}, got "
-                f"{_ARTICLE.get(node.type, node.type)}{shown}", trees[n],
+                f"{_ARTICLE.get(node.type, 'a ' + node.type)}{shown}", trees[n],
                 hint=f"expected {spec.signature()}; example: {spec.example}")
 
 
@@ -170,14 +179,13 @@ def _check_names(comp: Compiler, spec: Any, positional: list[Node], keywords: di
 
 def _wrong_value(spec: Any, values: list[Any]) -> str | None:
     """Which argument value has the wrong type for its declared parameter, if one has."""
-    checks = {"int": int, "float": (int, float), "number": (int, float), "str": str, "bool": bool}
     for index, value in enumerate(values):
         want = spec.param_type(index)
-        kind = checks.get(want)
+        kind = _RUNTIME.get(want)
         if kind is not None and (not isinstance(value, kind) or (
                 want != "bool" and isinstance(value, bool))):
             return (f"argument '{spec.params[index]}' must be {_ARTICLE[want]}, got "
-                    f"{value!r}")
+                    f"{_shown(value)}")
     return None
 
 
@@ -202,7 +210,7 @@ def _check_arity(comp: Compiler, spec: Any, token: Token, n_pos: int, keys: list
 
 
 def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source: str,
-            where: str = ""):
+            where: Where, texts: list[str]):
     fn, label = spec.fn, spec.name
     args = [node.fn for node in positional]
     kwargs = [(key, node.fn) for key, node in keywords.items()]
@@ -215,13 +223,19 @@ def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source
         args, kwargs = slots, []
 
     shown_args = args  # the argument closures, to show their values when the call fails
+    # the arguments' texts, in the order of ``args``, to name one that is none
+    written = [*texts[:len(positional)], *[texts[len(positional) + list(keywords).index(p)]
+                                         if p in keywords else "" for p in
+                                         spec.params[len(positional):len(args)]]]
 
-    def wrap(exc: Exception, ctx: dict | None = None) -> RuleRuntimeError:
+    def wrap(exc: Exception, ctx: dict | None = None) -> EngineError:
         values = _values(shown_args, ctx)
-        shown = ", ".join(f"{p}={v!r}" for p, v in zip(spec.params, values, strict=False))
-        why = (_wrong_value(spec, values) if values else None) or f"{type(exc).__name__}: {exc}"
-        head = f"{where}: " if where else ""
-        return RuleRuntimeError(f"{head}rule {source!r} failed: {label}({shown}): {why}")
+        if isinstance(exc, EngineError):  # the function's own refusal: where, and which none
+            return _located(exc, where, values, written)
+        shown = ", ".join(f"{p}={_shown(v)}" for p, v in zip(spec.params, values, strict=False))
+        why = (_wrong_value(spec, values) if values else None) or reason(exc)
+        return ops.located(f"{where.at}: rule {ops.shorten(source)!r} failed: {label}({shown}): "
+                           f"{why}")
 
     # Arguments with operators to inline: one generated function (codegen.call).
     fused = codegen.call(fn, wrap, positional, source) \
@@ -236,16 +250,16 @@ def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source
         def run(ctx: dict) -> Any:
             try:
                 return fn(ctx, *[f(ctx) for f in args], **{k: f(ctx) for k, f in kwargs})
-            except EngineError:
-                raise
+            except EngineError as exc:
+                raise wrap(exc, ctx) from None
             except Exception as exc:
                 raise wrap(exc, ctx) from exc
     elif len(args) == 0:
         def run(ctx: dict) -> Any:
             try:
                 return fn(ctx)
-            except EngineError:
-                raise
+            except EngineError as exc:
+                raise wrap(exc, ctx) from None
             except Exception as exc:
                 raise wrap(exc, ctx) from exc
     elif len(args) == 1:
@@ -253,8 +267,8 @@ def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source
         def run(ctx: dict) -> Any:
             try:
                 return fn(ctx, a(ctx))
-            except EngineError:
-                raise
+            except EngineError as exc:
+                raise wrap(exc, ctx) from None
             except Exception as exc:
                 raise wrap(exc, ctx) from exc
     elif len(args) == 2:
@@ -262,33 +276,55 @@ def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source
         def run(ctx: dict) -> Any:
             try:
                 return fn(ctx, a(ctx), b(ctx))
-            except EngineError:
-                raise
+            except EngineError as exc:
+                raise wrap(exc, ctx) from None
             except Exception as exc:
                 raise wrap(exc, ctx) from exc
     else:
         def run(ctx: dict) -> Any:
             try:
                 return fn(ctx, *[f(ctx) for f in args])
-            except EngineError:
-                raise
+            except EngineError as exc:
+                raise wrap(exc, ctx) from None
             except Exception as exc:
                 raise wrap(exc, ctx) from exc
     return run
 
 
 def _values(args: list[Any], ctx: dict | None) -> list[Any]:
-    """The arguments' values in ``ctx`` (for a message; empty when one cannot be evaluated)."""
+    """The arguments' values in ``ctx`` (for a message, rolling no die; empty when one cannot
+    be evaluated)."""
     if ctx is None:
         return []
-    try:
-        return [f(ctx) if callable(f) else f for f in args]
-    except Exception:
-        return []
+    values = [ops.again(f, ctx) if callable(f) else f for f in args]
+    return [] if any(v is ops.UNSET for v in values) else values
+
+
+def _shown(value: Any) -> str:
+    """A value as a rule writes it (``none``, ``true``, ``'text'``, ``3``)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return repr(value)
+
+
+def _located(exc: EngineError, where: Where, values: list[Any], written: list[str]
+             ) -> EngineError:
+    """``exc``, raised by a registered function itself (``set_owner(): there is no token``),
+    with the call's place in front and the argument that is none named; as it is when it
+    already says where (a failure inside an argument, a SourceError) or cannot be rebuilt."""
+    if getattr(exc, "located", False) or type(exc).__init__ is not ValueError.__init__:
+        return exc
+    nones = [text for text, value in zip(written, values, strict=False) if value is None and text]
+    note = f" ({', '.join(repr(t) for t in nones)} is none here)" if nones else ""
+    error = type(exc)(f"{where.at}: {exc}{note}")
+    error.located = True  # type: ignore[attr-defined]
+    return error
 
 
 def _caller_with_constants(fn: Any, args: list, const: list[bool], positional: list[Node],
-                           wrap: Callable[..., RuleRuntimeError]) -> Any:
+                           wrap: Callable[..., EngineError]) -> Any:
     """A call closure where some positional arguments are constants, passed as their values."""
     if all(const):
         values = tuple(p.value for p in positional)
@@ -297,8 +333,8 @@ def _caller_with_constants(fn: Any, args: list, const: list[bool], positional: l
             def run(ctx: dict) -> Any:
                 try:
                     return fn(ctx, x)
-                except EngineError:
-                    raise
+                except EngineError as exc:
+                    raise wrap(exc, ctx) from None
                 except Exception as exc:
                     raise wrap(exc, ctx) from exc
         elif len(values) == 2:
@@ -306,16 +342,16 @@ def _caller_with_constants(fn: Any, args: list, const: list[bool], positional: l
             def run(ctx: dict) -> Any:
                 try:
                     return fn(ctx, x, y)
-                except EngineError:
-                    raise
+                except EngineError as exc:
+                    raise wrap(exc, ctx) from None
                 except Exception as exc:
                     raise wrap(exc, ctx) from exc
         else:
             def run(ctx: dict) -> Any:
                 try:
                     return fn(ctx, *values)
-                except EngineError:
-                    raise
+                except EngineError as exc:
+                    raise wrap(exc, ctx) from None
                 except Exception as exc:
                     raise wrap(exc, ctx) from exc
         return run
@@ -326,8 +362,8 @@ def _caller_with_constants(fn: Any, args: list, const: list[bool], positional: l
             def run(ctx: dict) -> Any:
                 try:
                     return fn(ctx, x, b(ctx))
-                except EngineError:
-                    raise
+                except EngineError as exc:
+                    raise wrap(exc, ctx) from None
                 except Exception as exc:
                     raise wrap(exc, ctx) from exc
         else:
@@ -335,8 +371,8 @@ def _caller_with_constants(fn: Any, args: list, const: list[bool], positional: l
             def run(ctx: dict) -> Any:
                 try:
                     return fn(ctx, a(ctx), y)
-                except EngineError:
-                    raise
+                except EngineError as exc:
+                    raise wrap(exc, ctx) from None
                 except Exception as exc:
                     raise wrap(exc, ctx) from exc
         return run
@@ -347,8 +383,8 @@ def _caller_with_constants(fn: Any, args: list, const: list[bool], positional: l
     def run(ctx: dict) -> Any:
         try:
             return fn(ctx, *[v if c else v(ctx) for c, v in parts])
-        except EngineError:
-            raise
+        except EngineError as exc:
+            raise wrap(exc, ctx) from None
         except Exception as exc:
             raise wrap(exc, ctx) from exc
     return run
@@ -358,6 +394,7 @@ def _loop(comp: Compiler, var_token: Token, coll_tree: Tree, body: list[Tree | N
     """Compile a collection and, with ``var`` bound to its element type, the body trees."""
     var = comp.check_name(var_token, "variable")
     collection = comp.node(coll_tree)
+    check_collection(comp, collection, coll_tree)
     saved, aliases = dict(comp.scope), comp.aliases
     comp.scope[var] = element_type(collection.type)
     comp.aliases = {k: v for k, v in aliases.items() if k != var}  # the variable hides it
@@ -368,14 +405,22 @@ def _loop(comp: Compiler, var_token: Token, coll_tree: Tree, body: list[Tree | N
                 node.fn = comp.generated(node)
     finally:
         comp.scope, comp.aliases = saved, aliases
-    return var, comp.generated(collection), nodes
+    return var, comp.generated(collection), nodes, collection.where
 
 
-def _items(coll: Callable[[dict], Any], ctx: dict, source: str) -> Any:
+def check_collection(comp: Compiler, node: Node, tree: Tree) -> None:
+    """Refuse at load a loop over a value that is never a list (a number, none, a token)."""
+    if node.type in NUMERIC | {"none"} or node.type in comp.env.views:
+        raise comp.error(f"cannot go through {_ARTICLE.get(node.type, 'a ' + node.type)} "
+                         f"({comp.where_of(tree).part}): a loop needs a list", tree,
+                         hint="loop over a list such as units, cells() or range(a, b)")
+
+
+def _items(coll: Callable[[dict], Any], ctx: dict, source: str, where: Where | None) -> Any:
     try:
         return iter(coll(ctx))
     except TypeError as exc:
-        raise ops.fail(source, exc) from exc
+        raise ops.fail(source, exc, where) from exc
 
 
 def _restore(ctx: dict, var: str, old: Any) -> None:
@@ -392,7 +437,7 @@ def _always(ctx: dict) -> bool:
 def compile_select(comp: Compiler, tree: Tree) -> Node:
     """``count/any/all(u in coll where cond)``: the loop variable is bound in ``ctx`` meanwhile."""
     kind_token, var_token, coll_tree, cond_tree = tree.children
-    var, coll, (cond_node,) = _loop(comp, var_token, coll_tree, [cond_tree])
+    var, coll, (cond_node,), at = _loop(comp, var_token, coll_tree, [cond_tree])
     kind, source = kind_token.value, comp.text
     cond = cond_node.fn if cond_node is not None else _always
 
@@ -401,7 +446,7 @@ def compile_select(comp: Compiler, tree: Tree) -> Node:
             old = ctx.get(var, _MISSING)
             try:
                 n = 0
-                for item in _items(coll, ctx, source):
+                for item in _items(coll, ctx, source, at):
                     ctx[var] = item
                     if cond(ctx):
                         n += 1
@@ -414,7 +459,7 @@ def compile_select(comp: Compiler, tree: Tree) -> Node:
     def run(ctx: dict) -> Any:
         old = ctx.get(var, _MISSING)
         try:
-            for item in _items(coll, ctx, source):
+            for item in _items(coll, ctx, source, at):
                 ctx[var] = item
                 if bool(cond(ctx)) is wanted:
                     return wanted
@@ -425,15 +470,15 @@ def compile_select(comp: Compiler, tree: Tree) -> Node:
     return Node(ops.GEN, run, "bool")
 
 
-def _compile_aggregate(comp: Compiler, token: Token, gen: Tree) -> Node:
+def _compile_aggregate(comp: Compiler, token: Token, gen: Tree, tree: Tree) -> Node:
     kind = token.value
     if kind not in AGGREGATES:
         raise comp.error(f"'{kind}(... for ...)' is not a comprehension; only sum, min and max "
                          "take 'EXPR for VAR in COLLECTION'", token,
                          hint="count/any/all are written count(u in units where COND)")
     value_tree, var_token, coll_tree, cond_tree = gen.children
-    var, coll, (value, cond) = _loop(comp, var_token, coll_tree, [value_tree, cond_tree])
-    source = comp.text
+    var, coll, (value, cond), at = _loop(comp, var_token, coll_tree, [value_tree, cond_tree])
+    source, where = comp.text, comp.where_of(tree)
     f = value.fn
     cond = cond.fn if cond is not None else _always
 
@@ -441,7 +486,7 @@ def _compile_aggregate(comp: Compiler, token: Token, gen: Tree) -> Node:
         old = ctx.get(var, _MISSING)
         try:
             values = []
-            for item in _items(coll, ctx, source):
+            for item in _items(coll, ctx, source, at):
                 ctx[var] = item
                 if cond(ctx):
                     values.append(f(ctx))
@@ -455,18 +500,18 @@ def _compile_aggregate(comp: Compiler, token: Token, gen: Tree) -> Node:
             try:
                 return sum(values)
             except ops.CATCH as exc:
-                raise ops.fail(source, exc) from exc
+                raise ops.fail(source, exc, where) from exc
         return Node(ops.GEN, run, value.type)
     pick = min if kind == "min" else max
 
     def run(ctx: dict) -> Any:
         values = collect(ctx)
         if not values:
-            raise RuleRuntimeError(f"rule {source!r} failed: {kind}() of nothing (no element "
-                                   "matched); guard it with any(...)")
+            raise ops.failure(source, f"{kind}() of nothing (no element matched); guard it "
+                              "with any(...)", where)
         try:
             return pick(values)
         except ops.CATCH as exc:
-            raise ops.fail(source, exc) from exc
+            raise ops.fail(source, exc, where) from exc
 
     return Node(ops.GEN, run, value.type)

@@ -37,12 +37,15 @@ import operator
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.errors import EngineError
 from distant_galaxy.limits import MAX_INT_BITS, checked_mul
 from distant_galaxy.rules import ops
 from distant_galaxy.rules.ops import CONST, NAME, Fn, Node
+
+if TYPE_CHECKING:
+    from distant_galaxy.rules.syntax import Where
 
 #: Whether :func:`function` generates code (False: every rule keeps its closures).
 ENABLED = True
@@ -82,52 +85,72 @@ def function(node: Node, source: str) -> Fn:
         return node.fn
     writer = _Writer()
     body = writer.expr(node)
-    params = ", ".join(["fail", "CATCH", "src", "type", "int", *writer.cells])
+    params = ", ".join(["fail", "CATCH", "src", "type", "int", "recorder", *writer.cells])
+    start, end = _recording(node.rolls)
     text = (f"def make({params}):\n"
-            f"    def rule(ctx):\n"
+            f"    def rule(ctx):\n{start}"
             f"        try:\n"
             f"            return {body}\n"
             f"        except CATCH as exc:\n"
-            f"            raise fail(src, exc, ctx) from exc\n"
+            f"            raise fail(src, exc, ctx, {'rolled' if node.rolls else 'None'}) "
+            f"from exc\n{end}"
             f"    return rule\n")
     make = _maker(text)
     if make is None:
         return node.fn
-    return make(_explainer(node.fn), ops.CATCH, source, type, int, **writer.cells)
+    return make(_explainer(node.fn, node.where), ops.CATCH, source, type, int, _recorder,
+                **writer.cells)
 
 
-def _explainer(closure: Fn) -> Callable[[str, BaseException, dict], EngineError]:
+def _recording(rolls: bool) -> tuple[str, str]:
+    """The lines a generated function starts and ends with: for a part that may roll dice,
+    the dice it rolls are recorded (``rolled``) while it runs, so that its failure is explained
+    by its closures on the same dice (:func:`_explainer`); else ``rolled`` is None."""
+    if not rolls:  # (``rolled`` is read only when a failure is explained)
+        return "", ""
+    return ("        roller = ctx['$roll'] if '$roll' in ctx else None\n"
+            "        rolled = None if roller is None else []\n"
+            "        if roller is not None:\n"
+            "            ctx['$roll'] = recorder(roller, rolled)\n",
+            "        finally:\n"
+            "            if roller is not None:\n"
+            "                ctx['$roll'] = roller\n")
+
+
+def _recorder(roller: Callable[[int, int, str], int], rolled: list[int]
+              ) -> Callable[[int, int, str], int]:
+    """``roller`` writing down each roll in ``rolled``."""
+
+    def roll(count: int, sides: int, text: str) -> int:
+        value = roller(count, sides, text)
+        rolled.append(value)
+        return value
+
+    return roll
+
+
+def _explainer(closure: Fn, where: Where | None = None
+               ) -> Callable[[str, BaseException, dict, list[int] | None], EngineError]:
     """How a generated function reports a failure: the rule's closures, run again on this
-    failure path only, say which part failed and where (``unit_at(4, 0)`` is none); else
-    :func:`~distant_galaxy.rules.ops.fail`'s message."""
+    failure path only (on the dice the generated function rolled, rolling none again:
+    :func:`~distant_galaxy.rules.ops.again`), say which part failed and where (``unit_at(4,
+    0)`` is none); else :func:`~distant_galaxy.rules.ops.fail`'s message at ``where`` (the
+    generated part's own place)."""
 
-    def explain(source: str, exc: BaseException, ctx: dict) -> EngineError:
-        had = "$roll" in ctx
-        saved = dict.get(ctx, "$roll")
-        ctx["$roll"] = _no_dice  # run again, the rule rolls no die twice: it gives up there
-        try:
-            closure(ctx)
-        except EngineError as precise:
-            return precise
-        except (Exception, _NoDice):  # (the closures turn the failures they know into errors)
-            pass
-        finally:
-            if had:
-                ctx["$roll"] = saved
-            else:
-                del ctx["$roll"]
-        return ops.fail(source, exc)
+    def explain(source: str, exc: BaseException, ctx: dict, rolled: list[int] | None = None
+                ) -> EngineError:
+        precise: list[EngineError] = []
+
+        def run(ctx: dict) -> None:
+            try:
+                closure(ctx)
+            except EngineError as error:
+                precise.append(error)
+
+        ops.again(run, ctx, rolled)
+        return precise[0] if precise else ops.fail(source, exc, where)
 
     return explain
-
-
-class _NoDice(BaseException):
-    """A rule run again to explain its failure reached dice: it is not explained further (a
-    BaseException, so that no call's ``except Exception`` turns it into the rule's error)."""
-
-
-def _no_dice(count: int, sides: int, text: str) -> int:
-    raise _NoDice(text)
 
 
 def _maker(text: str) -> Callable[..., Any] | None:
@@ -150,39 +173,46 @@ def call(fn: Any, wrap: Any, args: list[Node], source: str) -> Fn | None:
     positional ``args``, which are written inline (the call's closure would call one function
     per argument); None when generation is off or no argument has code to inline. Same
     evaluation as the closure: arguments from left to right, an argument's failure reported as
-    its own generated function reports it, the function's own failures through ``wrap``
-    (:mod:`distant_galaxy.rules.calls`), an :class:`~distant_galaxy.errors.EngineError` as it
-    is."""
+    its own generated function reports it, the function's own failures (an
+    :class:`~distant_galaxy.errors.EngineError` too, which it places) through ``wrap``
+    (:mod:`distant_galaxy.rules.calls`)."""
     if not ENABLED or not any(a.code is not None for a in args):
         return None
     writer = _Writer()
     names = [f"a{i}" for i in range(len(args))]
+    rolls = any(arg.rolls for arg in args)
     lines = ""
     for name, arg in zip(names, args, strict=True):
         value = writer.expr(arg)
         if arg.code is None:  # a constant, or a closure that reports its own failures
             lines += f"            {name} = {value}\n"
-        else:  # what the argument's own generated function would do
-            lines += (f"            try:\n"
-                      f"                {name} = {value}\n"
-                      f"            except CATCH as exc:\n"
-                      f"                raise fail(src, exc) from exc\n")
+            continue
+        # what the argument's own generated function would do: explain its failure (on the
+        # dice it rolled, when the call rolls some)
+        explain = writer.cell(_explainer(arg.fn, arg.where), "e")
+        mark, dice = ("            k = 0 if rolled is None else len(rolled)\n",
+                      "None if rolled is None else rolled[k:]") if rolls else ("", "None")
+        lines += (f"{mark}            try:\n"
+                  f"                {name} = {value}\n"
+                  f"            except CATCH as exc:\n"
+                  f"                raise {explain}(src, exc, ctx, {dice}) from exc\n")
     params = ", ".join(["fail", "CATCH", "src", "type", "int", "EngineError", "Exception", "fn",
-                        "wrap", *writer.cells])
+                        "wrap", "recorder", "len", *writer.cells])
+    start, end = _recording(rolls)
     text = (f"def make({params}):\n"
-            f"    def run(ctx):\n"
+            f"    def run(ctx):\n{start}"
             f"        try:\n{lines}"
             f"            return fn(ctx, {', '.join(names)})\n"
-            f"        except EngineError:\n"
-            f"            raise\n"
+            f"        except EngineError as exc:\n"
+            f"            raise wrap(exc, ctx) from None\n"
             f"        except Exception as exc:\n"
-            f"            raise wrap(exc, ctx) from exc\n"
+            f"            raise wrap(exc, ctx) from exc\n{end}"
             f"    return run\n")
     make = _maker(text)
     if make is None:
         return None
     return make(ops.fail, ops.CATCH, source, type, int, EngineError, Exception,
-                             fn, wrap, **writer.cells)
+                fn, wrap, _recorder, len, **writer.cells)
 
 
 @functools.lru_cache(maxsize=1024)

@@ -23,7 +23,7 @@ from distant_galaxy.rules.defines import compile_use
 from distant_galaxy.rules.env import RuleEnv
 from distant_galaxy.rules.hints import suggest
 from distant_galaxy.rules.ops import CONST, Fn, Node
-from distant_galaxy.rules.syntax import token_pos
+from distant_galaxy.rules.syntax import Where, token_pos
 from distant_galaxy.rules.views import DYNAMIC, NUMERIC, element_type
 
 MAX_DEPTH = 80
@@ -58,11 +58,32 @@ _WORDS = {"int": "a whole number", "float": "a number", "number": "a number", "b
 _VERBS = {"+": "add", "-": "subtract", "*": "multiply", "/": "divide", "//": "divide",
           "%": "take the remainder of", "**": "raise", "<": "compare", ">": "compare",
           "<=": "compare", ">=": "compare", "==": "compare", "!=": "compare"}
+_ARITHMETIC = frozenset({"+", "-", "*", "/", "//", "%", "**"})
+_ORDERS = frozenset({"<", ">", "<=", ">="})
+#: The static types that are never a list or a string (looping over, indexing, ``in``).
+_NOT_COLLECTION = NUMERIC | {"none"}
 
 
-def type_clash(op: str, a: str, b: str) -> bool:
+def words(type_name: str) -> str:
+    """A static type as an author says it (``int`` → ``a whole number``, ``unit`` → ``a
+    unit``)."""
+    if type_name in _WORDS:
+        return _WORDS[type_name]
+    if type_name.startswith("list"):
+        return "a list"
+    return f"a {type_name}"
+
+
+def type_clash(op: str, a: str, b: str, views: frozenset[str] | dict = frozenset()) -> bool:
     """Whether ``a OP b`` fails (or, for ``==``/``!=``, is always the same) for every value of
-    the static types ``a`` and ``b``: a string with a number, none in arithmetic or an order."""
+    the static types ``a`` and ``b``: a string with a number, none in arithmetic or an order,
+    a string or a list multiplied by a fraction, a game object (a type of ``views``: a token,
+    a player) in arithmetic or an order, a list with a number."""
+    if op in _ARITHMETIC or op in _ORDERS:
+        if a in views or b in views:
+            return True
+        if a.startswith("list") or b.startswith("list"):
+            return _list_clash(op, a, b)
     if a not in _CHECKED or b not in _CHECKED:
         return False
     one_str = (a == "str") != (b == "str")
@@ -71,10 +92,22 @@ def type_clash(op: str, a: str, b: str) -> bool:
     if "none" in (a, b):
         return True
     if op == "*":
-        return a == b == "str"
+        return a == b == "str" or (one_str and "float" in (a, b))
     if op in ("+", "<", ">", "<=", ">="):
         return one_str
     return "str" in (a, b)
+
+
+def _list_clash(op: str, a: str, b: str) -> bool:
+    """:func:`type_clash` of an operator with a list on one side (``a`` or ``b``)."""
+    other = b if a.startswith("list") else a
+    if op == "+":
+        return not other.startswith("list") and other != "any"
+    if op == "*":
+        return other in ("str", "float", "none") or other.startswith("list")
+    if op in _ORDERS:
+        return other in _CHECKED
+    return True  # - / // % ** of a list
 
 
 class Compiler:
@@ -91,6 +124,8 @@ class Compiler:
         self.defining: tuple[str, ...] = ()
         #: names of the scope read from other context keys (a define's parameters)
         self.aliases: dict[str, str] = {}
+        #: how many dice the rule has so far (a part that adds some may roll dice)
+        self.dice = 0
 
     # -- errors -----------------------------------------------------------------------------
     def error(self, message: str, at: Token | Tree, hint: str | None = None) -> RuleError:
@@ -119,7 +154,12 @@ class Compiler:
             method: Callable[[Tree], Node] | None = getattr(self, f"c_{tree.data}", None)
             if method is None:  # pragma: no cover - every grammar rule has a method
                 raise self.error(f"unsupported construct {tree.data!r}", tree)
-            return method(tree)
+            dice = self.dice
+            node = method(tree)
+            if node.where is None:
+                node.where = self.where_of(tree)
+            node.rolls = node.rolls or self.dice > dice
+            return node
         finally:
             self.depth -= 1
 
@@ -145,6 +185,7 @@ class Compiler:
         if any(len(part) > _MAX_DICE_DIGITS for part in token.value.split("d")):
             raise self.error(f"bad dice '{token.value[:20]}…': too many digits", token)
         count, sides = (int(part) for part in token.value.split("d"))
+        self.dice += 1
         if not 1 <= count <= MAX_DICE or sides < 1:
             raise self.error(f"bad dice '{token.value}': roll 1 to {MAX_DICE} dice of 1+ sides",
                              token)
@@ -164,12 +205,13 @@ class Compiler:
         token = tree.children[0]
         key = self.check_name(token, "name")
         if key in self.scope:
-            return ops.name(self.aliases.get(key, key), self.text, self.scope[key])
+            return ops.name(self.aliases.get(key, key), self.text, self.scope[key],
+                            self.where_of(tree))
         if key in self.env.names:
             self.names.add(key)
             if key in self.env.constants:  # the same value at every evaluation
                 return ops.const(self.env.constants[key], self.env.names[key])
-            return ops.name(key, self.text, self.env.names[key])
+            return ops.name(key, self.text, self.env.names[key], self.where_of(tree))
         if key in _CONSTANTS:
             value = _CONSTANTS[key]
             return ops.const(value, "none" if value is None else "bool")
@@ -205,19 +247,17 @@ class Compiler:
         get, type_name = self.resolve_attr(base, base_tree, token)
         if base.kind == CONST and base.type in self.env.views:  # a constant's view: fold it
             try:
-                return ops.const(get(base.value), type_name)
+                value = get(base.value)
+                return ops.const(value, _type_of(value) if type_name == "any" else type_name)
             except ops.CATCH:
                 pass  # left to fail when evaluated, as it did before
-        return ops.attribute(base, get, self.text, type_name, self.where_of(base_tree))
+        return ops.attribute(base, get, self.text, type_name, self.where_of(base_tree),
+                             self.where_of(tree))
 
-    def where_of(self, tree: Tree | Token) -> tuple[str, str]:
-        """``(file:line:col, its text)`` of a sub-expression: what a run-time failure of it names
-        (``unit_at(4, 0)`` is none) instead of the whole rule."""
-        if isinstance(tree, Tree) and not getattr(tree.meta, "empty", True):
-            part = self.text[tree.meta.start_pos:tree.meta.end_pos]
-        else:
-            part = str(tree)
-        return str(token_pos(tree, self.text, self.pos)), part
+    def where_of(self, tree: Tree | Token) -> Where:
+        """The place and text of a sub-expression: what a run-time failure of it names
+        (``unit_at(4, 0)`` is none, ``round / 0`` divides by zero) instead of the whole rule."""
+        return Where(tree, self.text, self.pos)
 
     def resolve_attr(self, base: Node, base_tree: Tree, token: Token) -> tuple[Any, str]:
         """The getter and type of ``base.<token>``, checked when the base's type is known."""
@@ -239,8 +279,24 @@ class Compiler:
 
     def c_getitem(self, tree: Tree) -> Node:
         base, index = (self.node(child) for child in tree.children)
-        type_name = element_type(base.type) if base.type.startswith("list") else "any"
+        self.check_index(base, index, tree)
+        type_name = element_type(base.type) if base.type.startswith("list") else (
+            "str" if base.type == "str" else "any")
         return self.binary_node(ops.BINARY["[]"], base, index, type_name, tree, fold=False)
+
+    def check_index(self, base: Node, index: Node, tree: Tree) -> None:
+        """Refuse at load ``x[i]`` where ``x`` is never a list, a string or a mapping (a
+        number, none, a game object), or ``i`` can never index one (a string into a list…)."""
+        base_tree, index_tree = tree.children
+        if base.type in _NOT_COLLECTION or base.type in self.env.views:
+            raise self.error(f"cannot index {words(base.type)} ({self.where_of(base_tree).part}) "
+                             "with [...]: only a list or a string has items", tree,
+                             hint="index a list such as [1, 2][k] or units[0]")
+        if (base.type.startswith("list") or base.type == "str") and (
+                index.type in ("str", "float", "none") or index.type in self.env.views):
+            raise self.error(f"cannot index {words(base.type)} with {words(index.type)} "
+                             f"({self.where_of(index_tree).part}): an index is a whole number",
+                             index_tree)
 
     # -- operators ----------------------------------------------------------------------------
     def binary_node(self, op: Callable[[Any, Any], Any], a: Node, b: Node, type_name: str,
@@ -260,22 +316,28 @@ class Compiler:
                 raise self.error(f"value too large: {exc}", at) from None
             except ops.NoRealValue as exc:
                 raise self.error(str(exc), at) from None
+            except OverflowError:
+                raise self.error("value too large: beyond the largest number a rule can hold",
+                                 at) from None
             except (ArithmeticError, TypeError):
                 pass  # left to fail when evaluated, as the same rule would at runtime
-        return Node(ops.GEN, ops.binary(op, a, b, self.text), type_name, code=("op", op, a, b))
+        return Node(ops.GEN, ops.binary(op, a, b, self.text, self.where_of(at)), type_name,
+                    code=("op", op, a, b))
 
     def check_operands(self, op: str, a: Node, b: Node, left: Tree, right: Tree,
                        at: Tree) -> None:
         """Refuse at load an operator whose operands' types cannot go together (``"a" + 1``,
         ``player.score >= "100"``), naming both operands."""
-        if not type_clash(op, a.type, b.type):
+        if not type_clash(op, a.type, b.type, self.env.views):
             return
         hint = "str(x) turns a number into text; write numbers without quotes" \
             if "str" in (a.type, b.type) else "test for none first: x != none and ..."
+        if "str" not in (a.type, b.type) and "none" not in (a.type, b.type):
+            hint = "arithmetic and orders take numbers: read a number of it (such as .x)"
         raise self.error(
-            f"cannot {_VERBS.get(op, 'combine')} {_WORDS[a.type]} ({self.where_of(left)[1]}) "
+            f"cannot {_VERBS.get(op, 'combine')} {words(a.type)} ({self.where_of(left).part}) "
             f"{'and' if op in ('+', '<', '>', '<=', '>=', '==', '!=') else 'by'} "
-            f"{_WORDS[b.type]} ({self.where_of(right)[1]}) with '{op}'", at, hint=hint)
+            f"{words(b.type)} ({self.where_of(right).part}) with '{op}'", at, hint=hint)
 
     def c_binop(self, tree: Tree) -> Node:
         left, op_token, right = tree.children
@@ -296,47 +358,50 @@ class Compiler:
         op_token, operand_tree = tree.children
         a = self.node(operand_tree)
         negate = op_token.value == "-"
+        if a.type in ("str", "none") or a.type.startswith("list") or a.type in self.env.views:
+            raise self.error(f"cannot put '{op_token}' before {words(a.type)} "
+                             f"({self.where_of(operand_tree).part}): it takes a number", tree)
         type_name = a.type if a.type in NUMERIC - {"bool"} else ("int" if a.type == "bool"
                                                                   else "any")
         if a.kind == CONST and isinstance(a.value, _NUMBERS):
             return ops.const(-a.value if negate else +a.value, type_name)
-        f, source = a.fn, self.text
+        f, source, where = a.fn, self.text, self.where_of(tree)
         if negate:
             def run(ctx: dict) -> Any:
                 try:
                     return -f(ctx)
                 except ops.CATCH as exc:
-                    raise ops.fail(source, exc) from exc
+                    raise ops.fail(source, exc, where) from exc
         else:
             def run(ctx: dict) -> Any:
                 try:
                     return +f(ctx)
                 except ops.CATCH as exc:
-                    raise ops.fail(source, exc) from exc
+                    raise ops.fail(source, exc, where) from exc
         return Node(ops.GEN, run, type_name, code=("unary", op_token.value, a))
 
     def c_not_(self, tree: Tree) -> Node:
         a = self.node(tree.children[0])
         if a.kind == CONST:
             return ops.const(not a.value, "bool")
-        return Node(ops.GEN, logic.negation(a, self.text), "bool", code=("not", a))
+        return Node(ops.GEN, logic.negation(a, self.text, self.where_of(tree)), "bool", code=("not", a))
 
     def c_and_(self, tree: Tree) -> Node:
         a, b = (self.node(child) for child in tree.children)
         type_name = a.type if a.type == b.type else "any"
-        return Node(ops.GEN, logic.conjunction(a, b, self.text, want=False), type_name,
+        return Node(ops.GEN, logic.conjunction(a, b, self.text, self.where_of(tree), want=False), type_name,
                     code=("and", a, b))
 
     def c_or_(self, tree: Tree) -> Node:
         a, b = (self.node(child) for child in tree.children)
         type_name = a.type if a.type == b.type else "any"
-        return Node(ops.GEN, logic.conjunction(a, b, self.text, want=True), type_name,
+        return Node(ops.GEN, logic.conjunction(a, b, self.text, self.where_of(tree), want=True), type_name,
                     code=("or", a, b))
 
     def c_ternary(self, tree: Tree) -> Node:
         yes, cond, no = (self.node(child) for child in tree.children)
         type_name = yes.type if yes.type == no.type else "any"
-        return Node(ops.GEN, logic.choice(cond, yes, no, self.text), type_name,
+        return Node(ops.GEN, logic.choice(cond, yes, no, self.text, self.where_of(tree)), type_name,
                     code=("if", cond, yes, no))
 
     def c_comparison(self, tree: Tree) -> Node:
@@ -346,6 +411,12 @@ class Compiler:
         for k, op_name in enumerate(names):
             self.check_operands(op_name, operands[k], operands[k + 1], children[2 * k],
                                 children[2 * k + 2], tree)
+            right = operands[k + 1]
+            if op_name.endswith("in") and (right.type in _NOT_COLLECTION
+                                           or right.type in self.env.views):
+                raise self.error(f"cannot look in {words(right.type)} "
+                                 f"({self.where_of(children[2 * k + 2]).part}) with '{op_name}':"
+                                 " it takes a list or a string", tree)
         for op_name, right in zip(names, operands[1:], strict=False):
             if op_name.endswith("in") and right.kind == ops.GEN and right.value is not None:
                 values = right.value
@@ -359,7 +430,7 @@ class Compiler:
                                     tree)
         fns = [operand.fn for operand in operands]
         compare = [ops.COMPARE[n] for n in names]
-        return Node(ops.GEN, ops.chain(compare, fns, self.text), "bool",
+        return Node(ops.GEN, ops.chain(compare, fns, self.text, self.where_of(tree)), "bool",
                     code=("chain", compare, operands))
 
     # -- calls and comprehensions (see distant_galaxy.rules.calls) ---------------------------
@@ -368,6 +439,17 @@ class Compiler:
 
     def c_select(self, tree: Tree) -> Node:
         return compile_select(self, tree)
+
+
+def _type_of(value: Any) -> str:
+    """The static type of a constant value (a scenario parameter's): ``any`` for a mapping."""
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, (int, float, str)):
+        return type(value).__name__
+    if value is None:
+        return "none"
+    return "list" if isinstance(value, list) else "any"
 
 
 def _dynamic_getter(attr_name: str) -> Callable[[Any], Any]:

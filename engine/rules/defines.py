@@ -171,6 +171,7 @@ def compile_use(comp: Compiler, token: Token, item: Define, arg_trees: list[Any]
         raise RuleError(f"define '{item.name}' is too deeply nested",
                         pos=locate(item.text, 1, 1, item.pos)) from None
     comp.names |= sub.names
+    comp.dice += sub.dice
     if not args:
         return body_node
     body = sub.generated(body_node)

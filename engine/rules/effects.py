@@ -15,14 +15,19 @@ from typing import TYPE_CHECKING, Any
 
 from lark import Token, Tree
 
+from distant_galaxy.errors import EngineError
 from distant_galaxy.rules import ops
-from distant_galaxy.rules.calls import compile_call
-from distant_galaxy.rules.views import element_type
+from distant_galaxy.rules.calls import check_collection, compile_call
+from distant_galaxy.rules.compiler import words
+from distant_galaxy.rules.views import NUMERIC, Attr, element_type
 
 if TYPE_CHECKING:
     from distant_galaxy.rules.compiler import Compiler
+    from distant_galaxy.rules.syntax import Where
 
 Stmt = Callable[[dict], Any]
+#: What a setter may raise on a value it cannot take (``int("x")``), besides ops.CATCH.
+_SET_FAILS = (*ops.CATCH, ValueError)
 _MISSING = object()
 _CONSTANT_WORDS = frozenset({"true", "True", "false", "False", "none", "None"})
 
@@ -46,24 +51,64 @@ def compile_statement(comp: Compiler, tree: Tree) -> Stmt:
         op = None
     else:
         target, op_token, value_tree = tree.children
-        op = ops.BINARY[op_token.value[:-1]]
-    base, get, setter = _target(comp, target)
-    source = comp.text
-    value = comp.generated(comp.node(value_tree))
+        symbol = str(op_token)[:-1]
+        op = ops.BINARY[symbol]
+    base, attr, owner = _target(comp, target)
+    get, setter = attr.get, attr.set
+    assert setter is not None  # (_target refuses a read-only attribute)
+    source, where = comp.text, comp.where_of(tree)
+    value_node = comp.node(value_tree)
+    if op is not None:
+        comp.check_operands(symbol, ops.Node(ops.GEN, get, attr.type), value_node,
+                            target, value_tree, tree)
+    elif attr.type in NUMERIC and (value_node.type in ("str", "none") or value_node.type
+                                   in comp.env.views or value_node.type.startswith("list")):
+        raise comp.error(f"cannot assign {words(value_node.type)} "
+                         f"({comp.where_of(value_tree).part}) to '{target.children[1]}', which "
+                         f"holds {words(attr.type)}", value_tree)
+    value = comp.generated(value_node)
     if op is None:
         def run(ctx: dict) -> None:
-            setter(base(ctx), value(ctx), ctx)
+            obj = base(ctx)
+            new = value(ctx)
+            if obj is None:
+                raise _target_fail(source, None, obj, owner, where)
+            try:
+                setter(obj, new, ctx)
+            except EngineError:
+                raise
+            except _SET_FAILS as exc:
+                raise _target_fail(source, exc, obj, owner, where) from exc
         return run
 
     def run_aug(ctx: dict) -> None:
         obj = base(ctx)
+        if obj is None:
+            raise _target_fail(source, None, obj, owner, where)
         try:
-            new = op(get(obj), value(ctx))
+            old = get(obj)
         except ops.CATCH as exc:
-            raise ops.fail(source, exc) from exc
-        setter(obj, new, ctx)
+            raise _target_fail(source, exc, obj, owner, where) from exc
+        try:
+            new = op(old, value(ctx))
+            setter(obj, new, ctx)
+        except EngineError:
+            raise
+        except _SET_FAILS as exc:
+            raise ops.fail(source, exc, where) from exc
 
     return run_aug
+
+
+def _target_fail(source: str, exc: BaseException | None, obj: Any, owner: Where, where: Where
+                 ) -> Exception:
+    """The error of an assignment whose target could not be read or written: its owner is none
+    (``unit_at(9, 9).seeds = 1``), else :func:`~distant_galaxy.rules.ops.fail`'s."""
+    if obj is None:
+        return ops.located(f"{owner.at}: {owner.part!r} is none here, so it has no attributes "
+                           f"to assign (in the rule {ops.shorten(source)!r})")
+    assert exc is not None
+    return ops.fail(source, exc, where)
 
 
 def compile_block(comp: Compiler, trees: list[Tree]) -> Stmt:
@@ -112,7 +157,8 @@ def _loop_statement(comp: Compiler, tree: Tree) -> Stmt:
     assert isinstance(var_token, Token)
     var = comp.check_name(var_token, "variable")
     coll_node = comp.node(coll_tree)
-    collection = comp.generated(coll_node)
+    check_collection(comp, coll_node, coll_tree)
+    collection, where = comp.generated(coll_node), coll_node.where
     saved = dict(comp.scope)
     comp.scope[var] = element_type(coll_node.type)
     try:
@@ -126,7 +172,7 @@ def _loop_statement(comp: Compiler, tree: Tree) -> Stmt:
         try:
             items = list(collection(ctx))
         except TypeError as exc:
-            raise ops.fail(source, exc) from exc
+            raise ops.fail(source, exc, where) from exc
         old = ctx.get(var, _MISSING)
         try:
             for item in items:
@@ -155,8 +201,9 @@ def _if_statement(comp: Compiler, tree: Tree) -> Stmt:
     return run
 
 
-def _target(comp: Compiler, target: Tree) -> tuple[Stmt, Any, Any]:
-    """The base closure, getter and setter of an assignment target ``x.attr``."""
+def _target(comp: Compiler, target: Tree) -> tuple[Stmt, Attr, Where]:
+    """The base closure and the attribute of an assignment target ``x.attr`` (one with a
+    setter), and where its owner ``x`` is written."""
     if target.data != "getattr":
         what = f"name '{target.children[0].value}'" if target.data == "name" else "this"
         raise comp.error(f"cannot assign to {what}; only attributes such as "
@@ -173,7 +220,7 @@ def _target(comp: Compiler, target: Tree) -> tuple[Stmt, Any, Any]:
     if attr.set is None:
         raise comp.error(f"attribute '{base.type}.{attr_name}' is read-only", token,
                          hint="only attributes the engine marks settable may be assigned")
-    return base.fn, attr.get, attr.set
+    return base.fn, attr, comp.where_of(base_tree)
 
 
 def _expression_statement(comp: Compiler, tree: Tree) -> Stmt:

@@ -13,10 +13,14 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.errors import RuleRuntimeError
 from distant_galaxy.limits import LimitExceeded, checked_add, checked_mul, checked_pow, checked_sub
+from distant_galaxy.rules.reasons import reason
+
+if TYPE_CHECKING:
+    from distant_galaxy.rules.syntax import Where
 
 Fn = Callable[[dict], Any]
 CONST, NAME, NATTR, GEN = "const", "name", "nattr", "gen"
@@ -34,9 +38,11 @@ class Node:
     tuple whose first item is its form (``"op"``, ``"attr"``, ``"unary"``, ``"not"``, ``"and"``,
     ``"or"``, ``"if"``, ``"chain"``) followed by the operator and operand nodes; None for the
     nodes that generated code calls as they are (calls, dice, comprehensions, lists).
+    ``where`` is the node's place and text in the rule (set by the compiler), named by a
+    failure that its closures cannot pin on a smaller part.
     """
 
-    __slots__ = ("code", "fn", "kind", "type", "value")
+    __slots__ = ("code", "fn", "kind", "rolls", "type", "value", "where")
 
     def __init__(self, kind: str, fn: Fn, type: str = "any", value: Any = None,
                  code: tuple | None = None) -> None:
@@ -45,19 +51,33 @@ class Node:
         self.type = type
         self.value = value
         self.code = code
+        self.where: Where | None = None
+        #: whether evaluating it may roll dice (set by the compiler)
+        self.rolls = False
 
 
-def fail(source: str, exc: BaseException) -> RuleRuntimeError:
-    """The RuleRuntimeError for ``exc`` raised while evaluating the rule ``source``."""
-    if isinstance(exc, ZeroDivisionError):
-        why = "division by zero"
-    elif isinstance(exc, (LimitExceeded, NoRealValue)):
-        why = str(exc)
-    elif isinstance(exc, KeyError):
-        why = f"no value for {exc.args[0]!r}" if exc.args else "missing value"
-    else:
-        why = f"{type(exc).__name__}: {exc}"
-    return RuleRuntimeError(f"rule {source!r} failed: {why}")
+def fail(source: str, exc: BaseException, where: Where | None = None) -> RuleRuntimeError:
+    """The RuleRuntimeError for ``exc`` raised while evaluating the rule ``source``: the place
+    and text of the part at fault (``where``) and why, in words (:func:`~distant_galaxy.rules.
+    reasons.reason`), never Python's exception."""
+    return failure(source, reason(exc), where)
+
+
+def failure(source: str, why: str, where: Where | None) -> RuleRuntimeError:
+    """``file:line:col: rule '…' failed in 'part': why`` (the part left out when it is the whole
+    rule; the place and part left out when ``where`` is None)."""
+    if where is None:
+        return RuleRuntimeError(f"rule {shorten(source)!r} failed: {why}")
+    part = where.part
+    inside = "" if part.strip() == source.strip() else f" in {shorten(part, 60)!r}"
+    return located(f"{where.at}: rule {shorten(source)!r} failed{inside}: {why}")
+
+
+def located(message: str) -> RuleRuntimeError:
+    """A RuleRuntimeError whose ``message`` starts with the place at fault."""
+    error = RuleRuntimeError(message)
+    error.located = True
+    return error
 
 
 class NoRealValue(ArithmeticError):
@@ -73,8 +93,8 @@ def safe_pow(base: Any, exponent: Any) -> Any:
         raise LimitExceeded(f"exponent {exponent} is too large")
     if isinstance(exponent, float) and not exponent.is_integer() \
             and isinstance(base, (int, float)) and base < 0:
-        raise NoRealValue(f"{base} ** {exponent} has no real value (a negative number to a "
-                          "fractional power; the rule language has no complex numbers)")
+        raise NoRealValue(f"{base} to the power {exponent} has no real value (a negative number "
+                          "to a fractional power; the rule language has no complex numbers)")
     return checked_pow(base, exponent)
 
 
@@ -113,25 +133,26 @@ def const(value: Any, type: str) -> Node:
     return Node(CONST, lambda ctx: value, type, value)
 
 
-def name(key: str, source: str, type: str) -> Node:
+def name(key: str, source: str, type: str, where: Where | None = None) -> Node:
     """The value of ``key`` in the context."""
 
     def run(ctx: dict) -> Any:
         try:
             return ctx[key]
         except KeyError:
-            raise RuleRuntimeError(f"rule {source!r} failed: {key!r} has no value here") from None
+            shown = key.rpartition(":")[2] if key.startswith("$") else key
+            raise failure(source, f"{shown!r} has no value here", where) from None
 
     return Node(NAME, run, type, key)
 
 
 def attribute(base: Node, get: Callable[[Any], Any], source: str, type: str,
-              where: tuple[str, str] | None = None) -> Node:
+              where: Where | None = None, whole: Where | None = None) -> Node:
     """``base.attr`` read by ``get``, fused with the base if it is a name or a name's attribute.
 
-    ``where`` (the base's ``file:line:col`` and text) lets a failure name the part at fault: a
-    base that is none is reported as ``unit_at(4, 0)`` being none, not as Python's
-    ``'NoneType' object has no attribute``."""
+    ``where`` (the base's place and text) lets a failure name the part at fault: a base that is
+    none is reported as ``unit_at(4, 0)`` being none, not as Python's ``'NoneType' object has
+    no attribute``; another failure names ``whole`` (the attribute read)."""
     if base.kind == NAME:
         key = base.value
 
@@ -139,7 +160,7 @@ def attribute(base: Node, get: Callable[[Any], Any], source: str, type: str,
             try:
                 return get(ctx[key])
             except CATCH as exc:
-                raise attribute_fail(source, exc, base, ctx, where) from exc
+                raise attribute_fail(source, exc, base, ctx, where, whole) from exc
 
         return Node(NATTR, run, type, (key, get), ("attr", base, get))
     if base.kind == NATTR:
@@ -149,7 +170,7 @@ def attribute(base: Node, get: Callable[[Any], Any], source: str, type: str,
             try:
                 return get(inner(ctx[key]))
             except CATCH as exc:
-                raise attribute_fail(source, exc, base, ctx, where) from exc
+                raise attribute_fail(source, exc, base, ctx, where, whole) from exc
 
     else:
         f = base.fn
@@ -158,38 +179,75 @@ def attribute(base: Node, get: Callable[[Any], Any], source: str, type: str,
             try:
                 return get(f(ctx))
             except CATCH as exc:
-                raise attribute_fail(source, exc, base, ctx, where) from exc
+                raise attribute_fail(source, exc, base, ctx, where, whole) from exc
 
     return Node(GEN, run, type, code=("attr", base, get))
 
 
-_UNSET = object()
+UNSET = object()
 
 
 def attribute_fail(source: str, exc: BaseException, base: Node, ctx: dict,
-                   where: tuple[str, str] | None) -> RuleRuntimeError:
+                   where: Where | None, whole: Where | None = None) -> RuleRuntimeError:
     """The error of an attribute read that failed: when its base is none (evaluated again, on
-    this failure path only), the base's place and text; else :func:`fail`'s."""
-    if isinstance(exc, RuleRuntimeError) or where is None:
-        return fail(source, exc)
+    this failure path only, rolling no die), the base's place and text; else :func:`fail`'s at
+    the attribute read (``whole``)."""
+    if isinstance(exc, RuleRuntimeError):
+        return exc
+    if where is not None and again(base.fn, ctx) is None:
+        return located(f"{where.at}: {where.part!r} is none here, so it has no attributes "
+                       f"(in the rule {shorten(source)!r})")
+    return fail(source, exc, whole or where)
+
+
+class NoDice(BaseException):
+    """A rule part evaluated again to explain a failure reached dice: it is not explained
+    further (a BaseException, so that no call's ``except Exception`` turns it into an error)."""
+
+
+def _no_dice(count: int, sides: int, text: str) -> int:
+    raise NoDice(text)
+
+
+def _replay(rolled: list[int]) -> Callable[[int, int, str], int]:
+    """A roller giving the values ``rolled`` in order, then none."""
+    values = iter(rolled)
+
+    def roll(count: int, sides: int, text: str) -> int:
+        for value in values:
+            return value
+        raise NoDice(text)
+
+    return roll
+
+
+def again(fn: Fn, ctx: dict, rolled: list[int] | None = None) -> Any:
+    """``fn(ctx)`` evaluated again on a failure path, to say which part failed: no die is rolled
+    twice — the dice get the values ``rolled`` (those of the failed evaluation, in order), and a
+    part that needs more gives ``UNSET`` — nor does a failure escape (``UNSET`` too)."""
+    had = "$roll" in ctx
+    saved = dict.get(ctx, "$roll")
+    ctx["$roll"] = _no_dice if not rolled else _replay(rolled)
     try:
-        value = base.fn(ctx)
-    except Exception:  # the base itself fails: its own error says more
-        value = _UNSET
-    if value is None:
-        at, part = where
-        return RuleRuntimeError(f"{at}: '{part}' is none here, so it has no attributes "
-                                f"(in the rule {_short(source)!r})")
-    return fail(source, exc)
+        return fn(ctx)
+    except (Exception, NoDice):
+        return UNSET
+    finally:
+        if had:
+            ctx["$roll"] = saved
+        else:
+            del ctx["$roll"]
 
 
-def _short(source: str, limit: int = 80) -> str:
+def shorten(source: str, limit: int = 80) -> str:
     """The rule's text, cut to ``limit`` characters (a long effect is not repeated whole)."""
     return source if len(source) <= limit else source[:limit - 1] + "…"
 
 
-def binary(op: Callable[[Any, Any], Any], a: Node, b: Node, source: str) -> Fn:
-    """One closure computing ``op(a, b)``, specialised on the kinds of both operands."""
+def binary(op: Callable[[Any, Any], Any], a: Node, b: Node, source: str,
+           where: Where | None = None) -> Fn:
+    """One closure computing ``op(a, b)``, specialised on the kinds of both operands; a failure
+    names ``where`` (the operation's place and text)."""
     ka, kb = a.kind, b.kind
     if ka == CONST:
         x = a.value
@@ -199,21 +257,21 @@ def binary(op: Callable[[Any, Any], Any], a: Node, b: Node, source: str) -> Fn:
                 try:
                     return op(x, ctx[kb2])
                 except CATCH as exc:
-                    raise fail(source, exc) from exc
+                    raise fail(source, exc, where) from exc
         elif kb == NATTR:
             kb2, gb = b.value
             def run(ctx: dict) -> Any:
                 try:
                     return op(x, gb(ctx[kb2]))
                 except CATCH as exc:
-                    raise fail(source, exc) from exc
+                    raise fail(source, exc, where) from exc
         else:
             fb = b.fn
             def run(ctx: dict) -> Any:
                 try:
                     return op(x, fb(ctx))
                 except CATCH as exc:
-                    raise fail(source, exc) from exc
+                    raise fail(source, exc, where) from exc
         return run
     if ka == NAME:
         na = a.value
@@ -223,28 +281,28 @@ def binary(op: Callable[[Any, Any], Any], a: Node, b: Node, source: str) -> Fn:
                 try:
                     return op(ctx[na], y)
                 except CATCH as exc:
-                    raise fail(source, exc) from exc
+                    raise fail(source, exc, where) from exc
         elif kb == NAME:
             nb = b.value
             def run(ctx: dict) -> Any:
                 try:
                     return op(ctx[na], ctx[nb])
                 except CATCH as exc:
-                    raise fail(source, exc) from exc
+                    raise fail(source, exc, where) from exc
         elif kb == NATTR:
             nb, gb = b.value
             def run(ctx: dict) -> Any:
                 try:
                     return op(ctx[na], gb(ctx[nb]))
                 except CATCH as exc:
-                    raise fail(source, exc) from exc
+                    raise fail(source, exc, where) from exc
         else:
             fb = b.fn
             def run(ctx: dict) -> Any:
                 try:
                     return op(ctx[na], fb(ctx))
                 except CATCH as exc:
-                    raise fail(source, exc) from exc
+                    raise fail(source, exc, where) from exc
         return run
     if ka == NATTR:
         na, ga = a.value
@@ -254,28 +312,28 @@ def binary(op: Callable[[Any, Any], Any], a: Node, b: Node, source: str) -> Fn:
                 try:
                     return op(ga(ctx[na]), y)
                 except CATCH as exc:
-                    raise fail(source, exc) from exc
+                    raise fail(source, exc, where) from exc
         elif kb == NAME:
             nb = b.value
             def run(ctx: dict) -> Any:
                 try:
                     return op(ga(ctx[na]), ctx[nb])
                 except CATCH as exc:
-                    raise fail(source, exc) from exc
+                    raise fail(source, exc, where) from exc
         elif kb == NATTR:
             nb, gb = b.value
             def run(ctx: dict) -> Any:
                 try:
                     return op(ga(ctx[na]), gb(ctx[nb]))
                 except CATCH as exc:
-                    raise fail(source, exc) from exc
+                    raise fail(source, exc, where) from exc
         else:
             fb = b.fn
             def run(ctx: dict) -> Any:
                 try:
                     return op(ga(ctx[na]), fb(ctx))
                 except CATCH as exc:
-                    raise fail(source, exc) from exc
+                    raise fail(source, exc, where) from exc
         return run
     fa = a.fn
     if kb == CONST:
@@ -284,32 +342,33 @@ def binary(op: Callable[[Any, Any], Any], a: Node, b: Node, source: str) -> Fn:
             try:
                 return op(fa(ctx), y)
             except CATCH as exc:
-                raise fail(source, exc) from exc
+                raise fail(source, exc, where) from exc
     elif kb == NAME:
         nb = b.value
         def run(ctx: dict) -> Any:
             try:
                 return op(fa(ctx), ctx[nb])
             except CATCH as exc:
-                raise fail(source, exc) from exc
+                raise fail(source, exc, where) from exc
     elif kb == NATTR:
         nb, gb = b.value
         def run(ctx: dict) -> Any:
             try:
                 return op(fa(ctx), gb(ctx[nb]))
             except CATCH as exc:
-                raise fail(source, exc) from exc
+                raise fail(source, exc, where) from exc
     else:
         fb = b.fn
         def run(ctx: dict) -> Any:
             try:
                 return op(fa(ctx), fb(ctx))
             except CATCH as exc:
-                raise fail(source, exc) from exc
+                raise fail(source, exc, where) from exc
     return run
 
 
-def chain(ops: list[Callable[[Any, Any], Any]], operands: list[Fn], source: str) -> Fn:
+def chain(ops: list[Callable[[Any, Any], Any]], operands: list[Fn], source: str,
+          where: Where | None = None) -> Fn:
     """A comparison chain ``a < b <= c`` evaluated like Python (each operand at most once)."""
     first, rest = operands[0], list(zip(ops, operands[1:], strict=False))
 
@@ -324,6 +383,6 @@ def chain(ops: list[Callable[[Any, Any], Any]], operands: list[Fn], source: str)
                 left = right
             return result
         except CATCH as exc:
-            raise fail(source, exc) from exc
+            raise fail(source, exc, where) from exc
 
     return run

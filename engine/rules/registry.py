@@ -58,7 +58,8 @@ class FunctionSpec:
     ``params`` are the required positional parameters (also accepted as keywords); with
     ``varargs`` more positional arguments may follow; with ``kwargs`` any keyword arguments are
     accepted. ``effect`` functions may only be called as effect statements. ``types`` are the
-    parameters' types (``int``, ``float``, ``number``, ``str``, ``bool`` or ``any``), by default
+    parameters' types (``int``, ``float``, ``number``, ``str``, ``bool``, ``collection`` — a
+    list or a string, or ``any``), by default
     read from the function's annotations (``def line_of(ctx, n: int, seat: str)``): the compiler
     refuses at load an argument whose type is known and wrong (``line_of("four", ...)``), and a
     wrong value met at run time is reported with the rule's place and the values.

@@ -22,15 +22,21 @@ from distant_galaxy.plugins import available_plugins, load_plugin, make_plugin_m
 from distant_galaxy.scenario.catalog_cache import EntryCache, content_key, maker
 from distant_galaxy.scenario.find import episode_alias, found_scenarios
 
+#: The version of what :func:`entry_fields` takes from a file: part of the cache's key, so that
+#: entries cached before a field was added (2: ``seats``) are made again.
+ENTRY_FIELDS = 2
+
 
 def catalog() -> list[dict[str, Any]]:
     """Every scenario file found, with its title, variants, options (``options``: name → its
     title, plugins and conflicts; ``option_sets``: each option alone, then all compatible ones
-    together, as the conformance suite plays them), plugins and player counts, the file it loads
-    (``path``, absolute) and the distribution that provides it (``provider``). What a file gives
-    is remembered by its content in the user's cache folder (:mod:`.catalog_cache`)."""
+    together, as the conformance suite plays them), plugins, seats (``seats``: each one's
+    ``id``, ``title`` and ``faction``, the names ``--seat NAME=…`` takes; a mod's are those of
+    the scenario it extends) and player counts, the file it loads (``path``, absolute) and the
+    distribution that provides it (``provider``). What a file gives is remembered by its content
+    in the user's cache folder (:mod:`.catalog_cache`)."""
     out: list[dict[str, Any]] = []
-    cache = EntryCache(maker([__file__, options_module.__file__]))
+    cache = EntryCache((*maker([__file__, options_module.__file__]), ("fields", ENTRY_FIELDS)))
     for found in found_scenarios():
         where: dict[str, Any] = {"path": str(found.path), "provider": found.provider}
         try:
@@ -38,6 +44,8 @@ def catalog() -> list[dict[str, Any]]:
         except OSError:
             key = None  # the loader says why, below
         fields = cache.get(key) if key is not None else None
+        if fields is not None and "seats" not in fields:  # made by an older engine
+            fields = None
         if fields is not None:  # kept as JSON, which has no tuples
             fields["option_sets"] = [tuple(names) for names in fields["option_sets"]]
         else:
@@ -47,7 +55,7 @@ def catalog() -> list[dict[str, Any]]:
                 out.append({"id": found.path.stem,
                             "title": f"(does not load: {exc})".splitlines()[0],
                             **where, "variants": [], "options": {}, "option_sets": [],
-                            "plugins": [], "players": "?"})
+                            "plugins": [], "seats": [], "players": "?"})
                 continue
             if not isinstance(data, dict) or "id" not in data:
                 continue
@@ -56,11 +64,27 @@ def catalog() -> list[dict[str, Any]]:
                 cache.put(key, fields)
         out.append({"id": fields.pop("id"), "title": fields.pop("title"), **where,
                     **{k: fields[k] for k in ("variants", "options", "option_sets", "plugins",
-                                              "extends")},
+                                              "extends", "seats")},
                     "alias": episode_alias(found.episode),
                     "players": fields["players"], "variant_players": fields["variant_players"]})
     cache.save()
+    inherit_seats(out)
     return out
+
+
+def inherit_seats(entries: list[dict[str, Any]]) -> None:
+    """A mod that names no seats has those of the scenario it extends (by id, then by alias)."""
+    by_id = {e["id"]: e for e in entries}
+    by_id.update({e["alias"]: e for e in entries if e.get("alias") and e["alias"] not in by_id})
+    for entry in entries:
+        parent, seen = entry, {entry["id"]}
+        while not parent.get("seats") and isinstance(parent.get("extends"), str):
+            parent = by_id.get(parent["extends"], {})
+            if not parent or parent["id"] in seen:
+                break
+            seen.add(parent["id"])
+        if parent is not entry and parent.get("seats"):
+            entry["seats"] = [dict(s) for s in parent["seats"]]
 
 
 def entry_fields(data: dict[str, Any]) -> dict[str, Any]:
@@ -72,8 +96,20 @@ def entry_fields(data: dict[str, Any]) -> dict[str, Any]:
             "options": _options(data), "option_sets": checked_option_sets(data),
             "plugins": list(data.get("plugins", [])),
             "extends": data.get("extends"),
+            "seats": seats_of(data),
             "players": f"{players.get('min', count)}-{players.get('max', count)}",
             "variant_players": variant_players(data)}
+
+
+def seats_of(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seats a scenario file declares: ``id``, ``title`` and ``faction`` (None when not
+    given) of each, in order."""
+    out = []
+    for seat in data.get("seats") or []:
+        if isinstance(seat, dict) and isinstance(seat.get("id"), str):
+            out.append({"id": seat["id"], "title": seat.get("title"),
+                        "faction": seat.get("faction")})
+    return out
 
 
 def variant_players(data: dict[str, Any]) -> dict[str, str]:

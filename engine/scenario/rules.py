@@ -1,6 +1,6 @@
 """The scenario's rule strings, compiled once at load: victory conditions, triggers, limits.
 
-``victory:`` items are ``{id, if, winner?, draw?, reason, when?, rule?}``. A condition that uses
+``victory:`` items are ``{id, if, winner?, draw?, reason, when?, rule?, score?}``. A condition that uses
 ``player`` is evaluated for every player in turn order (from the active seat), and that player
 wins; otherwise it is evaluated once, and ``winner`` (a rule expression giving a seat) or
 ``draw: true`` says the outcome. ``when`` is ``always`` (after every action and phase, the
@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy.errors import RuleError, ScenarioErrors, SourceError
+from distant_galaxy.errors import RuleError, RuleRuntimeError, ScenarioErrors, SourceError
 from distant_galaxy.rules import Effect, Expr, compile_effect, compile_expr
 from distant_galaxy.rules.hints import suggest
 from distant_galaxy.scenario.bindings import build_env
@@ -184,6 +184,8 @@ class ScenarioRules:
         self.env = build_env(scenario, self.errors)  # (the `define:` section's mistakes)
         self._when_cache: dict[str, list[Victory]] = {}
         self._plans: dict[str, tuple[tuple[Victory, Expr, int, bool], ...]] = {}
+        #: victory id -> its ``score:`` (a number per seat, shown with the result)
+        self.scores: dict[str, Expr] = {}
         self.victories = [v for i, item in enumerate(scenario.data.get("victory", []))
                           if (v := self._victory(i, item)) is not None]
         self.triggers = [t for i, item in enumerate(scenario.data.get("triggers", []))
@@ -267,6 +269,12 @@ class ScenarioRules:
         winner = self.expr(item["winner"], "victory", i, "winner") if "winner" in item else None
         if cond is None or ("winner" in item and winner is None):
             return None
+        if winner is not None:
+            winner = self._seat_valued(winner, i)
+        if "score" in item:
+            score = self.expr(item["score"], "victory", i, "score")
+            if score is not None:
+                self.scores[str(item.get("id", f"victory-{i + 1}"))] = score
         self._check_winner(i, item)
         part = never_true(str(item["if"]))
         if part is not None:
@@ -283,6 +291,29 @@ class ScenarioRules:
                        _seat_caller(own) if per_player and (
                            own := getattr(cond, "own_call", None)) is not None else None,
                        cell_seats=getattr(cond, "cell_seats", None) if steady else None)
+
+    def _seat_valued(self, winner: Expr, i: int) -> Any:
+        """``winner`` checked: a type that is never a seat is refused at load (``winner: '3'``),
+        a value that is no seat nor side (nor none, a draw) at run time, at its place."""
+        seats = [str(s["id"]) for s in self.scenario.seats]
+        sides = {str(s["side"]) for s in self.scenario.seats if s.get("side")}
+        if winner.type in ("int", "float", "number", "bool") or winner.type.startswith("list"):
+            self.report(f"the winner must be a seat (or none), not a value of type {winner.type}",
+                        "victory", i, "winner", hint=f"seats: {', '.join(seats)}; a seat is "
+                        "written in quotes inside the YAML string: winner: '\"x\"'")
+            return winner
+        pos = self.scenario.pos("victory", i, "winner")
+        known = set(seats) | sides
+
+        def checked(ctx: RuleContext) -> Any:
+            value = winner(ctx)
+            if value is not None and value not in known:
+                raise RuleRuntimeError(f"{pos}: the winner {value!r} (from the rule "
+                                       f"{winner.source!r}) is not a seat of this game nor "
+                                       f"none; seats: {', '.join(seats)}")
+            return value
+
+        return checked
 
     def _check_winner(self, i: int, item: dict[str, Any]) -> None:
         """A ``winner`` written as a quoted seat (``'"purple"'``) must be one of the seats."""

@@ -2,10 +2,10 @@
 
 Routes (docs/serve.md, "Protocol"): ``/`` an index without tokens, ``/play/{token}`` and
 ``/watch`` the page, ``/static/{name}`` its files, ``/api/state`` a snapshot, ``/api/events`` the
-snapshots pushed as server-sent events, ``/api/act`` a person's action, ``/api/games`` the games
-hosted. Game state lives in :mod:`distant_galaxy.serve.host`; what blocks (an action, a bot's
-choice, building a snapshot) runs in a worker thread, so one game's thinking bot never stops the
-others' pages.
+snapshots pushed as server-sent events, ``/api/narration`` everything a seat was told since its
+last decision, ``/api/act`` a person's action, ``/api/games`` the games hosted. Game state
+lives in :mod:`distant_galaxy.serve.host`; what blocks (an action, a bot's choice, building a
+snapshot) runs in a worker thread, so one game's thinking bot never stops the others' pages.
 """
 
 from __future__ import annotations
@@ -15,8 +15,10 @@ import contextlib
 import html
 import json
 import re
+import signal
 import socket
-from collections.abc import AsyncIterator, Callable
+import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +29,9 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from distant_galaxy.serve.host import GameHost, Hub
-from distant_galaxy.serve.snapshot import snapshot_json
+from distant_galaxy.errors import EngineError
+from distant_galaxy.serve.host import HOT_SEAT, GameHost, Hub
+from distant_galaxy.serve.snapshot import full_narration, snapshot_json
 
 STATIC = Path(__file__).resolve().parent / "static"
 
@@ -37,6 +40,12 @@ MAX_BODY = 16 * 1024
 
 #: Seconds between the ``: ping`` comments of an event stream (keeps proxies from closing it).
 PING_SECONDS = 15.0
+
+#: Seconds a game's bots wait before trying again when the save could not be written.
+RETRY_SECONDS = 5.0
+
+#: The line of page.html that the server completes with the path the page is reached under.
+BASE_TAG = '<base href="/">'
 
 SAFE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer",
                 "X-Content-Type-Options": "nosniff"}
@@ -57,7 +66,10 @@ class Wakers:
         self.events: set[asyncio.Event] = set()
 
     def tell(self) -> None:
-        self.loop.call_soon_threadsafe(self._set_all)
+        try:
+            self.loop.call_soon_threadsafe(self._set_all)
+        except RuntimeError:  # the server has stopped (its loop is closed): nobody to tell
+            pass
 
     def _set_all(self) -> None:
         for event in self.events:
@@ -67,10 +79,12 @@ class Wakers:
 class ServeApp:
     """The routes over a :class:`Hub` of games."""
 
-    def __init__(self, hub: Hub, static: Path = STATIC, pace: float = 0.0) -> None:
+    def __init__(self, hub: Hub, static: Path = STATIC, pace: float = 0.0,
+                 prefix: str = "") -> None:
         self.hub = hub
         self.static = static
         self.pace = pace
+        self.prefix = prefix.rstrip("/")
         self.wakers: dict[str, Wakers] = {}
 
     # -- lifespan: one task per game plays its bots ----------------------------------------------
@@ -98,8 +112,11 @@ class ServeApp:
             while not host.game.over:
                 if self.pace:
                     await asyncio.sleep(self.pace)
-                if not await run_in_threadpool(host.bot_step):
+                if await run_in_threadpool(host.bot_step):
+                    continue
+                if not host.retry_bots:
                     break
+                await asyncio.sleep(RETRY_SECONDS)  # the save failed: the bot tries again
 
     # -- finding the game and the seat -----------------------------------------------------------
     def _find(self, request: Request) -> tuple[GameHost, str | None] | Response:
@@ -113,6 +130,13 @@ class ServeApp:
         if host is None:
             return _json(404, {"ok": False, "error": "no such game"})
         return host, None
+
+    @staticmethod
+    def _at_screen(request: Request, who: str | None) -> str | None:
+        """Hot seat: the seat whose player said "I am here" (``&seat=S``), else None."""
+        if who != HOT_SEAT:
+            return None
+        return request.query_params.get("seat") or None
 
     # -- pages -----------------------------------------------------------------------------------
     async def index(self, request: Request) -> Response:
@@ -131,11 +155,16 @@ class ServeApp:
         return self._page()
 
     def _page(self) -> Response:
-        page = self.static / "page.html"
-        if not page.is_file():
+        """page.html, its ``<base>`` naming the path the server is reached under (the path of
+        ``--public-url`` behind a reverse proxy), so that its relative links find the server."""
+        try:
+            text = (self.static / "page.html").read_text(encoding="utf-8")
+        except OSError:
             return HTMLResponse("<h1>the page is missing from this installation</h1>",
                                 status_code=500, headers=SAFE_HEADERS)
-        return FileResponse(page, media_type="text/html", headers=SAFE_HEADERS)
+        base = html.escape(self.prefix + "/", quote=True)
+        return HTMLResponse(text.replace(BASE_TAG, f'<base href="{base}">', 1),
+                            headers=SAFE_HEADERS)
 
     async def static_file(self, request: Request) -> Response:
         name = request.path_params["name"]
@@ -153,18 +182,32 @@ class ServeApp:
         if isinstance(found, Response):
             return found
         host, who = found
-        text = await run_in_threadpool(snapshot_json, host, who)
+        text = await run_in_threadpool(snapshot_json, host, who, self._at_screen(request, who))
         return Response(text, media_type="application/json", headers=SAFE_HEADERS)
+
+    async def narration(self, request: Request) -> Response:
+        """Everything a seat was told since its last decision (a snapshot carries the latest
+        lines only, :data:`~distant_galaxy.serve.snapshot.MAX_LINES`)."""
+        found = self._find(request)
+        if isinstance(found, Response):
+            return found
+        host, who = found
+        if who is None:
+            return _json(403, {"ok": False, "error": "a seat's token is needed"})
+        body = await run_in_threadpool(full_narration, host, who, self._at_screen(request, who))
+        return _json(200, body)
 
     async def events(self, request: Request) -> Response:
         found = self._find(request)
         if isinstance(found, Response):
             return found
         host, who = found
-        return StreamingResponse(self._stream(host, who), media_type="text/event-stream",
+        return StreamingResponse(self._stream(host, who, self._at_screen(request, who)),
+                                 media_type="text/event-stream",
                                  headers={**SAFE_HEADERS, "X-Accel-Buffering": "no"})
 
-    async def _stream(self, host: GameHost, who: str | None) -> AsyncIterator[str]:
+    async def _stream(self, host: GameHost, who: str | None, here: str | None
+                      ) -> AsyncIterator[str]:
         changed = asyncio.Event()
         wakers = self.wakers[host.game_id]
         wakers.events.add(changed)
@@ -174,7 +217,7 @@ class ServeApp:
             while True:
                 if host.version != sent:
                     sent = host.version
-                    text = await run_in_threadpool(snapshot_json, host, who)
+                    text = await run_in_threadpool(snapshot_json, host, who, here)
                     yield f"event: snapshot\ndata: {text}\n\n"
                     continue
                 try:
@@ -195,15 +238,20 @@ class ServeApp:
         if host is None:
             return _json(403, {"ok": False, "error": "wrong token" if token else
                                "a token is needed to act"})
-        reply = await run_in_threadpool(host.submit, token, body.get("action"),
-                                        body.get("decision"))
+        try:
+            reply = await run_in_threadpool(host.submit, token, body.get("action"),
+                                            body.get("decision"))
+        except Exception as exc:  # a fault of the server: said on its terminal and to the page
+            text = f"the server failed on this action: {exc!r:.300}"
+            host.say(f"{text} (decision {host.decision})")
+            return _json(500, {"ok": False, "error": text})
         return _json(reply.status, reply.body)
 
     def routes(self) -> list[Route]:
         return [Route("/", self.index), Route("/play/{token}", self.play),
                 Route("/watch", self.watch), Route("/static/{name}", self.static_file),
                 Route("/api/games", self.games), Route("/api/state", self.state),
-                Route("/api/events", self.events),
+                Route("/api/events", self.events), Route("/api/narration", self.narration),
                 Route("/api/act", self.act, methods=["POST"])]
 
 
@@ -237,7 +285,8 @@ def game_summary(host: GameHost) -> dict[str, Any]:
 
 
 def watch_path(host: GameHost) -> str:
-    return "/watch" if host.game_id == "main" else f"/watch?game={host.game_id}"
+    """The spectators' page of a game, relative to the server's base (``watch?game=g2``)."""
+    return "watch" if host.game_id == "main" else f"watch?game={host.game_id}"
 
 
 def index_html(hub: Hub) -> str:
@@ -253,27 +302,50 @@ def index_html(hub: Hub) -> str:
             "<p>Players join with the link the host gave them; anyone may watch.</p>")
 
 
-def make_app(hub: Hub, static: Path = STATIC, pace: float = 0.0) -> Starlette:
-    """The ASGI application over ``hub``."""
-    app = ServeApp(hub, static, pace)
+def make_app(hub: Hub, static: Path = STATIC, pace: float = 0.0, prefix: str = "") -> Starlette:
+    """The ASGI application over ``hub`` (``prefix``: the path it is reached under behind a
+    reverse proxy that strips it, ``/dg``; empty at the root)."""
+    app = ServeApp(hub, static, pace, prefix)
     return Starlette(routes=app.routes(), lifespan=app.lifespan)
 
 
-def bind(host: str, port: int) -> socket.socket:
-    """A listening socket on ``host:port`` (port 0: a free one)."""
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (port 0: a free one); an address in use or not of
+    this machine is an :class:`EngineError` naming it."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    sock.listen(128)
+    where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+    try:
+        sock = socket.socket(family, socket.SOCK_STREAM)
+    except OSError as exc:
+        raise EngineError(f"cannot listen on {where}: {exc.strerror or exc}") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(128)
+    except (OSError, OverflowError) as exc:
+        sock.close()
+        why = getattr(exc, "strerror", None) or str(exc)
+        hint = (" (another program listens there: choose another port with --port N, or "
+                "--port 0 for a free one)") if isinstance(exc, OSError) and \
+            exc.errno in (98, 48, 10048) else ""
+        raise EngineError(f"cannot listen on {where}: {why}{hint}") from None
     return sock
 
 
-def run_server(hub: Hub, host: str, port: int, ready: Callable[[int], None],
-               pace: float = 0.0) -> None:
-    """Serve ``hub`` until interrupted; ``ready(port)`` is called once the port is bound."""
-    sock = bind(host, port)
-    config = uvicorn.Config(make_app(hub, pace=pace), log_level="warning", access_log=False,
-                            timeout_graceful_shutdown=2)
-    ready(sock.getsockname()[1])
-    uvicorn.Server(config).run(sockets=[sock])
+def run_server(hub: Hub, sock: socket.socket, pace: float = 0.0, prefix: str = "") -> None:
+    """Serve ``hub`` on the listening socket ``sock`` (:func:`listen`) until Ctrl-C or a
+    SIGTERM (uvicorn stops gracefully, then gives the signal back: both end here as a
+    :class:`KeyboardInterrupt`, so the caller can say where the games are kept)."""
+    config = uvicorn.Config(make_app(hub, pace=pace, prefix=prefix), log_level="warning",
+                            access_log=False, timeout_graceful_shutdown=2)
+    previous = signal.signal(signal.SIGTERM, _interrupted)
+    try:
+        uvicorn.Server(config).run(sockets=[sock])
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        sock.close()
+        sys.stdout.flush()
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt

@@ -52,17 +52,19 @@ class Link:
 
 
 def parse_link(url: str) -> Link:
-    """``http://host:port/play/TOKEN`` or ``http://host:port/watch[?game=ID]``."""
+    """``http://host:port/play/TOKEN`` or ``http://host:port/watch[?game=ID]`` (behind a
+    reverse proxy, under a path: ``https://host/dg/play/TOKEN``)."""
     parts = urllib.parse.urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         raise EngineError(f"{url!r} is not a link of dg serve (http://HOST:PORT/play/TOKEN)")
-    base = f"{parts.scheme}://{parts.netloc}"
+    origin = f"{parts.scheme}://{parts.netloc}"
     path = parts.path.rstrip("/")
-    if path.startswith("/play/") and len(path) > len("/play/"):
-        return Link(base, path[len("/play/"):])
-    if path == "/watch":
+    head, sep, token = path.rpartition("/play/")
+    if sep and token and "/" not in token:
+        return Link(origin + head, urllib.parse.unquote(token))
+    if path.endswith("/watch"):
         game = urllib.parse.parse_qs(parts.query).get("game", [None])[0]
-        return Link(base, None, game)
+        return Link(origin + path[:-len("/watch")], None, game)
     raise EngineError(f"{url!r} is not a seat's link (/play/TOKEN) or a spectator's (/watch)")
 
 
@@ -88,6 +90,21 @@ def events(link: Link, timeout: float = READ_TIMEOUT) -> Iterator[dict[str, Any]
                 if kind == "snapshot":
                     yield json.loads("\n".join(data))
                 kind, data = "", []
+
+
+def all_narration(link: Link, decision: int) -> list[str] | None:
+    """Every line since the seat's last decision (``/api/narration``: a snapshot carries the
+    latest ones only), or None when the server has moved on or cannot be reached."""
+    try:
+        with urllib.request.urlopen(f"{link.base}/api/narration?{link.query()}",
+                                    timeout=READ_TIMEOUT) as resp:
+            body = json.loads(resp.read())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(body, dict) or body.get("decision") != decision:
+        return None
+    lines = body.get("lines")
+    return [str(x) for x in lines] if isinstance(lines, list) else None
 
 
 def post_action(link: Link, text: str, decision: int) -> tuple[int, dict[str, Any]]:
@@ -123,6 +140,8 @@ class Terminal:
 
     def news(self, snap: dict[str, Any]) -> None:
         lines = snap.get("narration") or []
+        if snap.get("narration_left_out") and self.link.token:  # all of it, as dg run tells it
+            lines = all_narration(self.link, snap.get("decision", -1)) or lines
         if self.shown > len(lines):
             self.shown = 0
         if lines[self.shown:]:

@@ -4,31 +4,33 @@ and log writers, a decision counter and a lock; and a :class:`Hub` of several ga
 Everything that changes a game happens here, under the game's lock, from any thread: a person's
 action (:meth:`GameHost.submit`, checked on the server: the token, the decision number, the
 seat, the engine's own legality check) or a bot's (:meth:`GameHost.bot_step`). After every
-applied action the save is written atomically and the log record is already written (the
-game's sink is the session's :class:`~distant_galaxy.play.log.LogWriter`), then the listeners
-are told (the web app pushes new snapshots). The web layer (:mod:`distant_galaxy.serve.app`)
-holds no game state of its own.
+applied action the save is written atomically, then the action's log records (held back until
+then, :class:`HeldLog`) go to the log, then the listeners are told (the web app pushes new
+snapshots). A save that cannot be written takes the action back: the game is as it was, the
+person is told why (503), the pages are warned, and a bot tries again later; nothing is lost.
+A bot that fails stops its game, said on the server's terminal and on every page. The web layer
+(:mod:`distant_galaxy.serve.app`) holds no game state of its own.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import secrets
 import threading
+import time
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol, cast
 
 from distant_galaxy.core.game import Game
+from distant_galaxy.core.hidden import saved_secret
 from distant_galaxy.errors import ActionError, EngineError, SaveError
 from distant_galaxy.play.controllers import Controller
-from distant_galaxy.play.runner import Session, finish_log
-from distant_galaxy.play.saves import save_game, write_atomic
-
-#: Who a token stands for in a hot-seat game: every human seat at one screen.
-HOT_SEAT = "*hot-seat*"
+from distant_galaxy.play.log import LogWriteError
+from distant_galaxy.play.render import render_result
+from distant_galaxy.play.runner import Session, finish_log, logged_game
+from distant_galaxy.play.saves import save_game
+from distant_galaxy.serve.links import HOT_SEAT, make_tokens
 
 #: The longest action text a client may send (the longest legal action is far shorter).
 MAX_ACTION_TEXT = 1000
@@ -46,10 +48,17 @@ class Persist(Protocol):
     """What keeps a hosted game: called after every decision and once at its end."""
 
     def decided(self, session: Session) -> None:
-        """The game after an applied action (write the save)."""
+        """The game after an applied action (write the save; an OSError or SaveError when it
+        cannot be written)."""
 
     def finished(self, session: Session) -> None:
         """The game has ended (write the result record, close the log, the last save)."""
+
+    def where(self) -> str | None:
+        """The file the game is kept in (None: no file)."""
+
+    def go_on(self) -> str | None:
+        """The command that goes on with the game after a stop (None: no file)."""
 
 
 @dataclass
@@ -66,10 +75,53 @@ class SaveFile:
         finish_log(session)
         self.decided(session)
 
+    def where(self) -> str | None:
+        return None if self.path is None else str(self.path)
 
-def new_token() -> str:
-    """A secret token of a seat's link (128 random bits from :mod:`secrets`)."""
-    return secrets.token_urlsafe(16)
+    def go_on(self) -> str | None:
+        return None if self.path is None else f"dg serve --resume {self.path}"
+
+
+class SaveFailed(EngineError):
+    """The save could not be written after an action: the action was taken back."""
+
+
+class HeldLog:
+    """The sink of a hosted game: an action's log records wait here until its save is written
+    (:meth:`release` sends them to the log), or are dropped with the action (:meth:`drop`)."""
+
+    def __init__(self, log: Callable[[dict[str, Any]], None]) -> None:
+        self.log = log
+        self.records: list[dict[str, Any]] = []
+
+    def __call__(self, record: dict[str, Any]) -> None:
+        self.records.append(record)
+
+    def release(self) -> None:
+        records, self.records = self.records, []
+        for record in records:
+            self.log(record)
+
+    def drop(self) -> None:
+        self.records = []
+
+
+def quiet(text: str) -> None:
+    """Where a host says what happens when nobody listens (tests, benches)."""
+
+
+def replayed(game: Game, header: dict[str, Any], actions: list[tuple[str, str]]) -> Game:
+    """A new game of ``header`` (its seats, seed, and ``game``'s secret) with ``actions``
+    applied again, logging nowhere: the game as it was after them."""
+    again, _ = logged_game(game.scenario, list(header["seats"]), int(header["seed"]),
+                           quiet_sink, header.get("controllers"), saved_secret(game.state))
+    for seat, text in actions:
+        again.apply(text, seat=seat)
+    return again
+
+
+def quiet_sink(record: dict[str, Any]) -> None:
+    """A log sink that keeps nothing."""
 
 
 @dataclass
@@ -94,10 +146,16 @@ class GameHost:
     cache: dict[str | None, tuple[int, str]] = field(default_factory=dict)
     pictures: dict[str | None, tuple[int, dict[str, str]]] = field(default_factory=dict)
     error: str | None = None
+    warning: str | None = None
+    retry_bots: bool = False
+    say: Callable[[str], None] = quiet
+    held: HeldLog = field(init=False)
 
     def __post_init__(self) -> None:
         if not self.tokens:
             self.tokens = make_tokens(self.humans(), self.hot_seat)
+        self.held = HeldLog(self.session.log)
+        self.game.sink = self.held
 
     # -- who is who ------------------------------------------------------------------------------
     @property
@@ -174,14 +232,24 @@ class GameHost:
         seat = self.seat_for(who)
         if pend is None or seat != pend.seat or self.kinds.get(pend.seat) != "human":
             return Reply(403, {"ok": False, "error": "not your decision"})
+        if self.error is not None:
+            return Reply(409, {"ok": False, "error": f"the game is stopped: {self.error}",
+                               "decision": self.decision})
         try:
             self._apply(pend.seat, text)
         except ActionError as exc:
             return Reply(400, {"ok": False, "error": str(exc)})
+        except SaveFailed as exc:
+            return Reply(503, {"ok": False, "error": str(exc), "decision": self.decision})
+        except EngineError as exc:  # a plugin's fault while applying: the action was taken back
+            self.say(f"{pend.seat}'s action {text!r} failed on the server: {exc}")
+            return Reply(500, {"ok": False, "error": f"the server failed on this action: {exc}"})
         return Reply(200, {"ok": True, "decision": self.decision})
 
     def bot_step(self) -> bool:
-        """If a bot's decision is pending, let it choose and apply it; whether one acted."""
+        """If a bot's decision is pending, let it choose and apply it; whether one acted. A
+        save that fails leaves the decision pending (``retry_bots``: try again later); a bot
+        that fails stops the game (``error``), said on the terminal and on every page."""
         with self.lock:
             game = self.game
             pend = game.pending
@@ -190,16 +258,33 @@ class GameHost:
             bot = self.bots().get(pend.seat)
             if bot is None:
                 return False
+            who = f"the bot of {pend.seat} ({self.kinds.get(pend.seat, '?')})"
             try:
                 action = bot.choose(cast(Game, game.view(pend.seat)))  # a view, typed as a game
                 if action is None:
-                    raise EngineError(f"the bot of {pend.seat} chose no action")
+                    raise EngineError("it chose no action")
                 self._apply(pend.seat, action)
-            except EngineError as exc:  # a bot's fault stops its game, said on every page
-                self.error = f"the bot of {pend.seat} failed: {exc}"
-                self._changed()
+            except SaveFailed:
+                self.retry_bots = True
                 return False
+            except EngineError as exc:
+                self._stop(f"{who} failed: {exc}")
+                return False
+            except Exception as exc:  # a bug in a bot must not stall its game silently
+                self._stop(f"{who} failed: {exc!r:.300} ({where_raised(exc)})")
+                return False
+            self.retry_bots = False
             return True
+
+    def _stop(self, error: str) -> None:
+        """Stop the game on the server: ``error`` on every page and on the terminal."""
+        self.error = error
+        self.say(f"{error}; the game is stopped" + self._resume_hint())
+        self._changed()
+
+    def _resume_hint(self) -> str:
+        where, go_on = self.persist.where(), self.persist.go_on()
+        return f" (saved in {where}: {go_on} goes on)" if where and go_on else ""
 
     def drive_bots(self) -> int:
         """Let the bots play until a person's decision is pending or the game ends; how many
@@ -210,17 +295,71 @@ class GameHost:
         return n
 
     def _apply(self, seat: str, action: Any) -> None:
+        """Apply, save, log, tell: see the module text. Raises the engine's errors (nothing
+        changed) and :class:`SaveFailed` (the action was taken back)."""
         game = self.game
         seen = len(game.view(seat).events)
-        game.apply(action, seat=seat)
+        before = list(game.history)
+        try:
+            game.apply(action, seat=seat)
+        except BaseException:
+            self.held.drop()
+            raise
+        try:
+            self.persist.decided(self.session)
+        except (OSError, SaveError) as exc:
+            self._take_back(before)
+            raise SaveFailed(self._save_failed(seat, exc)) from None
+        if self.warning is not None:
+            self.warning = None
+            self.say("the save is written again; the game goes on")
         self.seen[seat] = seen
         if self.kinds.get(seat) == "human":
             self.last_human = seat
-        if game.over:
-            self.persist.finished(self.session)
-        else:
-            self.persist.decided(self.session)
+        self._log_and_finish()
         self._changed()
+
+    def _save_failed(self, seat: str, exc: Exception) -> str:
+        """Warn the pages and the terminal that the save failed; the text for the one who
+        acted."""
+        why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        where = self.persist.where() or "the save"
+        first = self.warning is None
+        self.warning = (f"the save {where} cannot be written ({why}): {seat}'s last action was "
+                        "not applied; the game waits until the save can be written again")
+        if first:
+            self.say(self.warning + " (free some space or fix the folder's permissions; the "
+                     "bots try again every few seconds)")
+        self._changed()
+        return (f"the save {where} could not be written ({why}): your action was not applied "
+                "(the game is as it was); try again once the host has fixed it")
+
+    def _take_back(self, actions: list[tuple[str, str]]) -> None:
+        """The game as it was before the last action (its log records are dropped)."""
+        self.held.drop()
+        again = replayed(self.game, self.session.header, actions)
+        again.sink = self.held
+        self.session.game = again
+        self.pictures.clear()
+        self.cache.clear()
+
+    def _log_and_finish(self) -> None:
+        """The action's log records to the log; at the end, the result and the last save. A
+        log that cannot be written stops the game (it is saved: resume writes the log again)."""
+        game = self.game
+        try:
+            self.held.release()
+            if game.over:
+                self.persist.finished(self.session)
+        except LogWriteError as exc:
+            self._stop(f"{exc}")
+            return
+        except (OSError, SaveError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self._stop(f"the end of the game could not be recorded ({why})")
+            return
+        if game.over:
+            self.say(f"the game is over: {render_result(game)}")
 
     def _changed(self) -> None:
         with self.meta:  # (not the game's lock: a bot may hold that while it thinks)
@@ -229,11 +368,18 @@ class GameHost:
             tell()
 
     def connect(self, who: str | None, delta: int) -> None:
-        """A client of ``who`` connected (+1) or left (-1); seats' presence is in snapshots."""
+        """A client of ``who`` connected (+1) or left (-1); seats' presence is in snapshots,
+        a seat's first client and its last one leaving are said on the terminal."""
         if who is None:
             return
         with self.meta:
-            self.connected[who] = self.connected.get(who, 0) + delta
+            before = self.connected.get(who, 0)
+            self.connected[who] = before + delta
+        name = "the hot-seat screen" if who == HOT_SEAT else who
+        if before == 0 and delta > 0:
+            self.say(f"{name} connected")
+        elif before + delta == 0 and delta < 0:
+            self.say(f"{name} left (the same link joins again)")
         self._changed()
 
     def is_connected(self, seat: str) -> bool:
@@ -243,46 +389,20 @@ class GameHost:
                                                    self.connected.get(HOT_SEAT, 0) > 0)
 
 
-def make_tokens(humans: list[str], hot_seat: bool) -> dict[str, str]:
-    """token → seat for the human seats (one token for all of them in a hot-seat game)."""
-    if hot_seat and humans:
-        return {new_token(): HOT_SEAT}
-    return {new_token(): seat for seat in humans}
+def where_raised(exc: BaseException) -> str:
+    """``file.py:123 in name``: the innermost frame of an exception's traceback."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return "no traceback"
+    last = frames[-1]
+    return f"{Path(last.filename).name}:{last.lineno} in {last.name}"
 
 
-def links_path(save: Path) -> Path:
-    """Where the tokens of a served save are kept (beside it, readable by its owner only), so
-    that after a crash ``dg serve --resume`` keeps the links the players already have."""
-    return save.with_name(save.name + ".links")
-
-
-def write_tokens(save: Path | None, tokens: dict[str, str], tag: str | None = None) -> None:
-    """Keep the tokens beside ``save`` (``tag``: the campaign stage they are for)."""
-    if save is None:
-        return
-    path = links_path(save)
-    write_atomic(path, json.dumps({"tokens": tokens, "tag": tag}, sort_keys=True, indent=1))
-    os.chmod(path, 0o600)
-
-
-def read_tokens(save: Path, seats: list[str], tag: str | None = None) -> dict[str, str]:
-    """The tokens kept beside ``save`` (none when there is no such file, or it was written for
-    another ``tag``: another campaign stage); a file that does not name known seats is
-    refused."""
-    path = links_path(save)
-    if not path.is_file():
-        return {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        tokens = data["tokens"]
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise SaveError(f"{path}: not a links file of dg serve ({exc!r:.80})") from None
-    if data.get("tag") != tag:
-        return {}
-    if not isinstance(tokens, dict) or not all(
-            isinstance(t, str) and (s in seats or s == HOT_SEAT) for t, s in tokens.items()):
-        raise SaveError(f"{path}: the links file does not name seats of the saved game")
-    return tokens
+def stamped(say: Callable[[str], None], tag: str = "") -> Callable[[str], None]:
+    """``say`` with the time (and ``tag``, a game's id) before each line."""
+    def said(text: str) -> None:
+        say(f"{time.strftime('%H:%M:%S')} {tag}{text}")
+    return said
 
 
 @dataclass

@@ -5,6 +5,11 @@ of no seat): the board as :func:`~distant_galaxy.play.render_svg.render_svg` dra
 events that seat may see told in the prompt's words (:func:`~distant_galaxy.play.narrate.narrate`,
 since the seat's last decision, as the terminal prompt tells them), the legal actions when it is
 that seat's decision, the standing and the result. docs/serve.md lists the fields.
+
+In a hot-seat game, between hand-overs (the pending human seat is not the one that decided last)
+the snapshot is masked until the next player says "I am here" (``here``, the ``seat`` query
+parameter): no board, no narration, no actions, no standing — the next seat's view is not sent
+to the screen before that player is at it.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from distant_galaxy.play.narrate import narrate
 from distant_galaxy.play.palette import palette_of
 from distant_galaxy.play.render import render_board, render_result
 from distant_galaxy.play.render_svg import render_svg
+from distant_galaxy.serve.links import HOT_SEAT
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -29,7 +35,8 @@ if TYPE_CHECKING:
 #: How many lines of what happened a spectator is sent (the latest).
 SPECTATOR_LINES = 40
 
-#: The most lines of "since your last decision" a seat is sent (the latest).
+#: The most lines of "since your last decision" a snapshot carries (the latest); the page says
+#: how many earlier ones are left out and fetches them all from ``/api/narration`` when asked.
 MAX_LINES = 400
 
 _CELL = re.compile(r"^(-?\d+),(-?\d+)$")
@@ -85,15 +92,35 @@ def actions_of(view: GameView) -> list[dict[str, Any]]:
     return out
 
 
-def narration(host: GameHost, view: GameView, seat: str | None) -> list[str]:
-    """What happened since ``seat``'s last decision (a spectator: the latest lines)."""
+def narration(host: GameHost, view: GameView, seat: str | None) -> tuple[list[str], int]:
+    """What happened since ``seat``'s last decision — the latest :data:`MAX_LINES` lines —
+    and how many earlier lines are left out (a spectator: the latest lines, none counted)."""
     events = view.events
     if seat is None:
-        return narrate(cast("Game", view), events[-4 * SPECTATOR_LINES:])[-SPECTATOR_LINES:]
+        return narrate(cast("Game", view), events[-4 * SPECTATOR_LINES:])[-SPECTATOR_LINES:], 0
+    lines = all_lines(host, view, seat)
+    return lines[-MAX_LINES:], max(0, len(lines) - MAX_LINES)
+
+
+def all_lines(host: GameHost, view: GameView, seat: str) -> list[str]:
+    """Every line of what happened since ``seat``'s last decision, as the terminal prompt
+    tells them."""
+    events = view.events
     start = host.seen.get(seat, 0)
     if start > len(events):
         start = 0
-    return narrate(cast("Game", view), events[start:])[-MAX_LINES:]
+    return narrate(cast("Game", view), events[start:])
+
+
+def full_narration(host: GameHost, who: str, here: str | None = None) -> dict[str, Any]:
+    """``/api/narration``: every line since the seat's last decision (hot seat: nothing
+    between hand-overs, as in the snapshot)."""
+    with host.lock:
+        seat = host.seat_for(who)
+        if seat is None or masked(host, who, seat, here):
+            return {"decision": host.decision, "you": seat, "lines": []}
+        view = view_of(host.game, seat)
+        return {"decision": host.decision, "you": seat, "lines": all_lines(host, view, seat)}
 
 
 def standing(view: GameView) -> list[dict[str, Any]] | None:
@@ -118,41 +145,74 @@ def seats_of(host: GameHost) -> list[dict[str, Any]]:
              "colour": pal.seat(s)} for s in game.state.seats]
 
 
-def snapshot(host: GameHost, who: str | None) -> dict[str, Any]:
-    """The snapshot for ``who`` (a seat, the hot-seat group, or None: a spectator)."""
+def snapshot(host: GameHost, who: str | None, here: str | None = None) -> dict[str, Any]:
+    """The snapshot for ``who`` (a seat, the hot-seat group, or None: a spectator); ``here``:
+    in a hot-seat game, the seat whose player is at the screen."""
     game = host.game
     seat = host.seat_for(who)
+    if masked(host, who, seat, here):
+        return hidden_snapshot(host, seat)
     view = view_of(game, seat)
     pend = view.pending
     mine = pend is not None and pend.seat == seat and host.kinds.get(seat) == "human" \
         and not view.over and host.error is None
     status = [line for group in view.hook.dg_status_lines(game=view) for line in group or []]
-    phases = game.scenario.phases
+    lines, left_out = narration(host, view, seat)
     return {
-        "game": host.game_id,
-        "scenario": {"id": game.scenario.id, "title": game.scenario.title,
-                     "variant": view.variant, "options": list(view.options)},
-        "you": seat,
-        "seats": seats_of(host),
-        "decision": host.decision,
-        "round": view.state.round,
-        "phase": str(phases[view.state.phase]["id"]) if 0 <= view.state.phase < len(phases)
-        else None,
+        **heading(host, seat),
         "pending": None if pend is None or view.over else {
             "seat": pend.seat, "kind": pend.kind,
             "reason": view.loop.reason_now() if mine else None},
         "your_turn": mine,
         **pictures(host, view, seat),
-        "narration": narration(host, view, seat),
+        "narration": lines,
+        "narration_left_out": left_out,
         "actions": actions_of(view) if mine else [],
         "standing": standing(view),
         "status": status,
         "result": view.result,
         "result_text": render_result(cast("Game", view)) if view.over else None,
-        "error": host.error,
-        "hot_seat": host.hot_seat,
         "handover": handover(host, seat) if who is not None else None,
+        "masked": False,
     }
+
+
+def heading(host: GameHost, seat: str | None) -> dict[str, Any]:
+    """The fields every snapshot has, hidden or not: the game, the seats, whose turn."""
+    game = host.game
+    state = game.state
+    phases = game.scenario.phases
+    return {
+        "game": host.game_id,
+        "scenario": {"id": game.scenario.id, "title": game.scenario.title,
+                     "variant": game.variant, "options": list(game.options)},
+        "you": seat,
+        "seats": seats_of(host),
+        "decision": host.decision,
+        "round": state.round,
+        "phase": str(phases[state.phase]["id"]) if 0 <= state.phase < len(phases) else None,
+        "error": host.error,
+        "warning": host.warning,
+        "hot_seat": host.hot_seat,
+    }
+
+
+def masked(host: GameHost, who: str | None, seat: str | None, here: str | None) -> bool:
+    """Whether a hot-seat screen is between hand-overs: the pending seat's player has not yet
+    said "I am here"."""
+    return who == HOT_SEAT and handover(host, seat) is not None and here != seat
+
+
+def hidden_snapshot(host: GameHost, seat: str | None) -> dict[str, Any]:
+    """A hot-seat snapshot between hand-overs: who is to come to the screen, nothing of what
+    that seat sees."""
+    pend = host.game.pending
+    return {**heading(host, seat),
+            "pending": None if pend is None else {"seat": pend.seat, "kind": pend.kind,
+                                                  "reason": None},
+            "your_turn": False, "svg": "", "board": "", "narration": [], "narration_left_out": 0,
+            "actions": [], "standing": None, "status": [], "result": None, "result_text": None,
+            "handover": handover(host, seat), "masked": True}
 
 
 def pictures(host: GameHost, view: GameView, seat: str | None) -> dict[str, str]:
@@ -178,12 +238,15 @@ def handover(host: GameHost, seat: str | None) -> str | None:
     return f"pass to {seat}, then click"
 
 
-def snapshot_json(host: GameHost, who: str | None) -> str:
-    """The snapshot as JSON text, built once per change of the game for each ``who``."""
+def snapshot_json(host: GameHost, who: str | None, here: str | None = None) -> str:
+    """The snapshot as JSON text, built once per change of the game for each ``who`` (and,
+    on a hot-seat screen, whether its next player is at it)."""
     with host.lock:
-        cached = host.cache.get(who)
+        here = here if who == HOT_SEAT and here in host.humans() else None
+        key = f"{who}/{here}" if here else who
+        cached = host.cache.get(key)
         if cached is not None and cached[0] == host.version:
             return cached[1]
-        text = json.dumps(snapshot(host, who), ensure_ascii=False, separators=(",", ":"))
-        host.cache[who] = (host.version, text)
+        text = json.dumps(snapshot(host, who, here), ensure_ascii=False, separators=(",", ":"))
+        host.cache[key] = (host.version, text)
         return text

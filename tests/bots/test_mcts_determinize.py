@@ -74,10 +74,31 @@ def test_same_view_different_truth_same_decision(root: str, truths: Any) -> None
     assert decide(game, seat, BUDGETS[root]) == first
 
 
+def worlds_faces(game: Game, seat: str, ids: list[str], *, on_view: bool) -> list[list[Any]]:
+    """The faces of the markers ``ids`` in every world a fresh bot's search builds."""
+    bot = MctsBot(seat, 7, parse_budget(BUDGETS["uct"]))
+    seen: list[list[Any]] = []
+    real_world = bot.world
+
+    def world(g: Game) -> Game:
+        copy = real_world(g)
+        seen.append([copy.state.secrets[s].get("value") for s in ids])
+        return copy
+
+    bot.world = world  # type: ignore[method-assign]
+    bot.choose(game.view(seat) if on_view else game)
+    return seen
+
+
 def test_the_check_has_teeth_a_bot_given_the_whole_game_sees_the_truth() -> None:
-    """Searching the game itself (not the seat's view), the faces are read, not drawn: moving
-    the markers changes what the search sees — which the seat's view never does (above)."""
-    game, seat, _true, other = clash_truths()
-    first = decide(game, seat, BUDGETS["uct"], on_view=False)
+    """Searching the game itself (not the seat's view), the faces are read, not drawn: every
+    world holds the true faces, and moving the markers moves them in every world — which the
+    seat's view never does (its worlds' faces are drawn, the same whatever the truth)."""
+    game, seat, true, other = clash_truths()
+    ids = sorted(true)
+    assert worlds_faces(game, seat, ids, on_view=False) == [[true[s] for s in ids]] * 16
+    drawn = worlds_faces(game, seat, ids, on_view=True)
     set_truth(game, other)
-    assert decide(game, seat, BUDGETS["uct"], on_view=False)[1] != first[1]
+    assert worlds_faces(game, seat, ids, on_view=False) == [[other[s] for s in ids]] * 16
+    assert worlds_faces(game, seat, ids, on_view=True) == drawn
+    assert drawn != [[true[s] for s in ids]] * 16  # drawn, not read

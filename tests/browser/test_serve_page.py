@@ -3,9 +3,12 @@ port (docs/serve.md, "Playing in the browser"): two browser contexts play a whol
 game by clicking cells; a person plays turns of Asteroid Belt by clicking — a shuttle activated,
 boarded, flown and unloaded, then an attack — and the mid-game screenshot is drawn, not blank;
 a refused action shows the server's reason, and so does a second answer to a decision already
-answered (409); the board works from the keyboard; a spectator sees the game move without any
-action; a hot-seat game hides the board at each hand-over; a lost server shows "reconnecting…" and the
-page takes up the resumed game by itself. Screenshots go to tests/artifacts/screenshots/.
+answered (409), and a save the server cannot write (503, and the warning on the page); the
+board works from the keyboard; a spectator sees the game move without any action; a hot-seat
+game keeps the next seat's view out of the page (DOM and memory) at each hand-over; a lost
+server shows "reconnecting…" and the page takes up the resumed game by itself; the lines left
+out of a long narration are said and shown on request; behind a reverse proxy under a path the
+page finds its files and the API. Screenshots go to tests/artifacts/screenshots/.
 
 Skipped without a browser (tests/browser/chromium.py) or without the extra ``serve``.
 """
@@ -84,6 +87,10 @@ def test_two_browsers_play_a_whole_game_of_tic_tac_toe_by_clicking(serve, open_p
         snap = seat.wait_turn()
         assert snap is not None and snap["decision"] == i
         other = o if seat is x else x
+        # (the other page may still be on its way to this decision: wait for its push first)
+        other.page.wait_for_function(
+            f"() => {{ const s = window.dgPage && window.dgPage.snapshot();"
+            f" return s && s.decision === {i}; }}")
         assert other.page.is_hidden("#actions-box")  # not its turn: nothing to click
         cell(seat.page, cx, cy)
         other.page.wait_for_function(f"() => window.dgPage.snapshot().decision === {i + 1}")
@@ -220,14 +227,23 @@ def test_hot_seat_hides_the_board_at_each_hand_over(serve, open_page):
     assert "pass to o" in pg.inner_text("#handover-text").lower()
     assert pg.is_hidden("#game-board") and pg.is_hidden("#actions-box")
     assert pg.locator("#game-board svg, #actions button, #narration li").count() == 0  # not there
+    held = seat.snapshot()  # nor in the page's memory: the server sent nothing of o's view
+    assert held["masked"] and held["you"] == "o"
+    assert (held["svg"], held["board"], held["narration"], held["actions"]) == ("", "", [], [])
+    assert "<svg" not in pg.content() and "placed at" not in pg.content()
     SHOTS.mkdir(parents=True, exist_ok=True)
     pg.screenshot(path=str(SHOTS / "serve-hot-seat-handover.png"))
     pg.keyboard.press("Enter")  # the button has the focus
     pg.wait_for_selector("#game-board svg", state="visible")
     assert "o" == seat.snapshot()["you"] and pg.is_visible("#actions-box")
+    assert not seat.snapshot()["masked"] and "placed at" in pg.inner_text("#narration")
     cell(pg, 1, 1)
     pg.wait_for_selector("#handover:not([hidden])")
     assert "pass to x" in pg.inner_text("#handover-text").lower()
+    assert seat.snapshot()["svg"] == "" and pg.locator("#game-board svg").count() == 0
+    pg.click("#handover-ok")
+    pg.wait_for_selector("#game-board svg", state="visible")
+    assert seat.wait_turn()["you"] == "x"
     assert problems(pg) == []
 
 
@@ -270,3 +286,76 @@ def test_the_page_is_readable_on_a_laptop_and_a_phone(serve, open_page, width, h
     SHOTS.mkdir(parents=True, exist_ok=True)
     pg.screenshot(path=str(SHOTS / f"serve-asteroid-belt-{width}.png"), full_page=True)
     assert problems(pg) == []
+
+
+def test_a_save_the_server_cannot_write_is_shown_and_nothing_changes(serve, open_page, tmp_path):
+    served = serve("tic-tac-toe", "--seat", "x=human", "--seat", "o=human", "--seed", "3",
+                   "--save", "g.json")
+    x = Seat(open_page(served.links["x"]))
+    x.wait_turn()
+    save = tmp_path / "g.json"
+    save.unlink()
+    save.mkdir()  # the save's place taken: it cannot be written
+    cell(x.page, 1, 1)
+    x.page.wait_for_selector("#error:not([hidden])")
+    assert "could not be written" in x.page.inner_text("#error")
+    x.page.wait_for_selector("#warning:not([hidden])")
+    assert "g.json cannot be written" in x.page.inner_text("#warning")
+    assert x.decision() == 0 and x.page.locator("#game-board [data-unit]").count() == 0
+    save.rmdir()
+    cell(x.page, 1, 1)  # fixed: the same click is applied
+    x.page.wait_for_function("() => window.dgPage.snapshot().decision === 1")
+    x.page.wait_for_selector("#warning", state="hidden")
+    assert [p for p in problems(x.page) if "status of 503" not in p] == []
+
+
+def test_a_long_narration_says_what_it_leaves_out_and_shows_it_all(serve, open_page, browser):
+    """A snapshot carries the latest 400 lines of what happened since the seat's last decision;
+    here its stream is made to carry the last one only (as if 400 had been reached) and the
+    page says so, then shows them all from /api/narration when asked."""
+    served = serve("asteroid-belt", "--seat", "orange=human", "--seed", SEED)
+    url = f"{served.base}/api/state?token={served.token('orange')}"
+    status, first = get(url)
+    assert status == 200 and first["your_turn"] and len(first["narration"]) > 3
+    cut = dict(first, narration=first["narration"][-1:],
+               narration_left_out=len(first["narration"]) - 1)
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        pg = watched_page(context, lambda u: True)
+        pg.route("**/api/events*", lambda route: route.fulfill(
+            status=200, headers={"Content-Type": "text/event-stream"},
+            body=f"event: snapshot\ndata: {json.dumps(cut)}\n\n"))
+        pg.goto(served.links["orange"])
+        pg.wait_for_selector("#narration li.left-out")
+        said = pg.inner_text("#narration li.left-out")
+        assert f"{len(first['narration']) - 1} earlier lines" in said and "not shown" in said
+        assert pg.locator("#narration li").count() == 2
+        pg.click("#narration-all")
+        pg.wait_for_function(f"() => document.querySelectorAll('#narration li').length === "
+                             f"{len(first['narration'])}")
+        shown = pg.eval_on_selector_all("#narration li", "ls => ls.map(l => l.textContent)")
+        assert shown == first["narration"]
+    finally:
+        context.close()
+
+
+def test_the_page_works_behind_a_reverse_proxy_under_a_path(serve, open_page, browser):
+    """--public-url http://HOST:PORT/dg: a proxy (here the browser's routing) strips /dg and
+    passes the rest to the server; the page loads its files and plays through it."""
+    served = serve("tic-tac-toe", "--seat", "x=human", "--seat", "o=random", "--seed", "3",
+                   "--public-url", "http://proxy.test/dg")
+    assert served.links["x"].startswith("http://proxy.test/dg/play/")
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        pg = watched_page(context, lambda u: u.startswith(("http://proxy.test/dg/", "data:")))
+        pg.route("http://proxy.test/**", lambda route: route.continue_(
+            url=route.request.url.replace("http://proxy.test/dg", served.base, 1)))
+        pg.goto(served.links["x"])
+        x = Seat(pg)
+        x.wait_turn()
+        cell(pg, 1, 1)
+        pg.wait_for_function("() => window.dgPage.snapshot().decision >= 1")
+        assert pg.locator('#game-board [data-unit][data-cell="1,1"]').count() == 1
+        assert problems(pg) == []
+    finally:
+        context.close()

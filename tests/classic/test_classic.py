@@ -283,3 +283,14 @@ def test_bad_fill_rule_is_reported(tmp_path):
     path.write_text(text)
     with pytest.raises(ScenarioErrors, match="unknown name 'z'"):
         load_scenario(path)
+
+
+@pytest.mark.parametrize("name", ["draughts", "othello", "kalah", "pig"])
+def test_the_games_of_issue_31_load_with_no_plugin(name):
+    """Draughts, Othello, Kalah and Pig are YAML alone: no ``plugins:``, and the scenario's
+    plugin manager holds the built-in plugins only."""
+    path = str(CLASSIC / f"{name}.yaml")
+    assert validate_one(path) == []
+    scenario = load_scenario(path)
+    assert scenario.data.get("plugins", []) == []
+    assert [name for name, _ in scenario.pm.list_name_plugin()] == list(BUILTIN_PLUGINS)

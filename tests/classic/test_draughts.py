@@ -135,3 +135,42 @@ def test_a_refused_chain_and_an_undone_crowning_leave_the_state_as_it_was(tmp_pa
     assert game.state.pieces_of("black") == {(4, 7): "king"}
     game.undo()
     assert game.state.hash() == before and game.state.token_at((2, 5)).type == "man"
+
+
+def _mod(tmp_path, body: str) -> str:
+    path = tmp_path / "mod.yaml"
+    path.write_text("format: 1\nid: mod\ntitle: Mod\nextends: draughts\n" + body, encoding="utf-8")
+    return str(path)
+
+
+def _capture_refused(path: str) -> bool:
+    """Whether a step is refused while black can capture (after 1,2-2,3 4,5-3,4)."""
+    game = Game(load_scenario(path), seed=1)
+    for text in ["move 1,2 2,3", "move 4,5 3,4"]:
+        game.apply(Action.parse(text))
+    try:
+        game.apply(Action.parse("move 3,2 4,3"))
+    except IllegalAction as exc:
+        assert "a capture is compulsory" in str(exc)
+        return True
+    return False
+
+
+def test_compulsory_capture_is_a_scenario_setting_and_the_action_key_still_works(tmp_path):
+    """Issue 31 item 2 asked for compulsory capture as a scenario setting: the shipped draughts
+    says ``must_capture: true`` at the top level; an action's own ``must_capture:`` (the old
+    key) still works and wins over it."""
+    assert load_scenario(DRAUGHTS).data["must_capture"] is True
+    assert _capture_refused(DRAUGHTS)
+    assert not _capture_refused(_mod(tmp_path, "must_capture: false\n"))
+    assert not _capture_refused(_mod(tmp_path, "actions:\n  - id: move\n    must_capture: false\n"))
+    assert _capture_refused(_mod(tmp_path, "must_capture: false\nactions:\n  - id: move\n"
+                                           "    must_capture: true\n"))
+
+
+def test_compulsory_capture_without_a_jump_is_refused_at_load(tmp_path):
+    path = tmp_path / "bt.yaml"
+    path.write_text("format: 1\nid: bt\ntitle: B\nextends: breakthrough\nmust_capture: true\n",
+                    encoding="utf-8")
+    [error] = validate_one(str(path))
+    assert "bt.yaml:5:15: 'must_capture: true' has no effect: no move action has a jump" in error

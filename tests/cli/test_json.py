@@ -98,6 +98,21 @@ def test_an_error_with_json_is_a_json_object_on_stdout(dg):
     assert plain.returncode == 2 and plain.stdout == "" and "unknown scenario" in plain.stderr
 
 
+def test_list_shows_each_scenarios_seats(dg):
+    """Issue 30: a newcomer finds the seat names ``--seat`` takes (tic-tac-toe's x and o) in
+    ``dg list``; its JSON gains a ``seats`` field and keeps every other one."""
+    doc = json.loads(dg("list", "--json").stdout)
+    by_id = {s["id"]: s for s in doc["scenarios"]}
+    assert by_id["tic-tac-toe"]["seats"] == [{"id": "x", "title": "Crosses", "faction": None},
+                                             {"id": "o", "title": "Noughts", "faction": None}]
+    assert [s["id"] for s in by_id["asteroid-belt"]["seats"]] == ["orange", "purple", "green"]
+    assert {"id", "title", "path", "provider", "variants", "options", "option_sets", "plugins",
+            "extends", "alias", "players", "variant_players"} <= set(by_id["tic-tac-toe"])
+    text = dg("list").stdout
+    assert "seats: x (Crosses), o (Noughts)" in text
+    assert "dg list" in dg("serve", "--help").stdout and "default 8000" in dg("serve", "--help").stdout
+
+
 def test_an_unknown_option_names_the_sub_command(dg):
     """Issue 33 item 5 (audit): an option the top-level parser refuses reported ``"command":
     "dg"``; it names the sub-command the line asked for."""

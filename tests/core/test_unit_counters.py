@@ -61,7 +61,7 @@ def test_a_counter_is_saved_with_the_token_and_shown_under_the_board(make_scenar
     game.change_token_counter(tok, "hull", -1, "test")
     back = GameState.from_json(game.state.to_json())
     assert back.tokens[tok.id].attrs["hull"] == 2
-    assert f"x: {tok.id} hull 2/3" in render_board(game)
+    assert f"x: {tok.id} hull 2 (start 3)" in render_board(game)  # not 2/3: no maximum
 
 
 def test_a_type_without_the_stat_starts_at_zero(make_scenario) -> None:

@@ -47,14 +47,16 @@ def test_a_false_fact_shows_the_values_it_read(tmp_path):
 
 
 def test_a_run_time_argument_error_names_the_rule_place_and_values(tmp_path):
-    """Issue 15, item 3: a wrong value met at run time is reported at the rule, with values."""
+    """Issue 15, item 3: a wrong value met at run time is reported at the rule, with values (an
+    item of a list of mixed items has no type at load; a parameter ``word: four`` given to
+    ``n`` is refused at load, issue 31)."""
     mod = tmp_path / "mod.yaml"
-    mod.write_text("format: 1\nid: rt\ntitle: R\nextends: tic-tac-toe\nparams: {word: four}\n"
-                   "victory:\n  - id: line\n    if: 'line_of(params.word, player.seat)'\n"
+    mod.write_text("format: 1\nid: rt\ntitle: R\nextends: tic-tac-toe\n"
+                   "victory:\n  - id: line\n    if: 'line_of([3, \"four\"][1], player.seat)'\n"
                    "    reason: broken\ntests:\n  - name: one\n    actions: ['place 1,1']\n"
                    "    expect: {facts: ['true']}\n")
     [result] = run_file(str(mod))
     [problem] = result.problems
-    assert f"{mod}:8:10: rule 'line_of(params.word, player.seat)' failed: line_of(n='four', " \
-           "seat=" in problem
+    assert f"{mod}:7:10: rule 'line_of([3, \"four\"][1], player.seat)' failed: " \
+           "line_of(n='four', seat=" in problem
     assert "argument 'n' must be a whole number, got 'four'" in problem

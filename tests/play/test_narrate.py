@@ -56,13 +56,51 @@ def test_quiet_events_are_hidden(type_):
 
 
 def test_a_type_unknown_to_the_engine_has_no_core_line():
-    assert core_line({"type": "capture", "at": [1, 1]}) is None
+    assert core_line({"type": "boom", "at": [1, 1]}) is None
 
 
 def test_other_events_are_shown_field_by_field(make_scenario):
     game = Game(make_scenario(STRIP), seed=1)
-    assert describe(game, {"type": "capture", "unit": "pawn", "at": [4, 4]}) == \
-        "  capture: unit=pawn, at=4,4"
+    assert describe(game, {"type": "boom", "unit": "pawn", "at": [4, 4]}) == \
+        "  boom: unit=pawn, at=4,4"
+
+
+@pytest.mark.parametrize(("event", "line"), [
+    ({"type": "move", "seat": "black", "token": "T9", "unit": "man", "from": [1, 2],
+      "to": [2, 3]}, "  black man T9 moves 1,2 → 2,3"),
+    ({"type": "move", "seat": "white", "token": "T15", "unit": "man", "from": [4, 5],
+      "to": [0, 1], "via": [[2, 3]]}, "  white man T15 moves 4,5 → 2,3 → 0,1"),
+    ({"type": "move", "seat": "x", "token": "T1", "unit": "ship", "from": [0, 0], "to": [3, 0],
+      "reason": "trigger push"}, "  x ship T1 moves 0,0 → 3,0 (trigger push)"),
+    ({"type": "capture", "seat": "white", "token": "T9", "unit": "man", "owner": "black",
+      "at": [3, 4]}, "  white captures black man T9 at 3,4"),
+    ({"type": "promote", "seat": "black", "token": "T3", "unit": "man", "to_unit": "king",
+      "at": [4, 7]}, "  black man T3 at 4,7 becomes a king"),
+    ({"type": "remove", "seat": "x", "token": "T2", "unit": "mark", "owner": "o", "at": [1, 1],
+      "reason": "trigger sweep"}, "  o mark T2 removed from 1,1 (trigger sweep)"),
+    ({"type": "owner", "seat": "black", "token": "T1", "unit": "disc", "owner": "black",
+      "was": "white", "at": [3, 3], "reason": "trigger flip"},
+     "  disc T1 at 3,3 turns from white to black (trigger flip)"),
+    ({"type": "token_counter", "token": "T1", "unit": "pit", "counter": "seeds", "delta": -4,
+      "value": 0, "reason": "action sow"}, "  pit T1 seeds -4 → 0 (action sow)"),
+    ({"type": "token_counter", "token": "T1", "unit": "ship", "counter": "hull", "delta": -1,
+      "value": 2, "reason": "shot", "rule": "D6.4"}, "  ship T1 hull -1 → 2 (shot) [D6.4]"),
+    ({"type": "pass", "seat": "white", "decision": "play", "reason": "no legal action"},
+     "  white has no legal action and passes (no legal action)"),
+])
+def test_the_board_games_events_in_words(event, line):
+    """The audit of issue 31: Othello's, Kalah's and draughts' events were told as
+    ``owner: seat=black, token=T1, …`` and ``move: …, via=[]``."""
+    assert core_line(event) == line
+
+
+def test_a_helper_counter_s_changes_are_not_told(make_scenario):
+    """``status: false`` keeps a counter out of the status lines and of the narration."""
+    game = Game(make_scenario(STRIP + "counters:\n  last: {status: false}\n  gold: {}\n"),
+                seed=1)
+    told = narrate(game, [{"type": "counter", "seat": "x", "counter": c, "delta": 1, "value": 1,
+                           "reason": "r"} for c in ("last", "gold")])
+    assert told == ["  x gold +1 → 1 (r)"]
 
 
 def test_narrate_leaves_out_hidden_events_and_keeps_the_order():

@@ -3,6 +3,9 @@ lines, plugin cells and status lines, and the result line."""
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
 from distant_galaxy import Game, load_scenario
@@ -120,3 +123,50 @@ def test_the_painted_result_is_bold_in_the_winners_colour(game):
     game.finish("red", "by hand")
     assert render_result(game, lambda text, style: f"<{style}|{text}>").startswith(
         "<bold #d62728|red wins> — by hand")
+
+
+def _played(name: str, seed: int = 1) -> Game:
+    """A game of a shipped scenario played to its end by seeded random choices."""
+    rng = random.Random(seed)
+    game = Game(load_scenario(name), seed=seed)
+    while not game.over:
+        game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@pytest.mark.parametrize(("name", "score"), [
+    ("othello", r": black \d+, white \d+$"), ("kalah", r": south \d+, north \d+$"),
+    ("pig", r": red \d+, blue \d+$"),
+])
+def test_the_result_line_gives_the_final_score_the_victory_names(name, score):
+    """The audit of issue 31: Othello and Kalah announced the winner, not the counts. The
+    victory's ``score:`` is shown; the log's game_over event is as before."""
+    game = _played(name)
+    line = render_result(game)
+    assert re.search(score, line), line
+    over = game.events[-1]
+    assert over["type"] == "game_over" and "score" not in over
+
+
+def test_the_score_of_the_board_agrees_with_the_pieces():
+    game = _played("othello")
+    black = sum(1 for t in game.state.tokens.values() if t.owner == "black" and t.pos)
+    assert f"black {black}," in render_result(game)
+
+
+def test_a_scenario_with_nothing_on_its_map_draws_no_board():
+    """Pig's 1×1 table was printed every round; its helper counter ``die`` is not shown."""
+    game = Game(load_scenario("pig"), seed=1)
+    assert render_board(game).split("\n") == ["round 1, red's turn — red decides: turn",
+                                              "  red: score 0; total 0",
+                                              "  blue: score 0; total 0"]
+
+
+def test_kalah_s_seeds_are_on_the_board_not_repeated_under_it():
+    """``seeds 5/4`` read as five of at most four; the seeds are on the cells already, and the
+    helper counter ``last`` (``status: false``) is not printed."""
+    game = Game(load_scenario("kalah"), seed=1)
+    game.apply("sow 1,1")
+    text = render_board(game)
+    assert "seeds" not in text and "last" not in text and "/4" not in text
+    assert text.split("\n")[2].split()[:3] == ["1", "s0", "s5"]

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from distant_galaxy.errors import RuleRuntimeError
+from distant_galaxy.errors import RuleError, RuleRuntimeError
 from distant_galaxy.rules import Effect, RuleEnv, compile_effect
 
 
@@ -49,5 +49,8 @@ def test_effect_with_dice_and_comprehension(env: RuleEnv, ctx: dict, rolls: list
 def test_effect_runtime_error(env: RuleEnv, ctx: dict) -> None:
     with pytest.raises(RuleRuntimeError, match="division by zero"):
         compile_effect("player.points //= 0", env)(ctx)
-    with pytest.raises(RuleRuntimeError, match="TypeError"):
-        compile_effect('player.points += "x"', env)(ctx)
+    with pytest.raises(RuleRuntimeError, match="cannot add a whole number and a string") as info:
+        compile_effect('player.points += [unit.type, 1][0]', env)(ctx)
+    assert str(info.value).startswith("<rule>:1:1: ") and "TypeError" not in str(info.value)
+    with pytest.raises(RuleError, match=r"cannot add a whole number \(player.points\) and a"):
+        compile_effect('player.points += unit.type', env)  # known at load

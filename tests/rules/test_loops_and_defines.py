@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from distant_galaxy.errors import RuleError
+from distant_galaxy.errors import RuleError, RuleRuntimeError
 from distant_galaxy.rules import RuleEnv, compile_effect, compile_expr
 from distant_galaxy.rules.defines import read_defines
 
@@ -60,8 +60,13 @@ def test_a_name_of_the_rules_cannot_be_assigned(env: RuleEnv) -> None:
 
 
 def test_a_loop_over_a_number_is_a_clear_error(env: RuleEnv, ctx: dict) -> None:
-    with pytest.raises(Exception, match="rule 'for u in 3"):
-        compile_effect("for u in 3: player.points += 1", env)(ctx)
+    """Refused at load (issue 31's audit): a number is never a list."""
+    with pytest.raises(RuleError, match=r"^<rule>:1:10: cannot go through a whole number \(3\)"):
+        compile_effect("for u in 3: player.points += 1", env)
+    with pytest.raises(RuleError, match="cannot go through a whole number"):
+        compile_expr("count(u in limit)", env)
+    with pytest.raises(RuleRuntimeError, match=r"^<rule>:1:10: .* a whole number is not a list"):
+        compile_effect("for u in params.bonus: player.points += 1", env)(ctx)
 
 
 def test_range_is_bounded(env: RuleEnv, ctx: dict) -> None:

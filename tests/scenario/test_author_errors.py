@@ -7,6 +7,7 @@ import pytest
 
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError, ScenarioError
+from distant_galaxy.rules.reasons import PYTHON_NAMES
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.validate import validate_one
 from tests.attack_helpers import mod_with_rule, run_dg
@@ -139,3 +140,84 @@ def test_the_missing_do_hint_is_a_line_of_its_own(tmp_path):
     assert "mod.yaml:6:5: a 'do' action needs 'do: EFFECT'" in lines[0]
     assert lines[-1] == "  hint: e.g. do: 'move_token(unit, unit.x + 1d6, unit.y)'"
     assert done.stdout.endswith("\n") and done.stderr == "1 error(s) in 1 scenario file(s)\n"
+
+
+#: A trigger whose effect is written in each YAML style over three lines, ``FAULT`` put in
+#: the last one.
+STYLES = {
+    "folded": "    do: >\n      n = 1;\n      m = 2;\n      player.score = FAULT\n",
+    "literal": "    do: |\n      n = 1;\n      m = 2;\n      player.score = FAULT\n",
+    "plain": "    do: n = 1;\n      m = 2;\n      player.score = FAULT\n",
+    "single": "    do: 'n = 1;\n      m = 2;\n      player.score = FAULT'\n",
+    "double": "    do: \"n = 1;\n      m = 2;\n      player.score = FAULT\"\n",
+}
+
+
+def _styled(tmp_path, style: str, fault: str) -> tuple[str, str]:
+    """The mod's path and ``mod.yaml:LINE:22:``, the place of ``FAULT`` in it."""
+    head = "counters: {score: {initial: 0}}\ntriggers:\n  - id: t\n    \"on\": place\n"
+    path = _mod(tmp_path, head + STYLES[style].replace("FAULT", fault))
+    lines = path.read_text(encoding="utf-8").splitlines()
+    line = next(n for n, text in enumerate(lines, 1) if "player.score =" in text)
+    return str(path), f"mod.yaml:{line}:22: "
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_a_load_error_in_a_multi_line_rule_points_at_its_own_line(tmp_path, style):
+    """The audit of issue 31: in a folded ``do: >`` rule a load-time type error was reported at
+    8:134, its caret past the end of the line shown."""
+    text = '"a"' if style == "single" else "'a'"  # a quote the YAML style leaves as it is
+    path, place = _styled(tmp_path, style, text + " + 1")
+    errors = validate_one(path)
+    assert len(errors) == 1, errors
+    lines = errors[0].splitlines()
+    assert place + "cannot add a string" in lines[0], errors[0]
+    assert lines[1].strip().startswith(f"player.score = {text} + 1")
+    assert lines[2].index("^") == lines[1].index(text)
+
+
+@pytest.mark.parametrize("style", sorted(STYLES))
+def test_a_run_time_error_in_a_multi_line_rule_points_at_its_own_line(tmp_path, style):
+    """... and a none on the rule's last line was reported as file:8:149."""
+    path, place = _styled(tmp_path, style, "unit_at(4, 0).x")
+    game = Game(load_scenario(path), seed=1)
+    with pytest.raises(EngineError) as info:
+        game.apply("place 1,1")
+    assert place + "'unit_at(4, 0)' is none here" in str(info.value)
+
+
+@pytest.mark.parametrize("effect", [
+    "player.score = max(unit_at(4, 0).x, 0)",  # a call's argument (the audit's case)
+    "player.score = len(str(unit_at(4, 0).x))",  # an argument's argument
+    "player.score = sum(unit_at(4, 0).x + k for k in range(0, 2))",  # a comprehension's body
+    "for k in range(0, 2): player.score += unit_at(4, 0).x",  # a loop's body
+    "if round > 0: { n = 1; player.score = n + unit_at(4, 0).x }",  # a condition's block
+    "player.score = at(0)",  # a define's body (written on its own line)
+])
+def test_a_none_is_named_wherever_its_attribute_is_read(tmp_path, effect):
+    """The audit of issue 31: ``max(unit_at(4, 3).seeds, 0)`` gave the raw ``AttributeError:
+    'NoneType' object has no attribute 'attrs'`` without a place."""
+    body = ("counters: {score: {initial: 0}}\ndefine:\n  at(k): 'k + unit_at(4, 0).x'\n"
+            f"triggers:\n  - id: t\n    \"on\": place\n    do: '{effect}'\n")
+    path = _mod(tmp_path, body)
+    game = Game(load_scenario(str(path)), seed=1)
+    with pytest.raises(EngineError) as info:
+        game.apply("place 1,1")
+    line, col = (7, 15) if "at(0)" in effect else (11, 10 + effect.index("unit_at"))
+    assert f"mod.yaml:{line}:{col}: 'unit_at(4, 0)' is none here" in str(info.value)
+    assert not any(name in str(info.value) for name in PYTHON_NAMES)
+
+
+def test_a_winner_that_is_no_seat_is_refused(tmp_path):
+    """``winner: '3'`` ended a game with "the 3 win": a number is refused at load; a value
+    known only at run time that is no seat (nor none) is an error at the winner's place."""
+    errors = validate_one(str(_mod(tmp_path, "victory:\n  - id: v\n    if: 'true'\n"
+                                             "    winner: '3'\n    reason: r\n")))
+    assert len(errors) == 1 and "mod.yaml:8:14: the winner must be a seat (or none)" in errors[0]
+    path = _mod(tmp_path, "victory:\n  - id: v\n    if: 'round > 1'\n"
+                          "    winner: '[1, \"x\"][0]'\n    reason: r\n")
+    game = Game(load_scenario(str(path)), seed=1)
+    game.apply("place 0,0")
+    with pytest.raises(EngineError, match=r"mod\.yaml:8:14: the winner 1 .* is not a seat of "
+                                          r"this game nor none; seats: x, o"):
+        game.apply("place 1,1")

@@ -63,3 +63,28 @@ def test_the_maker_follows_the_modules_files(tmp_path: Path):
     module.write_text("x = 22\n")
     assert maker([str(module)]) != before
     assert maker([str(tmp_path / "missing.py")])[1] == (str(tmp_path / "missing.py"), None, None)
+
+
+def test_entries_cached_before_seats_were_listed_are_made_again(cache_dir: Path):
+    """Issue 30 (dg list shows the seats): the cache's key names the fields' version, and an
+    entry without ``seats`` (an older engine's) is read again from its file."""
+    fresh = {e["id"]: e["seats"] for e in catalog()}
+    assert [s["id"] for s in fresh["tic-tac-toe"]] == ["x", "o"]
+    kept = json.loads((cache_dir / NAME).read_text())
+    assert ["fields", catalog_module.ENTRY_FIELDS] in kept["made_by"]
+    for entry in kept["entries"].values():  # as an older engine kept them, under today's key
+        entry.pop("seats")
+    (cache_dir / NAME).write_text(json.dumps(kept))
+    assert {e["id"]: e["seats"] for e in catalog()} == fresh
+    old = dict(kept, made_by=[m for m in kept["made_by"] if m[0] != "fields"])
+    (cache_dir / NAME).write_text(json.dumps(old))  # an older engine's key: not used
+    assert {e["id"]: e["seats"] for e in catalog()} == fresh
+
+
+def test_a_mod_without_seats_has_those_of_the_scenario_it_extends():
+    entries = [{"id": "base", "alias": "episode-1", "seats": [{"id": "red"}], "extends": None},
+               {"id": "mod", "seats": [], "extends": "episode-1"},
+               {"id": "mod-of-mod", "seats": [], "extends": "mod"},
+               {"id": "loop", "seats": [], "extends": "loop"}]
+    catalog_module.inherit_seats(entries)
+    assert [e["seats"] for e in entries] == [[{"id": "red"}]] * 3 + [[]]

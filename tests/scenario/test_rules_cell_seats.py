@@ -85,13 +85,13 @@ def test_a_row_given_by_hand_is_found(make_scenario):
 
 
 def test_a_failing_call_still_says_what_went_wrong(make_scenario):
-    """A number compared with a string known only when the rule runs (a parameter's value has
-    no type at load; ``> "a"`` written out is refused at load)."""
-    board = BOARD.replace("params: {rows: 4}", "params: {rows: 4, label: a}")
-    scenario = make_scenario(board, _victory('pieces_on_row("x", 0) > params.label'))
+    """A number compared with a string known only when the rule runs (an item of a list of
+    mixed items has no type at load; ``> "a"``, or a parameter that is a string, is refused at
+    load)."""
+    scenario = make_scenario(BOARD, _victory('pieces_on_row("x", 0) > [1, "a"][1]'))
     game = Game(scenario, seed=1)
-    with pytest.raises(EngineError, match=r"rule 'pieces_on_row\(\"x\", 0\) > params.label' "
-                       "failed"):
+    with pytest.raises(EngineError, match=r"rule 'pieces_on_row\(\"x\", 0\) > \[1, \"a\"\]\[1\]' "
+                       "failed: cannot compare a whole number with a string"):
         game.apply("place 0,0")
     assert not game.history  # refused whole
 

@@ -1,8 +1,10 @@
 """A real ``dg serve`` process on a free port for the tests, and small HTTP helpers (urllib).
 
 ``start(args, cwd)`` runs ``python -m distant_galaxy serve ARGS --port 0``, reads the links it
-prints (the bound port is in them) and returns a :class:`Served`; ``stop()`` ends it (``kill()``
-ends it with SIGKILL, as a crash would).
+prints (the bound port is in them) and returns a :class:`Served`, which goes on collecting what
+the server prints (``said``, ``wait_said``); ``stop()`` ends it (``kill()`` ends it with SIGKILL,
+as a crash would). ``start(…, faulty=True)`` runs it under tests/serve/faulty.py, whose faults
+are switched on by files in the folder.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -22,7 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-LINK = re.compile(r"^  (\S+): (http://\S+)$")
+LINK = re.compile(r"^  (\S+): (https?://\S+)$")
+FAULTY = Path(__file__).with_name("faulty.py")
 
 
 @dataclass
@@ -34,6 +38,29 @@ class Served:
 
     def token(self, seat: str) -> str:
         return self.links[seat].rsplit("/", 1)[1]
+
+    def said(self) -> str:
+        """Everything the server printed so far."""
+        return "".join(self.output)
+
+    def wait_said(self, text: str, timeout: float = 60.0) -> str:
+        """Wait until the server has printed ``text``; everything it printed."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if text in self.said():
+                return self.said()
+            time.sleep(0.05)
+        raise AssertionError(f"the server did not print {text!r}:\n" + self.said())
+
+    def follow(self) -> None:
+        """Keep collecting what the server prints (a thread, until it exits)."""
+        assert self.proc.stdout is not None
+        stream = self.proc.stdout
+
+        def read() -> None:
+            for line in stream:
+                self.output.append(line)
+        threading.Thread(target=read, daemon=True).start()
 
     @property
     def watch(self) -> str:
@@ -53,11 +80,13 @@ class Served:
         self.proc.wait(10)
 
 
-def start(args: list[str], cwd: Path, timeout: float = 60.0, port: int = 0) -> Served:
+def start(args: list[str], cwd: Path, timeout: float = 60.0, port: int = 0,
+          faulty: bool = False) -> Served:
     """Start ``dg serve ARGS --port PORT`` (by default 0: a free one) in ``cwd``; wait for its
     links."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "NO_COLOR": "1"}
-    command = [sys.executable, "-m", "distant_galaxy", "serve", *args, "--port", str(port)]
+    runner = [str(FAULTY)] if faulty else ["-m", "distant_galaxy"]
+    command = [sys.executable, *runner, "serve", *args, "--port", str(port)]
     proc = subprocess.Popen(command,
                             cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
                             env=env)
@@ -77,6 +106,7 @@ def start(args: list[str], cwd: Path, timeout: float = 60.0, port: int = 0) -> S
         if served is not None and link:
             served.links[link.group(1)] = link.group(2)
             if link.group(1) == "spectators":
+                served.follow()
                 return served
     proc.kill()
     raise AssertionError("dg serve printed no links:\n" + "".join(lines))

@@ -74,6 +74,35 @@ def test_kill_9_then_resume_goes_on_from_the_last_decision(tmp_path: Path) -> No
     assert shown.returncode == 0 and "x wins" in shown.stdout
 
 
+def test_resume_without_log_goes_on_writing_the_log_the_game_was_started_with(tmp_path: Path
+                                                                             ) -> None:
+    """The log's path is kept beside the save (SAVE.links): after kill -9, ``--resume SAVE``
+    alone writes it again from the save and appends the rest; ``dg replay`` confirms it."""
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    served = start(["tic-tac-toe", "--seat", "x=human", "--seat", "o=human", "--seed", "9",
+                    "--save", "g.json", "--log", "logs/g.jsonl"], tmp_path)
+    decision = 0
+    for i, text in enumerate(MOVES[:3]):
+        decision = act(served, "xo"[i % 2], text, decision)
+    served.kill()
+    elsewhere = tmp_path / "elsewhere"  # resumed from another folder: the path is absolute
+    elsewhere.mkdir()
+    again = start(["--resume", "../g.json"], elsewhere)
+    try:
+        assert f"log: {logs / 'g.jsonl'}" in again.said()
+        assert "saved to: ../g.json" in again.said()
+        decision = act(again, "o", MOVES[3], 3)
+        act(again, "x", MOVES[4], decision)
+        again.wait_said("the game is over: x wins")
+    finally:
+        again.stop()
+    assert not list(elsewhere.iterdir())
+    replay = subprocess.run([sys.executable, "-m", "distant_galaxy", "replay", "logs/g.jsonl"],
+                            cwd=tmp_path, capture_output=True, text=True)
+    assert replay.returncode == 0 and "replay matches" in replay.stdout, replay.stderr
+
+
 def test_the_log_of_an_uninterrupted_game_replays(tmp_path: Path) -> None:
     served = start(["tic-tac-toe", "--seat", "x=human", "--seed", "4", "--log", "g.jsonl"],
                    tmp_path)

@@ -105,10 +105,28 @@ def test_hot_seat_one_link_for_every_human_seat_and_the_hand_over(tmp_path: Path
                                                     "decision": 0})
         assert status == 200
         _, snap = get(f"{served.base}/api/state?token={token}")
-        assert snap["you"] == "o" and snap["your_turn"]
-        assert snap["handover"] == "pass to o, then click"
+        assert snap["you"] == "o" and snap["handover"] == "pass to o, then click"
+        # between hand-overs nothing of o's view is sent until o says "I am here"
+        assert snap["masked"] and not snap["your_turn"]
+        assert (snap["svg"], snap["board"], snap["narration"], snap["actions"]) == ("", "", [], [])
+        assert get(f"{served.base}/api/narration?token={token}")[1]["lines"] == []
+        _, snap = get(f"{served.base}/api/state?token={token}&seat=o")
+        assert not snap["masked"] and snap["your_turn"] and "<svg" in snap["svg"]
+        assert any("0,0" in line for line in snap["narration"])
         status, _ = post(served.base + "/api/act", {"token": token, "action": "place 1,1",
                                                     "decision": 1})
         assert status == 200
+        _, snap = get(f"{served.base}/api/state?token={token}&seat=o")  # now x's hand-over
+        assert snap["you"] == "x" and snap["masked"] and snap["svg"] == ""
     finally:
         served.stop()
+
+
+def test_the_narration_route_gives_a_seat_everything_since_its_last_decision(ttt: Served) -> None:
+    assert act(ttt, "x", "place 0,0", 0)[0] == 200
+    status, body = get(f"{ttt.base}/api/narration?token={ttt.token('o')}")
+    _, snap = get(f"{ttt.base}/api/state?token={ttt.token('o')}")
+    assert status == 200 and body["decision"] == 1 and body["you"] == "o"
+    assert body["lines"] == snap["narration"] and snap["narration_left_out"] == 0
+    assert get(f"{ttt.base}/api/narration?token=nope")[0] == 403
+    assert get(f"{ttt.base}/api/narration")[0] == 403  # a spectator has no last decision

@@ -67,3 +67,34 @@ def test_a_bot_seat_plays_on_the_host() -> None:
     assert host.submit(token, "place 1,1", 0).status == 200
     assert host.drive_bots() == 1 and host.decision == 2
     assert snapshot(host, "x")["your_turn"]
+
+
+def test_a_snapshot_carries_the_latest_lines_and_says_how_many_are_left_out(monkeypatch) -> None:
+    """The terminal prompt tells everything since the seat's last decision; a snapshot carries
+    the latest MAX_LINES lines and counts the others, which /api/narration gives in full."""
+    from distant_galaxy.serve import snapshot as module
+
+    host = host_of("asteroid-belt", ["orange"])
+    host.drive_bots()
+    told = module.full_narration(host, "orange")["lines"]
+    assert len(told) > 4
+    monkeypatch.setattr(module, "MAX_LINES", 4)
+    snap = snapshot(host, "orange")
+    assert snap["narration"] == told[-4:] and snap["narration_left_out"] == len(told) - 4
+    monkeypatch.setattr(module, "MAX_LINES", 400)
+    assert snapshot(host, "orange")["narration"] == told
+    assert snapshot(host, "orange")["narration_left_out"] == 0
+
+
+def test_a_hot_seat_screen_gets_nothing_of_the_next_seat_until_its_player_is_there() -> None:
+    host = host_of("tic-tac-toe", ["x", "o"])
+    host.hot_seat = True
+    host.tokens = {"t": "*hot-seat*"}
+    assert host.submit("t", "place 0,0", 0).status == 200
+    hidden = snapshot(host, "*hot-seat*")
+    assert hidden["masked"] and hidden["you"] == "o" and hidden["handover"]
+    assert (hidden["svg"], hidden["board"], hidden["narration"], hidden["actions"],
+            hidden["standing"], hidden["status"]) == ("", "", [], [], None, [])
+    shown = snapshot(host, "*hot-seat*", here="o")
+    assert not shown["masked"] and shown["your_turn"] and shown["svg"]
+    assert snapshot(host, "*hot-seat*", here="x")["masked"]  # x is not the one to play

@@ -15,7 +15,8 @@ piece stands on in turn: ``move 2,5 4,3 6,1``. The action's settings::
         king:
           - {directions: [diagonal], only: move}
           - {directions: [diagonal], jump: true}
-      must_capture: true        # while a capture exists, only captures are legal
+      must_capture: true        # while a capture exists, only captures are legal (also a
+                                # top-level scenario setting; the action's own one wins)
       chain: full               # full (default): a chain goes on while the piece can jump;
                                 # any: it may stop after any jump; single: one jump an action
       promote: {man: king}      # a man reaching its last row becomes a king…
@@ -84,7 +85,8 @@ class JumpKind(MoveKind):
         sc = self.scenario
         self.usage = f"{self.verb} x,y x,y [x,y ...]"
         self.arity = (2, 1 + len(self.grid.all_cells()))
-        self.must_capture = bool(item.get("must_capture", False))
+        # the action's own setting, else the scenario's (``must_capture:`` at the top level)
+        self.must_capture = bool(item.get("must_capture", sc.data.get("must_capture", False)))
         self.chain = str(item.get("chain", "full"))
         if self.chain not in CHAINS:
             raise sc.error(f"unknown chain setting '{self.chain}'", *self.path, "chain",

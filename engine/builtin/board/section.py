@@ -41,8 +41,9 @@ move`` (never captures) or ``only: capture`` (only captures). A piece never land
 piece; landing on another seat's piece captures it.
 
 A pattern with ``jump: true`` captures by jumping over the next cell's piece onto the empty cell
-beyond, and jumps chain into one action (``move 2,5 4,3 6,1``); the action's ``must_capture``,
-``chain`` and ``promote`` settings make draughts (``distant_galaxy.builtin.board.jumps``).
+beyond, and jumps chain into one action (``move 2,5 4,3 6,1``); the action's ``must_capture``
+(or the scenario's top-level ``must_capture:``), ``chain`` and ``promote`` settings make
+draughts (``distant_galaxy.builtin.board.jumps``).
 
 ``setup.fill`` places pieces on every cell that satisfies a rule, so the set-up follows the
 map size given by ``params``: ``{type: pawn, owner: black, where: "y < 2"}``.
@@ -125,6 +126,10 @@ class GenericSection:
                 rules.errors.append(exc)
                 continue
             self.kinds.append(kind)
+        if sc.data.get("must_capture") and not any(isinstance(k, JumpKind) for k in self.kinds):
+            rules.report("'must_capture: true' has no effect: no move action has a jump pattern "
+                         "(jump: true)", "must_capture",
+                         hint="compulsory capture applies to the chains of jumps of a move action")
         fill = sc.setup.get("fill") if isinstance(sc.setup, dict) else None
         for i, item in enumerate(fill or []):
             try:

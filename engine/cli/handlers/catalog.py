@@ -31,6 +31,8 @@ def list_scenarios(args: argparse.Namespace) -> int:
             print(f"{'':<22} also: {entry['alias']}")
         print(f"{'':<22} file: {entry['path']} (package {entry['provider']})")
         print(f"{'':<22} variants: {variants}; plugins: {plugins}; players: {entry['players']}")
+        if entry.get("seats"):
+            print(f"{'':<22} seats: {describe_seats(entry['seats'])}")
         if entry.get("options"):
             print(f"{'':<22} options: {describe_options(entry['options'])}")
     campaigns = campaign_catalog()
@@ -43,6 +45,17 @@ def list_scenarios(args: argparse.Namespace) -> int:
     for problem in scenario_problems():
         print(f"dg: warning: {problem}", file=sys.stderr)
     return 0
+
+
+def describe_seats(seats: list[dict[str, Any]]) -> str:
+    """``x (Crosses), o (Noughts)``: the seat names ``--seat NAME=…`` takes, with their titles
+    (where a title says more than the name)."""
+    parts = []
+    for seat in seats:
+        name, title = str(seat["id"]), seat.get("title")
+        parts.append(f"{name} ({title})" if title and str(title).lower() != name.lower()
+                     else name)
+    return ", ".join(parts)
 
 
 def describe_options(options: dict[str, dict[str, Any]]) -> str:

@@ -65,11 +65,20 @@ def run(args: argparse.Namespace) -> int:
                               f"{', '.join(seats)})")
     session = new_session(scenario, args.seed, seats, kinds, args.log, _human_io(args),
                           render=_board_renderer(), secret=secret)
-    if secret is None and session.game.state.secrets and args.seed < SMALL_SEED:
-        print(f"warning: --seed {args.seed} is small and this game has hidden values, which the "
-              "seed decides: a player who tries seeds against the dice they see may find it and "
-              "them; leave --seed out for a random seed and a fresh secret", file=sys.stderr)
+    warning = small_seed_warning(session.game, args.seed, secret)
+    if warning:
+        print(warning, file=sys.stderr)
     return _drive(session, args, save_to=args.save)
+
+
+def small_seed_warning(game: Game, seed: int, secret: str | None) -> str | None:
+    """The warning for a ``--seed`` below :data:`SMALL_SEED` in a game with hidden values that
+    the seed decides (no fresh ``secret``), or None (``dg run`` and ``dg serve`` print it)."""
+    if secret is not None or not game.state.secrets or seed >= SMALL_SEED:
+        return None
+    return (f"warning: --seed {seed} is small and this game has hidden values, which the seed "
+            "decides: a player who tries seeds against the dice they see may find it and them; "
+            "leave --seed out for a random seed and a fresh secret")
 
 
 def _check_players(scenario: Scenario, asked: int | None) -> None:

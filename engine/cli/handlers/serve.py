@@ -1,5 +1,11 @@
 """``dg serve``: host a game (or a campaign's next stage, or a saved game) for browsers and
-terminals on other machines; ``dg join``: play a seat of a served game from a terminal."""
+terminals on other machines; ``dg join``: play a seat of a served game from a terminal.
+
+The port is bound first: a port in use is refused before any file is written. Then the games
+are set up (their saves and links files written), the links printed, and the server runs until
+Ctrl-C; what happens (seats connecting and leaving, the end of a game, a failure) is said on the
+terminal.
+"""
 
 from __future__ import annotations
 
@@ -25,7 +31,9 @@ from distant_galaxy.cli.handlers.play import (
     game_from_save,
     parse_seats,
     replayed_into_log,
+    small_seed_warning,
 )
+from distant_galaxy.cli.spec import MAX_SEED, check_seed_run
 from distant_galaxy.core.hidden import fresh_secret
 from distant_galaxy.errors import EngineError, SaveError
 from distant_galaxy.play.controllers import bot_problem
@@ -34,22 +42,19 @@ from distant_galaxy.play.runner import Session, finish_log, make_controllers, ne
 from distant_galaxy.play.saves import read_save
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
+from distant_galaxy.serve.address import link_base, public_url
 from distant_galaxy.serve.client import join_game
-from distant_galaxy.serve.host import (
-    HOT_SEAT,
-    GameHost,
-    Hub,
-    SaveFile,
-    make_tokens,
-    read_tokens,
-    write_tokens,
-)
+from distant_galaxy.serve.host import GameHost, Hub, SaveFile, stamped
+from distant_galaxy.serve.links import HOT_SEAT, Links, keep_tokens, read_links, write_links
 
 INSTALL_HINT = 'pip install "distant-galaxy-engine[serve]" (from a checkout: pip install ".[serve]")'
 
 #: The human seats' controllers on the server are never asked (people act through the web);
 #: they get a prompt that reads and writes nowhere.
 INERT_IO: dict[str, Any] = {"inp": io.StringIO(), "out": io.StringIO()}
+
+#: In ``--save`` and ``--log`` of ``--games N``, replaced by each game's id (g1…gN).
+GAME_FIELD = "{game}"
 
 
 def server_module() -> ModuleType:
@@ -64,15 +69,38 @@ def server_module() -> ModuleType:
 
 def serve(args: argparse.Namespace) -> int:
     app = server_module()
-    hub = Hub()
-    for host in hosts(args):
-        hub.add(host)
-
-    def ready(port: int) -> None:
-        print_links(hub, args.host, port)
-
-    app.run_server(hub, args.host, args.port, ready, pace=args.pace)
+    public = public_url(args.public_url) if args.public_url else None
+    sock = app.listen(args.host, args.port)  # first: a port in use leaves no file behind
+    try:
+        hub = Hub()
+        for host in hosts(args):
+            hub.add(host)
+    except BaseException:
+        sock.close()
+        raise
+    port = sock.getsockname()[1]
+    base, hint = link_base(args.host, port, public)
+    print_start(hub, args.host, port, base, hint)
+    for host in hub.games.values():
+        host.say = stamped(print_now, "" if len(hub.games) == 1 else f"[{host.game_id}] ")
+    try:
+        app.run_server(hub, sock, pace=args.pace, prefix=prefix_of(public))
+    except KeyboardInterrupt:  # Ctrl-C (or SIGTERM): the usual way to stop the server
+        pass
+    print_stopped(hub)
     return 0
+
+
+def print_now(text: str) -> None:
+    print(text, flush=True)
+
+
+def prefix_of(public: str | None) -> str:
+    """The path of ``--public-url`` (``/dg``), which the page's links start with."""
+    if not public:
+        return ""
+    rest = public.split("://", 1)[1]
+    return rest[rest.find("/"):] if "/" in rest else ""
 
 
 def hosts(args: argparse.Namespace) -> list[GameHost]:
@@ -84,15 +112,25 @@ def hosts(args: argparse.Namespace) -> list[GameHost]:
         return [campaign_host(args)]
     if not args.scenario:
         raise EngineError("dg serve: name a scenario (dg serve asteroid-belt --seat "
-                          "orange=human), or give --resume SAVE or --campaign [SAVE]")
-    if args.games < 1:
-        raise EngineError("--games must be at least 1")
+                          "orange=human; dg list shows each scenario's seats), or give "
+                          "--resume SAVE or --campaign [SAVE]")
+    check_seed_run(args.seed if args.seed is not None else 0, args.games, "--seed")
+    if args.games > 1:
+        for flag, value in (("--save", args.save), ("--log", args.log)):
+            if value and GAME_FIELD not in value:
+                raise EngineError(f"{flag} {value}: with --games N each game needs a file of "
+                                  f"its own: put {GAME_FIELD} in the name (it becomes g1…gN), "
+                                  f"e.g. {flag} 'games/{GAME_FIELD}.json'")
     scenario = load_scenario(args.scenario, args.variant, args.option)
-    seed = args.seed if args.seed is not None else secrets.randbits(64)
-    if args.games > 1 and (args.save or args.log):
-        raise EngineError("--games N hosts games without --save and --log files of their own")
-    return [new_host(scenario, args, seed + i, f"g{i + 1}" if args.games > 1 else "main")
-            for i in range(args.games)]
+    # without --seed: 64 random bits (every game's seed within range) and fresh secrets
+    seed = args.seed if args.seed is not None else secrets.randbelow(MAX_SEED - args.games + 2)
+    out = [new_host(scenario, args, seed + i, f"g{i + 1}" if args.games > 1 else "main")
+           for i in range(args.games)]
+    warning = small_seed_warning(out[0].game, seed, None) \
+        if args.seed is not None else None
+    if warning:
+        print(warning, file=sys.stderr)
+    return out
 
 
 def game_secret(args: argparse.Namespace) -> str | None:
@@ -118,52 +156,54 @@ def seat_kinds(scenario: Scenario, seats: list[str], given: list[str]) -> dict[s
     return out
 
 
+def file_of(value: str | None, game_id: str) -> Path | None:
+    return Path(value.replace(GAME_FIELD, game_id)) if value else None
+
+
 def new_host(scenario: Scenario, args: argparse.Namespace, seed: int, game_id: str) -> GameHost:
     seats = scenario.seat_ids(args.players) if args.players else scenario.seat_ids()
     kinds = seat_kinds(scenario, seats, args.seat)
-    save = Path(args.save) if args.save else None
+    save = file_of(args.save, game_id)
     if save is None and args.games == 1:
         save = Path(f"serve-{scenario.id}-{seed}.json")
-        if save.exists():
-            raise SaveError(f"{save}: a save is already there: go on with it (dg serve --resume "
-                            f"{save}) or name another with --save FILE")
-    session = new_session(scenario, seed, seats, kinds, args.log, INERT_IO,
+    if save is not None and save.exists():
+        raise SaveError(f"{save}: a save is already there: go on with it (dg serve --resume "
+                        f"{save}) or name another with --save FILE")
+    log = file_of(args.log, game_id)
+    session = new_session(scenario, seed, seats, kinds, log, INERT_IO,
                           secret=game_secret(args))
     host = GameHost(session, kinds, SaveFile(save), game_id, args.hot_seat)
     host.persist.decided(session)
-    write_tokens(save, host.tokens)
+    write_links(save, Links(host.tokens, None, absolute(log)))
     return host
 
 
+def absolute(path: str | Path | None) -> str | None:
+    return str(Path(path).resolve()) if path else None
+
+
 def resumed_host(args: argparse.Namespace) -> GameHost:
-    """The game of a save (``dg serve --resume SAVE``): the links kept beside it still work;
-    ``--log FILE`` writes the whole log again from the save's actions."""
+    """The game of a save (``dg serve --resume SAVE``): the links kept beside it still work,
+    and the game goes on writing its log (``--log FILE``, else the log it was started with):
+    the log is written again from the save's actions, then play appends to it."""
     path = Path(args.resume)
     payload = read_save(path)
     game, header = game_from_save(str(path), payload)
-    log = LogWriter(args.log)
-    if args.log:
-        game = replayed_into_log(payload, game, log)
     seats = list(game.state.seats)
+    kept = read_links(path, seats)
+    log_path = absolute(args.log) or kept.log
+    log = LogWriter(log_path)
+    if log_path:
+        game = replayed_into_log(payload, game, log)
     kinds = {**seat_kinds(game.scenario, seats, []), **dict(header.get("controllers", {}))}
     kinds.update(seat_kinds(game.scenario, seats, args.seat) if args.seat else {})
     controllers = make_controllers(game.scenario, seats, kinds, game.state.seed, INERT_IO, None)
     session = Session(game, header, controllers, log)
-    tokens = read_tokens(path, seats)
-    hot = args.hot_seat or HOT_SEAT in tokens.values()
-    host = GameHost(session, kinds, SaveFile(path), "main", hot, keep_tokens(tokens, kinds, hot))
-    write_tokens(path, host.tokens)
+    hot = args.hot_seat or HOT_SEAT in kept.tokens.values()
+    host = GameHost(session, kinds, SaveFile(path), "main", hot,
+                    keep_tokens(kept.tokens, kinds, hot))
+    write_links(path, Links(host.tokens, None, log_path))
     return host
-
-
-def keep_tokens(tokens: dict[str, str], kinds: dict[str, str], hot: bool) -> dict[str, str]:
-    """The kept tokens of seats people still play, and new ones for the other human seats."""
-    humans = [s for s, k in kinds.items() if k == "human"]
-    kept = {t: s for t, s in tokens.items() if s in humans or (hot and s == HOT_SEAT)}
-    if hot:
-        return kept if kept else make_tokens(humans, True)
-    missing = [s for s in humans if s not in kept.values()]
-    return {**kept, **make_tokens(missing, False)}
 
 
 class CampaignStage:
@@ -184,6 +224,12 @@ class CampaignStage:
             "dg serve --campaign hosts the next one"
         print(f"stage {entry['id']} recorded in {self.run.path}; {after}", flush=True)
 
+    def where(self) -> str | None:
+        return str(self.run.path)
+
+    def go_on(self) -> str | None:
+        return f"dg serve --campaign {self.run.path}"
+
 
 def campaign_host(args: argparse.Namespace) -> GameHost:
     """The stage under way of a campaign save, else its next stage."""
@@ -201,24 +247,32 @@ def campaign_host(args: argparse.Namespace) -> GameHost:
     seats = list(session.game.state.seats)
     default = seat_kinds(session.game.scenario, seats, [])
     kinds = {**default, **{s: k for s, k in cur.get("controllers", {}).items() if s in seats}}
-    stored = read_tokens(run.path, seats, tag=cur["id"])
+    stored = read_links(run.path, seats, tag=cur["id"]).tokens
     host = GameHost(session, kinds, CampaignStage(run), "main", args.hot_seat,
                     keep_tokens(stored, kinds, args.hot_seat or HOT_SEAT in stored.values()))
-    write_tokens(run.path, host.tokens, tag=cur["id"])
+    write_links(run.path, Links(host.tokens, cur["id"], None))
     save_current(run, session)
     return host
 
 
-def print_links(hub: Hub, bind_host: str, port: int) -> None:
-    """The address, a join link per human seat, and the spectator link of each game."""
-    shown = bind_host if bind_host not in ("0.0.0.0", "::") else "THIS-MACHINE'S-ADDRESS"
-    base = f"http://{shown}:{port}"
-    print(f"dg serve: listening on http://{bind_host}:{port}/ (Ctrl-C stops; the game is "
-          "saved at every decision)")
+def print_start(hub: Hub, bind_host: str, port: int, base: str, hint: str | None) -> None:
+    """Where the server listens, how to stop it, and for each game: where it is kept, a join
+    link per human seat, the bots and the spectators' link."""
+    shown = f"[{bind_host}]" if ":" in bind_host else bind_host
+    print(f"dg serve: listening on http://{shown}:{port}/ (Ctrl-C stops the server; the game "
+          "is saved at every decision)")
+    if hint:
+        print(f"  note: {hint}")
     for host in hub.games.values():
         game = host.game
         where = "" if len(hub.games) == 1 else f" [{host.game_id}]"
         print(f"{game.scenario.title}{where}, decision {host.decision}:")
+        kept = host.persist.where()
+        log = host.session.log.path
+        print(f"  saved to: {kept} ({host.persist.go_on()} goes on after a stop)" if kept
+              else "  saved to: nothing (--games N without --save)")
+        if log is not None:
+            print(f"  log: {log}")
         for seat, link in host.links(base).items():
             print(f"  {seat}: {link}")
         bots = [f"{s}={k}" for s, k in host.kinds.items() if k != "human"]
@@ -227,6 +281,18 @@ def print_links(hub: Hub, bind_host: str, port: int) -> None:
         watch = "/watch" if host.game_id == "main" else f"/watch?game={host.game_id}"
         print(f"  spectators: {base}{watch}")
     sys.stdout.flush()
+
+
+def print_stopped(hub: Hub) -> None:
+    """What the host is told when the server stops: where each unfinished game is kept."""
+    for host in hub.games.values():
+        kept = host.persist.where()
+        if host.game.over:
+            continue
+        tag = "" if len(hub.games) == 1 else f"[{host.game_id}] "
+        print(f"dg serve: stopped; {tag}" + (f"the game is saved in {kept} "
+              f"({host.persist.go_on()} goes on)" if kept else "the game was not saved "
+              "(--games N without --save)"), flush=True)
 
 
 def join(args: argparse.Namespace) -> int:

@@ -22,7 +22,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import Progress
 
-from distant_galaxy.cli.spec import MAX_SEED
+from distant_galaxy.cli.spec import check_seed_run
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.controllers import bot_problem
 from distant_galaxy.scenario.load import load_scenario
@@ -64,11 +64,7 @@ def _read_report(path: Path) -> dict[str, Any]:
 
 
 def _play(args: argparse.Namespace) -> dict[str, Any]:
-    if args.games < 1:
-        raise EngineError("--games must be at least 1")
-    if args.first_seed + args.games - 1 > MAX_SEED:
-        raise EngineError(f"--first-seed {args.first_seed} with --games {args.games}: the last "
-                          f"game's seed would pass {MAX_SEED}, the largest seed")
+    check_seed_run(args.first_seed, args.games, "--first-seed")
     options = tuple(args.option)
     base = load_scenario(args.scenario, None, options)
     plan = Plan(base.id, tuple(make_cases(base, variants_of(base, args.variant),

@@ -6,19 +6,22 @@
 // standing, the result, and — on the seat's turn — every legal action as a button, grouped by
 // verb. A click on a unit then on its target cell sends the matching action (POST /api/act with
 // the snapshot's decision number); several matching actions open a small chooser. A spectator
-// (/watch) sees the same without actions. In a hot-seat game the board is hidden at each
-// hand-over until the next player clicks.
+// (/watch) sees the same without actions. In a hot-seat game the server sends nothing of the
+// next seat's view at each hand-over until its player clicks "I am here" (the stream is then
+// opened again with &seat=S). Every address is relative to the page's <base> (the server sets
+// it to the path it is reached under, behind a reverse proxy too).
 "use strict";
 (function () {
   const $ = (id) => document.getElementById(id);
-  const parts = location.pathname.split("/");
+  const played = location.pathname.match(/\/play\/([^/]+)\/?$/);
   const params = new URLSearchParams(location.search);
-  const token = parts[1] === "play" && parts[2] ? decodeURIComponent(parts[2])
-    : (params.get("token") || null);
+  const token = played ? decodeURIComponent(played[1]) : (params.get("token") || null);
   const game = params.get("game");
   const query = token ? "token=" + encodeURIComponent(token)
     : (game ? "game=" + encodeURIComponent(game) : "");
-  const api = (path) => path + (query ? "?" + query : "");
+  // hot seat: the seat whose player said "I am here" is sent along (the server masks the rest)
+  const api = (path) => path + (query ? "?" + query : "")
+    + (ready ? (query ? "&" : "?") + "seat=" + encodeURIComponent(ready) : "");
 
   let snap = null;        // the latest snapshot
   let selected = null;    // the unit picked on the board
@@ -63,16 +66,22 @@
     c.className = state;
   }
   function connect() {
-    source = new EventSource(api("/api/events"));
-    source.addEventListener("open", () => setConnection("connected", "ok"));
-    source.addEventListener("snapshot", (e) => show(JSON.parse(e.data)));
-    source.addEventListener("error", () => {
-      if (source.readyState !== EventSource.CLOSED) {
+    const old = source;
+    const mine = new EventSource(api("api/events"));
+    source = mine;
+    mine.addEventListener("open", () => {
+      if (old) old.close();  // (opened again for a hot seat's next player: the new one is up)
+      if (source === mine) setConnection("connected", "ok");
+    });
+    mine.addEventListener("snapshot", (e) => { if (source === mine) show(JSON.parse(e.data)); });
+    mine.addEventListener("error", () => {
+      if (source !== mine) return;
+      if (mine.readyState !== EventSource.CLOSED) {
         setConnection("reconnecting…", "lost");
         return;
       }
       // The browser gave up (the server answered with an error): find out why, retry later.
-      fetch(api("/api/state")).then((r) => {
+      fetch(api("api/state")).then((r) => {
         if (r.status === 403 || r.status === 404) {
           setConnection(r.status === 403 ? "this link is not a seat of a game on this server (403)"
             : "no such game on this server (404)", "bad");
@@ -91,9 +100,11 @@
     if (decided) { closeChooser(); hideError(); }
     if (selected && !actionsOf(selected).length) selected = null;
     drawHeader(s);
+    drawWarning(s);
     if (handover(s)) {
-      // Hot seat, between hand-overs: the next player's view is not even in the page yet.
-      for (const id of ["game-board", "actions", "narration", "action-texts"]) clear($(id));
+      // Hot seat, between hand-overs: the server sent nothing of the next player's view.
+      for (const id of ["game-board", "actions", "narration", "action-texts", "standing",
+        "status"]) clear($(id));
       return;
     }
     drawTurn(s);
@@ -382,7 +393,7 @@
     hideError();
     hint("Sending " + text + "…");
     try {
-      const r = await fetch("/api/act", {method: "POST",
+      const r = await fetch("api/act", {method: "POST",
         headers: {"Content-Type": "application/json"},
         body: JSON.stringify({token: token, action: text, decision: snap.decision})});
       let body = {};
@@ -412,15 +423,47 @@
   }
   function hideError() { $("error").hidden = true; }
 
+  // A problem on the server that does not stop the game (its save cannot be written).
+  function drawWarning(s) {
+    const w = $("warning");
+    w.hidden = !s.warning;
+    w.textContent = s.warning ? "The server has a problem: " + s.warning + "." : "";
+  }
+
   // -- the rest of the snapshot -------------------------------------------------------------
   function drawNarration(s) {
     const list = $("narration");
     clear(list);
     const lines = s.narration || [];
+    if (s.narration_left_out) list.appendChild(leftOut(s));
     for (const line of lines) list.appendChild(el("li", {}, line));
     if (!lines.length) list.appendChild(el("li", {class: "quiet"}, "Nothing new yet."));
     $("narration-title").textContent = token ? "What happened since your last move"
       : "What happened lately";
+  }
+
+  // The snapshot carries the latest lines only: say so, and fetch them all when asked.
+  function leftOut(s) {
+    const li = el("li", {class: "left-out"});
+    li.appendChild(document.createTextNode("… " + s.narration_left_out + " earlier lines since"
+      + " your last move are not shown here (the page shows the latest "
+      + (s.narration || []).length + "). "));
+    const b = el("button", {type: "button", id: "narration-all"}, "Show them all");
+    b.addEventListener("click", async () => {
+      b.disabled = true;
+      try {
+        const r = await fetch(api("api/narration"));
+        const body = await r.json();
+        if (!r.ok || !snap || body.decision !== snap.decision) { b.disabled = false; return; }
+        const list = $("narration");
+        clear(list);
+        for (const line of body.lines) list.appendChild(el("li", {}, line));
+      } catch (e) {
+        b.disabled = false;
+      }
+    });
+    li.appendChild(b);
+    return li;
   }
 
   function drawStanding(s) {
@@ -508,7 +551,7 @@
   // -- hot seat -------------------------------------------------------------------------------
   // Whether the page must hide the table until the next player clicks (and say so).
   function handover(s) {
-    const hide = Boolean(s.hot_seat && s.handover && ready !== s.you);
+    const hide = Boolean(s.hot_seat && s.masked);
     $("table").hidden = hide;
     $("handover").hidden = !hide;
     if (hide) {
@@ -517,8 +560,6 @@
       $("handover").style.borderColor = seatColour(s.you);
       $("handover-ok").textContent = "I am " + s.you + ": show the board";
       $("handover-ok").focus();
-    } else if (s.hot_seat && s.you) {
-      ready = s.you;
     }
     return hide;
   }
@@ -543,8 +584,10 @@
     if (text) act(text);
   });
   $("handover-ok").addEventListener("click", () => {
-    ready = snap ? snap.you : null;
-    if (snap) show(snap);
+    if (!snap) return;
+    ready = snap.you;  // the stream again, now sending that seat's view
+    setConnection("connecting…", "lost");
+    connect();
   });
 
   window.dgPage = {snapshot: () => snap, selected: () => selected};

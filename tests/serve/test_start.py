@@ -1,0 +1,115 @@
+"""Starting ``dg serve`` (issue 30 audit, items 1, 2, 3, 6) as a real process: the port is bound
+before any file is written (a port in use is named and leaves nothing behind); the start-up says
+where the game is kept; the links name ``--public-url`` or, listening everywhere, this machine's
+LAN address; a small ``--seed`` in a game with hidden values is warned about and a seed run past
+2**64-1 is refused as ``dg simulate`` refuses it."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.serve.served import get, start
+
+
+def dg(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "distant_galaxy", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_a_port_in_use_is_named_and_no_file_is_written(tmp_path: Path) -> None:
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen(1)
+    port = taken.getsockname()[1]
+    try:
+        done = dg(["serve", "tic-tac-toe", "--seed", "77", "--port", str(port)], tmp_path)
+    finally:
+        taken.close()
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"dg serve: cannot listen on 127.0.0.1:{port}: ")
+    assert "Address already in use" in done.stderr and "--port 0" in done.stderr
+    assert list(tmp_path.iterdir()) == []  # no save, no links file
+    served = start(["tic-tac-toe", "--seed", "77", "--seat", "x=human"], tmp_path, port=port)
+    try:  # the next try is not refused for a save left behind
+        assert served.base.endswith(f":{port}")
+        assert "saved to: serve-tic-tac-toe-77.json" in served.said()
+    finally:
+        served.stop()
+
+
+def test_the_links_start_with_the_public_url_and_the_page_finds_its_files(tmp_path: Path
+                                                                          ) -> None:
+    served = start(["tic-tac-toe", "--seat", "x=human", "--public-url",
+                    "https://games.example.org/dg/"], tmp_path)
+    try:
+        assert served.links["x"].startswith("https://games.example.org/dg/play/")
+        assert served.watch == "https://games.example.org/dg/watch"
+        local = f"{served.base}/play/{served.token('x')}"  # as the proxy passes it on
+        status, page = get(local)
+        assert status == 200 and '<base href="/dg/">' in page
+        assert 'src="static/page.js"' in page and 'href="static/page.css"' in page
+        assert '<a href="watch">' in get(served.base + "/")[1]
+    finally:
+        served.stop()
+    bad = dg(["serve", "tic-tac-toe", "--public-url", "games.example.org", "--port", "0"],
+             tmp_path)
+    assert bad.returncode == 2 and "--public-url 'games.example.org'" in bad.stderr
+
+
+def test_listening_everywhere_names_a_lan_address_or_says_what_to_do(tmp_path: Path) -> None:
+    served = start(["tic-tac-toe", "--seat", "x=human", "--host", "0.0.0.0"], tmp_path)
+    try:
+        link = served.links["x"]
+        assert "0.0.0.0" not in link and "listening on http://0.0.0.0:" in served.said()
+        assert "note: " in served.said()
+        if "THIS-MACHINE'S-ADDRESS" in link:
+            assert "--public-url" in served.said()
+        else:  # the LAN address the links name reaches the server
+            assert get(link)[0] == 200
+    finally:
+        served.stop()
+
+
+def test_a_small_seed_with_hidden_values_is_warned_about(tmp_path: Path) -> None:
+    served = start(["aborigine-clash", "--option", "space-domain", "--seed", "5", "--seat",
+                    "red=human"], tmp_path)
+    try:
+        assert "warning: --seed 5 is small and this game has hidden values" in served.said()
+    finally:
+        served.stop()
+    quiet = start(["tic-tac-toe", "--seed", "5", "--seat", "x=human"], tmp_path)
+    try:
+        assert "warning" not in quiet.said()  # nothing hidden in tic-tac-toe
+    finally:
+        quiet.stop()
+
+
+def test_a_seed_run_past_the_largest_seed_is_refused_as_simulate_refuses_it(tmp_path: Path
+                                                                            ) -> None:
+    top = str(2**64 - 1)
+    served = dg(["serve", "tic-tac-toe", "--seed", top, "--games", "2", "--port", "0"], tmp_path)
+    simulated = dg(["simulate", "tic-tac-toe", "--first-seed", top, "--games", "2"], tmp_path)
+    assert served.returncode == simulated.returncode == 2
+    assert served.stderr.split(": ", 1)[1] == \
+        simulated.stderr.split(": ", 1)[1].replace("--first-seed", "--seed")
+    assert "would pass 18446744073709551615" in served.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_several_games_keep_a_save_and_a_log_each_when_asked(tmp_path: Path) -> None:
+    refused = dg(["serve", "tic-tac-toe", "--games", "2", "--save", "g.json", "--port", "0"],
+                 tmp_path)
+    assert refused.returncode == 2 and "{game}" in refused.stderr
+    (tmp_path / "s").mkdir()
+    served = start(["tic-tac-toe", "--games", "2", "--seed", "3", "--save", "s/{game}.json",
+                    "--log", "s/{game}.jsonl", "--pace", "5"], tmp_path)
+    try:
+        said = served.wait_said("watch?game=g2")
+        assert "saved to: s/g1.json" in said and "log: s/g2.jsonl" in said
+    finally:
+        served.stop()
+    assert sorted(p.name for p in (tmp_path / "s").iterdir()) == [
+        "g1.json", "g1.json.links", "g1.jsonl", "g2.json", "g2.json.links", "g2.jsonl"]
