@@ -10,9 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from distant_galaxy.text import bounded
+
 
 class EngineError(ValueError):
-    """Base class of every error the engine raises on bad input."""
+    """Base class of every error the engine raises on bad input. Its message is
+    :func:`~distant_galaxy.text.bounded`: a quoted input of any length shows as its beginning
+    and its length (``'xxxx…' (6000 characters)``)."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*(bounded(a) if isinstance(a, str) else a for a in args))
 
 
 @dataclass(frozen=True)
@@ -82,15 +89,17 @@ class SourceError(EngineError):
         return (type(self), (self.message, self.pos, self.hint))
 
     def format(self, caret: bool = True) -> str:
-        """``file:line:col: message`` then the line and a caret under the column."""
-        head = f"{self.pos}: {self.message}" if self.pos else self.message
+        """``file:line:col: message`` then the line and a caret under the column (a quoted
+        input of any length cut: :func:`~distant_galaxy.text.bounded`)."""
+        message = bounded(self.message)
+        head = f"{self.pos}: {message}" if self.pos else message
         lines = [head]
         if caret and self.pos is not None and self.pos.text is not None:
             text, at = shown_line(self.pos.text.rstrip("\n"), self.pos.col)
             lines.append("    " + text)
             lines.append("    " + " " * at + "^")
         if self.hint:
-            lines.append(f"  hint: {self.hint}")
+            lines.append(f"  hint: {bounded(self.hint)}")
         return "\n".join(lines)
 
 

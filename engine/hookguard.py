@@ -48,15 +48,30 @@ def _list_of(kind: type | tuple[type, ...], words: str) -> Check:
     return check
 
 
-def _schema_sections(value: Any, args: dict[str, Any]) -> str | None:
-    if value is None:
-        return None
+def _named_schemas(value: Any, what: str) -> str | None:
+    """What is wrong with a mapping of ``what`` names to JSON Schemas, or None."""
     if not isinstance(value, dict):
         return f"returned {type(value).__name__} {_short(value)}, expected a mapping of " \
-               "section names to JSON Schemas"
+               f"{what} names to JSON Schemas"
     for key, schema in value.items():
         if not isinstance(key, str) or not isinstance(schema, dict):
-            return f"section {key!r}: expected a name and a JSON Schema (a mapping)"
+            return f"{what} {key!r}: expected a name and a JSON Schema (a mapping)"
+    return None
+
+
+def _schema_sections(value: Any, args: dict[str, Any]) -> str | None:
+    return None if value is None else _named_schemas(value, "section")
+
+
+def _state_schema(value: Any, args: dict[str, Any]) -> str | None:
+    if not isinstance(value, dict):
+        return f"returned {type(value).__name__} {_short(value)}, expected a mapping of " \
+               "holders to mappings of names to JSON Schemas"
+    for holder, names in value.items():
+        problem = _named_schemas(names, f"{holder}: value") if isinstance(holder, str) else \
+            f"holder {_short(holder)}: expected a name"
+        if problem is not None:
+            return problem
     return None
 
 
@@ -100,6 +115,7 @@ def _result(value: Any, args: dict[str, Any]) -> str | None:
 #: What each hook may return (hooks that return nothing: any result is ignored).
 CHECKS: dict[str, Check] = {
     "dg_schema_sections": _schema_sections,
+    "dg_state_schema": _state_schema,
     "dg_validate_scenario": _list_of(EngineError, "errors (SourceError)"),
     "dg_action_kinds": _list_of(ActionKind, "ActionKind objects"),
     "dg_bots": _bots,

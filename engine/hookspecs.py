@@ -51,6 +51,22 @@ def dg_schema_sections() -> dict[str, dict[str, Any]]:
 
 
 @hookspec
+def dg_state_schema(scenario: Scenario) -> dict[str, dict[str, dict[str, Any]]]:
+    """Return the JSON Schemas of the data the plugin keeps in a game's open mappings, by holder
+    and name: ``{"state": {"cargo": {...}}, "player": {...}, "token": {...}, "site": {...},
+    "markers": {...}}`` (the ``attrs`` of the state, players, tokens and sites; sites'
+    ``markers``).
+
+    A saved state is checked against them before it is used (a save's hashes are plain sha256
+    that anyone can recompute): a value that breaks its schema is refused with the holder and
+    the name, never read by the plugin. ``x-refers-to`` may name a scenario section or the
+    game's ``@sites``, ``@tokens``, ``@seats``, ``@secrets``
+    (:mod:`distant_galaxy.play.attrs_schema`). Declare every name the plugin writes; bound
+    numbers and lists as tightly as the plugin's code needs.
+    """
+
+
+@hookspec
 def dg_rule_functions(registry: Registry) -> None:
     """Register rule-language functions and effects into ``registry`` (before rules compile)."""
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 def article(word: str) -> str:
     """``word`` with its indefinite article: "an engineer", "a scout"."""
@@ -14,3 +16,52 @@ def count_of(n: int, word: str) -> str:
     if abs(n) == 1 or word.endswith("s"):
         return f"{n} {word}"
     return f"{n} {word}s"
+
+
+#: The most characters of a person's input that a message quotes (:func:`shorten`).
+SHOWN_TEXT = 80
+
+
+def shorten(text: str, limit: int = SHOWN_TEXT) -> str:
+    """``text`` as a message may quote it: at most ``limit`` characters, a cut one ending in
+    ``…`` and its length (``'xxxx…' (6000 characters)``-style, without the quotes). Every
+    message that echoes what a person typed or wrote (a name, a parameter, a value of a file)
+    passes it through here, so no message grows with its input."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:max(limit - 1, 1)]}… ({len(text)} characters)"
+
+
+def quoted(value: object, limit: int = SHOWN_TEXT) -> str:
+    """``value`` in quotes, as a message quotes a person's input: ``'orange'``, or for a long
+    one its beginning and its length (``'xxxx…' (6000 characters)``)."""
+    text = str(value)
+    if len(text) <= limit:
+        return f"'{text}'"
+    return f"'{text[:max(limit - 1, 1)]}…' ({len(text)} characters)"
+
+
+#: A run of more characters than this without a space is a quoted input, cut by :func:`bounded`.
+LONG_RUN = 160
+#: The most characters of one line of a message (:func:`bounded` cuts the middle of a longer one).
+SHOWN_MESSAGE = 1000
+_RUN = re.compile(rf"\S{{{LONG_RUN + 1},}}")
+
+
+def bounded(message: str) -> str:
+    """``message`` as it may be shown: every run of more than :data:`LONG_RUN` characters
+    without a space (a name, a path, a value a person typed) cut by :func:`shorten`, and a line
+    still longer than :data:`SHOWN_MESSAGE` cut in its middle. Every engine error's message
+    passes through here (:class:`distant_galaxy.errors.EngineError`), and so do the command
+    line's own, so no message grows with the input it quotes."""
+    if len(message) <= LONG_RUN:
+        return message
+    message = _RUN.sub(lambda m: shorten(m.group()), message)
+    return "\n".join(_cut_middle(line) for line in message.split("\n"))
+
+
+def _cut_middle(line: str, width: int = SHOWN_MESSAGE) -> str:
+    if len(line) <= width:
+        return line
+    cut = len(line) - width * 2 // 3
+    return f"{line[:width // 2]} … ({cut} characters cut) … {line[-width // 6:]}"

@@ -1,7 +1,8 @@
 """Any scenario as an OpenSpiel Python game, with the engine's dice as chance nodes.
 
 ``load_game("breakthrough", seed=0)`` registers the scenario with ``pyspiel.register_game`` (once
-per process, as ``distant_galaxy_<id>``) and returns the loaded game; OpenSpiel's algorithms (its
+per process, as ``distant_galaxy_<id>``) and returns the loaded game (a mod: the path of its file,
+kept absolute so that a pickled state loads it again); OpenSpiel's algorithms (its
 MCTS bot, its random simulation test) run on it. Needs the optional extra ``.[rl]`` (open-spiel).
 
 **Chance.** A player's action is applied with dice that refuse to roll: the engine asks for a
@@ -30,6 +31,7 @@ not its recall). The state itself is the whole game (the referee's), as OpenSpie
 from __future__ import annotations
 
 import ctypes
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -91,22 +93,34 @@ def short_name(scenario_id: str, options: tuple[str, ...] | list[str] = ()) -> s
 
 def load_game(scenario_id: str, seed: int = 0,
               options: tuple[str, ...] | list[str] = ()) -> pyspiel.Game:
-    """Register the scenario with ``options`` (once) and load it with the set-up ``seed``."""
+    """Register the scenario with ``options`` (once) and load it with the set-up ``seed``.
+    ``scenario_id`` is an id or the path of a scenario file (a mod)."""
     name = register(scenario_id, options)
     return pyspiel.load_game(name, {"seed": seed})
 
 
+def scenario_source(scenario_id: str) -> str:
+    """What names a scenario wherever this process or another loads it again: an id as it is,
+    a file's path made absolute (a state's pickle keeps it: :meth:`Play.__getstate__`)."""
+    path = Path(scenario_id)
+    if path.suffix in (".yaml", ".yml") or path.is_file():
+        return str(path.resolve())
+    return scenario_id
+
+
 def register(scenario_id: str, options: tuple[str, ...] | list[str] = ()) -> str:
-    """Register the scenario (with ``options``) as an OpenSpiel game; its short name."""
-    name = short_name(scenario_id, options)
+    """Register the scenario (an id or a file's path, with ``options``) as an OpenSpiel game;
+    its short name."""
+    source = scenario_source(scenario_id)
+    name = short_name(source, options)
     if name in pyspiel.registered_names():
         return name
-    scenario = load_scenario(scenario_id, None, list(options))
+    scenario = load_scenario(source, None, list(options))
     codec = codec_for(scenario)
     game_type, info = _type_and_info(name, scenario, codec)
 
     def factory(params: dict[str, Any] | None = None) -> DgGame:
-        return DgGame(scenario, codec, game_type, info, params)
+        return DgGame(scenario, codec, game_type, info, params, source)
 
     _keep(factory)
     pyspiel.register_game(game_type, factory)
@@ -149,10 +163,13 @@ class DgGame(pyspiel.Game):
     """A scenario as an OpenSpiel game."""
 
     def __init__(self, scenario: Scenario, codec: Codec, game_type: pyspiel.GameType,
-                 info: pyspiel.GameInfo, params: dict[str, Any] | None = None):
+                 info: pyspiel.GameInfo, params: dict[str, Any] | None = None,
+                 source: str | None = None):
         super().__init__(game_type, info, params or {})
         _keep(self)
         self.scenario, self.codec = scenario, codec
+        #: The scenario's id, or its file's absolute path (:func:`scenario_source`).
+        self.source = source or scenario.id
         self.seed = int((params or {}).get("seed", 0))
         self.start = Game(scenario, seed=self.seed, record=False)
         self.start_legal = codec.legal_map(self.start.state, self.start.legal_actions())
@@ -186,11 +203,12 @@ class Play:
 
     def __getstate__(self) -> dict[str, Any]:
         """What a pickle (OpenSpiel's ``serialize_game_and_state``, ``random_sim_test(…,
-        serialize=True)``) keeps: the game by its scenario, set-up seed and options, the engine
-        state as JSON, the history and the chance node under way — never the engine's
-        objects, which hold modules and plugin managers."""
+        serialize=True)``) keeps: the game by its scenario (its id, or the absolute path of the
+        file it was loaded from), set-up seed and options, the engine state as JSON, the
+        history and the chance node under way — never the engine's objects, which hold modules
+        and plugin managers."""
         dg = self.dg
-        return {"game": [dg.scenario.id, dg.seed, list(dg.scenario.options)],
+        return {"game": [dg.source, dg.seed, list(dg.scenario.options)],
                 "state": self.game.state.to_json(),
                 "history": [list(h) for h in self.game.history],
                 "waiting": None if self.waiting is None else str(self.waiting),

@@ -24,12 +24,13 @@ from distant_galaxy.campaign.carry import (
     standing_of,
 )
 from distant_galaxy.campaign.find import resolve_campaign_path
+from distant_galaxy.campaign.grants import SavedGrants, grants_refused
 from distant_galaxy.campaign.load import load_campaign
 from distant_galaxy.campaign.model import Campaign, Stage
 from distant_galaxy.campaign.save import SUFFIX, file_sha256, new_save, read_save, write_save
 from distant_galaxy.core.game import Game
-from distant_galaxy.core.hidden import saved_secret
-from distant_galaxy.errors import EngineError, SaveError
+from distant_galaxy.core.hidden import fresh_secret, saved_secret
+from distant_galaxy.errors import EngineError, SaveError, ScenarioError, ScenarioErrors
 from distant_galaxy.harness.invariants import check_saved
 from distant_galaxy.loader.merge import merge_documents
 from distant_galaxy.play.log import LogWriteError, LogWriter, scenario_digest
@@ -45,6 +46,7 @@ from distant_galaxy.play.runner import (
 from distant_galaxy.play.saves import check_payload, load_game, save_payload
 from distant_galaxy.scenario.load import read_scenario, scenario_from_document
 from distant_galaxy.scenario.model import Scenario
+from distant_galaxy.text import shorten
 
 Render = Callable[[Game], str]
 
@@ -126,7 +128,7 @@ def _check_controllers(campaign: Campaign, controllers: dict[str, str]) -> None:
             known |= set(stage_scenario(campaign, stage, []).bots())
     for civ, kind in controllers.items():
         if kind not in known:
-            raise EngineError(f"--seat {civ}={kind}: unknown controller (choose human, bot — "
+            raise EngineError(f"--seat {civ}={shorten(kind)}: unknown controller (choose human, bot — "
                               f"each stage's default bot —, or one of: "
                               f"{', '.join(sorted(known - {'human', 'bot'}))})")
 
@@ -198,19 +200,29 @@ def pass_unplayable(run: CampaignRun) -> list[Stage]:
 
 
 # -- a stage's scenario and game ------------------------------------------------------------------
-def stage_scenario(campaign: Campaign, stage: Stage, grants: list[dict[str, Any]]) -> Scenario:
+def stage_scenario(campaign: Campaign, stage: Stage, grants: list[dict[str, Any]],
+                   saved: SavedGrants | None = None) -> Scenario:
     """The stage's scenario with its variant and options, and the carry-over as ``setup.grants``
-    (without grants it is the scenario itself, with its own identity)."""
+    (without grants it is the scenario itself, with its own identity). ``saved``: the campaign
+    save and field the grants were read from, which an error about them names
+    (:func:`~distant_galaxy.campaign.grants.grants_refused`)."""
     assert stage.scenario is not None
     target: str | Path = stage.scenario
     if stage.scenario.endswith((".yaml", ".yml")):
         target = campaign.path.parent / stage.scenario
-    path, doc = read_scenario(target)
-    if grants:
-        setup = doc.data.get("setup") or {}
-        overlay = {"setup": {"grants": [*setup.get("grants", []), *grants]}}
-        doc = merge_documents(doc, overlay, lambda p: doc.origin(("setup",)))
-    return scenario_from_document(doc, path, stage.variant, stage.options)
+    path, base = read_scenario(target)
+    if not grants:
+        return scenario_from_document(base, path, stage.variant, stage.options)
+    own = list((base.data.get("setup") or {}).get("grants", []))
+    doc = merge_documents(base, {"setup": {"grants": [*own, *grants]}},
+                          lambda p: base.origin(("setup",)))
+    try:
+        return scenario_from_document(doc, path, stage.variant, stage.options)
+    except (ScenarioError, ScenarioErrors) as exc:
+        if saved is None:
+            raise
+        scenario_from_document(base, path, stage.variant, stage.options)  # its own fault?
+        raise grants_refused(exc, saved, len(own), stage.id, str(stage.scenario)) from None
 
 
 def stage_seats(scenario: Scenario, stage: Stage) -> list[str]:
@@ -261,7 +273,12 @@ def seat_notes(run: CampaignRun, stage: Stage, override: dict[str, str],
 def start_stage(run: CampaignRun, override: dict[str, str] | None = None,
                 log_path: str | Path | None = None, human_io: dict[str, Any] | None = None,
                 render: Render | None = None) -> tuple[Stage, Session]:
-    """Set up the next stage (its carry-over applied) and save the campaign with it under way."""
+    """Set up the next stage (its carry-over applied) and save the campaign with it under way.
+
+    The stage's dice come from its seed (DC.10), but its hidden values (a bag's shuffle) from a
+    fresh secret (core/hidden.py), kept in the stage's game in the campaign save, committed in
+    the stage log's header and revealed at its end: the dice a player sees, and the seed the
+    log's header names, say nothing about them."""
     stage = run.next_stage()
     if stage is None:
         raise EngineError("the campaign is over: 'dg campaign status' shows the final standing")
@@ -271,7 +288,7 @@ def start_stage(run: CampaignRun, override: dict[str, str] | None = None,
     kinds = seat_kinds(run, stage, override or {}, scenario)
     log = Path(log_path) if log_path else run.folder / _log_name(run, stage)
     session = new_session(scenario, seed, stage_seats(scenario, stage), kinds, log,
-                          human_io, render)
+                          human_io, render, secret=fresh_secret())
     run.data["current"] = {"id": stage.id, "seed": seed, "log": _relative(run, log),
                            "grants": grants, "controllers": kinds,
                            "game": save_payload(session.game, session.header)}
@@ -295,32 +312,34 @@ def resume_stage(run: CampaignRun, override: dict[str, str] | None = None,
                  human_io: dict[str, Any] | None = None, render: Render | None = None
                  ) -> tuple[Stage, Session]:
     """The stage under way, from the game saved in the campaign save: its log is written again
-    from the saved actions (they must reproduce the saved state), then play goes on."""
+    from the saved actions (they must reproduce the saved state), its header naming the
+    controllers that play on (``override`` included), then play goes on."""
     cur = run.data.get("current")
     if not cur:
         raise EngineError("no stage is under way: 'dg campaign play' plays the next one")
     stage = run.campaign.stage(cur["id"])
-    scenario = stage_scenario(run.campaign, stage, cur["grants"])
+    scenario = stage_scenario(run.campaign, stage, cur["grants"], (run.path, "current/grants"))
     payload = check_payload(cur["game"], run.path)
     if payload.get("scenario_sha256") != scenario_digest(scenario):
         raise SaveError(f"{run.path}: stage {stage.id}: its scenario {scenario.id} changed since "
                         "the stage started (its sha256 differs): a stage under way keeps its "
                         "rules; restore the scenario file to go on")
     saved = load_game(run.path, payload, scenario, check=check_saved)
-    header = payload["header"]
+    saved_header = payload["header"]
+    kinds = {**cur.get("controllers", {}), **seat_kinds(run, stage, override or {}, scenario)}
+    controllers = make_controllers(scenario, saved.state.seats, kinds, saved.state.seed,
+                                   human_io or {}, render)
     log = LogWriter(run.log_path(cur["log"]))
-    game, _ = logged_game(scenario, header["seats"], header["seed"], log,
-                          header.get("controllers"), saved_secret(saved.state))
+    playing = {**saved_header.get("controllers", {}), **kinds}
+    game, header = logged_game(scenario, saved_header["seats"], saved_header["seed"], log,
+                               playing, saved_secret(saved.state))
     for seat, text in payload["actions"]:
         game.apply(text, seat=seat)
     if game.state.hash() != saved.state.hash():
         raise SaveError(f"{run.path}: the saved actions of stage {stage.id} do not reproduce its "
                         "saved state (was it made by another engine version?)")
-    kinds = {**cur.get("controllers", {}), **seat_kinds(run, stage, override or {}, scenario)}
     if override:
         cur["controllers"] = kinds
-    controllers = make_controllers(scenario, game.state.seats, kinds, game.state.seed,
-                                   human_io or {}, render)
     return stage, Session(game, header, controllers, log)
 
 
@@ -439,7 +458,9 @@ def _check_stage(run: CampaignRun, entry: dict[str, Any]) -> StageCheck:
     if "is missing" in problem:
         return StageCheck(sid, rel, False, problem)
     try:
-        scenario = stage_scenario(run.campaign, run.campaign.stage(sid), entry.get("grants", []))
+        field = f"stages/{run.done.index(entry)}/grants"
+        scenario = stage_scenario(run.campaign, run.campaign.stage(sid), entry.get("grants", []),
+                                  (run.path, field))
         report = replay_log(run.log_path(rel), scenario=scenario)
     except EngineError as exc:
         return StageCheck(sid, rel, False, f"cannot be replayed: {exc}")

@@ -6,10 +6,12 @@ handler of the one that runs is imported, so ``dg --help`` and ``dg list`` stay 
 
 Bad input gives a non-zero exit and one clear message on stderr, never a Python traceback for a
 user's mistake: ``EngineError`` and ``OSError`` exit 2 with one line; a broken pipe (``dg schema |
-head``) is quiet; Ctrl-C exits 130. With ``--json`` (which tools read), an error is also one JSON
-object on stdout, ``{"error": …, "command": …, "exit": …}``, with the same exit code, whether the
-command refused the input or the command line itself was wrong. A command plugin that cannot be
-used is named in one warning line and the other commands work.
+head``) is quiet; Ctrl-C exits 130; an internal error (a bug) exits 1 with its traceback. With
+``--json`` (which tools read), every failure is also one JSON object on stdout, ``{"error": …,
+"command": …, "exit": …}``, with the same exit code, whether the command refused the input, the
+command line itself was wrong (the sub-command named even for an option the top level refused),
+the user interrupted it or the engine failed (``"internal error: …"``, the traceback on stderr).
+A command plugin that cannot be used is named in one warning line and the other commands work.
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import traceback
 from collections.abc import Sequence
 from typing import cast
 
 from distant_galaxy.build import version_line
 from distant_galaxy.cli.registry import Commands, find_commands
 from distant_galaxy.errors import EngineError
+from distant_galaxy.text import bounded
 
 
 class VersionAction(argparse.Action):
@@ -42,13 +46,19 @@ class VersionAction(argparse.Action):
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse's parser whose usage errors are also a JSON object on stdout with ``--json``."""
+    """argparse's parser whose usage errors are also a JSON object on stdout with ``--json``,
+    naming the sub-command even when the top-level parser found the mistake (an unknown
+    option: ``dg list --json --bogus``)."""
 
     json_errors = False
+    #: The sub-command the command line names (its first word that is one), if any.
+    command: str | None = None
 
     def error(self, message: str) -> None:  # type: ignore[override]
+        message = bounded(message)
         if Parser.json_errors:
-            print_json_error(self.prog.removeprefix("dg ").strip() or None, message, 2)
+            own = self.prog.removeprefix("dg").strip()
+            print_json_error(own or Parser.command or "dg", message, 2)
         super().error(message)
 
 
@@ -70,8 +80,10 @@ def build_parser(commands: Commands) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``dg`` with ``argv`` (default: the process's arguments); return the exit code."""
-    Parser.json_errors = "--json" in (sys.argv[1:] if argv is None else argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    Parser.json_errors = "--json" in words
     commands = find_commands()
+    Parser.command = next((w for w in words if w in commands.specs), None)
     for warning in commands.warnings:
         print(f"dg: warning: {warning}", file=sys.stderr)
     parser = build_parser(commands)
@@ -95,12 +107,27 @@ def run_command(commands: Commands, args: argparse.Namespace) -> int:
         return _failed(args, f"{exc.filename or ''}: {exc.strerror}")
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
+        if getattr(args, "json", False):
+            print_json_error(args.command, "interrupted", 130)
         return 130
+    except Exception as exc:  # a fault of the engine or a plugin, not of the input
+        if not getattr(args, "json", False):
+            raise  # the traceback, for a bug report
+        traceback.print_exc(file=sys.stderr)
+        print_json_error(args.command, bounded(f"internal error: {type(exc).__name__}: {exc}"),
+                         INTERNAL_ERROR)
+        return INTERNAL_ERROR
+
+
+#: The exit code of an internal error (a bug, not a mistake of the input): Python's own for an
+#: uncaught exception.
+INTERNAL_ERROR = 1
 
 
 def _failed(args: argparse.Namespace, message: str, code: int = 2) -> int:
     """Report a refused command: one line on stderr, and with ``--json`` a JSON object on
     stdout; the exit code."""
+    message = bounded(message)
     print(f"dg {args.command}: {message}", file=sys.stderr)
     if getattr(args, "json", False):
         print_json_error(args.command, message, code)

@@ -27,6 +27,7 @@ from typing import Any
 
 from distant_galaxy.errors import ScenarioError, SourcePos
 from distant_galaxy.loader.yamlsafe import Document, JsonPath, load_yaml_file
+from distant_galaxy.text import quoted
 
 __all__ = ["MAX_EXTENDS", "MergedDocument", "apply_variant", "deep_merge", "resolve_extends"]
 
@@ -291,7 +292,7 @@ def apply_variant(merged: MergedDocument, name: str) -> MergedDocument:
         where = merged.key_pos(("variants",)) if "variants" in data else merged.pos(())
         near = difflib.get_close_matches(name, list(variants), n=1)
         suggestion = f"; did you mean '{near[0]}'?" if near else ""
-        raise ScenarioError(f"unknown variant '{name}'{suggestion} (known variants: {known})",
+        raise ScenarioError(f"unknown variant {quoted(name)}{suggestion} (known variants: {known})",
                             where)
     spec = variants[name]
     overlay = spec.get("overlay", {}) if isinstance(spec, dict) else None

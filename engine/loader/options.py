@@ -27,6 +27,7 @@ from typing import Any
 from distant_galaxy.errors import ScenarioError
 from distant_galaxy.loader.merge import MergedDocument, Origin, OriginFn, merge_documents
 from distant_galaxy.loader.yamlsafe import JsonPath
+from distant_galaxy.text import quoted
 
 __all__ = ["apply_options", "checked_option_sets", "compatible_options", "declared_options",
            "option_order"]
@@ -92,7 +93,7 @@ def option_order(merged: MergedDocument, names: Iterable[str]) -> tuple[str, ...
             near = difflib.get_close_matches(name, list(options), n=1)
             suggestion = f"; did you mean '{near[0]}'?" if near else ""
             where = merged.key_pos(("options",)) if "options" in data else merged.pos(())
-            raise ScenarioError(f"unknown option '{name}'{suggestion} (known options: {known})",
+            raise ScenarioError(f"unknown option {quoted(name)}{suggestion} (known options: {known})",
                                 where)
     return tuple(n for n in options if n in chosen)
 

@@ -38,7 +38,9 @@ REFERENCES = "x-references"
 _WORDS = {"unit_types": "unit type", "seats": "seat", "factions": "faction", "phases": "phase",
           "counters": "counter", "pools": "pool", "tables": "table", "site_kinds": "site kind",
           "cell_types": "cell type", "actions": "action", "@events": "event type",
-          "victory": "victory condition", "triggers": "trigger", "options": "option"}
+          "victory": "victory condition", "triggers": "trigger", "options": "option",
+          "@sites": "site", "@tokens": "token", "@seats": "seat", "@secrets": "secret",
+          "abilities": "ability", "kinds": "kind", "fleets": "fleet", "bag": "marker"}
 
 
 def _names(value: Any) -> list[str]:

@@ -16,7 +16,7 @@ from distant_galaxy.core.actions import Action
 from distant_galaxy.errors import ActionError, EngineError
 from distant_galaxy.play.narrate import narrate
 from distant_galaxy.play.render import render_result
-from distant_galaxy.text import count_of
+from distant_galaxy.text import count_of, quoted
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -362,7 +362,7 @@ def make_bot(bots: dict[str, type[Controller]], kind: str, seat: str, seed: int)
     name, sep, param = kind.partition(":")
     cls = bots.get(name)
     if cls is None:
-        raise EngineError(f"unknown controller '{kind}' for seat {seat} "
+        raise EngineError(f"unknown controller {quoted(kind)} for seat {seat} "
                           f"(choose human or one of: {', '.join(sorted(bots))})")
     return cls.configured(param)(seat, seed) if sep else cls(seat, seed)
 

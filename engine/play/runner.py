@@ -42,10 +42,11 @@ def new_session(scenario: Scenario, seed: int, seats: list[str] | None,
     the game's secret (None: derived from the seed)."""
     chosen = seats or scenario.seat_ids()
     default = scenario.data.get("default_bot", "random")
+    # the controllers first: an unknown one is refused before the log file is written
+    controllers = make_controllers(scenario, chosen, kinds, seed, human_io or {}, render)
     log = LogWriter(log_path)
     game, header = logged_game(scenario, chosen, seed, log,
                                {s: kinds.get(s, default) for s in chosen}, secret)
-    controllers = make_controllers(scenario, chosen, kinds, seed, human_io or {}, render)
     return Session(game, header, controllers, log)
 
 

@@ -7,7 +7,9 @@ save of an unknown format, a state or record whose hash does not match, and — 
 recompute those plain sha256 hashes — content that breaks ``schemas/save.schema.json`` (names
 with spaces, unbounded numbers, a list where an owner goes…): never half-loads.
 :func:`load_game` also refuses (or, when asked, only warns about) a scenario changed since the
-save (``scenario_sha256``), checks that the state's seats, units and owners fit the scenario, and
+save (``scenario_sha256``), checks that the state's seats, units and owners fit the scenario and
+that the values kept in its open mappings (``attrs``, sites' ``markers``) fit what the engine and
+the plugins declare (:mod:`distant_galaxy.play.attrs_schema`, the ``dg_state_schema`` hook), and
 runs the caller's check of the game (the invariants, :func:`distant_galaxy.harness.invariants.
 check_saved`) before the game is used.
 """
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.state import GameState
 from distant_galaxy.errors import EngineError, SaveError
+from distant_galaxy.play.attrs_schema import attrs_problems
 from distant_galaxy.play.log import scenario_digest
 from distant_galaxy.play.records import schema_problem
 from distant_galaxy.version import ENGINE_VERSION, SAVE_FORMAT
@@ -280,6 +283,7 @@ def _state_problems(state: GameState, scenario: Scenario) -> list[str]:
     for site in state.sites.values():
         if site.owner is not None and site.owner not in owners:
             out.append(f"site {site.id} is owned by {site.owner!r}, not a seat or side")
+    out += attrs_problems(state, scenario)
     pend = state.pending
     if pend is not None and pend.seat not in seats:
         out.append(f"the pending decision belongs to {pend.seat!r}, not a seat")

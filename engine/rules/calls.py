@@ -314,7 +314,7 @@ def _located(exc: EngineError, where: Where, values: list[Any], written: list[st
     """``exc``, raised by a registered function itself (``set_owner(): there is no token``),
     with the call's place in front and the argument that is none named; as it is when it
     already says where (a failure inside an argument, a SourceError) or cannot be rebuilt."""
-    if getattr(exc, "located", False) or type(exc).__init__ is not ValueError.__init__:
+    if getattr(exc, "located", False) or type(exc).__init__ is not EngineError.__init__:
         return exc
     nones = [text for text, value in zip(written, values, strict=False) if value is None and text]
     note = f" ({', '.join(repr(t) for t in nones)} is none here)" if nones else ""

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from distant_galaxy.entrypoints import EntryPoint, entry_points
 from distant_galaxy.errors import ScenarioError
+from distant_galaxy.text import quoted, shorten
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
@@ -279,11 +280,11 @@ def resolve_scenario_path(name: str) -> Path:
     p = Path(name)
     if p.suffix in (".yaml", ".yml") or p.exists():
         if not p.is_file():
-            raise ScenarioError(f"{name}: no such scenario file")
+            raise ScenarioError(f"{shorten(name)}: no such scenario file")
         return p
     found = find_by_id(name)
     if found is None:
-        raise ScenarioError(f"unknown scenario '{name}'", hint=_unknown_hint(name))
+        raise ScenarioError(f"unknown scenario {quoted(name)}", hint=_unknown_hint(name))
     return found
 
 

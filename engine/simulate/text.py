@@ -139,12 +139,15 @@ def markdown_row(case: dict[str, Any]) -> str:
     pos = case["positions"]
     first = "–" if case["players"] < 2 or not pos["seat_won"] else (
         f"{points(pos['first_seat_edge'])}" + (" *" if pos["significant"] else ""))
-    r, a = case["rounds"], case["actions"]
     return (f"| {case['variant'] or 'base'} | {case['players']} | {case['finished']} | "
             f"{'<br>'.join(wins)} | {pct(case['draws']['rate'])} | "
             f"{pct(case['round_limit']['rate'])} | {first} | "
-            f"{num(r['median'])} ({num(r['q1'])}–{num(r['q3'])}) | "
-            f"{num(a['median'])} ({num(a['q1'])}–{num(a['q3'])}) |")
+            f"{_spread(case['rounds'])} | {_spread(case['actions'])} |")
+
+
+def _spread(s: dict[str, Any]) -> str:
+    """``median (q1–q3)``, or ``–`` when no game finished (every one failed)."""
+    return f"{num(s['median'])} ({num(s['q1'])}–{num(s['q3'])})" if s else "–"
 
 
 def report_markdown(report: dict[str, Any]) -> str:

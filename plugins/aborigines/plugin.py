@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import count_of, hookimpl
-from distant_galaxy_episodes.aborigines import checks, civ, hookspecs, view
+from distant_galaxy_episodes.aborigines import checks, civ, hookspecs, saved, view
 from distant_galaxy_episodes.aborigines.bots import CivBot
 from distant_galaxy_episodes.aborigines.describe import describe_event
 from distant_galaxy_episodes.aborigines.episode_effects import register_episode_effects
@@ -37,6 +37,12 @@ def dg_add_hookspecs(pm: pluggy.PluginManager) -> None:
 def dg_schema_sections() -> dict[str, Any]:
     """The ``aborigines:`` section (schema.py)."""
     return {"aborigines": SECTION}
+
+
+@hookimpl
+def dg_state_schema(scenario: Scenario) -> dict[str, Any]:
+    """What the episode keeps in a game's state, checked when a save loads (saved.py)."""
+    return saved.state_schema()
 
 
 @hookimpl

@@ -12,6 +12,7 @@ from distant_galaxy_episodes.asteroid_belt import (
     describe,
     model,
     removal,
+    saved,
     shuttles,
     view,
 )
@@ -26,6 +27,12 @@ DG_JOURNALED = True
 def dg_schema_sections():
     """The ``asteroid_belt:`` section."""
     return {model.SECTION: checks.SECTION_SCHEMA}
+
+
+@hookimpl
+def dg_state_schema(scenario):
+    """What the episode keeps in a game's state, checked when a save loads (saved.py)."""
+    return saved.state_schema()
 
 
 @hookimpl

@@ -11,18 +11,24 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import bag_remaining, hookimpl
-from distant_galaxy_episodes.fleet_battle import orders, secret
+from distant_galaxy_episodes.fleet_battle import orders, saved, secret
 from distant_galaxy_episodes.fleet_battle.model import ORDERS, param, section
 from distant_galaxy_episodes.fleet_battle.schema import ORDERS_SECTION
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game
+    from distant_galaxy import Game, Scenario
 
 
 @hookimpl
 def dg_schema_sections() -> dict[str, Any]:
     """The ``battle_orders:`` section."""
     return {"battle_orders": ORDERS_SECTION}
+
+
+@hookimpl
+def dg_state_schema(scenario: Scenario) -> dict[str, Any]:
+    """What the option keeps in a game's state, checked when a save loads (saved.py)."""
+    return saved.orders_schema()
 
 
 @hookimpl(trylast=True)

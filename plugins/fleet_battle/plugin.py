@@ -12,6 +12,7 @@ from distant_galaxy_episodes.fleet_battle import (
     facts,
     orders,
     phases,
+    saved,
     score,
     secret,
     view,
@@ -33,6 +34,12 @@ DG_SIDES = ("civilizations", "aborigines")
 def dg_schema_sections() -> dict[str, Any]:
     """The ``fleet_battle:`` section (schema.py)."""
     return {"fleet_battle": SECTION}
+
+
+@hookimpl
+def dg_state_schema(scenario: Scenario) -> dict[str, Any]:
+    """What the episode keeps in a game's state, checked when a save loads (saved.py)."""
+    return saved.state_schema()
 
 
 @hookimpl

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import hookimpl
-from distant_galaxy_episodes.leaders import effects, fate, moves, rescue, words
+from distant_galaxy_episodes.leaders import effects, fate, moves, rescue, saved, words
 from distant_galaxy_episodes.leaders.model import leaders, place_all, section
 from distant_galaxy_episodes.leaders.schema import SECTION
 
@@ -17,6 +17,12 @@ if TYPE_CHECKING:
 def dg_schema_sections() -> dict[str, Any]:
     """The ``leaders:`` section (schema.py)."""
     return {"leaders": SECTION}
+
+
+@hookimpl
+def dg_state_schema(scenario: Scenario) -> dict[str, Any]:
+    """What the option keeps in a game's state, checked when a save loads (saved.py)."""
+    return saved.state_schema(scenario)
 
 
 @hookimpl
@@ -81,7 +87,8 @@ def dg_status_lines(game: Game) -> list[str]:
 
 @hookimpl
 def dg_invariants(game: Game) -> list[str]:
-    """A leader is aboard a ship its holder owns, on a planet its holder owns, or a captive."""
+    """A leader is aboard a ship its holder owns, on a planet its holder owns, or a captive; the
+    captives a rescuer is choosing among (RL.10) are captives of the holder named."""
     st = game.state
     bad = []
     for lid, rec in leaders(game).items():
@@ -92,6 +99,10 @@ def dg_invariants(game: Game) -> list[str]:
             bad.append(f"leader {lid} is on {rec['planet']}, not held by {rec['holder']}")
         if rec["kind"] not in section(game)["kinds"]:
             bad.append(f"leader {lid} is of an unknown kind")
+    choice: dict[str, Any] = st.attrs.get(rescue.CHOICE) or {}
+    for lid in choice.get("captives", ()):
+        if leaders(game).get(lid, {}).get("holder") != choice["holder"]:
+            bad.append(f"leader {lid} to be freed is no captive of {choice['holder']}")
     return bad
 
 

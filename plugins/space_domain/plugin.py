@@ -5,7 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import bag_remaining, hookimpl
-from distant_galaxy_episodes.space_domain import checks, describe, functions, resolve, values
+from distant_galaxy_episodes.space_domain import (
+    checks,
+    describe,
+    functions,
+    resolve,
+    saved,
+    values,
+)
 from distant_galaxy_episodes.space_domain.model import bag_name, face_down, key, on_board, systems
 from distant_galaxy_episodes.space_domain.schema import SECTION
 
@@ -17,6 +24,12 @@ if TYPE_CHECKING:
 def dg_schema_sections() -> dict[str, Any]:
     """The ``space_domain:`` section (schema.py)."""
     return {"space_domain": SECTION}
+
+
+@hookimpl
+def dg_state_schema(scenario: Scenario) -> dict[str, Any]:
+    """What the option keeps in a game's state, checked when a save loads (saved.py)."""
+    return saved.state_schema()
 
 
 @hookimpl

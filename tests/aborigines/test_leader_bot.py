@@ -134,3 +134,17 @@ def test_the_general_rides_from_its_planet_when_it_has_work(board):
     assert leader_bot.board_score(board.game, w, "red-general", ship) == w.ride["general"]
     assert leader_bot.board_score(board.game, w, "red-diplomat", ship) == 0
     assert choose(board) == "board red-general R9"
+
+
+def test_the_rescuer_frees_the_captive_it_would_least_like_to_lose_RL_10(board):
+    """Issue 34 item 8 (audit): with several captives the rescuer chooses (item 6); the civ bot
+    frees the one whose kind it holds dearest (its ``risk`` weights: the Agent 20 over the
+    General 0.4), not the first by id."""
+    from tests.leaders.test_rescue_choice import _two_captives_rescued
+
+    _two_captives_rescued(board)
+    game = board.game
+    assert (game.pending.seat, game.pending.kind) == ("red", "rescue")
+    assert choose(board) == "free red-agent"
+    w = weights(board)
+    assert w.risk["agent"] > w.risk["general"]

@@ -39,6 +39,25 @@ def test_a_state_pickles_and_comes_back_equal() -> None:
     assert back.history() == state.history()
 
 
+def test_a_state_of_a_mod_loaded_from_its_file_pickles(tmp_path) -> None:
+    """Issue 34 (33 item 3): a game loaded from a file path pickled its scenario by id, so it
+    could not be unpickled (``ScenarioError: unknown scenario 'ttt-mod'``); the pickle now keeps
+    the file's path, here a mod that changes the rules (a line of two wins)."""
+    import pickle
+
+    mod = tmp_path / "ttt-mod.yaml"
+    mod.write_text("format: 1\nid: ttt-mod\ntitle: T\nextends: tic-tac-toe\n"
+                   "params: {line: 2}\n", encoding="utf-8")
+    state = load_game(str(mod), seed=1).new_initial_state()
+    state.apply_action(1)  # place 0,0
+    back = pickle.loads(pickle.dumps(state))
+    assert back.get_game().get_type().short_name == state.get_game().get_type().short_name
+    assert str(back) == str(state) and back.legal_actions() == state.legal_actions()
+    back.apply_action(9)  # place 2,2
+    back.apply_action(2)  # place 1,0
+    assert back.is_terminal()  # the mod's rule (two in a row), not the bundled game's three
+
+
 def test_deterministic_games_have_no_chance_and_dice_games_do() -> None:
     assert load_game("tic-tac-toe").get_type().chance_mode == \
         pyspiel.GameType.ChanceMode.DETERMINISTIC

@@ -177,7 +177,7 @@ def test_a_kill_during_a_stage_resumes_where_it_stopped(tmp_path):
     run = open_campaign(save)
     assert run.done[0]["status"] == "done" and run.data["current"] is None
     records = [r for _, r in read_log(run.log_path(run.done[0]["log"]))]
-    assert records[0]["controllers"]["red"] == "human"
+    assert records[0]["controllers"]["red"] == "civ"  # who plays on (issue 34 item 10)
     assert next(r for r in records if r["kind"] == "action") == {
         "action": "end", "kind": "action", "phase": "main", "seat": "red"}
     assert replay_campaign(run)[0].ok

@@ -61,3 +61,28 @@ def test_play_all_with_a_stage_specific_bot_says_what_the_other_stages_do(tmp_pa
     assert done.returncode == 0, done.stderr
     assert ("note: league=civ: stage 2 (asteroid-belt) has no bot 'civ': its default bot "
             "'greedy' plays league here") in done.stdout
+
+
+def test_resume_all_with_an_override_records_who_plays_in_each_stage_log(tmp_path: Path):
+    """Issue 34 item 10 (audit): after ``resume --seat league=civ`` the rewritten log of the
+    stage a person started still said ``red: human`` while the civ bot played; each stage log's
+    header now names the controller that plays it, with ``--all`` too."""
+    import json
+
+    def dg(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "distant_galaxy", "campaign", *args],
+                              cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                              input=stdin)
+    assert dg("new", str(DUO), "--seed", "3", "--seat", "league=human").returncode == 0
+    assert dg("play", "--quiet", stdin="quit\n").returncode == 0
+    done = dg("resume", "--all", "--quiet", "--seat", "league=civ")
+    assert done.returncode == 0, done.stderr
+    run = open_campaign(tmp_path / "duo.campaign.json")
+    assert [e["status"] for e in run.done] == ["done", "done"] and run.over
+    headers = [json.loads(run.log_path(e["log"]).read_text().splitlines()[0]) for e in run.done]
+    assert headers[0]["controllers"]["red"] == "civ"        # the stage resumed: civ played it
+    assert headers[1]["controllers"]["orange"] == "greedy"  # belt has no civ: its default bot
+    assert "human" not in json.dumps([h["controllers"] for h in headers])
+    replay = subprocess.run([sys.executable, "-m", "distant_galaxy", "campaign", "replay"],
+                            cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert replay.returncode == 0 and "2 of 2 stage log(s) match" in replay.stdout

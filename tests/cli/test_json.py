@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from distant_galaxy.build import header
 from tests.cli.conftest import RACE
 from tests.conftest import DATA
@@ -109,3 +111,31 @@ def test_list_shows_each_scenarios_seats(dg):
     text = dg("list").stdout
     assert "seats: x (Crosses), o (Noughts)" in text
     assert "dg list" in dg("serve", "--help").stdout and "default 8000" in dg("serve", "--help").stdout
+
+
+def test_an_unknown_option_names_the_sub_command(dg):
+    """Issue 33 item 5 (audit): an option the top-level parser refuses reported ``"command":
+    "dg"``; it names the sub-command the line asked for."""
+    out = dg("list", "--json", "--bogus")
+    assert out.returncode == 2
+    assert json.loads(out.stdout) == {"error": "unrecognized arguments: --bogus",
+                                      "command": "list", "exit": 2}
+
+
+def test_an_internal_error_with_json_is_a_json_object_too(monkeypatch, capsys):
+    """Issue 33 item 5 (audit): an unexpected exception printed no JSON; with --json every
+    failure gives the JSON object on stdout with the exit code (the traceback on stderr)."""
+    from distant_galaxy.cli.main import INTERNAL_ERROR, main
+    from distant_galaxy.cli.spec import Command
+
+    def broken(args):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(Command, "load_handler", lambda self: broken)
+    assert main(["list", "--json"]) == INTERNAL_ERROR == 1
+    out, err = capsys.readouterr()
+    assert json.loads(out) == {"error": "internal error: RuntimeError: a bug", "command": "list",
+                               "exit": 1}
+    assert "Traceback" in err and "RuntimeError: a bug" in err
+    with pytest.raises(RuntimeError):  # without --json: the traceback, as before
+        main(["list"])

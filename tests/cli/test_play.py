@@ -72,7 +72,7 @@ def test_human_quit_saves_and_resume_continues(dg):
     assert json.loads(res.stdout)["reason"]
 
 
-def test_resume_with_a_log_writes_a_complete_replayable_log(dg):
+def test_resume_with_a_log_writes_a_complete_replayable_log(dg, tmp_path):
     out = dg("run", RACE, "--seed", "2", "--players", "2", "--seat", "red=human",
              "--save", "r.save", stdin="step\nend\nstep\nquit\n")
     assert out.returncode == 0, out.stderr
@@ -80,6 +80,8 @@ def test_resume_with_a_log_writes_a_complete_replayable_log(dg):
     assert res.returncode == 0, res.stderr
     again = dg("replay", "whole.jsonl")
     assert again.returncode == 0 and "matches" in again.stdout
+    header = json.loads((tmp_path / "whole.jsonl").read_text().splitlines()[0])
+    assert header["controllers"]["red"] == "random"  # who plays on, not the person (issue 34)
 
 
 def test_a_bot_only_run_shows_a_line_per_action_and_quiet_hides_it(dg):

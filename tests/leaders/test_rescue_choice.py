@@ -45,3 +45,20 @@ def test_only_a_captive_of_the_choice_may_be_freed_RL_10(board):
     _two_captives_rescued(board)
     with pytest.raises(IllegalAction, match="not one of the captives you may free"):
         board.game.apply("free red-admiral")
+
+
+def test_the_prompt_tells_the_rescuer_to_choose_RL_10(board):
+    """Issue 34 item 8 (audit): what a person sees at the choice — the rescue's line (the
+    human prompt narrates the events since the last decision) and the decision's reason."""
+    from distant_galaxy.play.narrate import narrate
+
+    _two_captives_rescued(board)
+    game = board.game
+    lines = narrate(game, board.events("leader_rescue"))
+    assert any(line.endswith("d10 9 — 9-10 frees one (RL.10): red chooses which: "
+                             "blue-general, red-agent") for line in lines), lines
+    assert game.pending.reason == ("RL.10: red frees one of the captives of aborigines on "
+                                   "planet-2: free blue-general | red-agent")
+    game.apply("free red-agent")
+    (line,) = narrate(game, board.events("leader_freed"))
+    assert line.endswith("red chooses red-agent — it joins red on planet-2 (RL.10)")

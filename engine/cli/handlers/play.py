@@ -33,6 +33,7 @@ from distant_galaxy.play.runner import (
 from distant_galaxy.play.saves import load_game, read_save, save_game, write_atomic
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
+from distant_galaxy.text import quoted, shorten
 
 #: Below this a ``--seed`` can be found by trying seeds against the visible dice (2**48 seeds).
 SMALL_SEED = 2 ** 48
@@ -43,7 +44,8 @@ def parse_seats(items: list[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for item in items:
         if "=" not in item:
-            raise EngineError(f"--seat {item!r}: write it as NAME=CONTROLLER (e.g. orange=human)")
+            raise EngineError(f"--seat {quoted(item)}: write it as NAME=CONTROLLER (e.g. "
+                              "orange=human)")
         name, _, kind = item.partition("=")
         out[name.strip()] = kind.strip()
     return out
@@ -59,7 +61,8 @@ def run(args: argparse.Namespace) -> int:
     kinds = parse_seats(args.seat)
     for name in kinds:
         if name not in seats:
-            raise EngineError(f"--seat {name}: no such seat in this game (seats: {', '.join(seats)})")
+            raise EngineError(f"--seat {shorten(name)}: no such seat in this game (seats: "
+                              f"{', '.join(seats)})")
     session = new_session(scenario, args.seed, seats, kinds, args.log, _human_io(args),
                           render=_board_renderer(), secret=secret)
     warning = small_seed_warning(session.game, args.seed, secret)
@@ -182,13 +185,15 @@ def stopped_json(game: Game, save_to: str | None) -> dict[str, Any]:
 def resume(args: argparse.Namespace) -> int:
     payload = read_save(args.save)
     game, header = game_from_save(args.save, payload, args.allow_changed_scenario)
-    log = LogWriter(args.log)
-    if args.log:
-        game = replayed_into_log(payload, game, log)
     kinds = dict(header.get("controllers", {}))
     kinds.update(parse_seats(args.seat))
     controllers = make_controllers(game.scenario, game.state.seats, kinds, game.state.seed,
                                    _human_io(args), _board_renderer())
+    if kinds:  # who plays on: the new log's and the save's header say so
+        header = {**header, "controllers": kinds}
+    log = LogWriter(args.log)
+    if args.log:
+        game = replayed_into_log({**payload, "header": header}, game, log)
     session = Session(game, header, controllers, log)
     return _drive(session, args, save_to=args.save_to or args.save)
 

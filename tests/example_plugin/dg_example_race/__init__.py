@@ -74,3 +74,9 @@ def dg_schema_sections():
     return {"race": {"type": "object", "additionalProperties": False,
                      "properties": {"die": {"type": "integer", "minimum": 2}},
                      "required": ["die"]}}
+
+
+@hookimpl
+def dg_state_schema(scenario):
+    """What the plugin keeps in a game's state (checked when a save loads): ``stepped``."""
+    return {"state": {"stepped": {"type": "boolean"}}}
