@@ -11,13 +11,33 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.builtin.token_effects import register_token_effects
+from distant_galaxy.errors import EngineError
 from distant_galaxy.hookspecs import hookimpl
 
 if TYPE_CHECKING:
+    from distant_galaxy.core.game import Game
     from distant_galaxy.core.state import Token
     from distant_galaxy.rules import Registry
 
 Pos = tuple[int, int]
+
+
+_LISTING: set[int] = set()  # the games whose legal actions a rule function is listing now
+
+
+def legal_actions_for_rule(game: Game, name: str) -> list[Any]:
+    """The pending decision's legal actions, for the rule function ``name`` (``no_legal_move``,
+    ``legal_count``). Listing them evaluates the actions' ``where:`` rules; one of those that
+    asks ``name()`` again would list them again without end, so that is refused with an
+    EngineError (placed at the call by the rule's error handling)."""
+    if id(game) in _LISTING:
+        raise EngineError(f"{name}() lists the legal actions, which are being listed here: an "
+                          f"action's where: may not ask it")
+    _LISTING.add(id(game))
+    try:
+        return game.legal_actions()
+    finally:
+        _LISTING.discard(id(game))
 
 
 def _pos_of(value: Any) -> Pos:
@@ -67,7 +87,7 @@ def register_game_functions(reg: Registry) -> None:
     @reg.function("legal_count", [], "How many legal actions the pending decision has.",
                   "legal_count() == 0", returns="int")
     def legal_count(ctx: dict) -> int:
-        return len(ctx["$game"].legal_actions())
+        return len(legal_actions_for_rule(ctx["$game"], "legal_count"))
 
     @reg.effect("log", ["message"], "Write a note event into the game log.",
                 'log("bonus granted")')

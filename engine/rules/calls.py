@@ -229,6 +229,12 @@ def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source
                                          spec.params[len(positional):len(args)]]]
 
     def wrap(exc: Exception, ctx: dict | None = None) -> EngineError:
+        if isinstance(exc, EngineError) and _says_where(exc):
+            # a failure inside, already placed: passed on as it is, its arguments not evaluated
+            # again — a rule failing deep in a recursion through rule functions (an action's
+            # where: listing the actions again) would be evaluated again at every level, and
+            # again inside each of those: time exponential in the depth
+            return exc
         values = _values(shown_args, ctx)
         if isinstance(exc, EngineError):  # the function's own refusal: where, and which none
             return _located(exc, where, values, written)
@@ -309,12 +315,19 @@ def _shown(value: Any) -> str:
     return repr(value)
 
 
+def _says_where(exc: EngineError) -> bool:
+    """Whether ``exc`` is passed on as it is: it already says where (a failure inside an
+    argument, a SourceError), or its class has a constructor of its own (it cannot be rebuilt
+    with the call's place in front)."""
+    return getattr(exc, "located", False) or type(exc).__init__ is not EngineError.__init__
+
+
 def _located(exc: EngineError, where: Where, values: list[Any], written: list[str]
              ) -> EngineError:
     """``exc``, raised by a registered function itself (``set_owner(): there is no token``),
     with the call's place in front and the argument that is none named; as it is when it
     already says where (a failure inside an argument, a SourceError) or cannot be rebuilt."""
-    if getattr(exc, "located", False) or type(exc).__init__ is not EngineError.__init__:
+    if _says_where(exc):
         return exc
     nones = [text for text, value in zip(written, values, strict=False) if value is None and text]
     note = f" ({', '.join(repr(t) for t in nones)} is none here)" if nones else ""

@@ -150,3 +150,34 @@ def test_missing_context_values(env: RuleEnv) -> None:
 
 def test_keywords_usable_as_attributes(env: RuleEnv) -> None:
     assert compile_expr("params.count + params.any", env)({"params": {"count": 1, "any": 2}}) == 3
+
+
+def test_a_failure_deep_in_a_recursion_is_explained_once_per_level(world: Any) -> None:
+    """A rule that fails at the bottom of a recursion through a rule function (as an action's
+    ``where:`` asking for the listing of the actions it is part of) is evaluated again once per
+    level at most, not again inside those evaluations (a failure already placed is passed on as
+    it is): the work grows with the depth, not exponentially (issue 33's bound on hostile
+    input)."""
+    from .models import NAMES, make_registry, make_views
+
+    reg = make_registry([])
+    calls = [0]
+    rule: list[Expr] = []
+
+    @reg.function("deeper", [], "The rule again, one level deeper.", "deeper()", returns="int")
+    def deeper(ctx: dict) -> int:
+        calls[0] += 1
+        level = ctx.get("level", 0)
+        if level >= 30:
+            raise RuntimeError("bottom")
+        ctx["level"] = level + 1
+        try:
+            return rule[0](ctx)
+        finally:
+            ctx["level"] = level
+
+    env = RuleEnv(reg, dict(NAMES), make_views(world))
+    rule.append(compile_expr("len(str(deeper())) + 1", env))
+    with pytest.raises(RuleRuntimeError, match="failed"):
+        rule[0]({})
+    assert calls[0] <= 2 * 31  # 2^30 evaluations before the fix

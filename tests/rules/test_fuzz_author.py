@@ -122,6 +122,8 @@ def test_no_rule_an_author_writes_gives_a_python_error(tmp_path, capsys, place, 
     ("effect", "player.score = round((round - 9) ** 0.5)"), ("effect", "player.score = round / 0"),
     ("effect", "player.score = round(10.0 ** (round * 400))"),
     ("effect", "unit_at(9, 9).x = 1"), ("where", "len(x) > 0"), ("trigger if", "x in round"),
+    # the example that hung CI (the third probe): the listing asked from its own where:
+    ("where", "len(str(no_legal_move())) > 0"), ("where", "-legal_count() < 1"),
 ])
 def test_the_cases_of_the_trial_and_the_audit_are_messages(tmp_path, capsys, monkeypatch,
                                                            place, rule):

@@ -73,6 +73,7 @@ from distant_galaxy.builtin.board.bitlines import (
 from distant_galaxy.builtin.board.jumps import JumpKind, has_jumps
 from distant_galaxy.builtin.board.kinds import DoKind, DoOnPieceKind, MoveKind, PlaceKind
 from distant_galaxy.builtin.board.patterns import Pos
+from distant_galaxy.builtin.rule_functions import legal_actions_for_rule
 from distant_galaxy.core.actions import ActionKind
 from distant_galaxy.errors import SourceError
 from distant_galaxy.scenario.context import RuleContext
@@ -289,5 +290,6 @@ def register_generic_functions(reg: Registry) -> None:
                   needs_decision=True)
     def no_legal_move(ctx: dict) -> bool:
         game: Game = ctx["$game"]
-        return game.state.pending is not None and not game.legal_actions()
+        return (game.state.pending is not None
+                and not legal_actions_for_rule(game, "no_legal_move"))
 
