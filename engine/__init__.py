@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from distant_galaxy.core.hidden import UNKNOWN, HiddenInformation, bag_remaining
     from distant_galaxy.core.state import GameState, Pending, Player, Site, Token
     from distant_galaxy.core.verbs import (
+        ActorVerb,
         Arg,
         CellArg,
         EndAction,
@@ -35,6 +36,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
         UnitArg,
         Verb,
         typed,
+        verb_rule,
     )
     from distant_galaxy.core.view import GameView
     from distant_galaxy.errors import (
@@ -79,6 +81,7 @@ _SOURCES: dict[str, str] = {
     "Command": "distant_galaxy.cli.spec",
     "Action": "distant_galaxy.core.actions",
     "ActionKind": "distant_galaxy.core.actions",
+    "ActorVerb": "distant_galaxy.core.verbs",
     "Arg": "distant_galaxy.core.verbs",
     "CellArg": "distant_galaxy.core.verbs",
     "EndAction": "distant_galaxy.core.verbs",
@@ -89,6 +92,7 @@ _SOURCES: dict[str, str] = {
     "UnitArg": "distant_galaxy.core.verbs",
     "Verb": "distant_galaxy.core.verbs",
     "typed": "distant_galaxy.core.verbs",
+    "verb_rule": "distant_galaxy.core.verbs",
     "parse_pos": "distant_galaxy.core.actions",
     "require": "distant_galaxy.core.actions",
     "Dice": "distant_galaxy.core.dice",
@@ -146,6 +150,7 @@ __all__ = [
     "Action",
     "ActionError",
     "ActionKind",
+    "ActorVerb",
     "AmbiguousAction",
     "Arg",
     "CellArg",
@@ -207,6 +212,7 @@ __all__ = [
     "require",
     "table_lookup",
     "typed",
+    "verb_rule",
     "verify_hidden",
 ]
 

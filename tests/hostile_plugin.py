@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from distant_galaxy import ActionKind, hookimpl
+from distant_galaxy import Verb, hookimpl
 
 MODE: dict[str, str | None] = {"hook": None}
 
@@ -26,7 +26,7 @@ def dg_rule_functions(registry: Any) -> None:
     _raise_if("dg_rule_functions")
 
 
-class BrokenKind(ActionKind):
+class BrokenKind(Verb):
     """A kind whose ``__init__`` raises in the mode ``kind_init`` (a plugin's bug at load)."""
 
     verb = "broken"
@@ -35,7 +35,7 @@ class BrokenKind(ActionKind):
         _raise_if("kind_init")
         self.doc = f"never legal in {scenario.id}"
 
-    def legal(self, game: Any, seat: str) -> list[Any]:
+    def candidates(self, game: Any, seat: str) -> list[Any]:
         return []
 
 

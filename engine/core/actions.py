@@ -16,6 +16,7 @@ the reason and returns the value it tested, narrowed.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -27,6 +28,12 @@ if TYPE_CHECKING:
 
 Pos = tuple[int, int]
 T = TypeVar("T")
+#: The release that removes :class:`ActionKind` as a base class of plugins' kinds (a class that
+#: subclasses it directly, not through :class:`~distant_galaxy.core.verbs.Verb`, is warned).
+ACTIONKIND_REMOVED_IN = "0.3"
+#: Whether this module runs compiled (``DG_COMPILE=1``): its functions then have no frame of
+#: their own, and a warning's ``stacklevel`` counts one less.
+COMPILED = not __file__.endswith(".py")
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +151,12 @@ class ActionKind:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        if ActionKind in cls.__bases__ and cls.__module__ != "distant_galaxy.core.verbs":
+            warnings.warn(f"{cls.__module__}.{cls.__qualname__} subclasses ActionKind, which is "
+                          f"deprecated and will be removed in distant_galaxy "
+                          f"{ACTIONKIND_REMOVED_IN}: write a distant_galaxy.Verb (docs/plugins.md, "
+                          "'Action kinds: typed verbs')", DeprecationWarning,
+                          stacklevel=1 if COMPILED else 2)  # (the class statement)
         if any(m in cls.__dict__ for m in cls.effect_methods):
             if "pure" not in cls.__dict__:
                 cls.pure = False  # a new apply makes no promise until the subclass declares it

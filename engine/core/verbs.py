@@ -27,8 +27,8 @@ harness compares it with the derived one (:meth:`Verb.derived_legal`) on every s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, ClassVar
+from collections.abc import Callable, Hashable, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from distant_galaxy.core.actions import END, Action, ActionKind, format_arg, parse_pos
 from distant_galaxy.errors import IllegalAction, MalformedAction
@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from distant_galaxy.scenario.model import Scenario
 
 Pos = tuple[int, int]
+T = TypeVar("T")
 
 
 # -- argument types --------------------------------------------------------------------------
@@ -69,6 +70,12 @@ class Arg:
         """Every text the argument may take in ``scenario``, or None when the argument stands for
         a cell (a cell, or a token by the cell it stands on): the adapters' index space."""
         return None
+
+    def key(self, value: Any) -> Hashable:
+        """What tells two values apart in the verb's table of made actions: the value itself
+        (a cell, a name, a number); an object of the state, its id. Two values of one key must
+        have the same :meth:`text`."""
+        return value
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"
@@ -162,6 +169,12 @@ class _ById(Arg):
     def text(self, value: Any) -> str:
         return value if isinstance(value, str) else str(value.id)
 
+    def key(self, value: Any) -> Hashable:
+        try:
+            return value.id  # (an object of the state; its id as text: the text itself)
+        except AttributeError:
+            return value
+
 
 class UnitArg(_ById):
     """A token by id → the ``Token`` (``find(game, seat, text) -> Token | None`` may replace the
@@ -253,6 +266,26 @@ def typed(game: Game, action: Action | str) -> TypedAction:
     return TypedAction(kind, act.args, act)
 
 
+#: How many actions a verb keeps made (:meth:`Verb.action_of`) before its table starts again: a
+#: verb serves every game of its scenario, and token ids only grow.
+MADE_LIMIT = 1 << 15
+#: How many tuples of targets an :class:`ActorVerb` remembers with their actions (the tuples a
+#: memo keeps: the searches of the units' moves) before it starts again.
+LISTED_LIMIT = 1 << 12
+
+
+class _Row:
+    """The made actions of one first argument: its text, the actions by the keys of the other
+    arguments (``made``) and the action of the first argument alone (``alone``)."""
+
+    __slots__ = ("alone", "made", "text")
+
+    def __init__(self, text: str):
+        self.text = text
+        self.made: dict[Hashable, Action] = {}
+        self.alone: Action | None = None
+
+
 # -- the verb ---------------------------------------------------------------------------------
 class Verb(ActionKind):
     """An action kind that declares its arguments (``args``) and states its rule once.
@@ -308,17 +341,107 @@ class Verb(ActionKind):
         """The candidates that ``refusal`` accepts, as actions (what ``legal`` is by default)."""
         out = []
         for values in self.candidates(game, seat):
-            move = TypedAction(self, tuple(values))
-            if self.refusal(game, seat, move) is None:
-                out.append(move.action)
+            values = tuple(values)
+            if self.refusal(game, seat, TypedAction(self, values)) is None:
+                out.append(self.action_of(values))
         return out
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        if self.exact:
-            verb, args = self.verb, self.args
-            return [Action(verb, tuple(a.text(v) for a, v in zip(args, values, strict=True)))
-                    for values in self.candidates(game, seat)]
-        return self.derived_legal(game, seat)
+        if not self.exact:
+            return self.derived_legal(game, seat)
+        return self.actions_of(self.candidates(game, seat))
+
+    def actions_of(self, candidates: Iterable[tuple[Any, ...]]) -> list[Action]:
+        """:meth:`action_of` of each candidate, in order (the table looked up once for all)."""
+        args, out = self.args, []
+        rows, n = self._made_table(), len(args)
+        if n not in (1, 2) or self.arity != (n, n):  # no arguments, or a chain of cells
+            return [self.action_of(values) for values in candidates]
+        keys = self._keys or self._key_functions()
+        first_key, second_key = keys[0], keys[-1]
+        for values in candidates:
+            value = values[0]
+            row = rows.get(value if first_key is None else first_key(value))
+            if row is None:
+                act = None
+            elif n == 1:
+                act = row.alone
+            else:
+                value = values[1]
+                act = row.made.get(value if second_key is None else second_key(value))
+            out.append(act if act is not None else self.action_of(values))
+        return out
+
+    # -- the verb's table of made actions ---------------------------------------------------------
+    _rows: dict[Hashable, _Row] | None = None
+    _made = 0
+    _bare: Action | None = None
+
+    def action_of(self, values: tuple[Any, ...] | list[Any]) -> Action:
+        """The action of typed argument ``values``, made once and kept by the verb: every
+        listing, of every game of the scenario, hands out the same object (an action is text
+        only). The table holds :data:`MADE_LIMIT` actions at most, then starts again."""
+        n, args = len(values), self.args
+        if n == 0:
+            act = self._bare
+            if act is None:
+                act = self._bare = Action(self.verb)
+            return act
+        if n != len(args) or n > 2:  # a chain of cells, or three arguments and more
+            return self._action_of_many(values)
+        keys = self._keys or self._key_functions()
+        rows = self._made_table()
+        value, to_key = values[0], keys[0]
+        key = value if to_key is None else to_key(value)
+        row = rows.get(key)
+        if row is None:
+            row = rows[key] = _Row(args[0].text(value))
+        if n == 1:
+            act = row.alone
+            if act is None:
+                act = row.alone = Action(self.verb, (row.text,))
+                self._made += 1
+            return act
+        value, to_key = values[1], keys[1]
+        key = value if to_key is None else to_key(value)
+        act = row.made.get(key)
+        if act is None:
+            act = row.made[key] = Action(self.verb, (row.text, args[1].text(value)))
+            self._made += 1
+        return act
+
+    def _action_of_many(self, values: tuple[Any, ...] | list[Any]) -> Action:
+        """:meth:`action_of` for three arguments and more (the other arguments' keys as one
+        tuple, with their count first: no such key equals a single argument's)."""
+        n = len(values)
+        params = params_of(self, n)
+        rows = self._made_table()
+        key = params[0].key(values[0])
+        row = rows.get(key)
+        if row is None:
+            row = rows[key] = _Row(params[0].text(values[0]))
+        rest = (n, *(p.key(v) for p, v in zip(params[1:], values[1:], strict=True)))
+        act = row.made.get(rest)
+        if act is None:
+            act = row.made[rest] = Action(self.verb, (row.text, *(
+                p.text(v) for p, v in zip(params[1:], values[1:], strict=True))))
+            self._made += 1
+        return act
+
+    _keys: tuple[Callable[[Any], Hashable] | None, ...] | None = None
+
+    def _key_functions(self) -> tuple[Callable[[Any], Hashable] | None, ...]:
+        """Each declared argument's ``key``, or None where it is the value itself (no call)."""
+        keys = self._keys = tuple(None if type(a).key is Arg.key else a.key for a in self.args)
+        return keys
+
+    def _made_table(self) -> dict[Hashable, _Row]:
+        """The verb's table of made actions by first argument (emptied past the limit)."""
+        rows = self._rows
+        if rows is None or self._made > MADE_LIMIT:
+            rows = self._rows = {}
+            self._made = 0
+        return rows
 
     def has_fast_legal(self) -> bool:
         """Whether ``legal`` is not the derived one (its own, or ``exact``): the conformance
@@ -334,6 +457,157 @@ class Verb(ActionKind):
         self.perform(game, seat, self.typed(game, seat, action))
 
 
+def verb_rule(function: Callable[..., T]) -> Callable[..., T]:
+    """A rule function of a plugin (``move_refusal(game, seat, tok)``) as a rule method of an
+    :class:`ActorVerb` (``actor_refusal = verb_rule(move_refusal)``): the function itself,
+    called without ``self`` (a ``staticmethod``), so a listing makes one call per actor."""
+    return staticmethod(function)  # type: ignore[return-value]  # (a method to the checker)
+
+
+class ActorVerb(Verb):
+    """A verb whose rule is an *actor* that may act and the *targets* it may take: ``VERB ACTOR``
+    or ``VERB ACTOR TARGET`` (``args``: one or two declarations). State the rule once, as:
+
+    - ``actors(game, seat)``: the actors worth asking, in order (a unit of the seat, a unit
+      type, an asteroid…); an actor left out is one ``actor_refusal`` refuses (narrow it for
+      speed: the seat's units on the board rather than every token);
+    - ``actor_refusal(game, seat, actor)``: why ``actor`` may not act now, or None (the whole
+      rule for the actor: it also judges actors that ``actors`` leaves out);
+    - ``targets(game, seat, actor)``: the targets an allowed actor may take now, in order (for a
+      two-argument verb: cells of its reach, units it may attack…); a tuple the verb keeps
+      (a memo's) is cheapest: listed again, it gives the same actions without a look-up each;
+    - ``target_refusal(game, seat, actor, target)``: why a target that ``targets`` does not
+      give is refused (a message only: the rule is ``targets``).
+
+    From these the verb derives ``candidates`` (exact: the allowed actors with their targets),
+    ``refusal`` (the actor's, then the target's) and a fast ``legal`` that asks each actor once
+    and hands out the actions made once (:meth:`Verb.action_of`); the conformance harness
+    compares that list with the rule, as for any fast ``legal``.
+
+    >>> class Push(ActorVerb):
+    ...     verb, args = "push", (UnitArg(), CellArg())
+    ...     def actors(self, game, seat):
+    ...         return [t for t in game.state.tokens.values() if t.owner == seat]
+    ...     def actor_refusal(self, game, seat, tok):
+    ...         return None if tok.owner == seat else f"{tok.id} is not yours"
+    ...     def targets(self, game, seat, tok):
+    ...         return [c for c in game.scenario.grid.neighbours(tok.pos)
+    ...                 if c not in game.state.board]
+    >>> Push().usage
+    'push UNIT x,y'
+    """
+
+    exact: ClassVar[bool] = True
+    #: True when ``targets`` is cheap and may be asked about every actor of ``actors`` (refused
+    #: or not): ``legal`` then asks it first, and the actor's refusal only for an actor with
+    #: targets (the same list: an actor without targets has no action either way).
+    targets_first: ClassVar[bool] = False
+    #: (id of a tuple of targets ``targets`` gave, id of the actor) → (the tuple, the actor, its
+    #: actions): both kept alive here, so the ids stand for them
+    _listed: dict[tuple[int, int], tuple[tuple[Any, ...], Any, tuple[Action, ...]]] | None = None
+
+    # -- the rule: a subclass defines these (methods; a rule function of the same arguments
+    # without ``self`` is given as ``actor_refusal = verb_rule(move_refusal)``) ----------------
+    def prepare(self, game: Game, seat: str) -> None:
+        """Called once in a listing (``legal``, ``candidates``) or a ``refusal`` before
+        ``targets`` is first asked: nothing changes the state until they return, so a memo
+        that ``targets`` reads (the searches of the units' moves) may be checked against the
+        state here, once, rather than for every actor. Default: nothing."""
+
+    def actor_refusal(self, game: Game, seat: str, actor: Any) -> str | None:
+        """Why ``actor`` may not act now, or None (the whole rule for the actor, also for
+        actors that ``actors`` leaves out; an actor that names nothing, its argument's ``find``
+        having given None, comes as its text). Default: every actor may."""
+        return None
+
+    def targets(self, game: Game, seat: str, actor: Any) -> Iterable[Any]:
+        """The targets the allowed ``actor`` may take now, in order (a verb of one argument,
+        the actor alone, has none)."""
+        raise NotImplementedError(f"{type(self).__name__} defines no targets()")
+
+    def actors(self, game: Game, seat: str) -> Iterable[Any]:
+        """The actors worth asking, in order (every one that may act among them)."""
+        raise NotImplementedError(f"{type(self).__name__} defines no actors()")
+
+    def target_refusal(self, game: Game, seat: str, actor: Any, target: Any) -> str:
+        """Why ``target`` (not among ``targets``) is refused to the allowed ``actor``; a target
+        that names nothing (its argument's ``find`` gave None) comes as its text."""
+        first, second = self.args[0], self.args[1]
+        return (f"{first.text(actor)} may not {self.verb} {second.text(target)} now "
+                f"(usage: {self.usage})")
+
+    # -- derived --------------------------------------------------------------------------------
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        """The allowed actors, each with its targets (exact: every one is legal)."""
+        refuse, alone = self.actor_refusal, len(self.args) == 1
+        if not alone:
+            self.prepare(game, seat)
+        return [(actor,) if alone else (actor, target) for actor in self.actors(game, seat)
+                if refuse(game, seat, actor) is None
+                for target in ((None,) if alone else self.targets(game, seat, actor))]
+
+    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
+        # (an argument its ``find`` found nothing for comes as its text, for the message)
+        actor = move.args[0] if move.args[0] is not None else move.action.args[0]
+        why = self.actor_refusal(game, seat, actor)
+        if why is not None or len(move.args) == 1:
+            return why
+        target = move.args[1]
+        self.prepare(game, seat)
+        if target in self.targets(game, seat, actor):
+            return None
+        return self.target_refusal(game, seat, actor,
+                                   target if target is not None else move.action.args[1])
+
+    def legal(self, game: Game, seat: str) -> list[Action]:
+        out: list[Action] = []
+        refuse, first, rows = self.actor_refusal, self.args[0], self._rows
+        if rows is None or self._made > MADE_LIMIT:
+            rows = self._made_table()
+        keys = self._keys or self._key_functions()
+        listed = self._listed
+        if listed is None or len(listed) > LISTED_LIMIT:
+            listed = self._listed = {}
+        prepare = type(self).prepare is not ActorVerb.prepare  # (before the first targets)
+        first_key = keys[0]
+        if len(keys) == 1:
+            for actor in self.actors(game, seat):
+                if refuse(game, seat, actor) is None:
+                    row = rows.get(actor if first_key is None else first_key(actor))
+                    act = row.alone if row is not None else None
+                    out.append(act if act is not None else self.action_of((actor,)))
+            return out
+        targets, second_key, first_targets = self.targets, keys[1], self.targets_first
+        for actor in self.actors(game, seat):
+            if not first_targets and refuse(game, seat, actor) is not None:
+                continue
+            if prepare:
+                self.prepare(game, seat)
+                prepare = False
+            found = targets(game, seat, actor)
+            if not found or (first_targets and refuse(game, seat, actor) is not None):
+                continue
+            if type(found) is tuple:  # a tuple listed before for this actor: the same actions
+                hit = listed.get((id(found), id(actor)))
+                if hit is not None and hit[0] is found and hit[1] is actor:
+                    out.extend(hit[2])
+                    continue
+            key = actor if first_key is None else first_key(actor)
+            row = rows.get(key)
+            if row is None:
+                row = rows[key] = _Row(first.text(actor))
+            made, acts = row.made, []
+            for target in found:
+                act = made.get(target if second_key is None else second_key(target))
+                if act is None:
+                    act = self.action_of((actor, target))
+                acts.append(act)
+            if type(found) is tuple:
+                listed[id(found), id(actor)] = (found, actor, tuple(acts))
+            out.extend(acts)
+        return out
+
+
 class EndAction(Verb):
     """``end``: close the current decision (end of the phase or of a hand-over)."""
 
@@ -342,11 +616,20 @@ class EndAction(Verb):
     pure = True
     journaled = True
 
+    _bare = END  # (its one action: ``action_of(())``)
+
     def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
         return ((),)
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        return (END,) if game.may_end_decision() else ()
+        """``end`` when the refusal has nothing against it (the derived list of its one
+        candidate, without the loop)."""
+        move = self._move
+        if move is None:
+            move = self._move = TypedAction(self, ())
+        return (END,) if self.refusal(game, seat, move) is None else ()
+
+    _move: TypedAction | None = None  # (``end`` typed, made once)
 
     def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
         if game.may_end_decision():
@@ -363,5 +646,5 @@ class EndAction(Verb):
         game.end_decision()
 
 
-__all__ = ["Arg", "CellArg", "EndAction", "NameArg", "NumberArg", "SiteArg", "TypedAction",
-           "UnitArg", "Verb", "WordArg", "params_of", "typed"]
+__all__ = ["ActorVerb", "Arg", "CellArg", "EndAction", "NameArg", "NumberArg", "SiteArg",
+           "TypedAction", "UnitArg", "Verb", "WordArg", "params_of", "typed", "verb_rule"]

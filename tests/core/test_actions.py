@@ -1,36 +1,63 @@
-"""Action kinds (core/actions.py): a kind states its rule once, ``require`` narrows, ``pure``."""
+"""Action kinds (core/actions.py): a kind states its rule once, ``require`` narrows, ``pure``;
+subclassing ``ActionKind`` directly is deprecated (a warning naming the class and the release
+that removes it): the legacy kinds here are written so on purpose and expect the warning."""
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable
 
 import pytest
 
-from distant_galaxy import Action, ActionKind, EndAction, Game, IllegalAction, require
+from distant_galaxy import Action, ActionKind, EndAction, Game, IllegalAction, Verb, require
 from distant_galaxy.builtin.board.kinds import MoveKind, PlaceKind
-from distant_galaxy.core.actions import END
+from distant_galaxy.core.actions import ACTIONKIND_REMOVED_IN, END
 
 
-class Hop(ActionKind):
-    """A kind written as candidates and one check: ``hop N`` for N in 1..3, only N odd."""
-
-    verb = "hop"
-    arity = (1, 1)
-
-    def candidates(self, game: Game, seat: str) -> Iterable[Action]:
-        return [Action.of("hop", n) for n in (1, 2, 3)]
-
-    def check(self, game: Game, seat: str, action: Action) -> None:
-        self.check_arity(action)
-        n = action.int(0)
-        require(n % 2 == 1, f"{action}: only odd hops")
+def legacy() -> pytest.WarningsChecker:
+    """Expect the deprecation warning of a class statement that subclasses ``ActionKind``."""
+    return pytest.warns(DeprecationWarning, match=r"subclasses ActionKind, which is deprecated")
 
 
-class Listed(ActionKind):
-    verb = "listed"
+with legacy():
+    class Hop(ActionKind):
+        """A kind written as candidates and one check: ``hop N`` for N in 1..3, only N odd."""
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        return [Action("listed", ("a",))]
+        verb = "hop"
+        arity = (1, 1)
+
+        def candidates(self, game: Game, seat: str) -> Iterable[Action]:
+            return [Action.of("hop", n) for n in (1, 2, 3)]
+
+        def check(self, game: Game, seat: str, action: Action) -> None:
+            self.check_arity(action)
+            n = action.int(0)
+            require(n % 2 == 1, f"{action}: only odd hops")
+
+    class Listed(ActionKind):
+        verb = "listed"
+
+        def legal(self, game: Game, seat: str) -> Iterable[Action]:
+            return [Action("listed", ("a",))]
+
+
+def test_subclassing_action_kind_directly_warns_naming_the_class_and_the_release():
+    with pytest.warns(DeprecationWarning) as seen:
+        class Old(ActionKind):
+            verb = "old"
+    (warning,) = seen
+    text = str(warning.message)
+    assert "test_actions" in text and "Old subclasses ActionKind" in text
+    assert f"removed in distant_galaxy {ACTIONKIND_REMOVED_IN}" in text
+    assert "distant_galaxy.Verb" in text and warning.filename == __file__  # the class statement
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a Verb, or a subclass of a legacy kind: no warning
+
+        class New(Verb):
+            verb = "new"
+
+        class Older(Old):
+            pass
 
 
 def test_legal_is_the_candidates_that_pass_check():
@@ -46,17 +73,19 @@ def test_check_is_membership_in_legal():
 
 
 def test_a_kind_must_state_its_rule():
-    class Nothing(ActionKind):
-        verb = "nothing"
+    with legacy():
+        class Nothing(ActionKind):
+            verb = "nothing"
 
     with pytest.raises(NotImplementedError, match="neither legal"):
         Nothing().legal(None, "x")  # type: ignore[arg-type]
 
-    class OnlyCandidates(ActionKind):
-        verb = "only"
+    with legacy():
+        class OnlyCandidates(ActionKind):
+            verb = "only"
 
-        def candidates(self, game: Game, seat: str) -> Iterable[Action]:
-            return [Action("only")]
+            def candidates(self, game: Game, seat: str) -> Iterable[Action]:
+                return [Action("only")]
 
     with pytest.raises(NotImplementedError, match="neither legal"):
         OnlyCandidates().legal(None, "x")  # type: ignore[arg-type]

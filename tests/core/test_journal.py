@@ -3,6 +3,8 @@ and ``restore`` puts the state back as a full copy would (values and dict orders
 
 from __future__ import annotations
 
+import pytest
+
 from distant_galaxy import load_scenario
 from distant_galaxy.core.actions import ActionKind
 from distant_galaxy.core.game import Game
@@ -56,11 +58,12 @@ def test_save_outside_an_action_does_nothing():
 
 
 def test_a_new_apply_drops_the_journaled_promise_unless_declared_again():
-    class Edits(ActionKind):
-        journaled = True
+    with pytest.warns(DeprecationWarning, match="subclasses ActionKind"):  # (a legacy kind)
+        class Edits(ActionKind):
+            journaled = True
 
-        def apply(self, game, seat, action):  # pragma: no cover - never applied
-            pass
+            def apply(self, game, seat, action):  # pragma: no cover - never applied
+                pass
 
     class Careless(Edits):
         def apply(self, game, seat, action):  # pragma: no cover - never applied

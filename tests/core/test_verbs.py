@@ -12,6 +12,7 @@ import pytest
 from distant_galaxy import (
     Action,
     ActionKind,
+    ActorVerb,
     CellArg,
     Game,
     IllegalAction,
@@ -24,6 +25,7 @@ from distant_galaxy import (
     Verb,
     load_scenario,
     typed,
+    verb_rule,
 )
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -106,14 +108,15 @@ def test_a_typed_action_lists_its_arguments_with_their_kinds(game: Game) -> None
 
 
 def test_a_legacy_kind_keeps_working_and_types_its_arguments_as_words(game: Game) -> None:
-    class Shout(ActionKind):
-        verb = "shout"
+    with pytest.warns(DeprecationWarning, match="Shout subclasses ActionKind, which is deprecated"):
+        class Shout(ActionKind):
+            verb = "shout"
 
-        def legal(self, game: Game, seat: str) -> Iterable[Action]:
-            return [Action("shout", ("loud",))]
+            def legal(self, game: Game, seat: str) -> Iterable[Action]:
+                return [Action("shout", ("loud",))]
 
-        def apply(self, game: Game, seat: str, action: Action) -> None:
-            game.emit("shout", word=action.arg(0))
+            def apply(self, game: Game, seat: str, action: Action) -> None:
+                game.emit("shout", word=action.arg(0))
 
     game.kinds["shout"] = Shout()
     move = typed(game, "shout loud")
@@ -154,3 +157,107 @@ def test_the_harness_finds_a_fast_legal_that_differs_from_the_rule(game: Game) -
     game.kinds["hop"] = Hop()
     game._kinds_at.clear()
     assert fast_legal_differs(game) == []
+
+
+# -- ActorVerb: an actor that may act and the targets it may take ------------------------------
+class Push(ActorVerb):
+    """``push UNIT x,y``: a pawn of the seat (one not tired) to an empty cell next to it; its
+    targets come from a memo (the same tuple again while the board is the same)."""
+
+    verb = "push"
+    args = (UnitArg(find=lambda game, seat, tid: game.state.tokens.get(tid)), CellArg())
+
+    def __init__(self) -> None:
+        self.prepared = 0
+        self.memo: dict[Any, tuple[tuple[int, int], ...]] = {}
+
+    def prepare(self, game: Game, seat: str) -> None:
+        self.prepared += 1
+
+    def actors(self, game: Game, seat: str) -> list[Token]:
+        return [t for t in game.state.tokens.values() if t.owner == seat]
+
+    def actor_refusal(self, game: Game, seat: str, tok: Token | str) -> str | None:
+        if isinstance(tok, str):
+            return f"there is no pawn '{tok}'"
+        return f"{tok.id} is not yours" if tok.owner != seat else (
+            f"{tok.id} is tired" if tok.attrs.get("tired") else None)
+
+    def targets(self, game: Game, seat: str, tok: Token) -> tuple[tuple[int, int], ...]:
+        key = (tok.pos, frozenset(game.state.board))
+        if key not in self.memo:
+            self.memo[key] = tuple(c for c in game.scenario.grid.neighbours(tok.pos)
+                                   if c not in game.state.board)
+        return self.memo[key]
+
+    def target_refusal(self, game: Game, seat: str, tok: Token, to: tuple[int, int]) -> str:
+        return f"{to[0]},{to[1]} is not an empty cell next to {tok.id}"
+
+
+def test_an_actor_verb_derives_candidates_refusal_and_a_fast_legal(game: Game) -> None:
+    push, seat = Push(), game.pending.seat
+    legal = push.legal(game, seat)
+    assert push.prepared == 1                     # once in a listing, before the first targets
+    assert legal and legal == push.derived_legal(game, seat)          # the same list, in order
+    mine = next(t for t in game.state.tokens.values() if t.owner == seat
+                and push.targets(game, seat, t))     # a pawn of the front row
+    theirs = next(t for t in game.state.tokens.values() if t.owner != seat)
+    to = push.targets(game, seat, mine)[0]
+    assert push.refusal(game, seat, TypedAction(push, (mine, to))) is None
+    assert push.refusal(game, seat, TypedAction(push, (theirs, to))) == f"{theirs.id} is not yours"
+    with pytest.raises(IllegalAction, match=f"0,0 is not an empty cell next to {mine.id}"):
+        push.check(game, seat, Action("push", (mine.id, "0,0")))
+    with pytest.raises(IllegalAction, match="there is no pawn 'Z9'"):  # found nothing: its text
+        push.check(game, seat, Action("push", ("Z9", "0,0")))
+    mine.attrs["tired"] = True
+    assert all(a.args[0] != mine.id for a in push.legal(game, seat))
+
+
+def test_an_actor_verb_hands_out_actions_made_once(game: Game) -> None:
+    push, seat = Push(), game.pending.seat
+    first = push.legal(game, seat)
+    again = push.legal(game.clone(), seat)         # a clone: other tokens, the same text
+    assert again == first and all(a is b for a, b in zip(first, again, strict=True))
+    tid, cell = first[0].args
+    x, y = cell.split(",")
+    assert push.action_of((game.state.tokens[tid], (int(x), int(y)))) is first[0]
+
+
+def test_targets_first_asks_the_actors_refusal_only_with_targets(game: Game) -> None:
+    asked: list[str] = []
+
+    class Lazy(Push):
+        targets_first = True
+
+        def actor_refusal(self, game: Game, seat: str, tok: Token | str) -> str | None:
+            asked.append(str(getattr(tok, "id", tok)))
+            return super().actor_refusal(game, seat, tok)
+
+    lazy, seat = Lazy(), game.pending.seat
+    assert lazy.legal(game, seat) == Push().legal(game, seat)
+    with_targets = [t.id for t in lazy.actors(game, seat) if lazy.targets(game, seat, t)]
+    assert asked == with_targets and len(asked) < len(lazy.actors(game, seat))
+
+
+def test_verb_rule_gives_a_rule_function_as_a_method(game: Game) -> None:
+    def tired(game: Game, seat: str, tok: Token) -> str | None:
+        return f"{tok.id} rests" if tok.owner == seat else "not yours"
+
+    class Resting(Push):
+        actor_refusal = verb_rule(tired)
+
+    assert Resting().legal(game, game.pending.seat) == []
+    mine = next(t for t in game.state.tokens.values() if t.owner == game.pending.seat)
+    assert Resting().refusal(game, game.pending.seat, TypedAction(Resting(), (mine, (0, 0)))) \
+        == f"{mine.id} rests"
+
+
+def test_the_table_of_made_actions_starts_again_past_its_limit(game: Game, monkeypatch) -> None:
+    import distant_galaxy.core.verbs as verbs
+
+    monkeypatch.setattr(verbs, "MADE_LIMIT", 3)
+    hop = Hop()
+    made = [hop.action_of((game.state.tokens[t], (0, 0))) for t in ("T1", "T2", "T3", "T4")]
+    assert hop._made == 4
+    again = hop.action_of((game.state.tokens["T1"], (0, 0)))  # a new table: made again
+    assert again == made[0] and again is not made[0] and hop._made == 1

@@ -652,7 +652,6 @@ class DoKind(_GenericKind):
                            hint="e.g. do: 'move_token(unit, unit.x + 1d6, unit.y)'")
         self.effect = section.rules.effect(item["do"], *self.path, "do", names=self.where_names)
         self._arguments()
-        self.action = self._intern(())
 
     def _seen_names(self) -> dict[str, str]:
         """The names ``where``, the effect and ``ends_turn`` see, with their types."""
@@ -676,10 +675,6 @@ class DoKind(_GenericKind):
 
     def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
         return ((),)
-
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        """The action, when the seat has its piece (if any) and ``where`` holds."""
-        return [self.action] if self.refusal(game, seat, TypedAction(self, ())) is None else []
 
     def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
         names = self._names(game, seat)
@@ -739,13 +734,7 @@ class DoOnPieceKind(DoKind):
             return self._where_refusal(f"{pos[0]},{pos[1]}")
         return None
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        """The candidates that ``refusal`` accepts (one interned action per cell)."""
-        return [self._intern(pos, pos) for (pos,) in self.candidates(game, seat)
-                if self.refusal(game, seat, TypedAction(self, (pos,))) is None]
-
     def apply(self, game: Game, seat: str, action: Action) -> None:
-        hit = self._decoded.get(id(action))
-        pos = hit[1] if hit is not None and hit[0] is action else action.pos(0)
+        pos = action.pos(0)
         tok = game.state.token_at(pos)
         self._run(game, seat, {"unit": tok, "x": pos[0], "y": pos[1]})
