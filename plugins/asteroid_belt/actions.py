@@ -17,16 +17,17 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from distant_galaxy import (
     Action,
+    ActorVerb,
     IllegalAction,
     NameArg,
     SiteArg,
     TypedAction,
     UnitArg,
     add_to_pool,
+    verb_rule,
 )
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import (
-    attack_cells,
     attack_reach,
     describe_patterns,
 )
@@ -35,10 +36,11 @@ from distant_galaxy_episodes.asteroid_belt.model import BeltVerb, MapCell
 from distant_galaxy_episodes.asteroid_belt.movement import (
     Reach,
     blocking_cells,
+    check_memo,
     checked_memo,
+    memo_of,
     opens_a_move,
     reach,
-    reachable,
     speed,
     stops,
 )
@@ -88,56 +90,41 @@ UNIT_TYPE = NameArg("TYPE", lambda sc: sc.data.get(model.SECTION, {}).get("unit_
 # -- move (R7.30, R7.31, D7.5, D7.6) -----------------------------------------------------------
 def move_refusal(game: Game, seat: str, tok: Token) -> str | None:
     """Why the seat's ``tok`` may not move now, or None."""
-    if model.is_shuttle(game, tok):
+    if tok.type in model.facts(game).shuttles:
         return f"{tok.id} is a shuttle: roll, then fly it"
     if tok.pos is None:
         return f"{tok.id} is aboard a shuttle: use unload"
-    if not model.ready(game, tok):
-        return f"{tok.id} was created this turn by the elite and acts from your next turn (R7.70)"
-    if model.done(game, tok, "moved"):
-        return f"{tok.id} has already moved this turn (D7.6)"
+    why = model.turn_refusal(game, tok, "moved")
+    if why is not None:
+        return why
     cost, have = model.move_cost(game, tok.type), model.resources(game, seat)
     if cost > have:
         return f"moving {tok.id} costs {cost} resources, you have {have} (D7.5)"
     return None
 
 
-def movers(game: Game, seat: str) -> list[Token]:
-    """The seat's units that may move now (``move_refusal`` is None), in token order; the same
-    tests, written out once for all units (a hot path)."""
-    now, have = model.stamp(game), model.resources(game, seat)
-    out = []
-    for tok in model.units_of(game, seat):  # on the board, no shuttle
-        done = tok.attrs.get(model.THIS_TURN)
-        if done and (done.get("created") == now or done.get("moved") == now):
-            continue
-        if model.move_cost(game, tok.type) <= have:
-            out.append(tok)
-    return out
+def movers(game: Game, seat: str, units: list[Token] | None = None) -> list[Token]:
+    """The seat's units that may move now (``move_refusal`` is None), in token order
+    (``units``: the seat's ``units_of``, when the caller has them)."""
+    return [t for t in (units if units is not None else model.units_of(game, seat))
+            if move_refusal(game, seat, t) is None]
 
 
-class Move(BeltVerb):
+class Move(BeltVerb, ActorVerb):
     verb = "move"
     args = (UNIT, MapCell())
     doc = ("Move a unit up to its speed along cells it may use (lanes; plain cells for elites; "
            "crossing asteroids and portals); costs the unit type's move cost once (R7.30, D7.5).")
+    prepare, actor_refusal = verb_rule(check_memo), verb_rule(move_refusal)
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        table, memo = model.actions_table(game), checked_memo(game)
-        for tok in movers(game, seat):
-            yield from reach(game, tok.type, model.on_board(tok), speed(game, tok), memo).actions(
-                "move", tok.id, table)
+    def actors(self, game: Game, seat: str) -> list[Token]:
+        return model.units_of(game, seat)
 
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(tok, to) for tok in model.units_of(game, seat)
-                for to in reachable(game, tok.type, model.on_board(tok), speed(game, tok))]
+    def targets(self, game: Game, seat: str, tok: Token) -> tuple[Pos, ...]:
+        at: Pos = tok.pos  # type: ignore[assignment]  # (an allowed actor is on the board)
+        return reach(game, tok.type, at, speed(game, tok), memo_of(game)).cells
 
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        tok, to = move.args
-        why = move_refusal(game, seat, tok)
-        if why is not None or to in reachable(game, tok.type, model.on_board(tok),
-                                              speed(game, tok)):
-            return why
+    def target_refusal(self, game: Game, seat: str, tok: Token, to: Pos) -> str:
         if not model.may_stop(game, tok.type, to):
             return f"a {tok.type} may not stop on a {game.scenario.grid.cell_type(to)} cell (R7.30)"
         if not model.free(game, to):
@@ -159,36 +146,11 @@ class Move(BeltVerb):
 
 
 # -- attack (R7.20, R7.21, R7.43, R7.50, R7.51) ---------------------------------------------------
-def attack_targets(game: Game, seat: str, tok: Token) -> list[Token]:
-    """Enemy tokens ``tok`` may attack now."""
-    st = game.state
-    if tok.pos is None:
-        return []
-    if model.is_shuttle(game, tok):
-        out = []
-        for cell in game.scenario.grid.neighbours(tok.pos):
-            other = st.token_at(cell)
-            if other is not None and other.owner not in (None, seat) \
-                    and model.is_shuttle(game, other):
-                out.append(other)
-        return out
-    out = []
-    for cell in attack_cells(game, tok.type, tok.pos):
-        other = st.token_at(cell)
-        if other is not None and other.owner != seat and not model.is_shuttle(game, other):
-            out.append(other)
-    return out
-
-
-def attack_refusal(game: Game, tok: Token) -> str | None:
+def attack_refusal(game: Game, seat: str, tok: Token) -> str | None:
     """Why the seat's ``tok`` may not attack now (whatever the target), or None."""
     if tok.pos is None:
         return f"{tok.id} is aboard a shuttle and cannot attack"
-    if not model.ready(game, tok):
-        return f"{tok.id} acts from your next turn (R7.70)"
-    if model.done(game, tok, "attacked"):
-        return f"{tok.id} has already attacked this turn (D7.6)"
-    return None
+    return model.turn_refusal(game, tok, "attacked")
 
 
 def attack_doc(scenario: Scenario) -> str:
@@ -209,52 +171,43 @@ def attack_doc(scenario: Scenario) -> str:
             f"One d{die} roll each" + (f", {bonus}" if bonus else "") + " (R7.50, R7.51).")
 
 
-class Attack(BeltVerb):
+class Attack(BeltVerb, ActorVerb):
     verb = "attack"
     args = (UNIT, MapCell())
+    actor_refusal = verb_rule(attack_refusal)
+    targets_first = True  # (most units have no enemy in reach)
 
     def __init__(self, scenario: Scenario):
         self.doc = attack_doc(scenario)
+        self.shuttles = frozenset(u for u, d in scenario.unit_types.items()
+                                  if (d or {}).get("shuttle"))
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        # attack_refusal(…) is None and attack_targets(…), written out for all tokens at once
-        st, table = game.state, model.actions_table(game)
-        board, tokens, grid = st.board, st.tokens, game.scenario.grid
-        shuttles, now = model.facts(game).shuttles, model.stamp(game)
-        for tok in list(tokens.values()):
-            if tok.owner != seat or tok.pos is None:
-                continue
-            done = tok.attrs.get(model.THIS_TURN)
-            if done and (done.get("created") == now or done.get("attacked") == now):
-                continue
-            if tok.type in shuttles:  # an adjacent enemy shuttle (R7.43)
-                for cell in grid.neighbours(tok.pos):
-                    tid = board.get(cell)
-                    if tid is not None and tokens[tid].owner not in (None, seat) \
-                            and tokens[tid].type in shuttles:
-                        yield model.cell_action(table, "attack", tok.id, cell)
-                continue
-            for cell, between in attack_reach(game, tok.type, tok.pos):  # attack_cells
-                tid = board.get(cell)
-                if tid is not None and (not between or not any(c in board for c in between)):
-                    other = tokens[tid]
-                    if other.owner != seat and other.type not in shuttles:
-                        yield model.cell_action(table, "attack", tok.id, cell)
+    def actors(self, game: Game, seat: str) -> list[Token]:
+        return [t for t in game.state.tokens.values() if t.owner == seat and t.pos is not None]
 
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(tok, model.on_board(other)) for tok in list(game.state.tokens.values())
-                if tok.owner == seat for other in attack_targets(game, seat, tok)]
+    def targets(self, game: Game, seat: str, tok: Token) -> list[Pos]:
+        """The cells of the enemies ``tok`` may attack now: a unit, the enemy units in its
+        attack pattern (the cells in between free unless it leaps, R7.20, R7.21); a shuttle,
+        the enemy shuttles next to it (R7.43)."""
+        board, tokens, shuttles = game.state.board, game.state.tokens, self.shuttles
+        at: Pos = tok.pos  # type: ignore[assignment]  # (an allowed actor is on the board)
+        if tok.type in shuttles:
+            return [c for c in game.scenario.grid.neighbours(at) if (tid := board.get(c))
+                    and tokens[tid].owner not in (None, seat) and tokens[tid].type in shuttles]
+        out = []
+        for c, between in attack_reach(game, tok.type, at):
+            tid = board.get(c)
+            if tid is not None and tokens[tid].owner != seat and tokens[tid].type not in shuttles \
+                    and not (between and any(b in board for b in between)):
+                out.append(c)
+        return out
 
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        tok, at = move.args
+    def target_refusal(self, game: Game, seat: str, tok: Token, at: Pos) -> str:
         other = game.state.token_at(at)
-        why = attack_refusal(game, tok)
-        if why is not None or other is None:
-            return why or f"there is nothing to attack on {at[0]},{at[1]}"
+        if other is None:
+            return f"there is nothing to attack on {at[0]},{at[1]}"
         if other.owner == seat:
             return "you cannot attack your own unit"
-        if other in attack_targets(game, seat, tok):
-            return None
         why = ("a shuttle attacks only an adjacent enemy shuttle (R7.43)"
                if model.is_shuttle(game, tok) else f"{tok.type} units attack only enemies "
                f"{describe_patterns(game.scenario, tok.type)} (R7.20, R7.21)")
@@ -300,35 +253,38 @@ class Asteroid(SiteArg):
 
 
 # -- target (R7.10, R7.11) --------------------------------------------------------------------
-def near(game: Game, seat: str, site: Site, r: int, units: list[Token] | None = None) -> bool:
-    return model.unit_near(game, seat, site.pos, r, units=units) is not None
+def in_range(game: Game, seat: str, r: int) -> set[str]:
+    """The ids of the asteroids within ``r`` cells of a unit of the seat."""
+    near = model.asteroids_near(game, r)
+    return {sid for t in model.units_of(game, seat) for sid in near.get(model.on_board(t), ())}
 
 
-def target_refusal(game: Game, seat: str, site: Site, units: list[Token] | None = None
+def target_refusal(game: Game, seat: str, site: Site, near: set[str] | None = None
                    ) -> str | None:
-    """Why the seat may not put its Target on the asteroid ``site`` now, or None (``units``:
-    the seat's ``units_of``, when the caller has them)."""
-    name, who = model.marker(site)
-    if name == "mine":
+    """Why the seat may not put its Target on the asteroid ``site`` now, or None (``near``:
+    the seat's ``in_range`` of the target range, when the caller has it)."""
+    marks = site.markers  # (model.marker: a mine, else a flag, else a target)
+    if "mine" in marks:
         return f"{site.id} already has a mine (R7.15)"
-    if name == "flag":
+    if "flag" in marks:
         return f"{site.id} is flagged: build a mine instead (R7.14)"
-    if name == "target" and who == seat:
+    if marks.get("target") == seat:
         return f"{site.id} is already your target"
     r = model.param(game, "target_range")
-    if not near(game, seat, site, r, units):
+    if site.id not in (near if near is not None else in_range(game, seat, r)):
         return f"you need a unit within {cells(r)} of {site.id} (R7.10)"
     return None
 
 
 class OnAsteroid(BeltVerb):
     """A verb on one asteroid (``Asteroid``, within the reach of the param ``range_param``): its
-    candidates are the asteroids, its refusal the predicate ``rule(game, seat, site)``, its help
-    ``help`` with ``{within}`` the reach in cells."""
+    refusal is the predicate ``rule(game, seat, site)``, its help ``help`` with ``{within}`` the
+    reach in cells; its candidates, the asteroids ``rule`` allows (exact)."""
 
-    rule: Callable[[Game, str, Site], str | None]
+    rule: Callable[..., str | None]
     range_param: ClassVar[str]
     help: ClassVar[str]
+    exact = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         cls.args = (Asteroid(cls.verb, cls.range_param),)
@@ -337,30 +293,19 @@ class OnAsteroid(BeltVerb):
     def __init__(self, scenario: Scenario):
         self.doc = self.help.format(within=cells(scenario.params[self.range_param]))
 
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(site,) for site in model.asteroids(game)]
-
     def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
         return type(self).rule(game, seat, move.args[0])
 
 
 class Target(OnAsteroid):
-    verb, range_param = "target", "target_range"
-    rule = staticmethod(target_refusal)
+    verb, range_param, rule = "target", "target_range", verb_rule(target_refusal)
     help = ("Put your Target marker on an asteroid with a unit of yours within {within}, "
             "replacing another player's Target if any (R7.10, R7.11).")
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        # target_refusal(…) is None, written out once for all asteroids (a hot path)
-        near = model.asteroids_near(game, model.param(game, "target_range"))
-        ids: set[str] = set()  # the asteroids within range of a unit of the seat
-        for t in model.units_of(game, seat):
-            ids.update(near.get(model.on_board(t), ()))
-        for site in model.asteroids(game):
-            marks = site.markers
-            if site.id in ids and not ("mine" in marks or "flag" in marks
-                                       or marks.get("target") == seat):
-                yield Action("target", (site.id,))
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
+        near = in_range(game, seat, model.param(game, "target_range"))
+        return [(s,) for s in model.asteroids(game)
+                if s.id in near and target_refusal(game, seat, s, near) is None]
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         (site,) = move.args
@@ -378,38 +323,37 @@ def capture_resources(game: Game, site: Site) -> int:
     return max(0, base + int(model.cfg(game).get("capture_resources_delta", 0)))
 
 
-def moved_near(game: Game, seat: str, site: Site, r: int) -> bool:
+def moved_near(game: Game, seat: str, site: Site, r: int, units: list[Token] | None = None
+               ) -> bool:
     """R7.14: a unit of the seat made a move this turn and stands within ``r`` of ``site``
-    ("необходимо сделать ход своим отрядом вблизи поверженного объекта")."""
-    return model.unit_near(game, seat, site.pos, r, moved=True) is not None
+    ("необходимо сделать ход своим отрядом вблизи поверженного объекта"; ``units``: the
+    seat's ``units_of``, when the caller has them)."""
+    return model.unit_near(game, seat, site.pos, r, moved=True, units=units) is not None
 
 
-def mine_refusal(game: Game, seat: str, site: Site) -> str | None:
+def mine_refusal(game: Game, seat: str, site: Site, units: list[Token] | None = None
+                 ) -> str | None:
     """Why the seat may not build its Mine on the asteroid ``site`` now, or None."""
     if "flag" not in site.markers:
         return f"{site.id} has no Flag: capture it first (Target, then beat the defenders, R7.13)"
     r = model.param(game, "mine_range")
-    if not moved_near(game, seat, site, r):
+    if not moved_near(game, seat, site, r, units):
         return (f"make a move this turn with a unit of yours to within {cells(r)} of {site.id} "
                 "first (R7.14: 'сделать ход своим отрядом вблизи')")
     return None
 
 
 class Mine(OnAsteroid):
-    verb, range_param = "mine", "mine_range"
-    rule = staticmethod(mine_refusal)
     help = ("Replace a Flag (anyone's) by your Mine with a unit that moved this turn and stands "
             "within {within}: gain the class's points and resources (R7.14, R7.1, R7.60).")
+    verb, range_param, rule = "mine", "mine_range", verb_rule(mine_refusal)
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        # mine_refusal(…) is None, written out: only a flagged asteroid is asked about a move
+    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
         flagged = [s for s in model.asteroids(game) if "flag" in s.markers]
-        if flagged:
-            r = model.param(game, "mine_range")
-            units = model.units_of(game, seat)
-            for site in flagged:
-                if model.unit_near(game, seat, site.pos, r, moved=True, units=units) is not None:
-                    yield Action("mine", (site.id,))
+        if not flagged:
+            return ()
+        units = model.units_of(game, seat)
+        return [(s,) for s in flagged if mine_refusal(game, seat, s, units) is None]
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         (site,) = move.args
@@ -457,52 +401,42 @@ def fresh_budget(game: Game, seat: str) -> dict[str, int]:
     return dict(p.attrs.get("fresh", {}))
 
 
-def deploy_refusal(game: Game, seat: str, unit: str, at: Pos) -> str | None:
-    """Why the seat may not bring a ``unit`` of its reserve onto ``at`` now, or None."""
+def reserve_refusal(game: Game, seat: str, unit: str) -> str | None:
+    """Why the seat may not bring a ``unit`` of its reserve onto the board now, or None."""
     reserve = game.state.players[seat].pools.get("reserve", {})
     if reserve.get(unit, 0) <= 0:
         left = ", ".join(f"{n} {u}" for u, n in sorted(reserve.items()) if n) or "empty"
         return f"you have no {unit} in reserve (reserve: {left})"
+    return None if model.base_of(game, seat) is not None else "you have no start base"
+
+
+def deploy_cells(game: Game, seat: str, unit: str) -> list[Pos]:
+    """The free cells next to the seat's start base where a ``unit`` may stand (R7.34)."""
     base = model.base_of(game, seat)
-    if base is None:
-        return "you have no start base"
-    if at not in game.scenario.grid.within(base.pos, 1):
-        return f"{at[0]},{at[1]} is not next to your start base {base.id} (R7.34)"
-    if not model.free(game, at):
-        return f"{at[0]},{at[1]} is occupied (R7.31)"
-    if not model.may_stop(game, unit, at):
-        return f"a {unit} may not stand on a {game.scenario.grid.cell_type(at)} cell (R7.30)"
-    return None
+    board, may = game.state.board, stops(game, unit)  # may: model.may_stop, once per scenario
+    return [] if base is None else [c for c in game.scenario.grid.within(base.pos, 1)
+                                    if c not in board and c in may]
 
 
-class Deploy(BeltVerb):
+class Deploy(BeltVerb, ActorVerb):
     verb = "deploy"
     args = (UNIT_TYPE, MapCell())
     doc = "Bring a unit of your reserve onto a free cell next to your start base (R7.34)."
+    actor_refusal = verb_rule(reserve_refusal)
+    targets = verb_rule(deploy_cells)
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        # deploy_refusal(…) is None, written out (no refusal texts for taken cells)
+    def actors(self, game: Game, seat: str) -> list[str]:  # the types in reserve (no others)
+        return sorted(u for u, n in game.state.players[seat].pools.get("reserve", {}).items()
+                      if n > 0)
+
+    def target_refusal(self, game: Game, seat: str, unit: str, at: Pos) -> str:
         base = model.base_of(game, seat)
-        if base is None:
-            return
-        reserve = game.state.players[seat].pools.get("reserve", {})
-        board, around = game.state.board, game.scenario.grid.within(base.pos, 1)
-        for unit in sorted(reserve):
-            if reserve[unit] <= 0:
-                continue
-            may = stops(game, unit)  # model.may_stop, once per scenario
-            for c in around:
-                if c not in board and c in may:
-                    yield Action("deploy", (unit, f"{c[0]},{c[1]}"))
-
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        base = model.base_of(game, seat)
-        reserve = game.state.players[seat].pools.get("reserve", {})
-        return [] if base is None else [(unit, c) for unit in sorted(reserve)
-                                        for c in game.scenario.grid.within(base.pos, 1)]
-
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        return deploy_refusal(game, seat, *move.args)
+        assert base is not None  # (reserve_refusal)
+        if at not in game.scenario.grid.within(base.pos, 1):
+            return f"{at[0]},{at[1]} is not next to your start base {base.id} (R7.34)"
+        if not model.free(game, at):
+            return f"{at[0]},{at[1]} is occupied (R7.31)"
+        return f"a {unit} may not stand on a {game.scenario.grid.cell_type(at)} cell (R7.30)"
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         unit, at = move.args
@@ -555,13 +489,6 @@ def place_created(game: Game, seat: str, unit: str, at: Pos, cost: int, reason: 
     return tok
 
 
-def create_refusal(game: Game, seat: str, unit: str) -> str | None:
-    """Why the seat may not pay for a ``unit`` now (wherever it would stand), or None."""
-    if unit not in model.civ_types(game):
-        return f"unknown unit type '{unit}' (types: {', '.join(model.civ_types(game))})"
-    return payment_refusal(game, seat, unit)
-
-
 def payment_refusal(game: Game, seat: str, unit: str) -> str | None:
     """Why the seat may not pay for one more ``unit`` now (its price, the pool limit), or None."""
     cost, have = model.unit_cost(game, seat, unit), model.resources(game, seat)
@@ -572,45 +499,23 @@ def payment_refusal(game: Game, seat: str, unit: str) -> str | None:
     return None
 
 
-class Create(BeltVerb):
+class Create(BeltVerb, ActorVerb):
     verb = "create"
     args = (UNIT_TYPE, MapCell())
     doc = ("Pay for a unit (from repair, or a new one within the pool limit) next to your start "
            "base, or next to a mine built this turn with that mine's fresh resources "
            "(R7.35, R7.16, D7.7; faction prices R7.70–R7.72).")
+    actor_refusal = verb_rule(payment_refusal)  # (an unknown type: refused by UNIT_TYPE)
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        # create_refusal(…) is None, written out: the seat's tokens counted once per type
-        have = model.resources(game, seat)
-        pools = game.state.players[seat].pools
-        repair, reserve = pools.get("repair", {}), pools.get("reserve", {})
-        owned: dict[str, int] | None = None  # unit type → the seat's tokens of it
-        for unit in model.civ_types(game):
-            if model.unit_cost(game, seat, unit) > have:
-                continue
-            if repair.get(unit, 0) <= 0:  # _source_pool: a new one, within the limit (D7.7)
-                limit = model.utype(game, unit).get("limit")
-                if limit is not None:
-                    if owned is None:
-                        owned = {}
-                        for t in game.state.tokens.values():
-                            if t.owner == seat:
-                                owned[t.type] = owned.get(t.type, 0) + 1
-                    if owned.get(unit, 0) + reserve.get(unit, 0) + repair.get(unit, 0) \
-                            >= int(limit):
-                        continue
-            for c in _create_places(game, seat, unit):
-                yield Action("create", (unit, f"{c[0]},{c[1]}"))
+    def actors(self, game: Game, seat: str) -> list[str]:
+        return model.civ_types(game)
 
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(unit, c) for unit in model.civ_types(game) for c in _create_places(game, seat, unit)]
+    def targets(self, game: Game, seat: str, unit: str) -> Iterable[Pos]:
+        return _create_places(game, seat, unit)
 
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        unit, at = move.args
-        return create_refusal(game, seat, unit) or (
-            None if at in _create_places(game, seat, unit) else
-            f"{at[0]},{at[1]}: create units on a free cell next to your start base, or next to a "
-            "mine you built this turn if its fresh resources pay (R7.35, R7.16)")
+    def target_refusal(self, game: Game, seat: str, unit: str, at: Pos) -> str:
+        return (f"{at[0]},{at[1]}: create units on a free cell next to your start base, or next "
+                "to a mine you built this turn if its fresh resources pay (R7.35, R7.16)")
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         unit, at = move.args
@@ -717,49 +622,52 @@ class EliteCreate(BeltVerb):
 Mobile = list[tuple["Token", Pos, int, Reach]]
 
 
-def mobile(game: Game, seat: str) -> Mobile:
+def mobile(game: Game, seat: str, units: list[Token] | None = None) -> Mobile:
     """The seat's ``movers`` with their cell, speed and :func:`reach`."""
     out, memo = [], checked_memo(game)
-    for t in movers(game, seat):
+    for t in movers(game, seat, units):
         here, steps = model.on_board(t), speed(game, t)
         out.append((t, here, steps, reach(game, t.type, here, steps, memo)))
     return out
 
 
-def _blocks_a_move(game: Game, seat: str, tok: Token, may_move: Mobile | None = None) -> bool:
-    """``tok`` stands in the way of a move of another unit of the seat that may still move:
-    with its cell free, that unit could end on a cell it cannot reach now (the freed cell
-    itself, or one behind it). ``may_move``: the seat's ``mobile``, when the caller has it."""
-    grid, at = game.scenario.grid, model.on_board(tok)
-    for other, here, steps, now in may_move if may_move is not None else mobile(game, seat):
-        if other is tok:
-            continue
-        if grid.distance(here, at) <= steps and \
-                opens_a_move(game, other.type, here, steps, at, now):
-            return True
-    return False
-
-
 def _blocks_the_base(game: Game, seat: str, tok: Token) -> bool:
     """``tok`` takes the last cell next to the start base a reserve unit could leave to."""
-    base = model.base_of(game, seat)
     reserve = game.state.players[seat].pools.get("reserve", {})
-    if base is None or model.on_board(tok) not in game.scenario.grid.within(base.pos, 1):
-        return False
-    return any(n > 0 and not any(deploy_refusal(game, seat, u, c) is None
-                                 for c in game.scenario.grid.within(base.pos, 1))
-               and model.may_stop(game, u, model.on_board(tok))
-               for u, n in reserve.items())
+    return any(n > 0 and not deploy_cells(game, seat, u)
+               and model.may_stop(game, u, model.on_board(tok)) for u, n in reserve.items())
 
 
-def liquidate_refusal(game: Game, seat: str, tok: Token, may_move: Mobile | None = None
+def in_the_way(game: Game, seat: str, units: list[Token] | None = None) -> set[Pos]:
+    """The cells of the seat's units that stand in the way (R7.33): freeing one lets another
+    unit of the seat that may still move end on a cell it cannot reach now (the freed cell, or
+    one behind it), or it is the last cell next to the start base a reserve unit could leave
+    to. Each mover's search is asked only about the seat's cells next to it
+    (``blocking_cells``): a mover never helps itself there, so the first mover that a cell
+    helps is enough (``units``: the seat's ``units_of``, when the caller has them)."""
+    units = units if units is not None else model.units_of(game, seat)
+    taken = [model.on_board(t) for t in units]
+    out: set[Pos] = set()
+    for other, here, steps, now in mobile(game, seat, units):
+        for at in blocking_cells(game, now, taken):
+            if at not in out and opens_a_move(game, other.type, here, steps, at, now):
+                out.add(at)
+    base = model.base_of(game, seat)
+    if base is not None:
+        exits = set(game.scenario.grid.within(base.pos, 1))
+        out.update(at for t, at in zip(units, taken, strict=True)
+                   if at in exits and at not in out and _blocks_the_base(game, seat, t))
+    return out
+
+
+def liquidate_refusal(game: Game, seat: str, tok: Token, way: set[Pos] | None = None
                       ) -> str | None:
     """R7.33: "Если какой-то из своих отрядов занимает нужную клетку и мешает передвижению ...,
-    его можно ликвидировать" — only a unit of yours that blocks a move of another of your units
-    (or the last exit of your start base) may be liquidated."""
+    его можно ликвидировать" — only a unit of yours that is in the way (``in_the_way``; ``way``:
+    it, when the caller has it) may be liquidated."""
     if not model.is_unit_on_board(game, tok):
         return f"{tok.id} is not one of your units on the board"
-    if not (_blocks_a_move(game, seat, tok, may_move) or _blocks_the_base(game, seat, tok)):
+    if model.on_board(tok) not in (way if way is not None else in_the_way(game, seat)):
         return (f"{tok.id} is not in the way: only a unit of yours that takes a cell another of "
                 "your units needs to move (or the last free cell next to your start base) may be "
                 "liquidated (R7.33)")
@@ -771,27 +679,12 @@ class Liquidate(BeltVerb):
     args = (UNIT,)
     doc = ("Remove one of your own units that is in the way of another of your units' move (or "
            "of your start base's last exit); it goes to repair (R7.33).")
-
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        # liquidate_refusal(…) is None, for all units at once: each mover's search is asked
-        # only about the seat's cells next to it (``blocking_cells``). A mover never helps
-        # itself there (its own cell is not among them), so one mover that freeing a cell
-        # helps is enough: that cell is not asked about again.
-        units = model.units_of(game, seat)
-        taken = [model.on_board(t) for t in units]
-        opened: set[Pos] = set()  # the seat's cells whose freeing helps another unit move
-        for other, here, steps, now in mobile(game, seat):
-            for at in blocking_cells(game, now, taken):
-                if at not in opened and opens_a_move(game, other.type, here, steps, at, now):
-                    opened.add(at)
-        base = model.base_of(game, seat)  # _blocks_the_base is False away from the base
-        exits = set(game.scenario.grid.within(base.pos, 1)) if base is not None else set()
-        for t, at in zip(units, taken, strict=True):
-            if at in opened or (at in exits and _blocks_the_base(game, seat, t)):
-                yield Action("liquidate", (t.id,))
+    exact = True  # its candidates: the units in the way
 
     def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(t,) for t in model.units_of(game, seat)]
+        units = model.units_of(game, seat)
+        way = in_the_way(game, seat, units)
+        return [(t,) for t in units if t.pos in way]
 
     def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
         return liquidate_refusal(game, seat, move.args[0])

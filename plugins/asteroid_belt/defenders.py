@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import Action, EndAction, NameArg, SiteArg, TypedAction, UnitArg
+from distant_galaxy import EndAction, NameArg, SiteArg, TypedAction, UnitArg
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells
 from distant_galaxy_episodes.asteroid_belt.combat import fight
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from distant_galaxy import Game, Scenario, Site, Token
 
 DEFENCE = frozenset({"defence"})
-_END = Action("end")
 Pos = tuple[int, int]
 
 
@@ -295,10 +294,6 @@ def end_refusal(game: Game) -> str | None:
 class End(EndAction):
     """``end`` — in the defence, only after every defender with a free cell is placed and every
     placed defender with an invader in reach has struck (R7.12)."""
-
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        # the refusal's two tests, once: the decision may end, the defence is done
-        return (_END,) if game.may_end_decision() and end_refusal(game) is None else ()
 
     def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
         return super().refusal(game, seat, move) or end_refusal(game)

@@ -6,15 +6,14 @@ that adds a unit type or changes a speed needs no Python.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import Action, CellArg, IllegalAction, StashKey, Verb
+from distant_galaxy import CellArg, IllegalAction, StashKey, Verb
 
 if TYPE_CHECKING:
     from distant_galaxy import Game, Scenario, Site, Token
 
 Pos = tuple[int, int]
-T = TypeVar("T")
 SECTION = "asteroid_belt"
 #: The ids of the scenario's asteroid sites, in map order (made on first use).
 ASTEROID_IDS = StashKey[tuple[str, ...]]()
@@ -56,29 +55,6 @@ def facts(game: Game) -> Facts:
     return hit
 
 
-#: (verb, token id or unit type, cell) → the action ``verb NAME x,y``, made once per game (in
-#: ``game.stash``: token ids are a game's own, so the table goes with the game): the legal lists
-#: hand out the same objects instead of building equal ones at every listing.
-ACTIONS = StashKey[dict[tuple[str, str, Pos], Action]]()
-
-
-def actions_table(game: Game) -> dict[tuple[str, str, Pos], Action]:
-    table = game.stash.get(ACTIONS, None)
-    if table is None:
-        table = game.stash[ACTIONS] = {}
-    return table
-
-
-def cell_action(table: dict[tuple[str, str, Pos], Action], verb: str, name: str, cell: Pos
-                ) -> Action:
-    """``verb name x,y`` from :func:`actions_table` (made there on first use)."""
-    key = (verb, name, cell)
-    found = table.get(key)
-    if found is None:
-        found = table[key] = Action(verb, (name, f"{cell[0]},{cell[1]}"))
-    return found
-
-
 def cfg(game: Game) -> dict[str, Any]:
     return game.scenario.data.get(SECTION, {})
 
@@ -93,13 +69,6 @@ def cells(n: int) -> str:
     return plural(n, "cell")
 
 
-def refuse(why: str | None) -> None:
-    """Raise :class:`IllegalAction` with ``why`` unless it is None (a kind's one predicate says
-    why an action is not legal, or None when it is)."""
-    if why is not None:
-        raise IllegalAction(why)
-
-
 def plural(n: int, word: str) -> str:
     """``1 shuttle``, ``2 shuttles``."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
@@ -108,13 +77,6 @@ def plural(n: int, word: str) -> str:
 def joined(words: list[str]) -> str:
     """``a``, ``a and b``, ``a, b and c``."""
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def present(value: T | None, message: str) -> T:
-    """``value`` when it is not None, else :class:`IllegalAction` with ``message``."""
-    if value is None:
-        raise IllegalAction(message)
-    return value
 
 
 def on_board(tok: Token) -> Pos:
@@ -350,6 +312,21 @@ def undo_done(tok: Token, what: str) -> None:
     tok.attrs[THIS_TURN] = {k: v for k, v in tok.attrs.get(THIS_TURN, {}).items() if k != what}
 
 
+def turn_refusal(game: Game, tok: Token, deed: str) -> str | None:
+    """Why ``tok`` may not do ``deed`` (``moved``, ``attacked``) now by its flags of the turn:
+    it was created this turn by the elite (R7.70), or it did it already (D7.6); else None
+    (:func:`ready` and :func:`done` with the stamp made once: a hot path)."""
+    flags = tok.attrs.get(THIS_TURN)
+    if flags:
+        now = stamp(game)
+        if flags.get("created") == now:
+            return (f"{tok.id} was created this turn by the elite and acts from your next turn "
+                    "(R7.70)")
+        if flags.get(deed) == now:
+            return f"{tok.id} has already {deed} this turn (D7.6)"
+    return None
+
+
 def ready(game: Game, tok: Token) -> bool:
     """A unit created by the Orange elite acts only from its owner's next turn (R7.70)."""
     return not done(game, tok, "created")
@@ -377,7 +354,7 @@ class BeltVerb(Verb):
 
 
 class MapCell(CellArg):
-    """A cell argument on the map: ``x,y`` off the map is refused, as :func:`cell` does."""
+    """A cell argument on the map: ``x,y`` off the map is refused."""
 
     def parse(self, game: Game, seat: str, text: str) -> Pos:
         pos = super().parse(game, seat, text)
@@ -385,15 +362,6 @@ class MapCell(CellArg):
             g = game.scenario.grid
             raise IllegalAction(f"{pos[0]},{pos[1]} is off the {g.width}×{g.height} map")
         return pos
-
-
-def cell(game: Game, action: Action, i: int) -> Pos:
-    """Argument ``i`` of an action as a cell on the map (IllegalAction when off the map)."""
-    pos = action.pos(i)
-    if not game.scenario.grid.in_bounds(pos):
-        g = game.scenario.grid
-        raise IllegalAction(f"{pos[0]},{pos[1]} is off the {g.width}×{g.height} map")
-    return pos
 
 
 #: unit type → what one move of it costs, once per scenario (:func:`move_cost`).

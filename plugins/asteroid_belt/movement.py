@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from distant_galaxy import Action, StashKey
+from distant_galaxy import StashKey
 from distant_galaxy_episodes.asteroid_belt import model
 
 if TYPE_CHECKING:
@@ -24,8 +24,7 @@ class Reach:
     the steps to every cell it can enter within ``steps`` (``start``: 0); ``parent``, the cell
     each was first reached from (its path: :meth:`path`)."""
 
-    __slots__ = ("_acts", "_border", "_paths", "cells", "dist", "enter", "parent", "start",
-                 "steps")
+    __slots__ = ("_border", "_paths", "cells", "dist", "enter", "parent", "start", "steps")
 
     def __init__(self, start: Pos, steps: int, cells: tuple[Pos, ...], dist: dict[Pos, int],
                  parent: dict[Pos, Pos], enter: frozenset[Pos]):
@@ -33,7 +32,6 @@ class Reach:
             parent
         self.enter = enter  # the cells the unit may enter (its Ways)
         self._paths: Paths | None = None
-        self._acts: dict[tuple[str, str], tuple[Action, ...]] = {}
         self._border: frozenset[Pos] | None = None
 
     def border(self, grid: Grid) -> frozenset[Pos]:
@@ -47,23 +45,6 @@ class Reach:
                     near.update(grid.neighbours(cell))
             self._border = frozenset(near)
         return self._border
-
-    def actions(self, verb: str, name: str, table: dict[tuple[str, str, Pos], Action]
-                ) -> tuple[Action, ...]:
-        """``verb name x,y`` for every cell of ``cells``, in order (``model.cell_action`` from
-        ``table``), made once per search."""
-        key = (verb, name)
-        found = self._acts.get(key)
-        if found is None:
-            acts = []
-            for c in self.cells:  # model.cell_action, inline
-                k = (verb, name, c)
-                act = table.get(k)
-                if act is None:
-                    act = table[k] = Action(verb, (name, f"{c[0]},{c[1]}"))
-                acts.append(act)
-            found = self._acts[key] = tuple(acts)
-        return found
 
     def depends_on(self, cell: Pos, grid: Grid) -> bool:
         """Whether a piece arriving on or leaving ``cell`` may change this answer: the unit may
@@ -204,6 +185,19 @@ def checked_memo(game: Game) -> ReachMemo:
     """The game's reach memo, checked against its board now: pass it to :func:`reach` for the
     units of one listing (nothing may move in between)."""
     return _memo(game)
+
+
+def check_memo(game: Game, seat: str) -> None:
+    """The ``prepare`` of a verb whose targets are searches (``reach(…, memo_of(game))``):
+    the game's reach memo checked against the board once per listing."""
+    _memo(game)
+
+
+def memo_of(game: Game) -> ReachMemo:
+    """The game's reach memo as it is, not checked: for the units of one listing after
+    :func:`checked_memo` (a verb's ``prepare``), nothing having moved since."""
+    memo = game.stash.get(REACH, None)
+    return memo if memo is not None else _memo(game)
 
 
 def _memo(game: Game) -> ReachMemo:

@@ -8,14 +8,16 @@ cargo shuttle is not a token: ``state.attrs["cargo"]`` holds the id of the porta
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import Action, StashKey, TypedAction
+from distant_galaxy import ActorVerb, Arg, StashKey, TypedAction, verb_rule
 from distant_galaxy_episodes.asteroid_belt import model
-from distant_galaxy_episodes.asteroid_belt.actions import SHUTTLE, UNIT, movers
+from distant_galaxy_episodes.asteroid_belt.actions import SHUTTLE, UNIT, move_refusal, movers
 from distant_galaxy_episodes.asteroid_belt.model import BeltVerb, MapCell
 from distant_galaxy_episodes.asteroid_belt.movement import (
+    check_memo,
+    memo_of,
     path_into,
     reach,
     reachable,
@@ -68,10 +70,15 @@ def docks_near(game: Game, pos: Pos) -> list[Site]:
 
 
 def load_range(game: Game, tok: Token, shuttle: Token) -> int:
-    """A unit's reach into or out of a shuttle: its speed, plus ``params.dock_reach_bonus`` by a
-    class-3 asteroid (R7.42)."""
-    bonus = model.param(game, "dock_reach_bonus")
-    return speed(game, tok) + (bonus if docks_near(game, model.on_board(shuttle)) else 0)
+    """A unit's reach into or out of a shuttle: its speed, plus the shuttle's
+    :func:`dock_bonus` (R7.42)."""
+    return speed(game, tok) + dock_bonus(game, shuttle)
+
+
+def dock_bonus(game: Game, shuttle: Token) -> int:
+    """``params.dock_reach_bonus`` when the shuttle is next to a class-3 asteroid, else 0."""
+    return model.param(game, "dock_reach_bonus") if docks_near(game, model.on_board(shuttle)) \
+        else 0
 
 
 def leave_if_empty(game: Game, shuttle: Token, rule: str = "R7.42") -> None:
@@ -129,10 +136,10 @@ def activation_cells(game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
 def activate_refusal(game: Game, seat: str, at: Pos, where: dict[Pos, tuple[str, int]]
                      ) -> str | None:
     """Why the seat may not activate a shuttle on ``at`` now (``where``: its activation cells)."""
-    n = model.param(game, "max_shuttles")
-    if len(model.shuttles_of(game, seat)) >= n:
-        return f"you already have {model.plural(n, 'shuttle')} (D7.9)"
-    if at not in where:
+    if at not in where:  # (none when the seat has its most shuttles)
+        n = model.param(game, "max_shuttles")
+        if len(model.shuttles_of(game, seat)) >= n:
+            return f"you already have {model.plural(n, 'shuttle')} (D7.9)"
         return (f"{at[0]},{at[1]} is not a free red cell next to a {model.dock_name(game.scenario)}"
                 " asteroid that one of your units is near (R7.41)")
     cost, have = where[at][1], model.resources(game, seat)
@@ -144,6 +151,7 @@ def activate_refusal(game: Game, seat: str, at: Pos, where: dict[Pos, tuple[str,
 class Activate(BeltVerb):
     verb = "activate"
     args = (MapCell(),)
+    exact = True  # its candidates: the activation cells the seat may pay for
 
     def __init__(self, scenario: Scenario):
         p = scenario.params
@@ -153,15 +161,9 @@ class Activate(BeltVerb):
                     f"asteroid is your mine; at most {model.plural(p['max_shuttles'], 'shuttle')} each "
                     "(R7.41, D7.9).")
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        where = activation_cells(game, seat)  # empty when the seat has its most shuttles
-        have = model.resources(game, seat)
-        for cell, (_, cost) in where.items():
-            if cost <= have:  # activate_refusal(…) is None, the rest known from ``where``
-                yield Action("activate", (f"{cell[0]},{cell[1]}",))
-
     def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(cell,) for cell in activation_cells(game, seat)]
+        where = activation_cells(game, seat)
+        return [(c,) for c in where if activate_refusal(game, seat, c, where) is None]
 
     def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
         return activate_refusal(game, seat, move.args[0], activation_cells(game, seat))
@@ -189,26 +191,21 @@ def board_path(game: Game, tok: Token, sh: Token, reach: int) -> tuple[Pos, ...]
     return path_into(game, tok.type, start, goal, reach)
 
 
-def board_refusal(game: Game, seat: str, tok: Token, sh: Token) -> str | None:
-    """Why the seat's ``tok`` may not board its ``sh`` now, or None."""
+def room_refusal(game: Game, sh: Token) -> str | None:
+    """Why the shuttle ``sh`` takes no unit aboard now (not a shuttle, full), or None."""
     if not model.is_shuttle(game, sh):
         return f"{sh.id} is not a shuttle"
-    if not model.is_unit_on_board(game, tok):
-        return f"{tok.id} is not a unit of yours on the board"
-    if not model.ready(game, tok):
-        return f"{tok.id} acts from your next turn (R7.70)"
-    if model.done(game, tok, "moved"):
-        return f"{tok.id} has already moved (D7.6)"
     cap = capacity(game, sh)
-    if len(aboard(game, sh)) >= cap:
-        return f"{sh.id} is full ({cap} units, R7.40b)"
-    cost = model.move_cost(game, tok.type)
-    if cost > model.resources(game, seat):
-        return f"moving {tok.id} costs {cost} resources (D7.5)"
-    reach = load_range(game, tok, sh)
-    if board_path(game, tok, sh, reach) is None:
-        return f"{tok.id} cannot reach {sh.id} within {reach} cells (R7.42)"
-    return None
+    return f"{sh.id} is full ({cap} units, R7.40b)" if len(aboard(game, sh)) >= cap else None
+
+
+def board_refusal(game: Game, seat: str, tok: Token, sh: Token) -> str | None:
+    """Why the seat's ``tok`` may not board its ``sh`` now (boarding is the unit's move), or
+    None."""
+    why = room_refusal(game, sh) or move_refusal(game, seat, tok)
+    if why is None and board_path(game, tok, sh, load_range(game, tok, sh)) is None:
+        why = f"{tok.id} cannot reach {sh.id} within {load_range(game, tok, sh)} cells (R7.42)"
+    return why
 
 
 def _dock_reach(scenario: Scenario) -> str:
@@ -219,28 +216,17 @@ def _dock_reach(scenario: Scenario) -> str:
 class Board(BeltVerb):
     verb = "board"
     args = (UNIT, SHUTTLE)
+    exact = True  # its candidates: the units that may move into the shuttles with room
 
     def __init__(self, scenario: Scenario):
         self.doc = (f"Move a unit into your shuttle's cell (its move; {_dock_reach(scenario)}); "
                     f"up to {_shuttle_stat(scenario, 'capacity')} aboard (R7.42, R7.40b).")
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        # board_refusal(…) is None, with what depends on the unit or the shuttle alone once
-        bonus = model.param(game, "dock_reach_bonus")
-        room = [(sh, bonus if docks_near(game, model.on_board(sh)) else 0)
-                for sh in model.shuttles_of(game, seat)
-                if len(aboard(game, sh)) < capacity(game, sh)]
-        if not room:
-            return
-        for tok in movers(game, seat):  # ready, not moved, the move paid (units_of order)
-            steps = speed(game, tok)
-            for sh, extra in room:  # load_range: speed, plus the bonus by a class-3 asteroid
-                if board_path(game, tok, sh, steps + extra) is not None:
-                    yield Action("board", (tok.id, sh.id))
-
     def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(tok, sh) for tok in model.units_of(game, seat)
-                for sh in model.shuttles_of(game, seat)]
+        room = [(sh, dock_bonus(game, sh)) for sh in model.shuttles_of(game, seat)
+                if room_refusal(game, sh) is None]  # load_range: speed + the shuttle's bonus
+        return [(tok, sh) for tok in (movers(game, seat) if room else ()) for sh, bonus in room
+                if board_path(game, tok, sh, speed(game, tok) + bonus) is not None]
 
     def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
         return board_refusal(game, seat, *move.args)
@@ -283,33 +269,26 @@ def unload_refusal(game: Game, seat: str, tok: Token) -> str | None:
     return None
 
 
-class Unload(BeltVerb):
+class Unload(BeltVerb, ActorVerb):
     verb = "unload"
     args = (UNIT, MapCell())
+    prepare, actor_refusal = verb_rule(check_memo), verb_rule(unload_refusal)
 
     def __init__(self, scenario: Scenario):
         self.doc = (f"Move a unit out of its shuttle to a cell it may use (its move; "
                     f"{_dock_reach(scenario)}). An empty shuttle leaves the board (R7.42).")
 
-    def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        table = model.actions_table(game)
-        for tok in game.state.tokens.values():  # aboard first: no refusal text for the rest
-            if tok.owner == seat and tok.carrier is not None \
-                    and unload_refusal(game, seat, tok) is None:
-                sh = carrier_of(game, tok)
-                yield from reach(game, tok.type, model.on_board(sh),
-                                 load_range(game, tok, sh)).actions("unload", tok.id, table)
+    def actors(self, game: Game, seat: str) -> list[Token]:  # aboard (no others)
+        return [t for t in game.state.tokens.values() if t.owner == seat and t.carrier is not None]
 
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(tok, at) for tok in game.state.tokens.values()
-                if tok.owner == seat and tok.carrier is not None for at in unload_cells(game, tok)]
+    def targets(self, game: Game, seat: str, tok: Token) -> tuple[Pos, ...]:
+        sh = carrier_of(game, tok)
+        return reach(game, tok.type, model.on_board(sh), load_range(game, tok, sh),
+                     memo_of(game)).cells
 
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        tok, at = move.args
-        return unload_refusal(game, seat, tok) or (
-            None if at in unload_cells(game, tok) else
-            f"{tok.id} cannot get out to {at[0]},{at[1]} (a free cell it may stop on, within its "
-            "reach from the shuttle, R7.42)")
+    def target_refusal(self, game: Game, seat: str, tok: Token, at: Pos) -> str:
+        return (f"{tok.id} cannot get out to {at[0]},{at[1]} (a free cell it may stop on, within "
+                "its reach from the shuttle, R7.42)")
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         tok, at = move.args
@@ -327,7 +306,7 @@ class Unload(BeltVerb):
 
 
 # -- flying (R7.40b) ---------------------------------------------------------------------------
-def roll_refusal(game: Game, sh: Token) -> str | None:
+def roll_refusal(game: Game, seat: str, sh: Token) -> str | None:
     """Why the seat may not roll the speed of its ``sh`` now, or None."""
     if not model.is_shuttle(game, sh):
         return f"{sh.id} is not a shuttle"
@@ -338,25 +317,18 @@ def roll_refusal(game: Game, sh: Token) -> str | None:
     return None
 
 
-class OnShuttle(BeltVerb):
-    """A verb of one shuttle of the seat whose refusal is the predicate ``rule(game, shuttle)``:
-    its candidates are the shuttles the predicate allows (exact: listed without asking again)."""
+class OnShuttle(BeltVerb, ActorVerb):
+    """A verb of one shuttle of the seat (``actor_refusal``: a predicate of the shuttle)."""
 
-    args = (SHUTTLE,)
-    exact = True
-    rule: Callable[[Game, Token], str | None]
+    args: tuple[Arg, ...] = (SHUTTLE,)
 
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        rule = type(self).rule
-        return [(sh,) for sh in model.shuttles_of(game, seat) if rule(game, sh) is None]
-
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        return type(self).rule(game, move.args[0])
+    def actors(self, game: Game, seat: str) -> list[Token]:
+        return model.shuttles_of(game, seat)
 
 
 class Roll(OnShuttle):
     verb = "roll"
-    rule = staticmethod(roll_refusal)
+    actor_refusal = verb_rule(roll_refusal)
 
     def __init__(self, scenario: Scenario):
         self.doc = (f"Roll your shuttle's speed die for this turn (1–"
@@ -376,7 +348,7 @@ def fly_cells(game: Game, sh: Token) -> dict[Pos, tuple[Pos, ...]]:
     return reachable(game, sh.type, model.on_board(sh), int(sh.attrs.get("speed", 0)))
 
 
-def fly_refusal(game: Game, sh: Token) -> str | None:
+def fly_refusal(game: Game, seat: str, sh: Token) -> str | None:
     """Why the seat may not fly its ``sh`` now (wherever), or None."""
     if not model.is_shuttle(game, sh):
         return f"{sh.id} is not a shuttle"
@@ -387,22 +359,18 @@ def fly_refusal(game: Game, sh: Token) -> str | None:
     return None
 
 
-class Fly(BeltVerb):
+class Fly(OnShuttle):
     verb = "fly"
     args = (SHUTTLE, MapCell())
     doc = "Fly your shuttle up to its rolled speed along red cells, through portals (R7.40b)."
-    exact = True  # its candidates: the cells each shuttle that may fly reaches
+    prepare, actor_refusal = verb_rule(check_memo), verb_rule(fly_refusal)
 
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(sh, c) for sh in model.shuttles_of(game, seat) if fly_refusal(game, sh) is None
-                for c in fly_cells(game, sh)]
+    def targets(self, game: Game, seat: str, sh: Token) -> tuple[Pos, ...]:  # (R7.40b)
+        return reach(game, sh.type, model.on_board(sh), sh.attrs.get("speed", 0), memo_of(game)).cells
 
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        sh, at = move.args
-        return fly_refusal(game, sh) or (
-            None if at in fly_cells(game, sh) else
-            f"{sh.id} cannot reach {at[0]},{at[1]}: {sh.attrs.get('speed')} cells along red cells "
-            "and portals, to a free red cell (R7.40b)")
+    def target_refusal(self, game: Game, seat: str, sh: Token, at: Pos) -> str:
+        return (f"{sh.id} cannot reach {at[0]},{at[1]}: {sh.attrs.get('speed')} cells along red "
+                "cells and portals, to a free red cell (R7.40b)")
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         sh, at = move.args
@@ -448,7 +416,7 @@ def raid_outcome(row: dict, n_aboard: int) -> str:
     return str(row.get("outcome") if holds else row.get("otherwise", row.get("outcome")))
 
 
-def raid_refusal(game: Game, sh: Token) -> str | None:
+def raid_refusal(game: Game, seat: str, sh: Token) -> str | None:
     """Why the seat may not raid the cargo shuttle with its ``sh`` now, or None."""
     if not model.is_shuttle(game, sh):
         return f"{sh.id} is not a shuttle"
@@ -465,7 +433,7 @@ def raid_refusal(game: Game, sh: Token) -> str | None:
 
 class Raid(OnShuttle):
     verb = "raid"
-    rule = staticmethod(raid_refusal)
+    actor_refusal = verb_rule(raid_refusal)
     doc = ("Raid the Aborigine cargo shuttle from your shuttle next to its portal: roll on the "
            "cargo_raid table; it then jumps to a portal chosen by a die (R7.44, R7.45).")
 

@@ -1,12 +1,13 @@
-"""The listings written out for speed agree with the kinds' one predicates (``…_refusal``) and
-with the plain definitions they replace, position by position along seeded games."""
+"""The listings agree with the kinds' one predicates (``…_refusal``) asked about every
+candidate, and with the plain definitions their shortcuts replace, position by position along
+seeded games."""
 
 from __future__ import annotations
 
 import pytest
 
-from distant_galaxy import Game
-from distant_galaxy_episodes.asteroid_belt import actions, defenders, model, shuttles
+from distant_galaxy import Game, TypedAction
+from distant_galaxy_episodes.asteroid_belt import actions, defenders, model, movement, shuttles
 from distant_galaxy_episodes.asteroid_belt.selfplay import scenario
 
 LINEUPS = [(2, ["greedy", "random"]), (3, ["random", "greedy", "random"])]
@@ -45,6 +46,24 @@ def _reference_activation_cells(game, seat):
     return out
 
 
+def _reference_in_the_way(game, seat, tok):
+    """R7.33 as it reads, without the listing's shortcuts: freeing the cell of ``tok`` lets
+    another unit of the seat that may move end on a cell it cannot reach now, or ``tok`` takes
+    the last cell next to the start base that a unit of the reserve could leave to."""
+    freed = model.on_board(tok)
+    for other in actions.movers(game, seat):
+        here, steps = model.on_board(other), movement.speed(game, other)
+        if other is not tok and set(movement.reachable(game, other.type, here, steps, freed)) \
+                - set(movement.reachable(game, other.type, here, steps)):
+            return True
+    base = model.base_of(game, seat)
+    if base is None or freed not in game.scenario.grid.within(base.pos, 1):
+        return False
+    reserve = game.state.players[seat].pools.get("reserve", {})
+    return any(n > 0 and not actions.deploy_cells(game, seat, u)
+               and model.may_stop(game, u, freed) for u, n in reserve.items())
+
+
 @pytest.mark.parametrize(("seats", "bots"), LINEUPS)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_main_listings_agree_with_their_predicates(seats, bots, seed):
@@ -59,18 +78,18 @@ def test_main_listings_agree_with_their_predicates(seats, bots, seed):
             s.id for s in model.asteroids(game) if actions.mine_refusal(game, seat, s) is None]
         assert [a.args for a in k["create"].legal(game, seat)] == [
             (u, f"{c[0]},{c[1]}") for u in model.civ_types(game)
-            if actions.create_refusal(game, seat, u) is None
+            if actions.payment_refusal(game, seat, u) is None
             for c in actions._create_places(game, seat, u)]
         assert [a.args[0] for a in k["liquidate"].legal(game, seat)] == [
-            t.id for t in model.units_of(game, seat)
-            if actions.liquidate_refusal(game, seat, t) is None]
+            t.id for t in model.units_of(game, seat) if _reference_in_the_way(game, seat, t)]
         assert shuttles.activation_cells(game, seat) == _reference_activation_cells(game, seat)
         base = model.base_of(game, seat)
         reserve = game.state.players[seat].pools.get("reserve", {})
-        assert [a.args for a in k["deploy"].legal(game, seat)] == [
+        deploy = k["deploy"]
+        assert [a.args for a in deploy.legal(game, seat)] == [
             (u, f"{c[0]},{c[1]}") for u in sorted(reserve)
             for c in game.scenario.grid.within(base.pos, 1)
-            if actions.deploy_refusal(game, seat, u, c) is None]
+            if deploy.refusal(game, seat, TypedAction(deploy, (u, c))) is None]
         assert [a.args for a in k["unload"].legal(game, seat)] == [
             (t.id, f"{c[0]},{c[1]}") for t in game.state.tokens.values()
             if t.owner == seat and shuttles.unload_refusal(game, seat, t) is None
