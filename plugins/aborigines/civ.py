@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from distant_galaxy import (
+    ActorVerb,
     CellArg,
     IllegalAction,
     SiteArg,
@@ -82,6 +83,24 @@ def _planets_around(game: Game, tok: Token) -> str:
         + (f" ({st.sites[sid].owner})" if st.sites[sid].owner else " (free)") for sid in sids)
 
 
+def _planet_refusal(game: Game, tok: Token, site: Site | str, what: str,
+                    kind: Callable[[Site], bool], held: Callable[[Site], str]) -> str:
+    """Why ``site`` (or the text naming none) is refused to the ship ``tok``: it is not
+    ``what`` (a zone planet that ``kind`` accepts), not in the ship's orbit, else ``held``."""
+    if isinstance(site, str) or site.id not in model_of(game).planet_zone or not kind(site):
+        return f"{site if isinstance(site, str) else site.id} is not {what}; " \
+               f"{_planets_around(game, tok)}"
+    if game.scenario.grid.distance(site.pos, here(tok)) != 1:
+        return f"{tok.id} is not in the orbit of {site.id}; {_planets_around(game, tok)}"
+    return held(site)
+
+
+def here(tok: Token) -> Pos:
+    """The cell of a ship on the board (the ships that act are)."""
+    assert tok.pos is not None, f"{tok.id} is not on the board"
+    return tok.pos
+
+
 def _token(game: Game, seat: str, tid: str) -> Token | None:
     return game.state.tokens.get(tid)
 
@@ -95,12 +114,10 @@ TARGET = UnitArg("TARGET", find=_token)
 
 
 # -- the kinds ---------------------------------------------------------------------------------
-class CivKind(Verb):
-    """A verb of the civilizations' main phase: ``VERB SHIP ARG``, help built from the scenario;
-    its candidates are its legal actions (``exact``), its refusal says why another is not."""
+class CivVerb(Verb):
+    """A verb of the civilizations' main phase, ``VERB SHIP ARG``, help built from the scenario."""
 
     phases = PHASES
-    exact = True
     #: ``doc`` with ``{key}`` / ``{key[sub]}`` fields of the ``aborigines:`` section.
     doc_template: ClassVar[str] = ""
 
@@ -109,21 +126,38 @@ class CivKind(Verb):
             self.doc = self.doc_template.format_map(numbers)
 
 
-class Move(CivKind):
+class CivKind(CivVerb, ActorVerb):
+    """A verb of one of the seat's ships (the actor) and its target."""
+
+    def actors(self, game: Game, seat: str) -> list[Token]:
+        return reach.ships(game, seat)
+
+
+class Movement(CivKind):
+    """``move`` or ``jump``: the ship's one movement of the turn."""
+
+    def actor_refusal(self, game: Game, seat: str, tok: Token) -> str | None:
+        return None if reach.may_move(tok) else f"{tok.id} has already moved this turn"
+
+
+class Deed(CivKind):
+    """``attack``, ``colonize`` or ``capture``: the ship's one deed of the turn."""
+
+    def actor_refusal(self, game: Game, seat: str, tok: Token) -> str | None:
+        return None if reach.may_act(tok) else f"{tok.id} has already acted this turn"
+
+
+class Move(Movement):
     verb = "move"
     args = (SHIP, CellArg())
     doc = "Move a ship up to its speed through free space (once per turn, before any jump)."
 
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(t, c) for t in reach.ships(game, seat) if reach.may_move(t)
-                for c in reach.move_targets(game, t)]
+    def targets(self, game: Game, seat: str, tok: Token) -> dict[Pos, tuple[Pos, ...]]:
+        return reach.move_targets(game, tok)
 
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        (tok, cell), text = move.args, move.action.args[1]
-        return (f"{tok.id} has already moved this turn" if not reach.may_move(tok) else
-                f"{text} is off the map" if not game.scenario.grid.in_bounds(cell) else
-                None if cell in reach.move_targets(game, tok) else
-                f"{tok.id} cannot reach {text} (speed, free space only)")
+    def target_refusal(self, game: Game, seat: str, tok: Token, cell: Pos) -> str:
+        return (f"{cell[0]},{cell[1]} is off the map" if not game.scenario.grid.in_bounds(cell)
+                else f"{tok.id} cannot reach {cell[0]},{cell[1]} (speed, free space only)")
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         tok, cell = move.args
@@ -134,27 +168,26 @@ class Move(CivKind):
                   path=[list(c) for c in path])
 
 
-class Jump(CivKind):
+class Jump(Movement):
     verb = "jump"
     args = (SHIP, CellArg())
     doc = "From next to an open portal, jump next to another open portal (R5.12)."
 
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(t, c) for t in reach.ships(game, seat) if reach.may_move(t)
-                for c in reach.jump_targets(game, t)]
+    def actor_refusal(self, game: Game, seat: str, tok: Token) -> str | None:
+        near = reach.portals_next_to(game, here(tok))
+        return (super().actor_refusal(game, seat, tok)
+                or (f"{tok.id} is not next to a portal" if not near else
+                    f"portal {near[0]} is blocked by the Aborigines (R5.12)"
+                    if reach.open_portal_near(game, here(tok)) is None else None))
 
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        (tok, cell), text = move.args, move.action.args[1]
-        near = reach.portals_next_to(game, tok.pos)
-        dest = reach.portals_next_to(game, cell)
-        return (f"{tok.id} has already moved this turn" if not reach.may_move(tok) else
-                f"{tok.id} is not next to a portal" if not near else
-                f"portal {near[0]} is blocked by the Aborigines (R5.12)"
-                if reach.open_portal_near(game, tok.pos) is None else
-                f"{text} is not next to a portal" if not dest else
+    def targets(self, game: Game, seat: str, tok: Token) -> list[Pos]:
+        return reach.jump_targets(game, tok)
+
+    def target_refusal(self, game: Game, seat: str, tok: Token, cell: Pos) -> str:
+        dest, text = reach.portals_next_to(game, cell), f"{cell[0]},{cell[1]}"
+        return (f"{text} is not next to a portal" if not dest else
                 f"portal {dest[0]} is blocked by the Aborigines (R5.12)"
                 if model_of(game).blocked(game.state, dest[0]) else
-                None if cell in reach.jump_targets(game, tok) else
                 f"{tok.id} cannot jump to {text}")
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
@@ -165,27 +198,22 @@ class Jump(CivKind):
         game.emit("jump", token=tok.id, **{"from": frm}, to=list(cell), rule="R5.12")
 
 
-class Attack(CivKind):
+class Attack(Deed):
     verb = "attack"
     args = (SHIP, TARGET)
     doc_template = ("Attack an adjacent Aborigine ship: one die, {civ[attack]}-{die} (R5.10); "
                     "the Hunter fires first (R5.11).")
 
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(t, e) for t in reach.ships(game, seat) if reach.may_act(t)
-                for e in reach.attack_targets(game, t)]
+    def targets(self, game: Game, seat: str, tok: Token) -> list[Token]:
+        return reach.attack_targets(game, tok)
 
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        tok, target = move.args
-        if not reach.may_act(tok):
-            return f"{tok.id} has already acted this turn"
-        if target in reach.attack_targets(game, tok):
-            return None
+    def target_refusal(self, game: Game, seat: str, tok: Token, target: Token | str) -> str:
         m = model_of(game)
         nearby = _around(game, tok, m.is_aborigine, "Aborigine ships")
-        if target is None or not m.is_aborigine(target):
-            return f"{move.action.args[1]} is not an Aborigine ship; {nearby}"
-        return f"{target.id} at {target.pos[0]},{target.pos[1]} is not adjacent to {tok.id}; " \
+        if isinstance(target, str) or not m.is_aborigine(target):
+            return f"{target if isinstance(target, str) else target.id} is not an Aborigine " \
+                   f"ship; {nearby}"
+        return f"{target.id} at {here(target)[0]},{here(target)[1]} is not adjacent to {tok.id}; " \
                f"{nearby}"
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
@@ -194,32 +222,22 @@ class Attack(CivKind):
         civ_fires(game, tok, target)
 
 
-class Colonize(CivKind):
+class Colonize(Deed):
     verb = "colonize"
     args = (SHIP, PLANET)
     doc = "Colonize a free planet of a portal zone next to your ship (R5.2)."
 
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(t, game.state.sites[sid]) for t in reach.ships(game, seat)
-                if reach.may_act(t) and reach.may_move(t) for sid in reach.colonize_targets(game, t)]
+    def actor_refusal(self, game: Game, seat: str, tok: Token) -> str | None:
+        return super().actor_refusal(game, seat, tok) or (
+            None if reach.may_move(tok) else
+            f"{tok.id} moved this turn: colonizing takes a whole turn in orbit")
 
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        tok, site = move.args
-        if not reach.may_act(tok):
-            return f"{tok.id} has already acted this turn"
-        if site is None or site.id not in reach.colonize_targets(game, tok):
-            return self.explain_planet(game, tok, site, move.action.args[1])
-        return None if reach.may_move(tok) else \
-            f"{tok.id} moved this turn: colonizing takes a whole turn in orbit"
+    def targets(self, game: Game, seat: str, tok: Token) -> list[Site]:
+        return [game.state.sites[sid] for sid in reach.colonize_targets(game, tok)]
 
-    @staticmethod
-    def explain_planet(game: Game, tok: Token, site: Site | None, sid: str) -> str:
-        """Why ``site`` (named ``sid``) is not a free zone planet next to the ship."""
-        if site is None or site.id not in model_of(game).planet_zone:
-            return f"{sid} is not a planet of a portal zone; {_planets_around(game, tok)}"
-        if game.scenario.grid.distance(site.pos, tok.pos) != 1:
-            return f"{tok.id} is not in the orbit of {site.id}; {_planets_around(game, tok)}"
-        return f"{site.id} already belongs to {site.owner}"
+    def target_refusal(self, game: Game, seat: str, tok: Token, site: Site | str) -> str:
+        return _planet_refusal(game, tok, site, "a planet of a portal zone", lambda s: True,
+                               lambda s: f"{s.id} already belongs to {s.owner}")
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         tok, site = move.args
@@ -229,28 +247,20 @@ class Colonize(CivKind):
                   portal=model_of(game).planet_zone[site.id], rule="R5.2")
 
 
-class Capture(CivKind):
+class Capture(Deed):
     verb = "capture"
     args = (SHIP, PLANET)
     doc_template = ("Try to capture an adjacent Aborigine planet (die {civ[capture]}-{die}); "
                     "impossible while Aborigine ships are in its orbit (R5.42). Success reopens "
                     "the portal (R5.12).")
 
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(t, game.state.sites[sid]) for t in reach.ships(game, seat) if reach.may_act(t)
-                for sid in reach.capture_targets(game, t)]
+    def targets(self, game: Game, seat: str, tok: Token) -> list[Site]:
+        return [game.state.sites[sid] for sid in reach.capture_targets(game, tok)]
 
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        tok, site = move.args
-        if not reach.may_act(tok):
-            return f"{tok.id} has already acted this turn"
-        if site is not None and site.id in reach.capture_targets(game, tok):
-            return None
-        if site is None or site.owner != ABORIGINES or site.id not in model_of(game).planet_zone:
-            return f"{move.action.args[1]} is not an Aborigine planet; {_planets_around(game, tok)}"
-        if game.scenario.grid.distance(site.pos, tok.pos) != 1:
-            return f"{tok.id} is not in the orbit of {site.id}; {_planets_around(game, tok)}"
-        return f"Aborigine ships are in the orbit of {site.id} (R5.42)"
+    def target_refusal(self, game: Game, seat: str, tok: Token, site: Site | str) -> str:
+        return _planet_refusal(game, tok, site, "an Aborigine planet",
+                               lambda s: s.owner == ABORIGINES,
+                               lambda s: f"Aborigine ships are in the orbit of {s.id} (R5.42)")
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         m, (tok, site) = model_of(game), move.args
@@ -271,7 +281,7 @@ class Capture(CivKind):
             game.hook.dg_site_taken(game=game, site=site, previous_owner=old, invasion=True)
 
 
-class Hack(CivKind):
+class Hack(CivVerb):
     verb = "hack"
     args = (UnitArg("SHIP", find=_token), TARGET)
     doc_template = ("Monarchy, once per game: take control of an Aborigine ship (not the Hunter) "
@@ -279,6 +289,8 @@ class Hack(CivKind):
                     "and "
                     "ram another Aborigine ship (not the Hunter) of its zone; both are destroyed "
                     "(R5.4).")
+
+    exact = True  # its candidates: the hack pairs, when the seat may hack
 
     def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
         return list(reach.hack_pairs(game, seat)) if reach.may_hack(game, seat) else []

@@ -1,13 +1,13 @@
 """The players' verbs in an activation (RB.7, D6.2–D6.6): ``move M x,y``, ``fire M T``,
 ``board M T``, then ``end``. Each crewed model of the seat's squadron moves once and fires or
-boards once per activation; ``refusal`` says why an action is refused."""
+boards once per activation. Each is an :class:`~distant_galaxy.ActorVerb`: a model of the
+seat's squadron (the actor) that may act, and the cells or models it may take."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from distant_galaxy import CellArg, IllegalAction, TypedAction, UnitArg, Verb, require
+from distant_galaxy import ActorVerb, CellArg, IllegalAction, TypedAction, UnitArg, Verb, require
 from distant_galaxy_episodes.fleet_battle import combat
 from distant_galaxy_episodes.fleet_battle.model import OK, fleet_of_seat, stat
 
@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from distant_galaxy import Game, Token
 
 PHASES = frozenset({"activation", "lead", "reply", "trail"})
+Pos = tuple[int, int]
 
 
 def squadron(game: Game, seat: str) -> list[Token]:
@@ -52,14 +53,19 @@ def _target(game: Game, seat: str, tid: str) -> Token:
 MODEL, TARGET = UnitArg("MODEL", find=own_model), UnitArg("TARGET", find=_target)
 
 
-class _Kind(Verb):
+class _Kind(ActorVerb):
+    """A verb of one crewed model of the seat's squadron (the actor) and its target."""
+
     phases = PHASES
 
-    def _squad(self, game: Game, seat: str) -> Iterable[Token]:
+    def actors(self, game: Game, seat: str) -> list[Token]:
         return squadron(game, seat) if fleet_of_seat(game.scenario, seat) else []
 
-    def _acted(self, move: TypedAction) -> str | None:
-        tok = move.args[0]
+
+class _Deed(_Kind):
+    """``fire`` or ``board``: the model's one deed of the turn."""
+
+    def actor_refusal(self, game: Game, seat: str, tok: Token) -> str | None:
         return f"{tok.id} has already fired or boarded this turn" if tok.attrs.get("acted") \
             else None
 
@@ -68,18 +74,17 @@ class Move(_Kind):
     verb = "move"
     args = (MODEL, CellArg("X,Y"))
     doc = "Move one of your models up to its speed in hexes through empty hexes (once per turn)."
-    exact = True  # the candidates are the model's reachable hexes
 
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(tok, cell) for tok in self._squad(game, seat) for cell in combat.moves(game, tok)]
+    def actor_refusal(self, game: Game, seat: str, tok: Token) -> str | None:
+        return f"{tok.id} has already moved this turn" if tok.attrs.get("moved") else None
 
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        tok, to = move.args
+    def targets(self, game: Game, seat: str, tok: Token) -> dict[Pos, tuple[Pos, ...]]:
+        return combat.moves(game, tok)
+
+    def target_refusal(self, game: Game, seat: str, tok: Token, to: Pos) -> str:
         where = f"{to[0]},{to[1]}"
-        return (f"{tok.id} has already moved this turn" if tok.attrs.get("moved") else
-                f"{where} is off the map" if not game.scenario.grid.in_bounds(to) else
+        return (f"{where} is off the map" if not game.scenario.grid.in_bounds(to) else
                 f"{where} is not empty" if to in game.state.board else
-                None if to in combat.moves(game, tok) else
                 f"{tok.id} cannot reach {where}: speed "
                 f"{stat(game.scenario, tok.type, 'speed')} through empty hexes")
 
@@ -88,42 +93,35 @@ class Move(_Kind):
         combat.move(game, seat, tok, to, combat.moves(game, tok)[to])
 
 
-class Fire(_Kind):
+class Fire(_Deed):
     verb = "fire"
     args = (MODEL, TARGET)
     doc = "Fire one of your models' guns at an enemy model in range (once per turn)."
 
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(tok, t) for tok in self._squad(game, seat) for t in combat.targets(game, tok)]
+    def targets(self, game: Game, seat: str, tok: Token) -> list[Token]:
+        return combat.targets(game, tok)
 
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        tok, target = move.args
-        return self._acted(move) or (
-            f"{target.id} is in your own fleet"
-            if target.attrs.get("fleet") == tok.attrs.get("fleet") else
-            None if target in combat.targets(game, tok) else
-            f"{target.id} is not a crewed enemy model within {tok.id}'s range "
-            f"({stat(game.scenario, tok.type, 'range')} hexes)")
+    def target_refusal(self, game: Game, seat: str, tok: Token, target: Token) -> str:
+        return (f"{target.id} is in your own fleet"
+                if target.attrs.get("fleet") == tok.attrs.get("fleet") else
+                f"{target.id} is not a crewed enemy model within {tok.id}'s range "
+                f"({stat(game.scenario, tok.type, 'range')} hexes)")
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         combat.fire(game, seat, *move.args)
 
 
-class Board(_Kind):
-    verb = "board"
-    args = (MODEL, TARGET)
+class Board(_Deed):
     doc = ("Board a crippled or abandoned enemy model next to yours, or recapture a prize of "
            "your fleet (instead of firing).")
+    verb, args = "board", (MODEL, TARGET)
 
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        return [(tok, t) for tok in self._squad(game, seat) for t in combat.boardable(game, tok)]
+    def targets(self, game: Game, seat: str, tok: Token) -> list[Token]:
+        return combat.boardable(game, tok)
 
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        tok, target = move.args
-        return self._acted(move) or (
-            None if combat.board_need(game, tok, target) is not None else
-            f"{target.id} cannot be boarded from {tok.id}: it must be next to it and be a "
-            "crippled or abandoned enemy, or a prize of your fleet")
+    def target_refusal(self, game: Game, seat: str, tok: Token, target: Token) -> str:
+        return (f"{target.id} cannot be boarded from {tok.id}: it must be next to it and be a "
+                "crippled or abandoned enemy, or a prize of your fleet")
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         combat.board(game, seat, *move.args)

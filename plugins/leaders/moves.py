@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import Arg, IllegalAction, SiteArg, TypedAction, UnitArg, Verb, require
+from distant_galaxy import ActorVerb, Arg, IllegalAction, SiteArg, TypedAction, UnitArg, Verb, require
 from distant_galaxy_episodes.leaders.model import edit, leader_ids, leaders, section
 
 if TYPE_CHECKING:
@@ -160,14 +160,15 @@ def own_ship(game: Game, seat: str, tid: str) -> Token:
 
 
 # -- the kinds ----------------------------------------------------------------------------------
-class LeaderKind(Verb):
-    """A leader's verb: ``VERB LEADER WHERE``, in the phases the ``moves:`` section names; its
-    candidates are its legal actions (``exact``)."""
-
-    exact = True
+class LeaderKind(ActorVerb):
+    """A leader's verb: ``VERB LEADER WHERE``, in the phases the ``moves:`` section names; the
+    seat's free leaders act (the actors), on the ships or planets they may reach (the targets)."""
 
     def __init__(self, phases: Iterable[str]):
         self.phases = frozenset(phases)
+
+    def actors(self, game: Game, seat: str) -> list[str]:
+        return _mine(game, seat)
 
 
 class Board(LeaderKind):
@@ -176,19 +177,18 @@ class Board(LeaderKind):
     doc = ("A leader boards your ship whose move this turn starts, stops or ends in the leader's "
            "system (next to its planet or its ship); once per turn (RL.2).")
 
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        ships = _own_ships(game, seat)
-        return [(lid, t) for lid in _mine(game, seat) if not _done(game, lid, "boarded")
-                for t in ships if t.id != leaders(game)[lid]["ship"] and may_board(game, lid, t)]
+    def actor_refusal(self, game: Game, seat: str, lid: str) -> str | None:
+        return f"{lid} has already boarded a ship this turn (RL.2: once per turn)" \
+            if _done(game, lid, "boarded") else None
 
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        lid, ship = move.args
+    def targets(self, game: Game, seat: str, lid: str) -> list[Token]:
+        return [t for t in _own_ships(game, seat)
+                if t.id != leaders(game)[lid]["ship"] and may_board(game, lid, t)]
+
+    def target_refusal(self, game: Game, seat: str, lid: str, ship: Token) -> str:
         return (f"{lid} is already aboard {ship.id}" if leaders(game)[lid]["ship"] == ship.id
-                else f"{lid} has already boarded a ship this turn (RL.2: once per turn)"
-                if _done(game, lid, "boarded") else
-                None if may_board(game, lid, ship) else
-                f"{ship.id} has not been in the system of {lid} ({_where(game, lid)}) during its "
-                "move this turn (RL.2: a leader boards a ship at a point of its move)")
+                else f"{ship.id} has not been in the system of {lid} ({_where(game, lid)}) "
+                "during its move this turn (RL.2: a leader boards a ship at a point of its move)")
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         lid, ship = move.args
@@ -206,28 +206,26 @@ class Land(LeaderKind):
     doc = ("A leader aboard your ship lands on your planet next to that ship (the system just "
            "activated); never alone on a free or enemy planet; once per turn (RL.2).")
 
-    def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        ships = {lid: leaders(game)[lid]["ship"] for lid in _mine(game, seat)}
-        return [(lid, s) for lid, sid in ships.items() if sid and not _done(game, lid, "landed")
-                for s in own_planets_near(game, seat, game.state.tokens[sid])]
+    def actor_refusal(self, game: Game, seat: str, lid: str) -> str | None:
+        rec = leaders(game)[lid]
+        return (f"{lid} is on {rec['planet']}, aboard no ship: only a leader aboard a ship lands"
+                if not rec["ship"] else f"{lid} has already landed this turn (RL.2: once per "
+                "turn)" if _done(game, lid, "landed") else None)
 
-    def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
-        (lid, site), rec = move.args, leaders(game)[move.args[0]]
-        if not rec["ship"]:
-            return f"{lid} is on {rec['planet']}, aboard no ship: only a leader aboard a ship lands"
-        ship = game.state.tokens[rec["ship"]]
+    def targets(self, game: Game, seat: str, lid: str) -> list[Site]:
+        return own_planets_near(game, seat, game.state.tokens[leaders(game)[lid]["ship"]])
+
+    def target_refusal(self, game: Game, seat: str, lid: str, site: Site | str) -> str:
+        ship = game.state.tokens[leaders(game)[lid]["ship"]]
         near = "your planets next to " + ship.id + ": " + (
             ", ".join(s.id for s in own_planets_near(game, seat, ship)) or "none")
-        if site is None:
-            return f"there is no planet '{move.action.args[1]}'; {near}"
+        if isinstance(site, str):
+            return f"there is no planet '{site}'; {near}"
         whose = "a free planet" if site.owner is None else f"{site.owner}'s planet"
         return (f"{site.id} is {whose}: a leader cannot land alone on a neutral or enemy planet "
                 f"(RL.2); {near}" if site.owner != seat else
                 f"{site.id} is not in the system of {ship.id} at {ship.pos[0]},{ship.pos[1]} "
-                f"(RL.2: a leader lands only in the system just activated); {near}"
-                if not _near(game, site.pos, ship.pos) else
-                f"{lid} has already landed this turn (RL.2: once per turn)"
-                if _done(game, lid, "landed") else None)
+                f"(RL.2: a leader lands only in the system just activated); {near}")
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         lid, site = move.args
