@@ -94,6 +94,9 @@ class CellArg(Arg):
     def parse(self, game: Game, seat: str, text: str) -> Pos:
         return parse_pos(text)
 
+    def text(self, value: Any) -> str:
+        return f"{value[0]},{value[1]}"
+
 
 class NumberArg(Arg):
     """A whole number (``lo``..``hi`` when given: its domain)."""
@@ -349,12 +352,15 @@ class Verb(ActionKind):
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
         if not self.exact:
             return self.derived_legal(game, seat)
-        return self.actions_of(self.candidates(game, seat))
+        found = self.candidates(game, seat)
+        return self.actions_of(found) if found else []
 
     def actions_of(self, candidates: Iterable[tuple[Any, ...]]) -> list[Action]:
         """:meth:`action_of` of each candidate, in order (the table looked up once for all)."""
-        args, out = self.args, []
-        rows, n = self._made_table(), len(args)
+        args, out, rows = self.args, [], self._rows
+        if rows is None:
+            rows = self._made_table()
+        n = len(args)
         if n not in (1, 2) or self.arity != (n, n):  # no arguments, or a chain of cells
             return [self.action_of(values) for values in candidates]
         keys = self._keys or self._key_functions()
@@ -390,7 +396,9 @@ class Verb(ActionKind):
         if n != len(args) or n > 2:  # a chain of cells, or three arguments and more
             return self._action_of_many(values)
         keys = self._keys or self._key_functions()
-        rows = self._made_table()
+        rows = self._rows
+        if rows is None:
+            rows = self._made_table()
         value, to_key = values[0], keys[0]
         key = value if to_key is None else to_key(value)
         row = rows.get(key)
@@ -400,14 +408,14 @@ class Verb(ActionKind):
             act = row.alone
             if act is None:
                 act = row.alone = Action(self.verb, (row.text,))
-                self._made += 1
+                self._count_made()
             return act
         value, to_key = values[1], keys[1]
         key = value if to_key is None else to_key(value)
         act = row.made.get(key)
         if act is None:
             act = row.made[key] = Action(self.verb, (row.text, args[1].text(value)))
-            self._made += 1
+            self._count_made()
         return act
 
     def _action_of_many(self, values: tuple[Any, ...] | list[Any]) -> Action:
@@ -425,7 +433,7 @@ class Verb(ActionKind):
         if act is None:
             act = row.made[rest] = Action(self.verb, (row.text, *(
                 p.text(v) for p, v in zip(params[1:], values[1:], strict=True))))
-            self._made += 1
+            self._count_made()
         return act
 
     _keys: tuple[Callable[[Any], Hashable] | None, ...] | None = None
@@ -436,12 +444,17 @@ class Verb(ActionKind):
         return keys
 
     def _made_table(self) -> dict[Hashable, _Row]:
-        """The verb's table of made actions by first argument (emptied past the limit)."""
+        """The verb's table of made actions by first argument (a new one when there is none)."""
         rows = self._rows
-        if rows is None or self._made > MADE_LIMIT:
+        if rows is None:
             rows = self._rows = {}
-            self._made = 0
         return rows
+
+    def _count_made(self) -> None:
+        """One more action made: past :data:`MADE_LIMIT`, the next look-up starts a new table."""
+        self._made += 1
+        if self._made > MADE_LIMIT:
+            self._rows, self._made = None, 0
 
     def has_fast_legal(self) -> bool:
         """Whether ``legal`` is not the derived one (its own, or ``exact``): the conformance
@@ -502,9 +515,15 @@ class ActorVerb(Verb):
     #: or not): ``legal`` then asks it first, and the actor's refusal only for an actor with
     #: targets (the same list: an actor without targets has no action either way).
     targets_first: ClassVar[bool] = False
-    #: (id of a tuple of targets ``targets`` gave, id of the actor) → (the tuple, the actor, its
-    #: actions): both kept alive here, so the ids stand for them
-    _listed: dict[tuple[int, int], tuple[tuple[Any, ...], Any, tuple[Action, ...]]] | None = None
+    #: whether the class defines its own ``prepare`` (set for each subclass)
+    _prepares: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._prepares = cls.prepare is not ActorVerb.prepare
+    #: (id of a tuple of targets ``targets`` gave, the actor's key) → (the tuple, its actions):
+    #: the tuple kept alive here, so its id stands for it (a clone's actors share the entry)
+    _listed: dict[tuple[int, Hashable], tuple[tuple[Any, ...], tuple[Action, ...]]] | None = None
 
     # -- the rule: a subclass defines these (methods; a rule function of the same arguments
     # without ``self`` is given as ``actor_refusal = verb_rule(move_refusal)``) ----------------
@@ -562,13 +581,13 @@ class ActorVerb(Verb):
     def legal(self, game: Game, seat: str) -> list[Action]:
         out: list[Action] = []
         refuse, first, rows = self.actor_refusal, self.args[0], self._rows
-        if rows is None or self._made > MADE_LIMIT:
+        if rows is None:
             rows = self._made_table()
         keys = self._keys or self._key_functions()
         listed = self._listed
-        if listed is None or len(listed) > LISTED_LIMIT:
+        if listed is None:
             listed = self._listed = {}
-        prepare = type(self).prepare is not ActorVerb.prepare  # (before the first targets)
+        prepare = self._prepares  # (before the first targets)
         first_key = keys[0]
         if len(keys) == 1:
             for actor in self.actors(game, seat):
@@ -578,6 +597,7 @@ class ActorVerb(Verb):
                     out.append(act if act is not None else self.action_of((actor,)))
             return out
         targets, second_key, first_targets = self.targets, keys[1], self.targets_first
+        second, verb = self.args[1], self.verb
         for actor in self.actors(game, seat):
             if not first_targets and refuse(game, seat, actor) is not None:
                 continue
@@ -587,23 +607,26 @@ class ActorVerb(Verb):
             found = targets(game, seat, actor)
             if not found or (first_targets and refuse(game, seat, actor) is not None):
                 continue
-            if type(found) is tuple:  # a tuple listed before for this actor: the same actions
-                hit = listed.get((id(found), id(actor)))
-                if hit is not None and hit[0] is found and hit[1] is actor:
-                    out.extend(hit[2])
-                    continue
             key = actor if first_key is None else first_key(actor)
+            if type(found) is tuple:  # a tuple listed before for this actor: the same actions
+                hit = listed.get((id(found), key))
+                if hit is not None and hit[0] is found:
+                    out.extend(hit[1])
+                    continue
             row = rows.get(key)
             if row is None:
                 row = rows[key] = _Row(first.text(actor))
             made, acts = row.made, []
             for target in found:
-                act = made.get(target if second_key is None else second_key(target))
-                if act is None:
-                    act = self.action_of((actor, target))
+                act = made.get(target_key := target if second_key is None else second_key(target))
+                if act is None:  # (action_of, inline: the first listings make many)
+                    act = made[target_key] = Action(verb, (row.text, second.text(target)))
+                    self._count_made()
                 acts.append(act)
             if type(found) is tuple:
-                listed[id(found), id(actor)] = (found, actor, tuple(acts))
+                if len(listed) >= LISTED_LIMIT:
+                    listed.clear()
+                listed[id(found), key] = (found, tuple(acts))
             out.extend(acts)
         return out
 

@@ -5,8 +5,9 @@ Each ship, per turn of its owner: one movement (``move`` up to its ``speed``, or
 next to an open portal to next to another open portal) and one deed (``attack``, ``colonize`` or
 ``capture``); colonizing takes the ship's whole turn in orbit (it must not move that turn).
 
-Each kind is a typed verb: its candidates, from the predicates in ``reach.py``, are its legal
-actions, and its ``refusal`` says why another action is not legal. Help texts (``doc``) are
+Each kind but ``hack`` is an :class:`~distant_galaxy.ActorVerb`: a ship of the seat that may
+still move (``Movement``) or act (``Deed``) and its targets, from the predicates in ``reach.py``;
+a refused target gets a message naming what is around the ship. Help texts (``doc``) are
 templates filled from the ``aborigines:`` section of the scenario (``{civ[capture]}``, ``{die}``;
 ``{cells[hack_range]}`` is a distance in words, "2 cells"), so a mod's numbers show.
 """

@@ -3,11 +3,14 @@ liquidate, use (elite tokens), reinforce. Shuttle verbs are in ``shuttles``, the
 in ``defenders``.
 
 Each verb is a typed :class:`~distant_galaxy.Verb`: it declares its arguments (a unit of the
-seat, a cell on the map, an asteroid, a unit type…) and states its rule once, as ``candidates``
-and a ``refusal`` (mostly one predicate, ``…_refusal``, that says why an action is not legal, or
-None). The hot verbs keep a fast ``legal`` written out for all units at once; the conformance
-harness compares it with the rule at every decision. Help texts are built from the scenario's
-numbers when the kinds are made for a scenario.
+seat, a cell on the map, an asteroid, a unit type…) and states its rule once, mostly as one
+predicate, ``…_refusal``, that says why an action is not legal, or None. A verb of an actor and
+its targets (``move``, ``attack``, ``deploy``, ``create``) is an
+:class:`~distant_galaxy.ActorVerb`: the actors worth asking, the actor's refusal, its targets
+and a message for a refused target, from which the engine derives the listing. The others list
+exact candidates built from their refusal function, with what the asteroids or units share
+worked out once (``in_range``, ``in_the_way``). Help texts are built from the scenario's numbers
+when the kinds are made for a scenario.
 """
 
 from __future__ import annotations
@@ -34,11 +37,11 @@ from distant_galaxy_episodes.asteroid_belt.attacks import (
 from distant_galaxy_episodes.asteroid_belt.combat import fight, shuttle_bonus
 from distant_galaxy_episodes.asteroid_belt.model import BeltVerb, MapCell
 from distant_galaxy_episodes.asteroid_belt.movement import (
+    REACH,
     Reach,
     blocking_cells,
     check_memo,
     checked_memo,
-    memo_of,
     opens_a_move,
     reach,
     speed,
@@ -97,7 +100,8 @@ def move_refusal(game: Game, seat: str, tok: Token) -> str | None:
     why = model.turn_refusal(game, tok, "moved")
     if why is not None:
         return why
-    cost, have = model.move_cost(game, tok.type), model.resources(game, seat)
+    cost, have = model.move_cost(game, tok.type), game.state.players[seat].counters.get(
+        "resources", 0)  # (model.resources, one call less: a hot path)
     if cost > have:
         return f"moving {tok.id} costs {cost} resources, you have {have} (D7.5)"
     return None
@@ -122,7 +126,7 @@ class Move(BeltVerb, ActorVerb):
 
     def targets(self, game: Game, seat: str, tok: Token) -> tuple[Pos, ...]:
         at: Pos = tok.pos  # type: ignore[assignment]  # (an allowed actor is on the board)
-        return reach(game, tok.type, at, speed(game, tok), memo_of(game)).cells
+        return reach(game, tok.type, at, speed(game, tok), game.stash[REACH]).cells  # (prepared)
 
     def target_refusal(self, game: Game, seat: str, tok: Token, to: Pos) -> str:
         if not model.may_stop(game, tok.type, to):

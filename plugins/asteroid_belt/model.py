@@ -318,7 +318,8 @@ def turn_refusal(game: Game, tok: Token, deed: str) -> str | None:
     (:func:`ready` and :func:`done` with the stamp made once: a hot path)."""
     flags = tok.attrs.get(THIS_TURN)
     if flags:
-        now = stamp(game)
+        st = game.state
+        now = st.round * len(st.seats) + st.turn  # stamp(game), inline
         if flags.get("created") == now:
             return (f"{tok.id} was created this turn by the elite and acts from your next turn "
                     "(R7.70)")

@@ -257,7 +257,8 @@ def test_the_table_of_made_actions_starts_again_past_its_limit(game: Game, monke
 
     monkeypatch.setattr(verbs, "MADE_LIMIT", 3)
     hop = Hop()
-    made = [hop.action_of((game.state.tokens[t], (0, 0))) for t in ("T1", "T2", "T3", "T4")]
-    assert hop._made == 4
+    made = [hop.action_of((game.state.tokens[t], (0, 0))) for t in ("T1", "T2", "T3")]
+    assert hop.action_of((game.state.tokens["T2"], (0, 0))) is made[1] and hop._made == 3
+    hop.action_of((game.state.tokens["T4"], (0, 0)))  # the fourth: past the limit
     again = hop.action_of((game.state.tokens["T1"], (0, 0)))  # a new table: made again
     assert again == made[0] and again is not made[0] and hop._made == 1
