@@ -13,8 +13,10 @@ value`` lines, blank lines and ``#`` comments skipped).
 Where that would not be the whole picture — an entry of ``sys.path`` that is a file (a zip) or an
 ``.egg``, or a finder on :data:`sys.meta_path` other than the standard path finder that finds
 distributions of its own — :func:`entry_points` asks :mod:`importlib.metadata` itself, so the
-answer is always the one :mod:`importlib.metadata` gives. Nothing is cached: a package installed
-while the process runs is seen at the next call (the callers cache what they need).
+answer is always the one :mod:`importlib.metadata` gives. A folder's listing and an
+``entry_points.txt`` are read again only when their modification time or size changed (``dg``
+asks for three groups at each start: the files are read once): a package installed while the
+process runs is seen at the next call (the callers cache what they need).
 """
 
 from __future__ import annotations
@@ -107,10 +109,29 @@ def _plain_path() -> list[str] | None:
     return folders
 
 
+#: What was read, by path, with the stamp (modification time, size) it was read at: a folder's
+#: metadata folders, an ``entry_points.txt``'s entries by group. Read again when the stamp changes.
+_FOLDERS: dict[str, tuple[tuple[int, int], list[str]]] = {}
+_FILES: dict[str, tuple[tuple[int, int], dict[str, list[tuple[str, str, bool]]]]] = {}
+
+
+def _stamp(path: str) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
+
+
 def _infos(folder: str) -> list[str]:
     """The metadata folders in ``folder``: its ``*.dist-info`` and ``*.egg-info`` entries, in
     listing order, those of a name first seen earlier kept in its group (as importlib's lookup
-    groups them by name)."""
+    groups them by name); listed again only when the folder changed (a package installed or
+    removed)."""
+    stamp = _stamp(folder)
+    known = _FOLDERS.get(folder)
+    if known is not None and known[0] == stamp:
+        return known[1]
     try:
         names = os.listdir(folder)
     except OSError:
@@ -121,7 +142,10 @@ def _infos(folder: str) -> list[str]:
         if low.endswith((".dist-info", ".egg-info")):
             key = _normalized(low.rpartition(".")[0].partition("-")[0])
             groups.setdefault(key, []).append(os.path.join(folder, child))
-    return [path for paths in groups.values() for path in paths]
+    found = [path for paths in groups.values() for path in paths]
+    if stamp is not None:
+        _FOLDERS[folder] = (stamp, found)
+    return found
 
 
 def _normalized(name: str) -> str:
@@ -130,13 +154,32 @@ def _normalized(name: str) -> str:
 
 def _read(info: str, group: str) -> list[EntryPoint]:
     """The entry points of ``group`` in the folder ``info``'s ``entry_points.txt``."""
-    try:
-        with open(os.path.join(info, "entry_points.txt"), encoding="utf-8") as f:
-            text = f.read()
-    except OSError:  # none (or not a folder: an egg-info file has no entry points here)
-        return []
     dist = Distribution(info)
     out: list[EntryPoint] = []
+    for name, value, well_formed in _sections(info).get(group, ()):
+        if not well_formed:
+            raise ValueError(f"{info}/entry_points.txt: {name!r} is not 'name = value'")
+        out.append(EntryPoint(name, value, group, dist))
+    return out
+
+
+def _sections(info: str) -> dict[str, list[tuple[str, str, bool]]]:
+    """The entries of each group of ``info``'s ``entry_points.txt`` — ``(name, value, True)``,
+    or ``(line, "", False)`` for a line that is not ``name = value`` — read again only when the
+    file changed."""
+    path = os.path.join(info, "entry_points.txt")
+    stamp = _stamp(path)
+    if stamp is None:  # none (or not a folder: an egg-info file has no entry points here)
+        return {}
+    known = _FILES.get(path)
+    if known is not None and known[0] == stamp:
+        return known[1]
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError:
+        return {}
+    sections: dict[str, list[tuple[str, str, bool]]] = {}
     section = None
     for raw in text.splitlines():
         line = raw.strip()
@@ -145,12 +188,12 @@ def _read(info: str, group: str) -> list[EntryPoint]:
         if line.startswith("[") and line.endswith("]"):
             section = line.strip("[]")
             continue
-        if section == group:
-            name, _, value = line.partition("=")
-            if not _:
-                raise ValueError(f"{info}/entry_points.txt: {line!r} is not 'name = value'")
-            out.append(EntryPoint(name.strip(), value.strip(), group, dist))
-    return out
+        if section is not None:
+            name, eq, value = line.partition("=")
+            sections.setdefault(section, []).append(
+                (name.strip(), value.strip(), True) if eq else (line, "", False))
+    _FILES[path] = (stamp, sections)
+    return sections
 
 
 def _metadata_name(info: str) -> str | None:

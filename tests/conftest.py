@@ -48,3 +48,11 @@ def race():
     from distant_galaxy import load_scenario
 
     return load_scenario(DATA / "scenarios" / "race.yaml")
+
+
+@pytest.fixture
+def cache_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A cache folder of the test's own (``DG_CACHE_DIR``), not made yet."""
+    where = tmp_path / "cache"
+    monkeypatch.setenv("DG_CACHE_DIR", str(where))
+    return where

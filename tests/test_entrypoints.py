@@ -90,3 +90,22 @@ def test_dg_help_does_not_import_importlib_metadata(tmp_path: Path):
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=tmp_path, check=True)
     assert done.stdout.strip().splitlines()[-1] == "False"
+
+
+def test_what_changes_while_the_process_runs_is_read_again(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch):
+    """A folder's listing and an ``entry_points.txt`` are kept by modification time and size:
+    a package installed, changed or removed is seen at the next call."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert both("dg_test.later") == ([], [])
+    dist(tmp_path, "dg_later-0.1", "dg-later", "[dg_test.later]\none = a\n")
+    theirs, ours = both("dg_test.later")
+    assert ours == theirs and [e[0] for e in ours] == ["one"]
+    (tmp_path / "dg_later-0.1.dist-info" / "entry_points.txt").write_text(
+        "[dg_test.later]\none = a\ntwo = b\n")
+    theirs, ours = both("dg_test.later")
+    assert ours == theirs and [e[0] for e in ours] == ["one", "two"]
+    for child in (tmp_path / "dg_later-0.1.dist-info").iterdir():
+        child.unlink()
+    (tmp_path / "dg_later-0.1.dist-info").rmdir()
+    assert both("dg_test.later") == ([], [])

@@ -40,6 +40,16 @@ LOCAL_IMPORTS = {
         "path entry or a finder is one the module does not read",
     ("cli/handlers/serve.py", "server_module"):
         "Starlette and uvicorn are the optional [serve] extra: imported only when dg serve runs",
+    ("resources.py", "package_folder"):
+        "importlib.resources imports tempfile, zipfile …: asked only for a package that is not "
+        "one folder on disk (issue 35, start-up)",
+    ("bots/plugin.py", "dg_bots"):
+        "the search bot and the controllers are imported when a game asks for its bots, not by "
+        "every load or check of a scenario (issue 35, dg validate's start-up)",
+    ("cli/handlers/validate.py", "_validate"):
+        "the campaign loader only when campaigns are checked (dg validate SCENARIO imports none)",
+    ("cli/handlers/validate.py", "_print_json"):
+        "the campaign loader only when campaigns are checked (dg validate SCENARIO imports none)",
 }
 
 

@@ -43,7 +43,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("game core", ("core",)),
     ("the rule language and the safe loader", ("rules", "loader")),
     ("foundation", ("errors", "limits", "cache", "lazy", "version", "build", "stash", "text",
-                    "entrypoints")),
+                    "entrypoints", "resources")),
 ]
 
 

@@ -8,12 +8,19 @@ engine's other built-in plugins (``builtin/``) sit below.
 
 from __future__ import annotations
 
-from distant_galaxy.bots.mcts import MctsBot
+from typing import TYPE_CHECKING
+
 from distant_galaxy.hookspecs import hookimpl
-from distant_galaxy.play.controllers import BUILTIN_BOTS, Controller
+
+if TYPE_CHECKING:
+    from distant_galaxy.play.controllers import Controller
 
 
 @hookimpl(tryfirst=True)
 def dg_bots() -> dict[str, type[Controller]]:
-    """The engine's bots by name."""
+    """The engine's bots by name (imported when first asked for: loading or checking a scenario
+    does not import the search bot)."""
+    from distant_galaxy.bots.mcts import MctsBot
+    from distant_galaxy.play.controllers import BUILTIN_BOTS
+
     return {**BUILTIN_BOTS, MctsBot.name: MctsBot}

@@ -7,17 +7,13 @@ import difflib
 from pathlib import Path
 
 from distant_galaxy.errors import EngineError
-from distant_galaxy.scenario.find import discover, is_campaign_file
+from distant_galaxy.scenario.find import discover
 
 
 def campaign_files() -> list[tuple[str | None, Path, str]]:
     """(id, path, provider) of every campaign file of every registered scenario folder."""
-    out: list[tuple[str | None, Path, str]] = []
-    for folder in discover().folders:
-        for path in folder.files:
-            if is_campaign_file(path):
-                out.append((_peek_campaign_id(path), path, folder.provider))
-    return out
+    return [(_peek_campaign_id(path), path, folder.provider)
+            for path, folder in discover().campaigns]
 
 
 def _peek_campaign_id(path: Path) -> str | None:

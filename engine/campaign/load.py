@@ -18,11 +18,11 @@ from distant_galaxy.errors import EngineError, RuleError, ScenarioError, Scenari
 from distant_galaxy.loader import (
     Document,
     MergedDocument,
-    check_schema,
     declared_options,
     load_schema,
     load_yaml_file,
 )
+from distant_galaxy.loader.schema_memo import check_schema_memo
 from distant_galaxy.rules import Expr, compile_expr
 from distant_galaxy.scenario.find import find_by_id
 from distant_galaxy.scenario.load import read_scenario
@@ -32,8 +32,8 @@ def load_campaign(name: str | Path) -> Campaign:
     """Load and check a campaign by id or path; raises ScenarioErrors listing every problem."""
     path = resolve_campaign_path(str(name))
     doc = load_yaml_file(path)
-    errors: list[SourceError] = list(check_schema(MergedDocument.from_document(doc),
-                                                  load_schema("campaign")))
+    errors: list[SourceError] = list(check_schema_memo(MergedDocument.from_document(doc),
+                                                       load_schema("campaign")))
     if errors:
         raise ScenarioErrors(errors)
     checker = _Checker(doc, path)

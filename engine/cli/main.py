@@ -67,15 +67,36 @@ def print_json_error(command: str | None, message: str, code: int) -> None:
     print(json.dumps({"error": message, "command": command, "exit": code}), flush=True)
 
 
-def build_parser(commands: Commands) -> argparse.ArgumentParser:
-    """The ``dg`` parser with one sub-parser per command."""
+def build_parser(commands: Commands, chosen: str | None = None, names_only: bool = False
+                 ) -> argparse.ArgumentParser:
+    """The ``dg`` parser with one sub-parser per command and its arguments; with ``chosen`` (a
+    command's name), the sub-parser of that command alone; with ``names_only``, every command's
+    sub-parser without its arguments (what ``dg --help`` lists)."""
     parser = Parser(prog="dg", description="Distant Galaxy scenario engine.")
     parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, spec in commands.specs.items():
-        parent = cast(Parser, commands.parsers[name])  # only its arguments are copied
+        if chosen is not None and name != chosen:
+            continue
+        if names_only:
+            sub.add_parser(name, help=spec.help)
+            continue
+        parent = cast(Parser, commands.parser_of(name))  # only its arguments are copied
         sub.add_parser(name, help=spec.help, parents=[parent])
     return parser
+
+
+def parser_for(argv: Sequence[str], commands: Commands) -> argparse.ArgumentParser:
+    """The parser a command line needs, with no more sub-parsers than it can reach (a start of
+    ``dg`` parses one command's arguments; making them all was a tenth of ``dg list``'s
+    start-up): the one command it starts with (``dg list --json``); the commands' names alone
+    when it names none (``dg --help``, ``dg --version``, a misspelt command: the help lists
+    them, the error names them); else every command's whole parser."""
+    if argv and argv[0] in commands.specs:
+        return build_parser(commands, chosen=argv[0])
+    if not any(word in commands.specs for word in argv):
+        return build_parser(commands, names_only=True)
+    return build_parser(commands)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -86,7 +107,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     Parser.command = next((w for w in words if w in commands.specs), None)
     for warning in commands.warnings:
         print(f"dg: warning: {warning}", file=sys.stderr)
-    parser = build_parser(commands)
+    parser = parser_for(words, commands)
     args = parser.parse_args(argv)
     if not args.command:
         parser.print_help()

@@ -11,7 +11,10 @@ episode's ``dg explain`` is ``distant_galaxy_episodes.aborigines.commands``).
 A command plugin that fails to import (whatever it raises, ``SystemExit`` included), has a
 misspelt hook, whose hook fails or returns something else than commands, or whose command's
 arguments cannot be added, is reported once by name (:attr:`Commands.warnings`) and left out;
-the other commands still work.
+the other commands still work. An installed plugin's arguments are added at every start, so that
+a broken one is named at once; a built-in command's are added when the command runs (or the
+shell completion is written): ``dg`` parses one command's arguments, and making the parsers of
+all of them was a tenth of ``dg list``'s start-up (issue 35).
 """
 
 from __future__ import annotations
@@ -48,26 +51,28 @@ lists their commands)."""
 
 @dataclass
 class Commands:
-    """The commands found, by name, each with the argument parser of its own arguments, and the
-    warnings about plugins left out."""
+    """The commands found, by name, each with the argument parser of its own arguments (a
+    built-in command's made when first asked for, :meth:`parser_of`), and the warnings about
+    plugins left out."""
 
     specs: dict[str, Command] = field(default_factory=dict)
     parsers: dict[str, argparse.ArgumentParser] = field(default_factory=dict)
     owners: dict[str, str] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
 
-    def add(self, plugin: str, items: Any) -> None:
-        """Add the commands one plugin returned (each checked on its own)."""
+    def add(self, plugin: str, items: Any, check: bool = True) -> None:
+        """Add the commands one plugin returned (each checked on its own; their arguments added
+        now when ``check``, else when first asked for: :meth:`parser_of`)."""
         if not isinstance(items, (list, tuple)):
             self.warnings.append(f"command plugin '{plugin}': dg_commands must return a list of "
                                  f"Command, not {type(items).__name__}")
             return
         for item in items:
-            self.add_one(plugin, item)
+            self.add_one(plugin, item, check)
 
-    def add_one(self, plugin: str, command: Any) -> None:
-        """Add one command of ``plugin``, unless it is not a Command, its name is taken, or its
-        arguments cannot be added (each recorded in :attr:`warnings`)."""
+    def add_one(self, plugin: str, command: Any, check: bool = True) -> None:
+        """Add one command of ``plugin``, unless it is not a Command, its name is taken, or (when
+        ``check``) its arguments cannot be added (each recorded in :attr:`warnings`)."""
         if not isinstance(command, Command):
             self.warnings.append(f"command plugin '{plugin}': {command!r} is not a Command")
             return
@@ -75,16 +80,27 @@ class Commands:
             self.warnings.append(f"command plugin '{plugin}': 'dg {command.name}' is already "
                                  f"a command of '{self.owners[command.name]}'; skipped")
             return
-        parser = argparse.ArgumentParser(add_help=False)
-        try:
-            command.arguments(parser)
-        except BaseException as exc:  # argparse itself exits on some errors
-            self.warnings.append(f"command plugin '{plugin}': the arguments of 'dg "
-                                 f"{command.name}' failed: {type(exc).__name__}: {exc}")
-            return
+        if check:
+            parser = argparse.ArgumentParser(add_help=False)
+            try:
+                command.arguments(parser)
+            except BaseException as exc:  # argparse itself exits on some errors
+                self.warnings.append(f"command plugin '{plugin}': the arguments of 'dg "
+                                     f"{command.name}' failed: {type(exc).__name__}: {exc}")
+                return
+            self.parsers[command.name] = parser
         self.specs[command.name] = command
-        self.parsers[command.name] = parser
         self.owners[command.name] = plugin
+
+    def parser_of(self, name: str) -> argparse.ArgumentParser:
+        """The parser of the command ``name``'s own arguments (a built-in command's is made when
+        first asked for)."""
+        parser = self.parsers.get(name)
+        if parser is None:
+            parser = argparse.ArgumentParser(add_help=False)
+            self.specs[name].arguments(parser)
+            self.parsers[name] = parser
+        return parser
 
 
 def installed_command_plugins() -> dict[str, Any]:
@@ -100,6 +116,7 @@ def find_commands(builtin: Iterable[str] = BUILTIN) -> Commands:
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     found = Commands()
+    builtin = tuple(builtin)
     for name in builtin:
         _register(pm, name, lambda name=name: importlib.import_module(name), found)
     for name, ep in sorted(installed_command_plugins().items()):
@@ -111,7 +128,7 @@ def find_commands(builtin: Iterable[str] = BUILTIN) -> Commands:
             found.warnings.append(f"command plugin '{impl.plugin_name}': dg_commands failed: "
                                   f"{type(exc).__name__}: {exc}")
             continue
-        found.add(impl.plugin_name, items)
+        found.add(impl.plugin_name, items, check=impl.plugin_name not in builtin)
     return found
 
 

@@ -8,7 +8,9 @@ Typical use::
     errors = check_schema(merged, load_schema("scenario"))
 
 The names below are imported on first use (PEP 562): reading a file does not import
-``jsonschema``, which only :func:`check_schema` needs.
+``jsonschema``, which only :func:`check_schema` needs. :func:`load_yaml_file` keeps what it read
+in the user's cache folder by the file's content (:mod:`~distant_galaxy.loader.doc_cache`): a
+file read before is not parsed again, nor PyYAML imported.
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ from typing import TYPE_CHECKING
 from distant_galaxy.lazy import lazy_exports
 
 if TYPE_CHECKING:
+    from distant_galaxy.loader.doc_cache import load_yaml_file
+    from distant_galaxy.loader.document import MAX_BYTES, Document, JsonPath
     from distant_galaxy.loader.merge import MergedDocument, apply_variant, deep_merge, resolve_extends
     from distant_galaxy.loader.options import (
         apply_options,
@@ -27,16 +31,7 @@ if TYPE_CHECKING:
     )
     from distant_galaxy.loader.schema_check import check_schema, describe_path
     from distant_galaxy.loader.schemas import combined_schema, load_schema, schemas_dir
-    from distant_galaxy.loader.yamlsafe import (
-        MAX_ALIASES,
-        MAX_BYTES,
-        MAX_DEPTH,
-        MAX_NODES,
-        Document,
-        JsonPath,
-        load_yaml,
-        load_yaml_file,
-    )
+    from distant_galaxy.loader.yamlsafe import MAX_ALIASES, MAX_DEPTH, MAX_NODES, load_yaml
 
 _SOURCES: dict[str, str] = {
     "MergedDocument": "distant_galaxy.loader.merge",
@@ -53,13 +48,13 @@ _SOURCES: dict[str, str] = {
     "load_schema": "distant_galaxy.loader.schemas",
     "schemas_dir": "distant_galaxy.loader.schemas",
     "MAX_ALIASES": "distant_galaxy.loader.yamlsafe",
-    "MAX_BYTES": "distant_galaxy.loader.yamlsafe",
+    "MAX_BYTES": "distant_galaxy.loader.document",
     "MAX_DEPTH": "distant_galaxy.loader.yamlsafe",
     "MAX_NODES": "distant_galaxy.loader.yamlsafe",
-    "Document": "distant_galaxy.loader.yamlsafe",
-    "JsonPath": "distant_galaxy.loader.yamlsafe",
+    "Document": "distant_galaxy.loader.document",
+    "JsonPath": "distant_galaxy.loader.document",
     "load_yaml": "distant_galaxy.loader.yamlsafe",
-    "load_yaml_file": "distant_galaxy.loader.yamlsafe",
+    "load_yaml_file": "distant_galaxy.loader.doc_cache",
 }
 
 __all__ = [

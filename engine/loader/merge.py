@@ -11,7 +11,7 @@ Merge rules (:func:`deep_merge`):
 * scalars (and values of different kinds) are replaced.
 
 A :class:`MergedDocument` keeps, beside the merged data, an origin table telling for each value
-which :class:`~distant_galaxy.loader.yamlsafe.Document` (file) and which path in it supplied that value, so
+which :class:`~distant_galaxy.loader.document.Document` (file) and which path in it supplied that value, so
 ``MergedDocument.pos(path)`` points into the right file.
 """
 
@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from distant_galaxy.errors import ScenarioError, SourcePos
-from distant_galaxy.loader.yamlsafe import Document, JsonPath, load_yaml_file
+from distant_galaxy.loader.doc_cache import load_yaml_file
+from distant_galaxy.loader.document import Document, JsonPath
 from distant_galaxy.text import quoted
 
 __all__ = ["MAX_EXTENDS", "MergedDocument", "apply_variant", "deep_merge", "resolve_extends"]

@@ -25,8 +25,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from distant_galaxy.errors import ScenarioError
+from distant_galaxy.loader.document import JsonPath
 from distant_galaxy.loader.merge import MergedDocument, Origin, OriginFn, merge_documents
-from distant_galaxy.loader.yamlsafe import JsonPath
 from distant_galaxy.text import quoted
 
 __all__ = ["apply_options", "checked_option_sets", "compatible_options", "declared_options",

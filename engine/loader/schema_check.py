@@ -18,6 +18,7 @@ from typing import Any, Protocol
 from jsonschema.exceptions import ValidationError, best_match, relevance
 
 from distant_galaxy.errors import ScenarioError, SourcePos
+from distant_galaxy.loader.document import JsonPath
 from distant_galaxy.loader.references import (
     REFERS_TO,
     UNIQUE,
@@ -25,7 +26,6 @@ from distant_galaxy.loader.references import (
     path_references,
     reference_validator,
 )
-from distant_galaxy.loader.yamlsafe import JsonPath
 
 __all__ = [
     "Positioned",

@@ -9,29 +9,31 @@ from __future__ import annotations
 
 import copy
 import functools
-import importlib.resources
 import json
 from typing import Any
 
 from distant_galaxy.errors import PluginError
+from distant_galaxy.resources import package_folder
 
-__all__ = ["combined_schema", "load_schema", "schemas_dir"]
+__all__ = ["combined_schema", "load_schema", "schema_text", "schemas_dir"]
 
 
 def schemas_dir() -> Any:
-    """The JSON Schemas shipped as ``distant_galaxy.bundled.schemas`` (an importlib.resources
-    traversable: the repository's ``schemas/`` folder in an editable install)."""
-    return importlib.resources.files("distant_galaxy.bundled.schemas")
+    """The JSON Schemas shipped as ``distant_galaxy.bundled.schemas`` (the package's folder, as
+    importlib.resources finds it: the repository's ``schemas/`` folder in an editable
+    install)."""
+    return package_folder("distant_galaxy.bundled.schemas")
 
 
 @functools.cache
-def _load_schema_text(name: str) -> str:
+def schema_text(name: str) -> str:
+    """The text of ``schemas/<name>.schema.json`` (read once)."""
     return (schemas_dir() / f"{name}.schema.json").read_text(encoding="utf-8")
 
 
 def load_schema(name: str) -> dict[str, Any]:
     """A fresh copy of ``schemas/<name>.schema.json`` as a dict."""
-    return json.loads(_load_schema_text(name))
+    return json.loads(schema_text(name))
 
 
 def combined_schema(extra_sections: dict[str, dict[str, Any]]) -> dict[str, Any]:

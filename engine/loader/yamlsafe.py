@@ -32,7 +32,6 @@ import math
 import os
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import yaml
@@ -41,7 +40,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from distant_galaxy.errors import ScenarioError, SourcePos
 from distant_galaxy.limits import MAX_INT_BITS, MAX_INT_DIGITS
-from distant_galaxy.loader.strings import StringMap
+from distant_galaxy.loader.document import MAX_BYTES, Document, JsonPath, decode, read_file
 
 try:
     from yaml.cyaml import CParser as _CParser
@@ -61,10 +60,6 @@ __all__ = [
     "load_yaml_file",
 ]
 
-JsonPath = tuple[str | int, ...]
-
-MAX_BYTES = 2 * 1024 * 1024
-"""Largest accepted file, in bytes (UTF-8)."""
 MAX_ALIASES = 100
 """Most ``*alias`` references a file may use."""
 MAX_NODES = 100_000
@@ -181,66 +176,6 @@ if _CParser is not None:
             return super().compose_scalar_node(anchor)
 
 
-@dataclass
-class Document:
-    """A loaded YAML file: its data, its text, and where each value sits in that text.
-
-    ``data`` is plain JSON-compatible data. ``pos(path)`` gives the position of the value at a JSON
-    path (a tuple of keys and list indexes); for a string it is the first character of the string's
-    content (after the quote of a quoted scalar, on the first content line of a ``|``/``>`` block),
-    so rule code may use ``pos(path).shifted(offset)`` for single-line strings, or
-    ``string_pos(path, offset)`` for any string. ``key_pos(path)`` is the key's own position.
-    Unknown paths fall back to the nearest known ancestor.
-    """
-
-    data: Any
-    file: str
-    lines: list[str]
-    _values: dict[JsonPath, tuple[int, int]] = field(default_factory=dict, repr=False)
-    _keys: dict[JsonPath, tuple[int, int]] = field(default_factory=dict, repr=False)
-    _strings: dict[JsonPath, tuple[int, str]] = field(default_factory=dict, repr=False)
-
-    def source_pos(self, line: int, col: int) -> SourcePos:
-        """A :class:`SourcePos` in this file (1-based line and column) with that line's text."""
-        text = self.lines[line - 1] if 1 <= line <= len(self.lines) else None
-        return SourcePos(self.file, line, col, text)
-
-    def pos(self, path: JsonPath = ()) -> SourcePos:
-        """Position of the value at ``path`` (nearest known ancestor if unknown); a string's
-        carries its :class:`~distant_galaxy.loader.strings.StringMap` (``SourcePos.within``)."""
-        path = tuple(path)
-        for i in range(len(path), -1, -1):
-            hit = self._values.get(path[:i])
-            if hit is not None:
-                pos = self.source_pos(*hit)
-                info = self._strings.get(path[:i]) if i == len(path) else None
-                if info is None:
-                    return pos
-                last_line, value = info
-                return SourcePos(pos.file, pos.line, pos.col, pos.text,
-                                 StringMap(self.file, self.lines, pos.line, pos.col, last_line,
-                                           value))
-        return self.source_pos(1, 1)
-
-    def key_pos(self, path: JsonPath) -> SourcePos:
-        """Position of the mapping key that ends ``path`` (the value's position for list items)."""
-        hit = self._keys.get(tuple(path))
-        return self.source_pos(*hit) if hit is not None else self.pos(path)
-
-    def has_pos(self, path: JsonPath) -> bool:
-        """Whether ``path`` itself (not an ancestor) has a recorded position."""
-        return tuple(path) in self._values
-
-    def string_pos(self, path: JsonPath, offset: int) -> SourcePos:
-        """Position of the character at ``offset`` in the string at ``path``, in any style
-        (plain, quoted, ``|`` and ``>`` blocks; :class:`~distant_galaxy.loader.strings.StringMap`)."""
-        start = self.pos(path)
-        if start.locator is None:
-            return start.shifted(max(offset, 0))
-        found = start.locator.pos(offset)
-        return SourcePos(found.file, found.line, found.col, found.text)
-
-
 class _Builder:
     """Turns a composed node graph into plain data, recording positions."""
 
@@ -335,11 +270,11 @@ class _Builder:
         if self.nodes > MAX_NODES:  # pragma: no cover - check_size refuses first
             raise self.node_error("document too large", node)
         self.check_tag(node)
-        self.doc._values[path] = self.value_pos(node)
+        self.doc.value_places[path] = self.value_pos(node)
         if isinstance(node, ScalarNode):
             value = self.scalar(node)
             if isinstance(value, str):
-                self.doc._strings[path] = (node.end_mark.line + 1, value)
+                self.doc.string_ends[path] = (node.end_mark.line + 1, value)
             return value
         if isinstance(node, SequenceNode):
             return [self.build(child, (*path, i)) for i, child in enumerate(node.value)]
@@ -426,7 +361,7 @@ class _Builder:
             if key in seen:
                 raise self.node_error(f"duplicate key '{key}'", key_node)
             seen.add(key)
-            self.doc._keys[(*path, key)] = self.value_pos(key_node)
+            self.doc.key_places[(*path, key)] = self.value_pos(key_node)
             result[key] = self.build(value_node, (*path, key))
             if (
                 isinstance(value_node, ScalarNode)
@@ -435,8 +370,8 @@ class _Builder:
             ):
                 # an empty value's mark is the next token; point just after the key's colon
                 end = key_node.end_mark
-                self.doc._values[(*path, key)] = (end.line + 1, end.column + 2)
-        self.doc._values[path] = self.value_pos(node)
+                self.doc.value_places[(*path, key)] = (end.line + 1, end.column + 2)
+        self.doc.value_places[path] = self.value_pos(node)
         return result
 
     def key(self, node: Node) -> str:
@@ -623,21 +558,5 @@ def likely_cause(lines: list[str], line0: int, problem: str) -> str | None:
 
 def load_yaml_file(path: str | os.PathLike[str]) -> Document:
     """Read and :func:`load_yaml` a UTF-8 file; ``Document.file`` is ``str(path)`` as given."""
-    name = str(path)
-    try:
-        size = os.stat(path).st_size
-        if size > MAX_BYTES:
-            raise ScenarioError(
-                f"file too large: {size} bytes, at most {MAX_BYTES // (1024 * 1024)} MiB",
-                SourcePos(name, 1, 1),
-            )
-        with open(path, "rb") as handle:
-            raw = handle.read(MAX_BYTES + 1)
-    except OSError as exc:
-        raise ScenarioError(f"cannot read {name}: {exc.strerror or exc}") from None
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw.count(b"\n", 0, exc.start) + 1
-        raise ScenarioError("not UTF-8 text", SourcePos(name, line, 1)) from None
-    return load_yaml(text, name)
+    name, raw = read_file(path)
+    return load_yaml(decode(raw, name), name)

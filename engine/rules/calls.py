@@ -15,8 +15,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from lark import Token, Tree
-
 from distant_galaxy.errors import EngineError
 from distant_galaxy.rules import codegen, ops
 from distant_galaxy.rules.defines import compile_use
@@ -24,6 +22,7 @@ from distant_galaxy.rules.hints import suggest
 from distant_galaxy.rules.ops import Node
 from distant_galaxy.rules.reasons import reason
 from distant_galaxy.rules.syntax import Where
+from distant_galaxy.rules.tree import Token, Tree
 from distant_galaxy.rules.views import NUMERIC, element_type
 
 if TYPE_CHECKING:

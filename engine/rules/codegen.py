@@ -2,7 +2,9 @@
 
 :func:`function` turns the compiled tree of one expression (:class:`~distant_galaxy.rules.ops.Node`
 values, built by :class:`~distant_galaxy.rules.compiler.Compiler`) into the text of one Python
-function, compiles it once with :func:`compile` and returns it; a Python lambda written by hand
+function, compiles it once with :func:`compile` (or takes its code from the user's cache
+folder, :mod:`~distant_galaxy.rules.code_cache`, when an earlier process compiled the same
+text) and returns it; a Python lambda written by hand
 for the same rule would look the same. It evaluates exactly as the closures do:
 
 * the text is made from the tree alone, never from the rule's text: names of the context are
@@ -41,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.errors import EngineError
 from distant_galaxy.limits import MAX_INT_BITS, checked_mul
-from distant_galaxy.rules import ops
+from distant_galaxy.rules import code_cache, ops
 from distant_galaxy.rules.ops import CONST, NAME, Fn, Node
 
 if TYPE_CHECKING:
@@ -160,7 +162,7 @@ def _maker(text: str) -> Callable[..., Any] | None:
         with warnings.catch_warnings():  # Python's remarks on the text (``1[0]``) are not an
             warnings.simplefilter("ignore")  # author's: the rule fails as its closures would
             code = _compiled(text) if len(text) <= _CACHED_CHARS \
-                else compile(text, _FILENAME, "exec")
+                else code_cache.compiled(text, _FILENAME)
     except (SyntaxError, RecursionError, MemoryError, ValueError):  # too deep for Python
         return None
     namespace: dict[str, Any] = {"__builtins__": {}}
@@ -217,10 +219,12 @@ def call(fn: Any, wrap: Any, args: list[Node], source: str) -> Fn | None:
 
 @functools.lru_cache(maxsize=1024)
 def _compiled(text: str) -> Any:
-    """The code of a generated text, kept for texts of at most :data:`_CACHED_CHARS` (so the
-    cache stays small whatever a scenario holds): the same rule in a scenario's variants, or
-    rules that differ only in values passed in as variables, are compiled once."""
-    return compile(text, _FILENAME, "exec")
+    """The code of a generated text, kept in the process for texts of at most
+    :data:`_CACHED_CHARS` (so this cache stays small whatever a scenario holds): the same rule
+    in a scenario's variants, or rules that differ only in values passed in as variables, are
+    looked up once. Every text's code comes from :mod:`~distant_galaxy.rules.code_cache`: kept
+    between runs in the user's cache folder, compiled only the first time."""
+    return code_cache.compiled(text, _FILENAME)
 
 
 class _Writer:

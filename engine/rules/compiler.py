@@ -13,8 +13,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from lark import Token, Tree
-
 from distant_galaxy.errors import RuleError, RuleRuntimeError, SourcePos
 from distant_galaxy.limits import MAX_INT_DIGITS, LimitExceeded
 from distant_galaxy.rules import codegen, logic, ops
@@ -24,6 +22,7 @@ from distant_galaxy.rules.env import RuleEnv
 from distant_galaxy.rules.hints import suggest
 from distant_galaxy.rules.ops import CONST, Fn, Node
 from distant_galaxy.rules.syntax import Where, token_pos
+from distant_galaxy.rules.tree import Token, Tree
 from distant_galaxy.rules.views import DYNAMIC, NUMERIC, element_type
 
 MAX_DEPTH = 80

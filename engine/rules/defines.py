@@ -24,13 +24,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from lark import Token, Tree
-
 from distant_galaxy.errors import RuleError, SourcePos
 from distant_galaxy.rules import ops
 from distant_galaxy.rules.ops import Node
 from distant_galaxy.rules.registry import RESERVED
 from distant_galaxy.rules.syntax import locate, parse, token_pos
+from distant_galaxy.rules.tree import Token, Tree
 
 if TYPE_CHECKING:
     from distant_galaxy.rules.compiler import Compiler

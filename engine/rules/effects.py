@@ -13,12 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from lark import Token, Tree
-
 from distant_galaxy.errors import EngineError
 from distant_galaxy.rules import ops
 from distant_galaxy.rules.calls import check_collection, compile_call
 from distant_galaxy.rules.compiler import words
+from distant_galaxy.rules.tree import Token, Tree
 from distant_galaxy.rules.views import NUMERIC, Attr, element_type
 
 if TYPE_CHECKING:

@@ -1,62 +1,33 @@
-"""Parsing rule text: the cached Lark LALR parser and the translation of its errors.
+"""Parsing rule text: :func:`parse`, the grammar file and the places of a rule's parts.
 
-This module owns the grammar file (``grammar.lark``), the one parser built from it, and the
-mapping of positions inside a rule string to places in the author's YAML file
-(:func:`locate`). Every syntax error leaves here as a :class:`~distant_galaxy.errors.RuleError` whose
-position points inside the string, with the expected tokens in human words.
+This module owns the grammar file (``grammar.lark``), :func:`parse` (a tree kept from an earlier
+parse of the same text, :mod:`~distant_galaxy.rules.tree_cache`, else the parser of
+:mod:`~distant_galaxy.rules.lark_parse`, imported with Lark only then) and the mapping of
+positions inside a rule string to places in the author's YAML file (:func:`locate`). Every
+syntax error leaves as a :class:`~distant_galaxy.errors.RuleError` whose position points inside
+the string, with the expected tokens in human words.
 """
 
 from __future__ import annotations
 
-import functools
-import sys
 from pathlib import Path
 
-from lark import Lark, Token, Tree
-from lark.exceptions import (
-    LarkError,
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-)
-from lark.lexer import PatternStr
-
-from distant_galaxy.cache import cache_file
 from distant_galaxy.errors import RuleError, SourcePos
+from distant_galaxy.lazy import lazy_module
 from distant_galaxy.limits import MAX_BRACKETS, MAX_RULE_CHARS
+from distant_galaxy.rules.tree import Token, Tree
+from distant_galaxy.rules.tree_cache import kept_tree
+
+#: The parser (:mod:`distant_galaxy.rules.lark_parse`), imported with Lark when a text is first
+#: parsed: a process whose rules were all parsed before (kept trees) never imports Lark.
+_lark = lazy_module("distant_galaxy.rules.lark_parse")
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
-
-_WORDS = {
-    "$END": "end of text",
-    "NAME": "a name",
-    "NUMBER": "a number",
-    "STRING": "a string",
-    "DICE": "dice such as 2d6",
-    "AUGOP": "'+=' (or -=, *=, /=, //=, %=)",
-}
-_MAX_EXPECTED = 12
 
 
 def grammar_text() -> str:
     """The text of the grammar file (also printed in the reference documentation)."""
     return GRAMMAR_PATH.read_text(encoding="utf-8")
-
-
-@functools.cache
-def parser() -> Lark:
-    """The one LALR parser of the rule language, built on first use in a process; its tables are
-    kept in the user's cache folder (Lark's ``cache=``, checked against the grammar, the options
-    and the Lark and Python versions), so later processes load them instead of building them."""
-    return Lark(
-        grammar_text(),
-        parser="lalr",
-        start=["start_expr", "start_effect"],
-        propagate_positions=True,
-        maybe_placeholders=True,
-        cache=cache_file(f"rule-parser-py{sys.version_info[0]}{sys.version_info[1]}.lark") or False,
-    )
 
 
 def locate(text: str, line: int, col: int, pos: SourcePos | None) -> SourcePos:
@@ -132,69 +103,6 @@ class Where:
         return str(tree)
 
 
-def describe_terminal(name: str) -> str:
-    """A terminal name of the grammar in human words (``RPAR`` → ``')'``)."""
-    if name in _WORDS:
-        return _WORDS[name]
-    try:
-        pattern = parser().get_terminal(name).pattern
-    except KeyError:
-        return name.lower()
-    if isinstance(pattern, PatternStr):
-        return f"'{pattern.value}'"
-    return name.lower()
-
-
-_EFFECT_ONLY = frozenset({"AUGOP", "EQUAL", "SEMICOLON"})
-
-
-def _expected(names: set[str] | frozenset[str] | None, start: str = "start_effect") -> str:
-    names = set(names or ())
-    if start == "start_expr":  # LALR shares states between the two entry points
-        names -= _EFFECT_ONLY
-    words = sorted({describe_terminal(n) for n in names})
-    if not words:
-        return ""
-    if len(words) > _MAX_EXPECTED:
-        words = [*words[:_MAX_EXPECTED], "…"]
-    return "; expected " + ("one of: " if len(words) > 1 else "") + ", ".join(words)
-
-
-def _describe_token(token: Token) -> str:
-    if token.type == "$END":
-        return "end of text"
-    if token.type == "NAME":
-        return f"name '{token.value}'"
-    return f"'{token.value}'"
-
-
-def _syntax_error(exc: UnexpectedInput, text: str, start: str, pos: SourcePos | None) -> RuleError:
-    hint = None
-    if isinstance(exc, UnexpectedEOF):
-        where = locate(text, *end_of(text), pos)
-        message = "unexpected end of text" + _expected(set(exc.expected), start)
-    elif isinstance(exc, UnexpectedToken):
-        token = exc.token
-        if token.type == "$END" or token.line in (None, -1):
-            where = locate(text, *end_of(text), pos)
-        else:
-            where = locate(text, token.line, token.column, pos)
-        message = f"unexpected {_describe_token(token)}" + _expected(exc.expected, start)
-        if start == "start_expr" and token.value in ("=", "+=", "-=", "*=", "/=", "//=", "%="):
-            message = f"assignment '{token.value}' is not allowed in an expression"
-            hint = "assignments such as 'player.points += 1' belong in effects; compare with '=='"
-        elif start == "start_expr" and token.value == ";":
-            message = "';' is not allowed in an expression"
-            hint = "';' separates the statements of an effect; an expression is one value"
-    elif isinstance(exc, UnexpectedCharacters):
-        where = locate(text, exc.line, exc.column, pos)
-        message = f"unexpected character {exc.char!r}" + _expected(exc.allowed, start)
-    else:  # pragma: no cover - other UnexpectedInput kinds are not produced by LALR
-        where = locate(text, *end_of(text), pos)
-        message = str(exc)
-    return RuleError(f"syntax error: {message}", pos=where, hint=hint)
-
-
 def check_size(text: str, pos: SourcePos | None = None) -> None:
     """Refuse, before parsing, a rule longer than :data:`~distant_galaxy.limits.MAX_RULE_CHARS`
     or nesting brackets deeper than :data:`~distant_galaxy.limits.MAX_BRACKETS` (outside strings),
@@ -225,11 +133,8 @@ def check_size(text: str, pos: SourcePos | None = None) -> None:
 
 def parse(text: str, start: str, pos: SourcePos | None = None) -> Tree:
     """Parse ``text`` from ``start`` (``start_expr`` or ``start_effect``) or raise RuleError
-    (also for a text over the size limits, :func:`check_size`)."""
+    (also for a text over the size limits, :func:`check_size`). A text parsed before (in this
+    process or an earlier one) gives the same tree from the user's cache folder
+    (:mod:`~distant_galaxy.rules.tree_cache`) without parsing it again."""
     check_size(text, pos)
-    try:
-        return parser().parse(text, start=start)
-    except UnexpectedInput as exc:
-        raise _syntax_error(exc, text, start, pos) from None
-    except LarkError as exc:  # pragma: no cover - defensive: any other parser failure
-        raise RuleError(f"syntax error: {exc}", pos=locate(text, 1, 1, pos)) from None
+    return kept_tree(text, start, lambda t, s: _lark.parse_tree(t, s, pos))

@@ -7,24 +7,23 @@ that provides it.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
+from distant_galaxy import loader
 from distant_galaxy.errors import EngineError
-from distant_galaxy.loader import (
-    checked_option_sets,
-    combined_schema,
-    declared_options,
-    load_yaml_file,
-)
-from distant_galaxy.loader import options as options_module
-from distant_galaxy.plugins import available_plugins, load_plugin, make_plugin_manager
+from distant_galaxy.lazy import lazy_module
 from distant_galaxy.scenario.catalog_cache import EntryCache, content_key, maker
 from distant_galaxy.scenario.find import episode_alias, found_scenarios
 
 #: The version of what :func:`entry_fields` takes from a file: part of the cache's key, so that
 #: entries cached before a field was added (2: ``seats``) are made again.
 ENTRY_FIELDS = 2
+
+#: The plugin machinery, imported when :func:`full_schema` first needs it (``dg list`` does not).
+_plugins = lazy_module("distant_galaxy.plugins")
 
 
 def catalog() -> list[dict[str, Any]]:
@@ -36,7 +35,8 @@ def catalog() -> list[dict[str, Any]]:
     distribution that provides it (``provider``). What a file gives is remembered by its content
     in the user's cache folder (:mod:`.catalog_cache`)."""
     out: list[dict[str, Any]] = []
-    cache = EntryCache((*maker([__file__, options_module.__file__]), ("fields", ENTRY_FIELDS)))
+    options_file = os.path.join(os.path.dirname(loader.__file__), "options.py")
+    cache = EntryCache((*maker([__file__, options_file]), ("fields", ENTRY_FIELDS)))
     for found in found_scenarios():
         where: dict[str, Any] = {"path": str(found.path), "provider": found.provider}
         try:
@@ -50,7 +50,7 @@ def catalog() -> list[dict[str, Any]]:
             fields["option_sets"] = [tuple(names) for names in fields["option_sets"]]
         else:
             try:
-                data = load_yaml_file(found.path).data
+                data = read_data(found.path)
             except EngineError as exc:
                 out.append({"id": found.path.stem,
                             "title": f"(does not load: {exc})".splitlines()[0],
@@ -70,6 +70,12 @@ def catalog() -> list[dict[str, Any]]:
     cache.save()
     inherit_seats(out)
     return out
+
+
+def read_data(path: Path) -> Any:
+    """The data of a scenario file (the loader, and PyYAML, imported only when a file is read:
+    a listing whose entries are all cached reads none)."""
+    return loader.load_yaml_file(path).data
 
 
 def inherit_seats(entries: list[dict[str, Any]]) -> None:
@@ -93,7 +99,7 @@ def entry_fields(data: dict[str, Any]) -> dict[str, Any]:
     count = len(data.get("seats", []))
     return {"id": data["id"], "title": data.get("title", ""),
             "variants": sorted(data.get("variants", {})),
-            "options": _options(data), "option_sets": checked_option_sets(data),
+            "options": _options(data), "option_sets": loader.checked_option_sets(data),
             "plugins": list(data.get("plugins", [])),
             "extends": data.get("extends"),
             "seats": seats_of(data),
@@ -129,7 +135,7 @@ def variant_players(data: dict[str, Any]) -> dict[str, str]:
 
 def _options(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
     out = {}
-    for name, spec in declared_options(data).items():
+    for name, spec in loader.declared_options(data).items():
         spec = spec if isinstance(spec, dict) else {}
         out[name] = {"title": spec.get("title", name), "plugins": list(spec.get("plugins", [])),
                      "conflicts": list(spec.get("conflicts", []))}
@@ -149,18 +155,18 @@ def full_schema(plugins: Iterable[str] | None = None) -> dict[str, Any]:
     """The scenario schema with the sections of every installed plugin (or of ``plugins``)."""
     sections: dict[str, Any] = {}
     names = []
-    for name in (available_plugins() if plugins is None else plugins):
+    for name in (_plugins.available_plugins() if plugins is None else plugins):
         try:
-            load_plugin(name)
+            _plugins.load_plugin(name)
             names.append(name)
         except EngineError:
             if plugins is not None:
                 raise
             continue
-    pm = make_plugin_manager(names)
+    pm = _plugins.make_plugin_manager(names)
     for group in pm.hook.dg_schema_sections():
         sections.update(group)
-    schema = combined_schema(sections)
+    schema = loader.combined_schema(sections)
     schema["$id"] = FULL_ID
     schema["description"] = ("A scenario (or a mod extending one) for the Distant Galaxy engine, "
                              "with the sections of the plugins: "

@@ -12,11 +12,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from lark import Token, Tree
-
 from distant_galaxy.errors import RuleError, SourcePos
 from distant_galaxy.rules.hints import suggest
 from distant_galaxy.rules.syntax import parse, token_pos
+from distant_galaxy.rules.tree import Token, Tree
 
 #: The fields every event has (besides those its type lists).
 COMMON = frozenset({"type", "rule", "kind"})

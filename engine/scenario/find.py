@@ -2,9 +2,10 @@
 
 Every folder of scenarios comes from the entry-point group ``distant_galaxy.scenarios``: an entry
 ``label = "some.package"`` names an importable package whose folder (searched recursively for
-``*.yaml``) holds scenario files; it is found through :mod:`importlib.resources`, never by looking
-at ``site-packages``. The engine registers its own bundled scenarios the same way
-(``distant_galaxy.bundled.scenarios``, listed first); a plugin package registers its own folder.
+``*.yaml``) holds scenario files; it is found as :func:`importlib.resources.files` finds it
+(:func:`~distant_galaxy.resources.package_folder`), never by looking at ``site-packages``. The
+engine registers its own bundled scenarios the same way (``distant_galaxy.bundled.scenarios``,
+listed first); a plugin package registers its own folder.
 
 Scenario ids are unique across all folders: an id found in two files is an error naming both files
 (``dg run ID`` refuses it, ``dg validate`` and ``dg list`` report it) — no folder silently wins.
@@ -17,7 +18,6 @@ What is found is cached per process; :func:`refresh` forgets it (after installin
 from __future__ import annotations
 
 import difflib
-import importlib.resources
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from distant_galaxy.entrypoints import EntryPoint, entry_points
 from distant_galaxy.errors import ScenarioError
+from distant_galaxy.resources import package_folder
 from distant_galaxy.text import quoted, shorten
 
 if TYPE_CHECKING:
@@ -80,13 +81,16 @@ class Discovery:
     problems: tuple[str, ...]
     by_episode: dict[int, tuple[FoundScenario, ...]] = field(default_factory=dict)
     """The files of each ``episode:`` number (the alias ``episode-N``)."""
+    campaigns: tuple[tuple[Path, ScenarioFolder], ...] = ()
+    """The campaign files of the folders (:func:`is_campaign_file`), each with its folder."""
 
 
 # -- the folders ------------------------------------------------------------------------------
 def scenarios_dir() -> Path:
-    """The engine's own scenarios (the package ``distant_galaxy.bundled.scenarios``, found through
-    importlib.resources: the repository's ``scenarios/`` folder in an editable install)."""
-    return Path(str(importlib.resources.files(BUNDLED)))
+    """The engine's own scenarios (the package ``distant_galaxy.bundled.scenarios``, found as
+    importlib.resources finds it: the repository's ``scenarios/`` folder in an editable
+    install)."""
+    return Path(str(package_folder(BUNDLED)))
 
 
 def _provider(ep: EntryPoint) -> str:
@@ -111,7 +115,7 @@ def _folder(ep: EntryPoint) -> ScenarioFolder:
     """The folder an entry point names; raises LookupError with the reason it is unusable."""
     name = ep.value.strip()
     try:
-        root = importlib.resources.files(name)
+        root = package_folder(name)
     except ModuleNotFoundError as exc:
         raise LookupError(f"no module named '{exc.name or name}'") from None
     except TypeError:
@@ -151,8 +155,15 @@ def _folders() -> tuple[list[ScenarioFolder], list[str]]:
 def _peek(path: Path) -> tuple[str | None, int | None]:
     """The ``id:`` and ``episode:`` of a scenario file, read cheaply (their first top-level
     lines)."""
+    return _facts(path)[:2]
+
+
+def _facts(path: Path) -> tuple[str | None, int | None, bool]:
+    """The ``id:`` and ``episode:`` of a file (their first top-level lines) and whether it is a
+    campaign (:func:`is_campaign_file`), read in one pass."""
     sid: str | None = None
     episode: int | None = None
+    campaign = False
     try:
         with path.open(encoding="utf-8") as fh:
             for line in fh:
@@ -161,9 +172,11 @@ def _peek(path: Path) -> tuple[str | None, int | None]:
                 elif line.startswith("episode:") and episode is None:
                     value = line[8:].split("#")[0].strip()
                     episode = int(value) if value.isdigit() else None
+                elif line.startswith("campaign:"):
+                    campaign = True
     except (OSError, UnicodeDecodeError):
-        return None, None
-    return sid, episode
+        return None, None, campaign  # (a campaign: line read before the fault counts)
+    return sid, episode, campaign
 
 
 def _peek_id(path: Path) -> str | None:
@@ -199,8 +212,16 @@ def _clash(sid: str, found: tuple[FoundScenario, ...]) -> str:
 def discover() -> Discovery:
     """What is installed now (cached; :func:`refresh` forgets it)."""
     folders, problems = _folders()
-    scenarios = tuple(FoundScenario(p, *_peek(p), folder=f)
-                      for f in folders for p in f.files if not is_campaign_file(p))
+    listed: list[FoundScenario] = []
+    campaigns: list[tuple[Path, ScenarioFolder]] = []
+    for folder in folders:
+        for path in folder.files:
+            sid, episode, campaign = _facts(path)  # each file read once
+            if campaign:
+                campaigns.append((path, folder))
+            else:
+                listed.append(FoundScenario(path, sid, episode, folder=folder))
+    scenarios = tuple(listed)
     grouped: dict[str, list[FoundScenario]] = {}
     episodes: dict[int, list[FoundScenario]] = {}
     for found in scenarios:
@@ -211,7 +232,8 @@ def discover() -> Discovery:
     by_id = {sid: tuple(group) for sid, group in grouped.items()}
     problems += [_clash(sid, group) for sid, group in by_id.items() if len(group) > 1]
     by_episode = {n: tuple(group) for n, group in episodes.items()}
-    return Discovery(tuple(folders), scenarios, by_id, tuple(problems), by_episode)
+    return Discovery(tuple(folders), scenarios, by_id, tuple(problems), by_episode,
+                     tuple(campaigns))
 
 
 def refresh() -> None:

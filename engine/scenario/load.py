@@ -3,7 +3,8 @@
 Safe YAML load with positions → ``extends:``, the variant's overlay, then the options' overlays
 (:mod:`distant_galaxy.loader.options`: in the scenario's order, conflicts refused) → the
 scenario's plugins (with the options') → JSON
-Schema (with plugin sections) → the map, cell permissions and tables → rule strings compiled once →
+Schema (with plugin sections; a check passed before is remembered, :mod:`distant_galaxy.loader.
+schema_memo`) → the map, cell permissions and tables → rule strings compiled once →
 plugin semantic checks → the action kinds (made here, once). Every problem found is reported with
 file, line and column; all of them at once (``ScenarioErrors``). A file is read once for all its
 variants (:func:`read_scenario`, then :func:`scenario_from_document` per variant), as ``dg validate``
@@ -25,11 +26,11 @@ from distant_galaxy.loader import (
     MergedDocument,
     apply_options,
     apply_variant,
-    check_schema,
     combined_schema,
     load_yaml_file,
     resolve_extends,
 )
+from distant_galaxy.loader.schema_memo import check_schema_memo, combined_key
 from distant_galaxy.plugins import make_plugin_manager
 from distant_galaxy.scenario.events import event_catalogue
 from distant_galaxy.scenario.find import find_by_id, is_campaign_file, resolve_scenario_path
@@ -91,7 +92,8 @@ def scenario_from_document(doc: MergedDocument, path: Path, variant: str | None 
     for group in pm.hook.dg_schema_sections():
         sections.update(group)
     catalogues = {"events": list(event_catalogue(sections))}
-    errors: list[SourceError] = list(check_schema(doc, combined_schema(sections), catalogues))
+    errors: list[SourceError] = list(check_schema_memo(doc, combined_schema(sections), catalogues,
+                                                       combined_key(sections)))
     scenario = _build(doc, path, variant, pm, errors)
     if scenario is not None:
         errors.extend(scenario.rules.errors)

@@ -4,10 +4,9 @@ Such a condition is not an error (the game plays), so ``dg validate`` warns abou
 
 from __future__ import annotations
 
-from lark import Tree
-
 from distant_galaxy.errors import RuleError, SourcePos
 from distant_galaxy.rules.syntax import parse
+from distant_galaxy.rules.tree import Tree
 
 _FLIP = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "==": "=="}
 

@@ -16,7 +16,6 @@ from distant_galaxy_episodes.asteroid_belt import (
     shuttles,
     view,
 )
-from distant_galaxy_episodes.asteroid_belt.bots import GreedyBot
 
 #: The play hooks below edit tokens, sites and players only through the engine's methods or
 #: after ``game.will_edit`` (with the kinds' ``journaled``: undo by a journal, core/journal.py).
@@ -148,7 +147,10 @@ def dg_limit_result(game):
 
 @hookimpl
 def dg_bots():
-    """The greedy bot (the random bot is built in)."""
+    """The greedy bot (the random bot is built in; imported when asked for: loading or checking
+    the scenario does not import the bots' play machinery)."""
+    from distant_galaxy_episodes.asteroid_belt.bots import GreedyBot
+
     return {"greedy": GreedyBot}
 
 

@@ -14,8 +14,8 @@ import pytest
 
 from distant_galaxy import Command, EngineError
 from distant_galaxy.build import version_line
-from distant_galaxy.cli.main import main, run_command
-from distant_galaxy.cli.registry import Commands
+from distant_galaxy.cli.main import build_parser, main, parser_for, run_command
+from distant_galaxy.cli.registry import Commands, find_commands
 from distant_galaxy.version import ENGINE_VERSION
 
 BUILTIN = ["list", "validate", "schema", "test", "run", "resume", "show", "replay", "render",
@@ -105,3 +105,38 @@ def test_the_installed_command_runs(name, tmp_path):
 def test_python_dash_m_is_dg(dg):
     out = dg("--version")
     assert out.returncode == 0 and out.stdout == version_line() + "\n"
+
+
+COMMAND_LINES = [["list", "--json"], ["validate", "asteroid-belt", "--json"],
+                 ["run", "tic-tac-toe", "--seed", "3", "--seat", "x=random"],
+                 ["simulate", "breakthrough", "--games", "2", "--jobs", "1"],
+                 ["campaign", "new", "global", "--seed", "1"], ["perft", "tic-tac-toe", "2"]]
+
+
+@pytest.mark.parametrize("argv", COMMAND_LINES)
+def test_a_command_line_parses_as_with_the_whole_parser(argv):
+    """Issue 35: a start of dg makes the sub-parser of the command it runs, not all of them."""
+    commands = find_commands()
+    assert parser_for(argv, commands).parse_args(argv) == \
+        build_parser(find_commands()).parse_args(argv)
+
+
+def test_only_the_running_command_s_arguments_are_made():
+    commands = find_commands()
+    assert not set(commands.parsers) & {"list", "run", "validate"}  # built-ins: when asked for
+    assert "explain" in commands.parsers  # an installed plugin's: at once, to name a broken one
+    parser_for(["list"], commands)
+    assert {"list", "run", "validate"} & set(commands.parsers) == {"list"}
+    help_text = parser_for(["--help"], commands).format_help()
+    assert help_text == build_parser(find_commands()).format_help()  # every command listed
+    assert {"list", "run", "validate"} & set(commands.parsers) == {"list"}
+
+
+@pytest.mark.parametrize("argv", [["bogus"], ["--json", "list", "--seed", "3"], ["list", "-x"]])
+def test_a_wrong_command_line_is_refused_in_the_same_words(argv, capsys):
+    messages = []
+    for parser in (parser_for(argv, find_commands()), build_parser(find_commands())):
+        with pytest.raises(SystemExit):
+            parser.parse_args(argv)
+        messages.append(capsys.readouterr().err)
+    assert messages[0] == messages[1] and "error:" in messages[0]

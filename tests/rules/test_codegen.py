@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from distant_galaxy.errors import RuleError
 from distant_galaxy.limits import MAX_INT_BITS
-from distant_galaxy.rules import RuleEnv, codegen, compile_effect, compile_expr
+from distant_galaxy.rules import RuleEnv, code_cache, codegen, compile_effect, compile_expr
 
 from .models import Player, Unit, World, make_env
 
@@ -162,7 +162,8 @@ def test_code_python_refuses_keeps_the_closures(monkeypatch: pytest.MonkeyPatch)
     def refuse(*args: Any) -> None:
         raise SyntaxError("too many nested parentheses")
 
-    monkeypatch.setattr(codegen, "compile", refuse, raising=False)
+    monkeypatch.setenv("DG_CACHE_DIR", "")  # no code kept from an earlier run
+    monkeypatch.setattr(code_cache, "compile", refuse, raising=False)
     rule = compile_expr("limit * a + 987654321", ENV)  # a shape of its own (no cached code)
     assert not codegen.is_generated(rule) and rule({"limit": 2, "a": 3}) == 987654327
 

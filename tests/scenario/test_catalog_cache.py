@@ -26,8 +26,8 @@ def test_the_catalogue_is_the_same_with_the_cache_and_without(cache_dir: Path,
     first = catalog()  # read, then kept
     assert (cache_dir / NAME).is_file()
     reads = []
-    real = catalog_module.load_yaml_file
-    monkeypatch.setattr(catalog_module, "load_yaml_file", lambda p: reads.append(p) or real(p))
+    real = catalog_module.read_data
+    monkeypatch.setattr(catalog_module, "read_data", lambda p: reads.append(p) or real(p))
     again = catalog()
     assert again == first and reads == []  # every entry from the cache, in the same key order
     assert [list(e) for e in again] == [list(e) for e in first]

@@ -11,7 +11,6 @@ from typing import Any
 from distant_galaxy.build import header
 from distant_galaxy.campaign.catalog import shipped_campaign_paths
 from distant_galaxy.campaign.find import campaign_ids
-from distant_galaxy.campaign.validate import campaign_problems, validate_campaign
 from distant_galaxy.scenario.find import is_campaign_file, known_ids
 from distant_galaxy.scenario.load import reading_once
 from distant_galaxy.scenario.validate import validate_paths, validate_problems
@@ -36,6 +35,8 @@ def _validate(args: argparse.Namespace) -> int:
         problems, checked = validate_paths(scenarios)
     if not args.paths:
         campaigns = [str(p) for p in shipped_campaign_paths()]
+    if campaigns:  # the campaign loader is imported only for them
+        from distant_galaxy.campaign.validate import validate_campaign
     for name in campaigns:
         problems.extend(validate_campaign(name))
     for text in problems:
@@ -62,6 +63,8 @@ def _print_json(paths: list[str], scenarios: list[str], campaigns: list[str]) ->
         found, checked = validate_problems(scenarios)
     if not paths:
         campaigns = [str(p) for p in shipped_campaign_paths()]
+    if campaigns:
+        from distant_galaxy.campaign.validate import campaign_problems
     for name in campaigns:
         found.extend(campaign_problems(name))
     errors = [p for p in found if getattr(p, "severity", "error") == "error"]
