@@ -52,9 +52,14 @@ def big_breakthrough(size: int):  # -> Scenario
     return scenario_from_document(doc, path, None, ())
 
 
-def side(game: str, record: bool, games: int) -> Callable[[], int]:
-    """A round of ``games`` random games from a clone of the start; returns the moves played."""
+def side(game: str, record: bool, games: int, log_path: str | None = None
+         ) -> Callable[[], int]:
+    """A round of ``games`` random games from a clone of the start; returns the moves played.
+    With ``log_path`` (``record`` then True), the log is written there as ``dg run --log``
+    writes it (the game's sink a ``LogWriter``: each record one JSON line, flushed after each
+    group)."""
     from distant_galaxy.core.game import Game
+    from distant_galaxy.play.log import LogWriter
 
     start = Game(scenario(game), seed=1, record=record)
     played = [0]
@@ -63,38 +68,18 @@ def side(game: str, record: bool, games: int) -> Callable[[], int]:
         rng = random.Random(777 + played[0])
         played[0] += 1
         n = 0
+        log = LogWriter(log_path) if log_path is not None else None
         for _ in range(games):
             g = start.clone(record=record)
+            if log is not None:
+                g.sink = log
             while not g.over:
                 g.apply(rng.choice(g.legal_actions()))
                 n += 1
-        return n
-
-    return run
-
-
-def logged_side(game: str, games: int, path: str) -> Callable[[], int]:
-    """``side(game, True, games)`` with the log written to ``path`` as ``dg run --log`` writes
-    it (the game's sink a ``LogWriter``: each record one JSON line, flushed after each group)."""
-    from distant_galaxy.core.game import Game
-    from distant_galaxy.play.log import LogWriter
-
-    start = Game(scenario(game), seed=1, record=True)
-    played = [0]
-
-    def run() -> int:
-        rng = random.Random(777 + played[0])
-        played[0] += 1
-        n = 0
-        log = LogWriter(path)
-        for _ in range(games):
-            g = start.clone(record=True)
-            g.sink = log
-            while not g.over:
-                g.apply(rng.choice(g.legal_actions()))
-                n += 1
-            log.records.clear()  # (the writer keeps what it wrote: one game's worth at a time)
-        log.close()
+            if log is not None:
+                log.records.clear()  # (the writer keeps what it wrote: one game's worth at a time)
+        if log is not None:
+            log.close()
         return n
 
     return run
@@ -104,7 +89,7 @@ def measure(game: str, n_rounds: int, scale: int) -> dict:
     games = GAMES[game] * scale
     with tempfile.TemporaryDirectory() as tmp:
         figs = rounds({"unrecorded": side(game, False, games), "recorded": side(game, True, games),
-                       "logged": logged_side(game, games, f"{tmp}/game.jsonl")}, n_rounds)
+                       "logged": side(game, True, games, f"{tmp}/game.jsonl")}, n_rounds)
     rec, unrec, logged = figs["recorded"], figs["unrecorded"], figs["logged"]
     ratio = {"min": rec.min / unrec.min, "median": rec.median / unrec.median}
     return {"game": game, "recorded_us_per_move": rec.as_dict(),

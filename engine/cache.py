@@ -155,10 +155,12 @@ class _Kept(Generic[V]):
         self.added = False
 
     def _decode(self, data: bytes) -> dict[str, V]:
-        raise NotImplementedError
+        """The values a cache file's bytes hold ({} when they do not read as this cache's)."""
+        raise NotImplementedError  # pragma: no cover - each subclass says how it reads
 
     def _encode(self, values: dict[str, V]) -> bytes | None:
-        raise NotImplementedError
+        """The bytes of a cache file holding ``values`` (None: nothing to write)."""
+        raise NotImplementedError  # pragma: no cover - each subclass says how it writes
 
     def _value(self, key: str) -> V | None:
         """The value of ``key``: put in this run, or read from the file (then used)."""
@@ -191,7 +193,7 @@ class KeptEntries(_Kept[dict[str, Any]]):
     def _decode(self, data: bytes) -> dict[str, dict[str, Any]]:
         try:
             saved = json.loads(data)
-        except ValueError:  # not JSON (nor UTF-8): not used
+        except (ValueError, RecursionError):  # not JSON (nor UTF-8), or absurdly nested: not used
             return {}
         made_by = json.loads(json.dumps(self.made_by))  # tuples as JSON gives them back
         if not isinstance(saved, dict) or saved.get("made_by") != made_by:

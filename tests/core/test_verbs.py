@@ -213,6 +213,24 @@ def test_an_actor_verb_derives_candidates_refusal_and_a_fast_legal(game: Game) -
     assert all(a.args[0] != mine.id for a in push.legal(game, seat))
 
 
+def test_an_actor_verb_without_its_parts_names_what_it_lacks(game: Game) -> None:
+    """``actors`` and (for a verb of an actor and a target) ``targets`` are the parts an
+    ``ActorVerb`` must give: a verb without them fails naming the class and the part."""
+
+    class Idle(ActorVerb):
+        verb = "idle"
+        args = (UnitArg(find=lambda game, seat, tid: game.state.tokens.get(tid)), CellArg())
+
+    class Aimless(Push):
+        targets = ActorVerb.targets
+
+    seat = game.pending.seat
+    with pytest.raises(NotImplementedError, match="Idle defines no actors"):
+        Idle().legal(game, seat)
+    with pytest.raises(NotImplementedError, match="Aimless defines no targets"):
+        Aimless().legal(game, seat)
+
+
 def test_an_actor_verb_hands_out_actions_made_once(game: Game) -> None:
     push, seat = Push(), game.pending.seat
     first = push.legal(game, seat)
