@@ -1,7 +1,7 @@
 """Parallel runs (issue 35, item 4): games per second of ``dg simulate --jobs 2`` against
 ``--jobs 1``, and on a Dask ``LocalCluster`` of 2 workers, for Asteroid Belt and Clash.
 
-    python bench/bench_parallel.py [--rounds 3] [--games 20] [--no-dask] [--json]
+    python bench/bench_parallel.py [--rounds 3] [--games N] [--no-dask] [--json]
 
 Each round runs, for each scenario, the same ``dg simulate SCENARIO --games N --json`` as a child
 process three ways — ``--jobs 1``, ``--jobs 2`` and ``--scheduler`` of a ``LocalCluster(2
@@ -47,6 +47,11 @@ from bench_startup import dg_command  # bench/bench_startup.py
 
 SCENARIOS = ("asteroid-belt", "aborigine-clash")
 TARGET = 1.8
+#: Games per run when ``--games`` is not given: enough that what a run does once (dg's start-up
+#: and the scenario's loading in the parent, about 0.3 CPU s) is a few per cent of the games'
+#: CPU (Asteroid Belt about 0.12 CPU s a game, Clash about 0.017), as a real batch is; a short
+#: run measures the start-up instead (20 Clash games: 0.35 CPU s of games)
+DEFAULT_GAMES = {"asteroid-belt": 200, "aborigine-clash": 1000}
 
 
 #: How often a run's processes are looked at (seconds)
@@ -136,45 +141,53 @@ def local_cluster(enabled: bool) -> Iterator[tuple[str, list[int]] | None]:
 DASK = "Dask LocalCluster, 2 workers"
 
 
-def bench(n_rounds: int, games: int, cluster: tuple[str, list[int]] | None,
+def bench(n_rounds: int, games: int | None, cluster: tuple[str, list[int]] | None,
           scenarios: tuple[str, ...] = SCENARIOS) -> list[dict]:
+    """Per scenario, the three ways' runs of ``games`` games (None: ``DEFAULT_GAMES``),
+    alternated over ``n_rounds`` rounds: the rows of the report."""
     dg = dg_command(None)
     ways = {"--jobs 1": ["--jobs", "1"], "--jobs 2": ["--jobs", "2"]}
     if cluster is not None:
         ways[DASK] = ["--scheduler", cluster[0]]
     rows = []
     for sid in scenarios:
-        base = [dg, "simulate", sid, "--games", str(games), "--json"]
-        walls: dict[str, list[float]] = {w: [] for w in ways}
-        cpus: dict[str, list[float]] = {w: [] for w in ways}
-        paths: dict[str, list[float]] = {w: [] for w in ways}
-        busiest: dict[str, list[float]] = {w: [] for w in ways}
-        first: dict | None = None  # the first report: every other must equal it
-        loads = []
-        for r in range(n_rounds):
-            order = list(ways) if r % 2 == 0 else list(ways)[::-1]
-            for way in order:
-                outside = cluster[1] if way == DASK and cluster else []
-                mine = time.process_time()  # (this process holds the cluster's scheduler, and
-                # polls: counted as the scheduler's, on the safe side)
-                report, wall, cpu, workers = timed(base + ways[way], outside)
-                scheduler = time.process_time() - mine if outside else 0.0
-                if first is None:
-                    first = report
-                elif report != first:
-                    sys.exit(f"{sid}: the report of {way} differs from the first run's")
-                if outside:  # the workers are not children of the run: their CPU joins it
-                    paths[way].append(critical_path(cpu, {}, scheduler)
-                                      + max(workers.values(), default=0.0))
-                    cpu += sum(workers.values()) + scheduler
-                else:
-                    paths[way].append(critical_path(cpu, workers))
-                walls[way].append(wall)
-                cpus[way].append(cpu)
-                busiest[way].append(max(workers.values(), default=cpu))
-            loads.append(os.getloadavg()[0])
-        rows.append(_row(sid, games, n_rounds, loads, walls, cpus, paths, busiest))
+        rows.append(_scenario_row(sid, n_rounds, games or DEFAULT_GAMES[sid], dg, ways, cluster))
     return rows
+
+
+def _scenario_row(sid: str, n_rounds: int, games: int, dg: str, ways: dict[str, list[str]],
+                  cluster: tuple[str, list[int]] | None) -> dict:
+    """One scenario's rounds: each way's wall clock, CPU and critical path per round."""
+    base = [dg, "simulate", sid, "--games", str(games), "--json"]
+    walls: dict[str, list[float]] = {w: [] for w in ways}
+    cpus: dict[str, list[float]] = {w: [] for w in ways}
+    paths: dict[str, list[float]] = {w: [] for w in ways}
+    busiest: dict[str, list[float]] = {w: [] for w in ways}
+    first: dict | None = None  # the first report: every other must equal it
+    loads = []
+    for r in range(n_rounds):
+        order = list(ways) if r % 2 == 0 else list(ways)[::-1]
+        for way in order:
+            outside = cluster[1] if way == DASK and cluster else []
+            mine = time.process_time()  # (this process holds the cluster's scheduler, and
+            # polls: counted as the scheduler's, on the safe side)
+            report, wall, cpu, workers = timed(base + ways[way], outside)
+            scheduler = time.process_time() - mine if outside else 0.0
+            if first is None:
+                first = report
+            elif report != first:
+                sys.exit(f"{sid}: the report of {way} differs from the first run's")
+            if outside:  # the workers are not children of the run: their CPU joins it
+                paths[way].append(critical_path(cpu, {}, scheduler)
+                                  + max(workers.values(), default=0.0))
+                cpu += sum(workers.values()) + scheduler
+            else:
+                paths[way].append(critical_path(cpu, workers))
+            walls[way].append(wall)
+            cpus[way].append(cpu)
+            busiest[way].append(max(workers.values(), default=cpu))
+        loads.append(os.getloadavg()[0])
+    return _row(sid, games, n_rounds, loads, walls, cpus, paths, busiest)
 
 
 def _row(sid: str, games: int, n_rounds: int, loads: list[float], walls: dict[str, list[float]],
@@ -207,7 +220,8 @@ def _spread(values: list[float]) -> dict[str, float]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3, help="alternated rounds (default 3)")
-    ap.add_argument("--games", type=int, default=20, help="games per run (default 20)")
+    ap.add_argument("--games", type=int, default=None,
+                    help="games per run (default: Asteroid Belt 200, Clash 1000)")
     ap.add_argument("--no-dask", action="store_true", help="skip the Dask LocalCluster")
     ap.add_argument("--scenario", action="append", choices=SCENARIOS, help="only these")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON")

@@ -39,7 +39,7 @@ BOTH: dict[str, tuple[list[str], list[str]]] = {
 }
 #: issue 35's benches run once (by the compiled build when given)
 ONCE: dict[str, tuple[list[str], list[str]]] = {
-    "bench_parallel.py": ([], ["--rounds", "5", "--games", "100"]),
+    "bench_parallel.py": ([], ["--rounds", "5"]),  # (its default batches: 200 and 1,000 games)
     "bench_memory.py": (["--games", "100"], ["--games", "500"]),
 }
 #: the other benches, run by the pure build: script → (short run, long run)
