@@ -194,6 +194,11 @@ class ActionKind:
     def apply(self, game: Game, seat: str, action: Action) -> None:
         raise NotImplementedError  # pragma: no cover - every kind overrides it
 
+    def forget_made(self) -> None:
+        """Let go of what the kind keeps for the games of its scenario (made actions, memos):
+        called between the games of a batch (``Scenario.forget_made_actions``), so that a long
+        run's memory does not grow with the games played. Default: nothing kept."""
+
     def check_arity(self, action: Action) -> None:
         if self.arity is None:
             return

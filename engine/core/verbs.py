@@ -454,6 +454,11 @@ class Verb(ActionKind):
             rows = self._rows = {}
         return rows
 
+    def forget_made(self) -> None:
+        """Empty the verb's table of made actions (the next listings make them again: equal
+        actions, as an action is text only)."""
+        self._rows, self._made = None, 0
+
     def _count_made(self) -> None:
         """One more action made: past :data:`MADE_LIMIT`, the next look-up starts a new table."""
         self._made += 1
@@ -528,6 +533,11 @@ class ActorVerb(Verb):
     #: (id of a tuple of targets ``targets`` gave, the actor's key) → (the tuple, its actions):
     #: the tuple kept alive here, so its id stands for it (a clone's actors share the entry)
     _listed: dict[tuple[int, Hashable], tuple[tuple[Any, ...], tuple[Action, ...]]] | None = None
+
+    def forget_made(self) -> None:
+        """Empty the table of made actions and the memo of listed targets."""
+        super().forget_made()
+        self._listed = None
 
     # -- the rule: a subclass defines these (methods; a rule function of the same arguments
     # without ``self`` is given as ``actor_refusal = verb_rule(move_refusal)``) ----------------

@@ -93,6 +93,13 @@ class Scenario:
         verb replaces an earlier one."""
         return dict(self._kinds)
 
+    def forget_made_actions(self) -> None:
+        """Let every action kind let go of what it keeps across games (``forget_made``): a
+        batch of games (``dg simulate``) calls this before each game, so memory stays that of
+        one game however many are played. The games are the same either way."""
+        for kind in self._kinds.values():
+            kind.forget_made()
+
     @cached_property
     def _kinds(self) -> dict[str, ActionKind]:
         kinds: dict[str, ActionKind] = {"end": EndAction()}

@@ -127,6 +127,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
     whether the round limit ended it (and the result's ``tier`` when it has one), or ``error``
     with a message when the game failed or did not end."""
     scenario, probe = scenario_for(task.source, task.variant, task.options)
+    scenario.forget_made_actions()  # (memory: one game's made actions, not the batch's)
     out: dict[str, Any] = {"seed": task.seed, "order": list(task.order)}
     try:
         # record=False: nobody reads a simulated game's events, so none is built and no state is

@@ -213,6 +213,18 @@ def test_an_actor_verb_derives_candidates_refusal_and_a_fast_legal(game: Game) -
     assert all(a.args[0] != mine.id for a in push.legal(game, seat))
 
 
+def test_forget_made_empties_the_tables_and_the_listings_are_equal_again(game: Game) -> None:
+    """Between the games of a batch (``Scenario.forget_made_actions``) a verb lets go of its
+    made actions and an ``ActorVerb`` of its listings: memory of one game, the same actions."""
+    push, seat = Push(), game.pending.seat
+    first = push.legal(game, seat)
+    assert push._made == len(first) and push._listed
+    push.forget_made()
+    assert push._rows is None and push._made == 0 and push._listed is None
+    again = push.legal(game, seat)
+    assert again == first and all(a is not b for a, b in zip(first, again, strict=True))
+
+
 def test_an_actor_verb_without_its_parts_names_what_it_lacks(game: Game) -> None:
     """``actors`` and (for a verb of an actor and a target) ``targets`` are the parts an
     ``ActorVerb`` must give: a verb without them fails naming the class and the part."""

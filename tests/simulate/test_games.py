@@ -22,6 +22,25 @@ def test_outcome_of_a_game():
                    "rule": None, "round": 5, "actions": 9, "limit": False}
 
 
+def test_each_game_of_a_batch_starts_with_its_verbs_tables_empty():
+    """Memory (issue 35, item 6): the verbs' tables of made actions hold one game's actions,
+    not the batch's (``Scenario.forget_made_actions`` before each game): after games 1 and 2
+    they hold what game 2 alone makes."""
+    source = Source("asteroid-belt")
+    scenario, _ = scenario_for(source, None, ())
+
+    def made() -> dict[str, int]:
+        return {v: getattr(k, "_made", 0) for v, k in scenario.action_kinds().items()}
+
+    seats = ("orange", "purple", "green")
+    play_task(task(source, seats, 1))
+    second = play_task(task(source, seats, 2))
+    after_both = made()
+    scenario.forget_made_actions()
+    assert play_task(task(source, seats, 2)) == second  # the same game, tables empty or not
+    assert made() == after_both and after_both["move"] > 0
+
+
 def test_the_round_limit_is_told_from_a_victory():
     """Episode 5 gives the civilizations the win at its turn limit (R5.3) with the same rule as
     holding the zones (R5.2): only the probe tells them apart."""
