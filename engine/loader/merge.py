@@ -17,7 +17,6 @@ which :class:`~distant_galaxy.loader.document.Document` (file) and which path in
 
 from __future__ import annotations
 
-import copy
 import difflib
 import os
 from collections.abc import Callable
@@ -26,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from distant_galaxy.errors import ScenarioError, SourcePos
+from distant_galaxy.loader.copying import copy_data
 from distant_galaxy.loader.doc_cache import load_yaml_file
 from distant_galaxy.loader.document import Document, JsonPath
 from distant_galaxy.text import quoted
@@ -55,7 +55,7 @@ class MergedDocument:
     @classmethod
     def from_document(cls, doc: Document) -> MergedDocument:
         """A MergedDocument that is just ``doc`` (a copy of its data, all origins in it)."""
-        return cls(copy.deepcopy(doc.data), doc.file, [doc], {(): (doc, ())})
+        return cls(copy_data(doc.data), doc.file, [doc], {(): (doc, ())})
 
     @property
     def lines(self) -> list[str]:
@@ -114,7 +114,7 @@ class _Merger:
             result: dict[str, Any] = {}
             for key, value in base.items():  # base order first, then new overlay keys
                 if key not in over:
-                    result[key] = copy.deepcopy(value)
+                    result[key] = copy_data(value)
                     self.origins[(*path, key)] = b_org((key,))
                 elif over[key] is not None:
                     sub = self.merge(
@@ -123,13 +123,13 @@ class _Merger:
                     result[key] = sub
             for key, value in over.items():
                 if key not in base and value is not None:
-                    result[key] = copy.deepcopy(value)
+                    result[key] = copy_data(value)
                     self.origins[(*path, key)] = o_org((key,))
             return result
         if isinstance(base, list) and over and _is_id_list(base) and _is_id_list(over):
             return self.merge_by_id(base, over, path, b_org, o_org)
         self.origins[path] = o_org(())
-        return copy.deepcopy(over)
+        return copy_data(over)
 
     def merge_by_id(
         self, base: list, over: list, path: JsonPath, b_org: Callable, o_org: Callable
@@ -162,7 +162,7 @@ class _Merger:
             if b_item is not None and o_item is not None:
                 result.append(self.merge(b_item, o_item, (*path, n), b_sub, o_sub))
             else:
-                result.append(copy.deepcopy(o_item if o_item is not None else b_item))
+                result.append(copy_data(o_item if o_item is not None else b_item))
                 self.origins[(*path, n)] = (o_sub or b_sub)(())
         return result
 

@@ -7,12 +7,12 @@ schema`` do not import it).
 
 from __future__ import annotations
 
-import copy
 import functools
 import json
 from typing import Any
 
 from distant_galaxy.errors import PluginError
+from distant_galaxy.loader.copying import copy_data
 from distant_galaxy.resources import package_folder
 
 __all__ = ["combined_schema", "load_schema", "schema_text", "schemas_dir"]
@@ -48,5 +48,5 @@ def combined_schema(extra_sections: dict[str, dict[str, Any]]) -> dict[str, Any]
             raise PluginError(
                 f"plugin section '{name}' clashes with the core scenario key '{name}'"
             )
-        props[name] = copy.deepcopy(section)
+        props[name] = copy_data(section)
     return schema
