@@ -120,6 +120,12 @@ _DISTANCES: dict[str, Callable[[Pos, Pos], int]] = {
     "hex": _hex_distance,
 }
 
+#: Every cell and each cell's neighbours, by grid shape (width, height, topology): the same for
+#: every grid of that shape (a scenario's variants and options build their maps again), shared
+#: and never edited; emptied when :data:`_GEOMETRY_LIMIT` shapes are kept.
+_GEOMETRY: dict[tuple[int, int, str], tuple[tuple[Pos, ...], dict[Pos, tuple[Pos, ...]]]] = {}
+_GEOMETRY_LIMIT = 64
+
 
 # --------------------------------------------------------------------------- rings
 
@@ -187,14 +193,23 @@ class Grid:
         self.topology = topology
         self.is_hex = topology == "hex"
         self.cells = self._check_cells(cells, fill)
-        self._all: tuple[Pos, ...] = tuple((x, y) for y in range(height) for x in range(width))
-        self._types: dict[Pos, str] = {(x, y): self.cells[y][x] for (x, y) in self._all}
         self.distance = _DISTANCES[topology]
         self.orthogonal_distance = _hex_distance if self.is_hex else _manhattan
         self._max_radius = width + height
         self._ring_cache: dict[tuple[Pos, int], tuple[Pos, ...]] = {}
         self._within_cache: dict[tuple[Pos, int, bool], tuple[Pos, ...]] = {}
-        self._nbrs: dict[Pos, tuple[Pos, ...]] = {p: self._ring(p, 1) for p in self._all}
+        shape = (width, height, topology)
+        geometry = _GEOMETRY.get(shape)
+        if geometry is None:
+            every = tuple((x, y) for y in range(height) for x in range(width))
+            geometry = (every, {p: self._ring(p, 1) for p in every})
+            if len(_GEOMETRY) >= _GEOMETRY_LIMIT:
+                _GEOMETRY.clear()
+            _GEOMETRY[shape] = geometry
+        self._all: tuple[Pos, ...] = geometry[0]
+        self._nbrs: dict[Pos, tuple[Pos, ...]] = geometry[1]
+        cells = self.cells
+        self._types: dict[Pos, str] = {(x, y): cells[y][x] for (x, y) in self._all}
 
     def _check_cells(self, cells: list[list[str]] | None, fill: str) -> tuple[tuple[str, ...], ...]:
         """Validate ``cells`` against the size (or build it from ``fill``) as a tuple of rows."""

@@ -554,3 +554,16 @@ def test_render_hex_indents_odd_rows_and_widens_for_big_numbers() -> None:
     assert lines[1] == "0  " + "  ".join("o" * 11)
     assert lines[2] == "1   " + "  ".join("o" * 11)
     assert lines[3] == "2  " + "  ".join("o" * 11)
+
+
+@pytest.mark.parametrize("topology", TOPOLOGIES)
+def test_grids_of_one_shape_share_their_geometry_and_keep_their_own_cells(topology: str) -> None:
+    """A scenario's variants build their maps again: the cells and neighbours of a shape are
+    made once (``_GEOMETRY``), each grid keeping its own cell types."""
+    plain = Grid(5, 4, topology)
+    rocky = Grid(5, 4, topology, cells=[["rock"] * 5 for _ in range(4)])
+    assert rocky._nbrs is plain._nbrs and rocky.all_cells() is plain.all_cells()
+    assert plain.cell_type((1, 1)) == "plain" and rocky.cell_type((1, 1)) == "rock"
+    for p in plain.all_cells():  # the kept neighbours are the ring of radius 1
+        assert plain.neighbours(p) == plain._ring(p, 1)
+    assert Grid(4, 5, topology)._nbrs is not plain._nbrs  # another shape, its own
