@@ -123,3 +123,33 @@ def test_every_engine_hook_has_an_implementation():
     """A hook spec that nothing implements goes (``dg_turn_end`` went in issue 29)."""
     specs = {name for name in dir(hookspecs) if name.startswith("dg_")}
     assert specs - _implemented_names() == set()
+
+
+def test_a_module_plugin_is_looked_at_again_when_its_hooks_change():
+    """What a manager finds on a module is remembered for the next manager (every scenario
+    makes one), but only while the module holds the same objects: an edited module's new
+    hook is found, a removed one is gone."""
+    import types
+
+    plugin = types.ModuleType("dg_test_edited_plugin")
+
+    @hookimpl
+    def dg_schema_sections():
+        return {"first": {"type": "object"}}
+
+    plugin.dg_schema_sections = dg_schema_sections
+    first = make_plugin_manager([], extra=[plugin])
+    again = make_plugin_manager([], extra=[plugin])
+    assert {"first": {"type": "object"}} in first.hook.dg_schema_sections()
+    assert {"first": {"type": "object"}} in again.hook.dg_schema_sections()
+
+    @hookimpl
+    def dg_schema_sections_new():
+        return {"second": {"type": "object"}}
+
+    plugin.dg_schema_sections = dg_schema_sections_new
+    edited = make_plugin_manager([], extra=[plugin]).hook.dg_schema_sections()
+    assert {"second": {"type": "object"}} in edited and {"first": {"type": "object"}} not in edited
+    del plugin.dg_schema_sections
+    assert not any("second" in s or "first" in s
+                   for s in make_plugin_manager([], extra=[plugin]).hook.dg_schema_sections())
