@@ -208,8 +208,8 @@ class Grid:
             _GEOMETRY[shape] = geometry
         self._all: tuple[Pos, ...] = geometry[0]
         self._nbrs: dict[Pos, tuple[Pos, ...]] = geometry[1]
-        cells = self.cells
-        self._types: dict[Pos, str] = {(x, y): cells[y][x] for (x, y) in self._all}
+        rows = self.cells
+        self._types: dict[Pos, str] = {(x, y): rows[y][x] for (x, y) in self._all}
 
     def _check_cells(self, cells: list[list[str]] | None, fill: str) -> tuple[tuple[str, ...], ...]:
         """Validate ``cells`` against the size (or build it from ``fill``) as a tuple of rows."""
