@@ -13,7 +13,6 @@ wrong result is a PluginError naming the plugin and the hook.
 
 from __future__ import annotations
 
-import difflib
 import importlib
 from functools import lru_cache
 from types import ModuleType
@@ -25,6 +24,7 @@ from distant_galaxy import hookspecs
 from distant_galaxy.entrypoints import EntryPoint, entry_points
 from distant_galaxy.errors import PluginError
 from distant_galaxy.hookguard import guard
+from distant_galaxy.text import close_matches
 
 GROUP = "distant_galaxy.plugins"
 
@@ -80,7 +80,7 @@ def load_plugin(name: str) -> Any:
     """
     eps = _entry_points()
     if name not in eps:
-        near = difflib.get_close_matches(name, list(eps), n=1)
+        near = close_matches(name, list(eps))
         hint = f"; did you mean '{near[0]}'?" if near else ""
         installed = ", ".join(sorted(eps)) or "none"
         raise PluginError(f"plugin '{name}' is not installed{hint} (installed: {installed}; "
@@ -183,7 +183,7 @@ def _unknown_hook_message(exc: pluggy.PluginValidationError) -> str:
     known = [n for n in dir(hookspecs) if n.startswith("dg_")]
     for word in text.replace("'", " ").split():
         if word.startswith("dg_") or word.startswith("dg"):
-            near = difflib.get_close_matches(word, known, n=1)
+            near = close_matches(word, known)
             if near:
                 return f"{text}; did you mean '{near[0]}'?"
     return text

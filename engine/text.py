@@ -4,11 +4,23 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
 
 
 def article(word: str) -> str:
     """``word`` with its indefinite article: "an engineer", "a scout"."""
     return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+
+
+def close_matches(word: str, known: Iterable[str], n: int = 1, cutoff: float = 0.6) -> list[str]:
+    """The ``n`` names of ``known`` closest to ``word`` (best first, only those at least
+    ``cutoff`` alike), for a "did you mean" hint: ``difflib.get_close_matches``, with difflib
+    imported only when a name is wrong (it costs a millisecond of every start-up otherwise)."""
+    import difflib
+    return difflib.get_close_matches(word, known, n=n, cutoff=cutoff)
 
 
 def count_of(n: int, word: str) -> str:

@@ -46,6 +46,12 @@ LOCAL_IMPORTS = {
     ("bots/plugin.py", "dg_bots"):
         "the search bot and the controllers are imported when a game asks for its bots, not by "
         "every load or check of a scenario (issue 35, dg validate's start-up)",
+    ("core/state.py", "_load_sha256"):
+        "hashlib loads OpenSSL (3 ms): imported at the first state hash, not by dg validate or "
+        "dg list, which hash no state (issue 35, start-up)",
+    ("text.py", "close_matches"):
+        "difflib makes the 'did you mean' hints: imported when a name is wrong, not by every "
+        "start (issue 35, start-up)",
     ("cli/handlers/validate.py", "_validate"):
         "the campaign loader only when campaigns are checked (dg validate SCENARIO imports none)",
     ("cli/handlers/validate.py", "_print_json"):

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 
 from distant_galaxy.errors import EngineError
 from distant_galaxy.scenario.find import discover
+from distant_galaxy.text import close_matches
 
 
 def campaign_files() -> list[tuple[str | None, Path, str]]:
@@ -43,7 +43,7 @@ def resolve_campaign_path(name: str) -> Path:
     if found:
         return found[0]
     ids = campaign_ids()
-    near = difflib.get_close_matches(name, ids, n=1)
+    near = close_matches(name, ids)
     hint = f"did you mean '{near[0]}'?" if near else f"known campaigns: {', '.join(ids) or 'none'}"
     raise EngineError(f"unknown campaign '{name}'; {hint}")
 

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import cast
 
 from distant_galaxy.build import version_line
+from distant_galaxy.cli.parsing import ArgumentParser
 from distant_galaxy.cli.registry import Commands, find_commands
 from distant_galaxy.errors import EngineError
 from distant_galaxy.text import bounded
@@ -45,7 +46,7 @@ class VersionAction(argparse.Action):
         parser.exit()
 
 
-class Parser(argparse.ArgumentParser):
+class Parser(ArgumentParser):
     """argparse's parser whose usage errors are also a JSON object on stdout with ``--json``,
     naming the sub-command even when the top-level parser found the mistake (an unknown
     option: ``dg list --json --bogus``)."""

@@ -28,6 +28,7 @@ from typing import Any
 import pluggy
 
 from distant_galaxy import hookspecs
+from distant_galaxy.cli.parsing import ArgumentParser
 from distant_galaxy.cli.spec import Command
 from distant_galaxy.entrypoints import entry_points
 
@@ -81,7 +82,7 @@ class Commands:
                                  f"a command of '{self.owners[command.name]}'; skipped")
             return
         if check:
-            parser = argparse.ArgumentParser(add_help=False)
+            parser = ArgumentParser(add_help=False)
             try:
                 command.arguments(parser)
             except BaseException as exc:  # argparse itself exits on some errors
@@ -97,7 +98,7 @@ class Commands:
         first asked for)."""
         parser = self.parsers.get(name)
         if parser is None:
-            parser = argparse.ArgumentParser(add_help=False)
+            parser = ArgumentParser(add_help=False)
             self.specs[name].arguments(parser)
             self.parsers[name] = parser
         return parser

@@ -11,7 +11,6 @@ gone (removed from ``tokens``). Units in pools (reserve, repair) are counts per 
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -664,7 +663,7 @@ class GameState:
         :meth:`text`, or with ``fresh=True`` of :meth:`canonical` (the same value; the
         harness's checks write the state out afresh)."""
         text = self.canonical() if fresh else self.text()
-        return _sha256(text.encode()).hexdigest()[:16]
+        return (_sha256 or _load_sha256())(text.encode()).hexdigest()[:16]
 
 
 def _token_key(t: Token) -> tuple[int, str]:
@@ -706,7 +705,8 @@ def _encoder() -> Callable[[Any], str]:
 
 
 _json = _encoder()
-_sha256 = hashlib.sha256
+#: hashlib's SHA-256 once a state has been hashed (see :func:`_load_sha256`)
+_sha256: Callable[[bytes], Any] | None = None
 _quote = encode_basestring_ascii
 #: The key of the state's secrets in its text (after the seats: sorted keys)
 _SECRETS_KEY = ',"secrets":'
@@ -716,6 +716,15 @@ _PLAYER_TEXTS: dict[tuple[Any, Any], str] = {}
 _SEATS_TEXTS: dict[tuple[str, ...], str] = {}
 _MEMO_LIMIT = 4096
 _ID_KEYS = _IdKeys()
+
+
+def _load_sha256() -> Callable[[bytes], Any]:
+    """hashlib's SHA-256, imported at the first hash: hashlib loads OpenSSL, about 3 ms of a
+    start-up that may never hash a state (``dg validate``, ``dg list``)."""
+    global _sha256
+    import hashlib
+    _sha256 = hashlib.sha256
+    return _sha256
 
 
 def _seats_text(seats: list[str]) -> str:

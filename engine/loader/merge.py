@@ -17,7 +17,6 @@ which :class:`~distant_galaxy.loader.document.Document` (file) and which path in
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,7 +27,7 @@ from distant_galaxy.errors import ScenarioError, SourcePos
 from distant_galaxy.loader.copying import copy_data
 from distant_galaxy.loader.doc_cache import load_yaml_file
 from distant_galaxy.loader.document import Document, JsonPath
-from distant_galaxy.text import quoted
+from distant_galaxy.text import close_matches, quoted
 
 __all__ = ["MAX_EXTENDS", "MergedDocument", "apply_variant", "deep_merge", "resolve_extends"]
 
@@ -273,7 +272,7 @@ def _extends_target(doc: Document, find_by_id: Callable[[str], Path | None]) -> 
     found = find_by_id(value)
     if found is None:
         known = getattr(find_by_id, "known", None)
-        near = difflib.get_close_matches(value, known(), n=1) if callable(known) else []
+        near = close_matches(value, known()) if callable(known) else []
         suggestion = f"; did you mean '{near[0]}'?" if near else ""
         raise ScenarioError(
             f"extends unknown scenario id '{value}'{suggestion}",
@@ -291,7 +290,7 @@ def apply_variant(merged: MergedDocument, name: str) -> MergedDocument:
     if name not in variants:
         known = ", ".join(sorted(variants)) or "(none)"
         where = merged.key_pos(("variants",)) if "variants" in data else merged.pos(())
-        near = difflib.get_close_matches(name, list(variants), n=1)
+        near = close_matches(name, list(variants))
         suggestion = f"; did you mean '{near[0]}'?" if near else ""
         raise ScenarioError(f"unknown variant {quoted(name)}{suggestion} (known variants: {known})",
                             where)

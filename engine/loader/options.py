@@ -20,14 +20,13 @@ Every error is a :class:`~distant_galaxy.errors.ScenarioError` with file, line a
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 from distant_galaxy.errors import ScenarioError
 from distant_galaxy.loader.document import JsonPath
 from distant_galaxy.loader.merge import MergedDocument, Origin, OriginFn, merge_documents
-from distant_galaxy.text import quoted
+from distant_galaxy.text import close_matches, quoted
 
 __all__ = ["apply_options", "checked_option_sets", "compatible_options", "declared_options",
            "option_order"]
@@ -90,7 +89,7 @@ def option_order(merged: MergedDocument, names: Iterable[str]) -> tuple[str, ...
     for name in chosen:
         if name not in options:
             known = ", ".join(options) or "(none)"
-            near = difflib.get_close_matches(name, list(options), n=1)
+            near = close_matches(name, list(options))
             suggestion = f"; did you mean '{near[0]}'?" if near else ""
             where = merged.key_pos(("options",)) if "options" in data else merged.pos(())
             raise ScenarioError(f"unknown option {quoted(name)}{suggestion} (known options: {known})",

@@ -20,12 +20,13 @@ Every miss is a :class:`~distant_galaxy.errors.ScenarioError` at the value with 
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError
+
+from distant_galaxy.text import close_matches
 
 __all__ = ["REFERENCES", "REFERS_TO", "UNIQUE", "ReferenceMiss", "path_references",
            "reference_message", "reference_validator", "targets"]
@@ -91,7 +92,7 @@ def _miss(value: str, spec: Any, names: list[str]) -> tuple[str, str, str | None
 def reference_message(value: str, spec: Any, names: list[str]) -> tuple[str, str | None]:
     """The message and hint for ``value`` that names none of ``names``."""
     message = f"unknown {_word(spec)} '{value}'"
-    close = difflib.get_close_matches(value, names, n=1, cutoff=0.6)
+    close = close_matches(value, names)
     if close:
         message += f"; did you mean '{close[0]}'?"
     shown = ", ".join(names[:12]) + (", ..." if len(names) > 12 else "")

@@ -8,7 +8,6 @@ themselves are found and combined by :mod:`distant_galaxy.loader.schemas`.
 
 from __future__ import annotations
 
-import difflib
 import functools
 import json
 import re
@@ -26,6 +25,7 @@ from distant_galaxy.loader.references import (
     path_references,
     reference_validator,
 )
+from distant_galaxy.text import close_matches
 
 __all__ = [
     "Positioned",
@@ -92,7 +92,7 @@ def _expected(types: Any) -> str:
 
 def _suggest(word: str, options: Iterable[Any]) -> str:
     names = [str(o) for o in options]
-    close = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
+    close = close_matches(word, names)
     return f"; did you mean '{close[0]}'?" if close else ""
 
 
@@ -277,5 +277,5 @@ def near_miss_keys(doc: Positioned, schema: dict[str, Any]) -> list[ScenarioErro
 def _near_keys(key: str, known: tuple[str, ...]) -> tuple[str, ...]:
     """The keys of ``known`` that ``key`` looks like a typo of, closest first (the same free
     keys come back in every variant and option of a scenario: asked once)."""
-    return tuple(k for k in difflib.get_close_matches(key, known, n=3, cutoff=NEAR_MISS)
+    return tuple(k for k in close_matches(key, known, n=3, cutoff=NEAR_MISS)
                  if k[0] == key[0])  # typos keep the first letter; 'shuttle' ≠ 'title'

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
+
+from distant_galaxy.text import close_matches
 
 
 def suggest(word: str, choices: Iterable[str]) -> str:
     """``"; did you mean 'x'?"`` for the closest choice, or ``""``."""
-    close = difflib.get_close_matches(word, sorted(set(choices)), n=1, cutoff=0.6)
+    close = close_matches(word, sorted(set(choices)))
     return f"; did you mean '{close[0]}'?" if close else ""

@@ -17,7 +17,6 @@ What is found is cached per process; :func:`refresh` forgets it (after installin
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -27,7 +26,7 @@ from typing import TYPE_CHECKING
 from distant_galaxy.entrypoints import EntryPoint, entry_points
 from distant_galaxy.errors import ScenarioError
 from distant_galaxy.resources import package_folder
-from distant_galaxy.text import quoted, shorten
+from distant_galaxy.text import close_matches, quoted, shorten
 
 if TYPE_CHECKING:
     from importlib.abc import Traversable
@@ -312,7 +311,7 @@ def resolve_scenario_path(name: str) -> Path:
 
 def _unknown_hint(name: str) -> str:
     ids = known_ids()
-    near = difflib.get_close_matches(name, ids + known_aliases(), n=1)
+    near = close_matches(name, ids + known_aliases())
     if near:
         return f"did you mean '{near[0]}'?"
     if ids:

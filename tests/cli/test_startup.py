@@ -95,3 +95,21 @@ def test_no_library_module_imports_the_command_line():
              for line, module in imports_of(path)
              if module == "distant_galaxy.cli" or module.startswith("distant_galaxy.cli.")]
     assert found == []
+
+
+#: Standard-library modules the start of a command need not load (issue 35: ``shutil`` came with
+#: argparse's help formatter, ``hashlib`` loads OpenSSL, ``difflib`` only makes hints). Writing
+#: the cache the first time may load them (``tempfile``); a warm cache is what is checked.
+UNNEEDED = ("shutil", "hashlib", "difflib")
+
+
+@pytest.mark.parametrize("argv", [("--help",), ("list",), ("validate", "asteroid-belt")])
+def test_help_list_and_validate_load_no_unneeded_library(argv, tmp_path):
+    env = {**child_env(), "DG_CACHE_DIR": str(tmp_path)}
+    for _ in range(2):  # the first run fills the cache
+        out = subprocess.run([sys.executable, "-c", SHOW_MODULES, *argv], capture_output=True,
+                             text=True, env=env, timeout=60)
+        assert out.returncode == 0, out.stderr
+    modules = set(out.stdout.split())
+    assert sorted(set(UNNEEDED) & modules) == []
+    assert "distant_galaxy.cli.registry" in modules

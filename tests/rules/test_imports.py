@@ -13,10 +13,11 @@ from pathlib import Path
 RULES = Path(__file__).resolve().parents[2] / "engine" / "rules"
 PACKAGE = "distant_galaxy.rules"
 #: What the language may import from the rest of the engine: its error types, the cache folder
-#: (parser tables, kept trees and code), the size limits of values and the lazy-module helper
-#: (leaf modules that import nothing of the game).
+#: (parser tables, kept trees and code), the size limits of values, the lazy-module helper and
+#: the helpers for words shown to people (the "did you mean" hints) — leaf modules that import
+#: nothing of the game.
 ALLOWED_OUTSIDE = {"distant_galaxy.errors", "distant_galaxy.cache", "distant_galaxy.limits",
-                   "distant_galaxy.lazy"}
+                   "distant_galaxy.lazy", "distant_galaxy.text"}
 
 
 def _modules() -> dict[str, ast.Module]:
