@@ -49,7 +49,7 @@ def build_name() -> str:
 
 
 def version_line() -> str:
-    """What ``dg --version`` prints: ``dg 0.1.0 (compiled build: 11 modules by Cython)`` or
+    """What ``dg --version`` prints: ``dg 0.1.0 (compiled build: 13 modules by Cython)`` or
     ``dg 0.1.0 (pure-Python build)``."""
     n = len(compiled_modules())
     if n:
