@@ -1,12 +1,12 @@
 """The build: compiled where it can be, pure where it cannot (issue 35, item 1).
 
-A plain ``pip install .`` compiles the hot modules of the turn loop and the search bot listed in
-:data:`COMPILED`, unchanged, by Cython into extension modules that Python imports instead of the
-``.py`` files beside them (which stay in the wheel, for tracebacks and reading) — when it can: where
-Cython, a C compiler or Python's headers are missing, or the compilation fails, the install goes on
-with the pure-Python build and says so in one line (``distant-galaxy-engine: the pure-Python build
-…``), as PyYAML, MarkupSafe and msgpack do with their optional C speed-ups. ``dg --version`` says
-which build runs (:mod:`distant_galaxy.build`).
+A plain ``pip install .`` compiles the hot modules of the turn loop, the search bot and Asteroid
+Belt's rules listed in :data:`COMPILED`, unchanged, by Cython into extension modules that Python
+imports instead of the ``.py`` files beside them (which stay in the wheel, for tracebacks and
+reading) — when it can: where Cython, a C compiler or Python's headers are missing, or the
+compilation fails, the install goes on with the pure-Python build and says so in one line
+(``distant-galaxy-engine: the pure-Python build …``), as PyYAML, MarkupSafe and msgpack do with
+their optional C speed-ups. ``dg --version`` says which build runs (:mod:`distant_galaxy.build`).
 
 - ``DG_PURE=1`` forces the pure build (no extension module is declared: a ``py3-none-any``
   wheel).
@@ -52,6 +52,14 @@ COMPILED = [
     ("distant_galaxy.core.journal", "engine/core/journal.py"),
     ("distant_galaxy.bots.mcts", "engine/bots/mcts.py"),
     ("distant_galaxy.bots.rollout", "engine/bots/rollout.py"),
+    ("distant_galaxy.core.verbs", "engine/core/verbs.py"),
+    ("distant_galaxy_episodes.asteroid_belt.movement", "plugins/asteroid_belt/movement.py"),
+    ("distant_galaxy_episodes.asteroid_belt.model", "plugins/asteroid_belt/model.py"),
+    ("distant_galaxy_episodes.asteroid_belt.actions", "plugins/asteroid_belt/actions.py"),
+    ("distant_galaxy_episodes.asteroid_belt.bots", "plugins/asteroid_belt/bots.py"),
+    ("distant_galaxy_episodes.asteroid_belt.shuttles", "plugins/asteroid_belt/shuttles.py"),
+    ("distant_galaxy_episodes.asteroid_belt.defenders", "plugins/asteroid_belt/defenders.py"),
+    ("distant_galaxy_episodes.asteroid_belt.removal", "plugins/asteroid_belt/removal.py"),
 ]
 #: Sources compiled from a copy (``build/compiled/src/``) where these classes are ``@dataclass``
 #: instead of ``@dataclass(slots=True)``: their ``.pxd`` makes them extension types, whose fields

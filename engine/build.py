@@ -1,16 +1,18 @@
 """Which build of the engine runs: the compiled one or the pure-Python one (issue 35, item 1).
 
-A plain ``pip install .`` compiles the hot modules of the turn loop with Cython where a C
-compiler exists (setup.py's ``COMPILED`` list) and installs the pure build otherwise; ``DG_PURE=1``
-and editable installs are always pure. What runs is read from the installed files, not from a
-note the build left: a module is compiled when an extension module stands beside its ``.py``
-(Python then imports the extension module). ``dg --version`` prints :func:`version_line`, and the
-``--json`` outputs of ``dg`` carry :func:`header` (``"engine"`` and ``"build"``).
+A plain ``pip install .`` compiles the hot modules of the turn loop, the search bot and Asteroid
+Belt's rules with Cython where a C compiler exists (setup.py's ``COMPILED`` list) and installs
+the pure build otherwise; ``DG_PURE=1`` and editable installs are always pure. What runs is read
+from the installed files, not from a note the build left: a module is compiled when an extension
+module stands beside its ``.py`` (Python then imports the extension module). ``dg --version``
+prints :func:`version_line`, and the ``--json`` outputs of ``dg`` carry :func:`header`
+(``"engine"`` and ``"build"``).
 """
 
 from __future__ import annotations
 
 import importlib.machinery
+import importlib.util
 import os
 from functools import cache
 
@@ -18,13 +20,29 @@ from distant_galaxy.version import ENGINE_VERSION
 
 #: The two builds, as ``--json`` outputs name them.
 COMPILED, PURE = "compiled", "pure"
+#: The package of the shipped episodes, installed with the engine (and compiled with it).
+EPISODES = "distant_galaxy_episodes"
 
 
 @cache
 def compiled_modules() -> tuple[str, ...]:
-    """The import names of the engine's modules that run compiled, sorted (empty: the pure
-    build)."""
-    return extension_modules(os.path.dirname(os.path.abspath(__file__)))
+    """The import names of the modules of the engine and of its shipped episodes that run
+    compiled, sorted (empty: the pure build)."""
+    found = extension_modules(os.path.dirname(os.path.abspath(__file__)))
+    episodes = _folder_of(EPISODES)
+    if episodes is not None:
+        found += extension_modules(episodes, EPISODES)
+    return tuple(sorted(found))
+
+
+def _folder_of(package: str) -> str | None:
+    """The folder of an installed package, found without importing it (None: not installed)."""
+    try:
+        spec = importlib.util.find_spec(package)
+    except (ImportError, ValueError):
+        return None
+    folders = list(spec.submodule_search_locations or []) if spec is not None else []
+    return folders[0] if folders else None
 
 
 def extension_modules(root: str, package: str = "distant_galaxy") -> tuple[str, ...]:
@@ -44,12 +62,13 @@ def extension_modules(root: str, package: str = "distant_galaxy") -> tuple[str, 
 
 
 def build_name() -> str:
-    """``"compiled"`` when any of the engine's modules runs compiled, else ``"pure"``."""
+    """``"compiled"`` when any module of the engine or its episodes runs compiled, else
+    ``"pure"``."""
     return COMPILED if compiled_modules() else PURE
 
 
 def version_line() -> str:
-    """What ``dg --version`` prints: ``dg 0.1.0 (compiled build: 13 modules by Cython)`` or
+    """What ``dg --version`` prints: ``dg 0.1.0 (compiled build: 21 modules by Cython)`` or
     ``dg 0.1.0 (pure-Python build)``."""
     n = len(compiled_modules())
     if n:

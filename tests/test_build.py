@@ -34,3 +34,23 @@ def test_the_version_line_and_the_json_header_name_the_same_build() -> None:
     line = build.version_line()
     assert line.startswith(f"dg {ENGINE_VERSION} (")
     assert ("compiled build" in line) == (head["build"] == build.COMPILED)
+
+
+def test_the_episodes_compiled_modules_count_too(tmp_path: Path, monkeypatch) -> None:
+    """The shipped episodes are installed with the engine and compiled with it (setup.py's
+    ``COMPILED`` lists some of their modules): their extension modules are the build's too."""
+    (tmp_path / "asteroid_belt").mkdir()
+    (tmp_path / "asteroid_belt" / f"movement{SUFFIX}").write_bytes(b"")
+    monkeypatch.setattr(build, "_folder_of", lambda package: str(tmp_path))
+    build.compiled_modules.cache_clear()
+    try:
+        assert "distant_galaxy_episodes.asteroid_belt.movement" in build.compiled_modules()
+        assert build.build_name() == build.COMPILED
+    finally:
+        build.compiled_modules.cache_clear()
+
+
+def test_the_episodes_folder_is_found_by_its_package_name() -> None:
+    folder = build._folder_of(build.EPISODES)
+    assert folder is not None and Path(folder, "asteroid_belt").is_dir()
+    assert build._folder_of("no_such_package_here") is None
