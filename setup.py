@@ -69,6 +69,12 @@ UNSLOTTED = {"engine/core/state.py": ("Token", "Pending", "Player", "GameState")
 #: Cython's options: Python semantics kept (annotations are not C types), no asserts removed.
 DIRECTIVES = {"language_level": 3, "annotation_typing": False, "binding": True,
               "embedsignature": False}
+#: The C compiler's options of every extension module: no debug information on POSIX compilers
+#: (gcc, clang), which Python's own flags (``-g``) would otherwise write into each module: the 21
+#: modules took 42 MB with it, 7 MB without. The machine code is the same (``-g`` does not change
+#: what gcc generates), and tracebacks still name the lines of the ``.py`` files (Cython records
+#: them without it).
+COMPILE_ARGS = ["-g0"] if os.name == "posix" else []
 #: Where the compiled build builds (never build/lib: a later pure build must not pick up its
 #: extension modules) and where Cython writes its C files.
 BUILD_BASE = os.path.join("build", "compiled")
@@ -228,7 +234,8 @@ def extensions(mode: str) -> list[Extension]:
     """The extension modules to declare: none for the pure build."""
     if mode == "pure":
         return []
-    return [Extension(name, [source]) for name, source in COMPILED]
+    return [Extension(name, [source], extra_compile_args=COMPILE_ARGS)
+            for name, source in COMPILED]
 
 
 if __name__ == "__main__":

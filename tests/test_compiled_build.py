@@ -86,6 +86,15 @@ def test_the_environment_chooses_the_build() -> None:
     assert setup_py.extensions("pure") == []  # DG_PURE=1 declares none: a py3-none-any wheel
 
 
+def test_the_modules_are_compiled_without_debug_information_on_posix() -> None:
+    """``-g0`` after Python's own ``-g``: modules a quarter of the size, the same code."""
+    setup_py = load_setup()
+    declared = setup_py.extensions("optional")
+    assert [e.name for e in declared] == [name for name, _ in compiled_modules()]
+    for ext in declared:
+        assert ext.extra_compile_args == (["-g0"] if os.name == "posix" else [])
+
+
 def build_command(tmp_path: Path, **options: object) -> build_ext:
     """setup.py's build_ext over one extension module, building under ``tmp_path``."""
     from setuptools import Distribution
