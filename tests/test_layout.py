@@ -49,6 +49,12 @@ LOCAL_IMPORTS = {
     ("core/state.py", "_load_sha256"):
         "hashlib loads OpenSSL (3 ms): imported at the first state hash, not by dg validate or "
         "dg list, which hash no state (issue 35, start-up)",
+    ("core/hidden.py", "_sha256_hex"):
+        "hashlib loads OpenSSL (3 ms): imported at the first key or digest of a secret, not by "
+        "every start that loads the module (issue 35, start-up)",
+    ("core/hidden.py", "fresh_secret"):
+        "secrets imports hmac and hashlib (OpenSSL, 3 ms): imported when a game asks for a "
+        "fresh secret, not by every start that loads the module (issue 35, start-up)",
     ("text.py", "close_matches"):
         "difflib makes the 'did you mean' hints: imported when a name is wrong, not by every "
         "start (issue 35, start-up)",

@@ -45,9 +45,7 @@ it from the seed when the header's commitment says so.
 
 from __future__ import annotations
 
-import hashlib
 import json
-import secrets as _entropy
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -304,10 +302,18 @@ def determinize(game: Game, rng: random.Random) -> int:
 
 
 # -- the commitment -----------------------------------------------------------------------------
+def _sha256_hex(text: str) -> str:
+    """SHA-256 (hex) of ``text``'s UTF-8 bytes: the keys, commitments and digests below.
+    hashlib (it loads OpenSSL, about 3 ms) is imported at the first call, not by every start
+    that loads this module (the compiled build's ``dg validate``)."""
+    import hashlib
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
 def secret_key(seed: int, label: str) -> str:
     """A 256-bit hex key derived from the game's seed and a label (one-way: it does not tell the
     seed)."""
-    return hashlib.sha256(f"distant-galaxy/secret/{seed}/{label}".encode()).hexdigest()
+    return _sha256_hex(f"distant-galaxy/secret/{seed}/{label}")
 
 
 def derived_secret(seed: int) -> str:
@@ -317,13 +323,15 @@ def derived_secret(seed: int) -> str:
 
 
 def fresh_secret() -> str:
-    """A new game secret: 256 bits of the operating system's entropy."""
-    return _entropy.token_hex(32)
+    """A new game secret: 256 bits of the operating system's entropy (:mod:`secrets`, imported
+    here: it imports hashlib, which loads OpenSSL)."""
+    import secrets
+    return secrets.token_hex(32)
 
 
 def commitment(secret: str) -> str:
     """sha256 (hex) of the game's secret as the log's header commits to it."""
-    return hashlib.sha256(f"distant-galaxy/commit/{secret}".encode()).hexdigest()
+    return _sha256_hex(f"distant-galaxy/commit/{secret}")
 
 
 def game_secret(game: Game) -> str:
@@ -350,20 +358,20 @@ def secret_shuffle(secret: str, bag: str, items: list[Any]) -> tuple[list[Any], 
     keyed by the game's secret and the bag) and the bag's salt; a referee recomputes both from
     the revealed secret."""
     key = f"distant-galaxy/bag/{secret}/{bag}"
-    stream = int(hashlib.sha256(f"{key}/shuffle".encode()).hexdigest()[:16], 16)
+    stream = int(_sha256_hex(f"{key}/shuffle")[:16], 16)
     counter = 0
     order = list(items)
     for i in range(len(order) - 1, 0, -1):
         j, counter = draw(stream, counter, i + 1)
         order[i], order[j - 1] = order[j - 1], order[i]
-    return order, hashlib.sha256(f"{key}/salt".encode()).hexdigest()
+    return order, _sha256_hex(f"{key}/salt")
 
 
 def bag_digest(bag: str, order: list[Any], salt: str) -> str:
     """sha256 (hex) of the canonical JSON ``{"bag", "order", "salt"}`` (keys sorted, no spaces)."""
     text = json.dumps({"bag": bag, "order": list(order), "salt": salt}, sort_keys=True,
                       separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return _sha256_hex(text)
 
 
 __all__ = [
