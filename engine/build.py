@@ -12,10 +12,10 @@ prints :func:`version_line`, and the ``--json`` outputs of ``dg`` carry :func:`h
 from __future__ import annotations
 
 import importlib.machinery
-import importlib.util
 import os
 from functools import cache
 
+from distant_galaxy.resources import installed_folder
 from distant_galaxy.version import ENGINE_VERSION
 
 #: The two builds, as ``--json`` outputs name them.
@@ -29,20 +29,10 @@ def compiled_modules() -> tuple[str, ...]:
     """The import names of the modules of the engine and of its shipped episodes that run
     compiled, sorted (empty: the pure build)."""
     found = extension_modules(os.path.dirname(os.path.abspath(__file__)))
-    episodes = _folder_of(EPISODES)
+    episodes = installed_folder(EPISODES)
     if episodes is not None:
         found += extension_modules(episodes, EPISODES)
     return tuple(sorted(found))
-
-
-def _folder_of(package: str) -> str | None:
-    """The folder of an installed package, found without importing it (None: not installed)."""
-    try:
-        spec = importlib.util.find_spec(package)
-    except (ImportError, ValueError):
-        return None
-    folders = list(spec.submodule_search_locations or []) if spec is not None else []
-    return folders[0] if folders else None
 
 
 def extension_modules(root: str, package: str = "distant_galaxy") -> tuple[str, ...]:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import importlib.util
 import json
 import marshal
 import os
@@ -30,6 +29,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from distant_galaxy.resources import installed_folder
 from distant_galaxy.version import ENGINE_VERSION
 
 try:  # CPython's own SHA-256 (3.11: _sha256, 3.12: _sha2) imports no OpenSSL: hashlib costs
@@ -97,14 +97,10 @@ def maker(modules: Iterable[str]) -> tuple[Any, ...]:
 def package_files(package: str, modules: Iterable[str]) -> list[str]:
     """The files of some modules of an installed package (for :func:`maker`), found without
     importing it; the package's name alone when it is not installed."""
-    try:
-        spec = importlib.util.find_spec(package)
-    except (ImportError, ValueError):
-        spec = None
-    folders = list(spec.submodule_search_locations or []) if spec is not None else []
-    if not folders:
+    folder = installed_folder(package)
+    if folder is None:
         return [package]
-    return [os.path.join(folders[0], f"{name}.py") for name in modules]
+    return [os.path.join(folder, f"{name}.py") for name in modules]
 
 
 def read_bytes(path: str | None) -> bytes | None:

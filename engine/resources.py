@@ -10,11 +10,23 @@ gives the folder itself for a package that is one folder on disk, and asks
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
 from pathlib import Path
 from typing import Any
 
-__all__ = ["package_folder"]
+__all__ = ["installed_folder", "package_folder"]
+
+
+def installed_folder(name: str) -> str | None:
+    """The folder of the installed package ``name``, found from its spec without importing it
+    (the first of its folders), or None when it is not installed or is a module."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    folders = list(spec.submodule_search_locations or []) if spec is not None else []
+    return folders[0] if folders else None
 
 
 def package_folder(name: str) -> Any:

@@ -6,6 +6,7 @@ import importlib.machinery
 from pathlib import Path
 
 from distant_galaxy import build
+from distant_galaxy.resources import installed_folder
 from distant_galaxy.version import ENGINE_VERSION
 
 SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
@@ -41,7 +42,7 @@ def test_the_episodes_compiled_modules_count_too(tmp_path: Path, monkeypatch) ->
     ``COMPILED`` lists some of their modules): their extension modules are the build's too."""
     (tmp_path / "asteroid_belt").mkdir()
     (tmp_path / "asteroid_belt" / f"movement{SUFFIX}").write_bytes(b"")
-    monkeypatch.setattr(build, "_folder_of", lambda package: str(tmp_path))
+    monkeypatch.setattr(build, "installed_folder", lambda package: str(tmp_path))
     build.compiled_modules.cache_clear()
     try:
         assert "distant_galaxy_episodes.asteroid_belt.movement" in build.compiled_modules()
@@ -51,6 +52,6 @@ def test_the_episodes_compiled_modules_count_too(tmp_path: Path, monkeypatch) ->
 
 
 def test_the_episodes_folder_is_found_by_its_package_name() -> None:
-    folder = build._folder_of(build.EPISODES)
+    folder = installed_folder(build.EPISODES)
     assert folder is not None and Path(folder, "asteroid_belt").is_dir()
-    assert build._folder_of("no_such_package_here") is None
+    assert installed_folder("no_such_package_here") is None
