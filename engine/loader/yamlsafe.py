@@ -430,8 +430,10 @@ def libyaml_reads_alike(text: str) -> bool:
     tests/loader/test_libyaml.py are excluded here): not with a tab, a ``?`` or a block scalar
     header touching a ``#``, which PyYAML refuses where libyaml allows them (``{a?b: 1}``,
     ``>#``), nor with a byte-order mark after the start, which libyaml skips and PyYAML keeps
-    as content."""
+    as content, nor a text of one line after a byte-order mark (``\ufeff---``: libyaml puts the
+    empty document's end on a line that does not exist)."""
     return ("\t" not in text and "?" not in text and "\ufeff" not in text[1:]
+            and not (text[:1] == "\ufeff" and "\n" not in text and "\r" not in text)
             and _HEADER_COMMENT.search(text) is None)
 
 

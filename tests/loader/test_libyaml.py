@@ -84,6 +84,7 @@ def test_any_text_reads_the_same(text: str) -> None:
     "%YAML 1.1\n---\na: 1\n",
     # texts where the two parsers differ, which go to the pure-Python parser only:
     "s:\n  - {i?d: orange}\n", ">#x\n", "\\\t", "\n\ufeff", "a: ! 3\nb: !\n",
+    "\ufeff---", "\ufeff--- #c",
 ])
 def test_tricky_texts_read_the_same(text: str) -> None:
     assert outcome(text, libyaml=True) == outcome(text, libyaml=False)
