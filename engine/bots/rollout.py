@@ -88,12 +88,16 @@ def playout(game: Game, depth: int, rng: random.Random,
         if until is not None and time.process_time() >= until:
             raise OutOfTime(until)
         pend = game.state.pending
-        legal = game.legal_actions()
-        if pend is None or not legal:
-            return game.state.result is not None
+        if pend is None:
+            return False
         ctrl = policy.get(pend.seat) if policy else None
-        action = ctrl.choose(game) if ctrl is not None else legal[rng.randrange(len(legal))]
+        # a controller lists what it needs (``legal_of``); the whole list only for a random
+        # pick (the turn loop opens no decision without a legal action: ``list_new_decision``)
+        action = ctrl.choose(game) if ctrl is not None else None
         if action is None:
+            legal = game.legal_actions()
+            if not legal:
+                return game.state.result is not None
             action = legal[rng.randrange(len(legal))]
         if keyed is not None:
             keyed.reseed(game, pend.seat, action)
