@@ -111,3 +111,42 @@ def test_a_playout_given_a_cpu_time_stops_there() -> None:
         playout(game, 9, random.Random(1), until=time.process_time() - 1.0)
     assert game.history == []
     assert playout(game, 9, random.Random(1), until=time.process_time() + 3600.0) is True
+
+
+def test_a_controllers_playout_lists_only_what_the_controller_asks() -> None:
+    """A seat's controller lists the verbs it looks at (``legal_of``); the playout makes the
+    whole legal list only for a random pick (a controller that gives None), and plays the
+    same game either way."""
+    scenario = load_scenario("asteroid-belt")
+    bots = scenario.bots()
+
+    def played(whole_list: bool) -> tuple[int, str, int]:
+        game = Game(scenario, seed=3, record=False)
+        policy = {s: bots["greedy"](s, 3) for s in game.state.seats}
+        calls = 0
+        listed = game.legal_actions
+
+        def counted():  # type: ignore[no-untyped-def]
+            nonlocal calls
+            calls += 1
+            return listed()
+        game.legal_actions = counted  # type: ignore[method-assign]
+        for _ in range(30):
+            if whole_list and game.state.pending is not None:
+                game.legal_actions()  # as the playout listed every ply before
+            playout(game, 1, random.Random(3), policy)
+        return len(game.history), game.state.hash(), calls
+
+    plies, final, calls = played(whole_list=False)
+    assert (plies, final) == played(whole_list=True)[:2]
+    assert plies == 30 and calls < plies  # greedy picks a random action only now and then
+
+
+def test_a_controller_that_gives_none_gets_a_random_legal_action() -> None:
+    game = Game(load_scenario("tic-tac-toe"), seed=1, record=False)
+
+    class Abstains:
+        def choose(self, game: Game) -> None:
+            return None
+    assert playout(game, 9, random.Random(1), {s: Abstains() for s in game.state.seats}) is True
+    assert game.state.result is not None
