@@ -170,7 +170,7 @@ class FleetBot(Controller):
         pend = game.pending
         assert pend is not None
         action = plan_for_seat(game, pend.seat)
-        legal = game.legal_actions()
-        if action in legal:
+        if action in game.legal_of(action.verb):  # (its verb's actions only: a playout's ply)
             return action
+        legal = game.legal_actions()
         return legal[-1] if legal else action  # `end` is listed last

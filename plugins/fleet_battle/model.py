@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy import StashKey
+
 if TYPE_CHECKING:
     from distant_galaxy import Game, Scenario, Token
 
@@ -24,6 +26,9 @@ LOST, ORDERS, INITIATIVE, TALLY = "fb_lost", "fb_orders", "fb_initiative", "fb_t
 SECRET_ORDERS, INAPPLICABLE = "fb_secret_orders", "fb_inapplicable"
 OK, ABANDONED, PRIZE, TROPHY, DESTROYED = "ok", "abandoned", "prize", "trophy", "destroyed"
 ESCORT, TOKEN = "escort", "token"
+#: unit type → what a :class:`Model` of it holds from ``unit_types:`` (start hull, cost, size,
+#: transport, scoring), read once per scenario: models are made at every victory check
+TYPE_FACTS = StashKey[dict[str, tuple[int, int, str, bool, bool]]]()
 
 
 def section(scenario: Scenario) -> dict[str, Any]:
@@ -104,12 +109,26 @@ class Model:
         return self.state in (ABANDONED, PRIZE, TROPHY)
 
 
+def type_facts(scenario: Scenario, unit: str) -> tuple[int, int, str, bool, bool]:
+    """A unit type's start hull, cost, size, whether it is a transport and whether losing it
+    scores (RB.5), from ``unit_types:`` (read once per scenario)."""
+    table = scenario.stash.get(TYPE_FACTS, None)
+    if table is None:
+        table = scenario.stash[TYPE_FACTS] = {}
+    facts = table.get(unit)
+    if facts is None:
+        facts = table[unit] = (int(stat(scenario, unit, "hull")), int(stat(scenario, unit, "cost")),
+                               str(stat(scenario, unit, "size")),
+                               bool(stat(scenario, unit, "transport", False)),
+                               scores(scenario, unit))
+    return facts
+
+
 def _model(game: Game, tid: str, unit: str, fleet: str, main: bool, state: str,
            hull: int, tok: Token | None) -> Model:
-    sc = game.scenario
-    return Model(tid, unit, fleet, main, state, hull, int(stat(sc, unit, "hull")),
-                 int(stat(sc, unit, "cost")), str(stat(sc, unit, "size")),
-                 bool(stat(sc, unit, "transport", False)), scores(sc, unit), tok)
+    start_hull, cost, size, transport, scoring = type_facts(game.scenario, unit)
+    return Model(tid, unit, fleet, main, state, hull, start_hull, cost, size, transport, scoring,
+                 tok)
 
 
 def models(game: Game, fleet: str | None = None) -> list[Model]:
@@ -129,8 +148,16 @@ def models(game: Game, fleet: str | None = None) -> list[Model]:
 
 
 def active_models(game: Game, fleet: str) -> list[Token]:
-    """The tokens of ``fleet`` whose crews still fight (state ``ok``), by id."""
-    return [m.token for m in models(game, fleet) if m.state == OK and m.token is not None]
+    """The tokens of ``fleet`` whose crews still fight (state ``ok``), by id (the order of
+    :func:`models`)."""
+    out = [tok for tok in game.state.tokens.values()
+           if tok.attrs.get("fleet") == fleet and str(tok.attrs.get("state", OK)) == OK]
+    out.sort(key=_by_id)
+    return out
+
+
+def _by_id(tok: Token) -> tuple[int, str]:
+    return (len(tok.id), tok.id)
 
 
 def model_of(game: Game, tok: Token) -> Model:

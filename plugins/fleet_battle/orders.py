@@ -75,7 +75,7 @@ def fulfilled(game: Game, fleet: str) -> str | None:
     done: list[str] = []
     if "share" in o:
         limit = int(section(game.scenario)["fleets"][enemy_name]["limit"])
-        value = taken_value(game, fleet)
+        value = sum(m.cost for m in enemy if m.taken)  # taken_value, from the list above
         if value * 100 < int(o["share"]) * limit:
             return None
         done.append(f"{value} of the enemy's {limit} points destroyed or captured "
