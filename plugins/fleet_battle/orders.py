@@ -61,7 +61,12 @@ def applicable(game: Game, fleet: str, order: int) -> bool:
 
 def taken_value(game: Game, fleet: str) -> int:
     """The cost of the enemy models ``fleet`` has destroyed or captured (escorts, tokens: 0)."""
-    return sum(m.cost for m in _scoring(game, enemy_of(game.scenario, fleet)) if m.taken)
+    return _taken_cost(_scoring(game, enemy_of(game.scenario, fleet)))
+
+
+def _taken_cost(enemy: list[Model]) -> int:
+    """The cost of the models of ``enemy`` (its scoring models) destroyed or captured."""
+    return sum(m.cost for m in enemy if m.taken)
 
 
 def fulfilled(game: Game, fleet: str) -> str | None:
@@ -75,7 +80,7 @@ def fulfilled(game: Game, fleet: str) -> str | None:
     done: list[str] = []
     if "share" in o:
         limit = int(section(game.scenario)["fleets"][enemy_name]["limit"])
-        value = sum(m.cost for m in enemy if m.taken)  # taken_value, from the list above
+        value = _taken_cost(enemy)  # taken_value, from the list above
         if value * 100 < int(o["share"]) * limit:
             return None
         done.append(f"{value} of the enemy's {limit} points destroyed or captured "
