@@ -18,8 +18,8 @@ from distant_galaxy import Action, Controller, StashKey, parse_pos
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells
 from distant_galaxy_episodes.asteroid_belt.combat import combat_die, shuttle_bonus
-from distant_galaxy_episodes.asteroid_belt.movement import lend
-from distant_galaxy_episodes.asteroid_belt.shuttles import activation_cells, cargo_portal
+from distant_galaxy_episodes.asteroid_belt.movement import lend, speed
+from distant_galaxy_episodes.asteroid_belt.shuttles import activation_cells, cargo_portal, dock_bonus_at
 from distant_galaxy_episodes.asteroid_belt.transport import nearest_stop, networks, ride_gain
 
 if TYPE_CHECKING:
@@ -372,7 +372,8 @@ class GreedyBot(Controller):
                 if len(aboard(game, sh)) < passengers:
                     return a
         if port is not None and not model.shuttles_of(game, seat) and "activate" in by:
-            free = [a for a in by["activate"] if self._activation_free(game, seat, a)]
+            free = [a for a in by["activate"] if self._activation_free(game, seat, a)
+                    and len(self._may_board(game, seat, _pos(a.args[0]))) >= passengers]
             for a in free:
                 trial = _trial(game, a)
                 boards = _legal_of(trial, "board")
@@ -463,13 +464,23 @@ class GreedyBot(Controller):
             at = _pos(a.args[0])
             if res - found[at][1] < w["move_reserve_resources"]:
                 continue
-            if not any(self._worth_a_ride(game, seat, t, at) for t in model.units_of(game, seat)):
+            # when no unit worth a ride could board, the trial would find none: skip it
+            if not any(self._worth_a_ride(game, seat, t, at)
+                       for t in self._may_board(game, seat, at)):
                 continue
             trial = _trial(game, a)
             if any(self._worth_a_ride(game, seat, game.state.tokens[b.args[0]], at)
                    for b in _legal_of(trial, "board")):
                 return a
         return None
+
+    def _may_board(self, game: Game, seat: str, at: Pos) -> list[Token]:
+        """The seat's units within their load range of a shuttle activated on ``at`` (R7.42:
+        speed, plus the dock bonus; ``board_path``'s first test). Only these could board it,
+        so a trial activation (a copy of the game) is played only where they are enough."""
+        grid, bonus = game.scenario.grid, dock_bonus_at(game, at)
+        return [t for t in model.units_of(game, seat)
+                if grid.distance(model.on_board(t), at) <= speed(game, t) + bonus]
 
     def _activation_cells(self, game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
         """``activation_cells`` of the seat, once per decision."""

@@ -77,8 +77,12 @@ def load_range(game: Game, tok: Token, shuttle: Token) -> int:
 
 def dock_bonus(game: Game, shuttle: Token) -> int:
     """``params.dock_reach_bonus`` when the shuttle is next to a class-3 asteroid, else 0."""
-    return model.param(game, "dock_reach_bonus") if docks_near(game, model.on_board(shuttle)) \
-        else 0
+    return dock_bonus_at(game, model.on_board(shuttle))
+
+
+def dock_bonus_at(game: Game, at: Pos) -> int:
+    """The :func:`dock_bonus` of a shuttle on the cell ``at``."""
+    return model.param(game, "dock_reach_bonus") if docks_near(game, at) else 0
 
 
 def leave_if_empty(game: Game, shuttle: Token, rule: str = "R7.42") -> None:

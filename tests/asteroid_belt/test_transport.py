@@ -71,3 +71,29 @@ def test_greedy_bot_walks_when_a_ride_saves_too_little():
         assert GreedyBot("orange", 1).choose(t.game).verb != "activate"
     finally:
         w["transport_min_gain"] = old
+
+
+def test_R7_42_a_unit_beyond_its_load_range_of_an_activation_cell_never_boards_there():
+    """The greedy bot plays a trial activation (a copy of the game) only on cells where enough
+    units are within their load range (R7.42: speed, plus the dock bonus next to a class-3
+    asteroid): board_path's first test. Checked on every activation of two seeded greedy games
+    where the seat has no shuttle: the trial's boarders are always among the units counted."""
+    from distant_galaxy import Game
+    from distant_galaxy_episodes.asteroid_belt.bots import _pos, _trial
+    from distant_galaxy_episodes.asteroid_belt.selfplay import scenario
+
+    sc = scenario()
+    seen = boarded = 0
+    for seed in (3, 11):
+        game = Game(sc, seats=["orange", "purple"], seed=seed, record=False)
+        bots = {s: GreedyBot(s, seed) for s in game.state.seats}
+        while not game.over and game.state.round <= 12:
+            seat = game.pending.seat
+            if game.pending.kind != "defence" and not model.shuttles_of(game, seat):
+                for a in game.legal_of("activate"):
+                    at, bot = _pos(a.args[0]), bots[seat]
+                    boards = {b.args[0] for b in _trial(game, a).legal_of("board")}
+                    assert boards <= {t.id for t in bot._may_board(game, seat, at)}, (seed, a)
+                    seen, boarded = seen + 1, boarded + bool(boards)
+            game.apply(bots[seat].choose(game))
+    assert seen > 20 and boarded > 5, (seen, boarded)   # the check is not vacuous
