@@ -3,8 +3,10 @@ and the shuttle networks it reads (transport.py)."""
 
 from __future__ import annotations
 
+from distant_galaxy import Game
 from distant_galaxy_episodes.asteroid_belt import model
-from distant_galaxy_episodes.asteroid_belt.bots import GreedyBot, weights
+from distant_galaxy_episodes.asteroid_belt.bots import GreedyBot, _pos, _trial, weights
+from distant_galaxy_episodes.asteroid_belt.selfplay import scenario
 from distant_galaxy_episodes.asteroid_belt.transport import nearest_stop, networks, ride_gain
 from tests.asteroid_belt.conftest import Table
 
@@ -78,10 +80,6 @@ def test_R7_42_a_unit_beyond_its_load_range_of_an_activation_cell_never_boards_t
     units are within their load range (R7.42: speed, plus the dock bonus next to a class-3
     asteroid): board_path's first test. Checked on every activation of two seeded greedy games
     where the seat has no shuttle: the trial's boarders are always among the units counted."""
-    from distant_galaxy import Game
-    from distant_galaxy_episodes.asteroid_belt.bots import _pos, _trial
-    from distant_galaxy_episodes.asteroid_belt.selfplay import scenario
-
     sc = scenario()
     seen = boarded = 0
     for seed in (3, 11):
