@@ -18,8 +18,8 @@ from distant_galaxy import Action, Controller, StashKey, parse_pos
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells
 from distant_galaxy_episodes.asteroid_belt.combat import combat_die, shuttle_bonus
-from distant_galaxy_episodes.asteroid_belt.movement import lend, speed
-from distant_galaxy_episodes.asteroid_belt.shuttles import activation_cells, cargo_portal, dock_bonus_at
+from distant_galaxy_episodes.asteroid_belt.movement import lend
+from distant_galaxy_episodes.asteroid_belt.shuttles import activation_cells, cargo_portal, load_range_at
 from distant_galaxy_episodes.asteroid_belt.transport import nearest_stop, networks, ride_gain
 
 if TYPE_CHECKING:
@@ -478,9 +478,9 @@ class GreedyBot(Controller):
         """The seat's units within their load range of a shuttle activated on ``at`` (R7.42:
         speed, plus the dock bonus; ``board_path``'s first test). Only these could board it,
         so a trial activation (a copy of the game) is played only where they are enough."""
-        grid, bonus = game.scenario.grid, dock_bonus_at(game, at)
+        grid = game.scenario.grid
         return [t for t in model.units_of(game, seat)
-                if grid.distance(model.on_board(t), at) <= speed(game, t) + bonus]
+                if grid.distance(model.on_board(t), at) <= load_range_at(game, t, at)]
 
     def _activation_cells(self, game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
         """``activation_cells`` of the seat, once per decision."""

@@ -72,7 +72,12 @@ def docks_near(game: Game, pos: Pos) -> list[Site]:
 def load_range(game: Game, tok: Token, shuttle: Token) -> int:
     """A unit's reach into or out of a shuttle: its speed, plus the shuttle's
     :func:`dock_bonus` (R7.42)."""
-    return speed(game, tok) + dock_bonus(game, shuttle)
+    return load_range_at(game, tok, model.on_board(shuttle))
+
+
+def load_range_at(game: Game, tok: Token, at: Pos) -> int:
+    """The :func:`load_range` of ``tok`` for a shuttle on the cell ``at``."""
+    return speed(game, tok) + dock_bonus_at(game, at)
 
 
 def dock_bonus(game: Game, shuttle: Token) -> int:
