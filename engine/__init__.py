@@ -23,7 +23,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from distant_galaxy.core.game import Game
     from distant_galaxy.core.grid import CellPermissions, Grid
     from distant_galaxy.core.hidden import UNKNOWN, HiddenInformation, bag_remaining
-    from distant_galaxy.core.state import GameState, Pending, Player, Site, Token
+    from distant_galaxy.core.state import GameState, Pending, Player, Site, Token, cell_of
     from distant_galaxy.core.verbs import (
         ActorVerb,
         Arg,
@@ -110,6 +110,7 @@ _SOURCES: dict[str, str] = {
     "Player": "distant_galaxy.core.state",
     "Site": "distant_galaxy.core.state",
     "Token": "distant_galaxy.core.state",
+    "cell_of": "distant_galaxy.core.state",
     "ActionError": "distant_galaxy.errors",
     "AmbiguousAction": "distant_galaxy.errors",
     "EngineError": "distant_galaxy.errors",
@@ -201,6 +202,7 @@ __all__ = [
     "add_to_pool",
     "article",
     "bag_remaining",
+    "cell_of",
     "compile_pattern",
     "count_of",
     "hookimpl",

@@ -322,6 +322,7 @@ def explore(scenario: Scenario) -> Codec:
         rng = random.Random(seed)
         while not game.over and plies < EXPLORE_PLIES:
             st = game.state
+            assert st.pending is not None  # (a game not over awaits a decision)
             decisions.add(st.pending.kind)
             types.update(t.type for t in st.tokens.values())
             legal = game.legal_actions()

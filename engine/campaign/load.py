@@ -147,7 +147,7 @@ class _Checker:
         used: dict[str, str] = {}
         for civ, seat in item.get("seats", {}).items():
             if seat not in seat_ids:
-                self.error(f"'{seat}' is not a seat of {sid} (seats: {', '.join(seat_ids)})",
+                self.error(f"'{seat}' is not a seat of {sid} (seats: {', '.join(map(str, seat_ids))})",
                            "stages", i, "seats", civ)
             elif seat in used:
                 self.error(f"seat '{seat}' is given to both {used[seat]} and {civ}",

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from json.encoder import encode_basestring_ascii
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy.errors import IllegalAction
+from distant_galaxy.errors import EngineError, IllegalAction
 
 if TYPE_CHECKING:
     from distant_galaxy.core.journal import Journal
@@ -108,6 +108,17 @@ class Player:
         return cls(d["seat"], d.get("faction"), dict(d.get("counters", {})),
                    {k: dict(v) for k, v in d.get("pools", {}).items()},
                    json.loads(json.dumps(d.get("attrs", {}))))
+
+
+def cell_of(tok: Token) -> Pos:
+    """The cell of ``tok``, a token the caller knows is on the board (its ``pos`` typed as a
+    cell, not ``Pos | None``); an :class:`~distant_galaxy.errors.EngineError` naming the token
+    if it is off the board (carried, in reserve)."""
+    pos = tok.pos
+    if pos is None:
+        aboard = f" (aboard {tok.carrier})" if tok.carrier is not None else ""
+        raise EngineError(f"{tok.id} is not on the board{aboard}")
+    return pos
 
 
 def copy_attrs(attrs: dict[str, Any]) -> dict[str, Any]:

@@ -149,7 +149,7 @@ class LogWriter:
         # once told where groups of records end (``flush``): the lines of the group under way,
         # written together at its end (None until then: each line written and flushed at once)
         self._group: list[str] | None = None
-        if self._own:
+        if stream is None and path is not None:  # (``self._own``)
             try:
                 self.stream = open(path, "w", encoding="utf-8")
             except OSError as exc:

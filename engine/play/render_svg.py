@@ -177,7 +177,7 @@ def element(rec: Record) -> ET.Element:
     """The SVG element of one record (the replay's script mirrors this function)."""
     shape, cx, cy = rec["shape"], float(rec["cx"]), float(rec["cy"])
     r = float(rec.get("r", 0))
-    g = ET.Element("g", {"class": rec.get("cls", shape), **data_attributes(rec)})
+    g = ET.Element("g", {"class": str(rec.get("cls", shape)), **data_attributes(rec)})
     if rec.get("title"):
         ET.SubElement(g, "title").text = str(rec["title"])
     paint = {"fill": rec.get("fill", "none"), "stroke": rec.get("stroke", "none")}

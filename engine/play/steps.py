@@ -54,11 +54,11 @@ def walk(path: str | Path) -> Iterator[tuple[Game, Step]]:
     game, records = open_log(path)
     groups: list[tuple[int, dict[str, Any] | None, list[dict[str, Any]]]] = [
         (records[0][0], None, [])]
-    for line, rec in records[1:]:
-        if rec.get("kind") in ("action", "undo"):
-            groups.append((line, rec, []))
-        elif rec.get("kind") == "event":
-            groups[-1][2].append(rec)
+    for line, record in records[1:]:
+        if record.get("kind") in ("action", "undo"):
+            groups.append((line, record, []))
+        elif record.get("kind") == "event":
+            groups[-1][2].append(record)
     yield game, Step(0, groups[0][0], None, None, game.state.round, groups[0][2])
     for index, (line, rec, events) in enumerate(groups[1:], start=1):
         assert rec is not None

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import Action, Controller, StashKey
+from distant_galaxy import Action, Controller, StashKey, cell_of
 from distant_galaxy_episodes.aborigines import leader_bot
 from distant_galaxy_episodes.aborigines.cell_values import cell_bonus
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, model, model_of
@@ -117,7 +117,7 @@ class CivBot(Controller):
                 score = w.hack
             elif a.verb in ("move", "jump"):
                 tok = st.tokens[a.args[0]]
-                gain = cost(tok.pos) - cost(a.pos(1))
+                gain = cost(cell_of(tok)) - cost(a.pos(1))
                 score = gain + (w.jump if a.verb == "jump" else 0) + self.rng.random() * w.jitter
                 extra = bonus.get(a.pos(1), 0.0) if bonus else 0.0
                 if extra:

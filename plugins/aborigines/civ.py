@@ -25,6 +25,7 @@ from distant_galaxy import (
     TypedAction,
     UnitArg,
     Verb,
+    cell_of,
     count_of,
     require,
 )
@@ -46,8 +47,14 @@ def fleet(game: Game, seat: str) -> str:
     ships = reach.ships(game, seat)
     if not ships:
         return "you have no ship on the board"
-    return "your ships: " + ", ".join(f"{t.id} at {t.pos[0]},{t.pos[1]} ({t.type})"
+    return "your ships: " + ", ".join(f"{t.id} at {_xy(t)} ({t.type})"
                                       for t in ships)
+
+
+def _xy(tok: Token) -> str:
+    """``11,1``: the cell of a ship on the board, as messages write it."""
+    x, y = cell_of(tok)
+    return f"{x},{y}"
 
 
 def own_ship(game: Game, seat: str, tid: str) -> Token:
@@ -67,17 +74,17 @@ def own_ship(game: Game, seat: str, tid: str) -> Token:
 
 def _around(game: Game, tok: Token, pred: Callable[[Token], bool], what: str) -> str:
     """``Aborigine ships next to R1: A9 at 5,2 (invader)`` or ``none next to R1``."""
-    near = reach.adjacent(game, tok.pos, pred)
+    near = reach.adjacent(game, cell_of(tok), pred)
     if not near:
-        return f"no {what} next to {tok.id} at {tok.pos[0]},{tok.pos[1]}"
+        return f"no {what} next to {tok.id} at {_xy(tok)}"
     return f"{what} next to {tok.id}: " + ", ".join(
-        f"{t.id} at {t.pos[0]},{t.pos[1]} ({t.type})" for t in near)
+        f"{t.id} at {_xy(t)} ({t.type})" for t in near)
 
 
 def _planets_around(game: Game, tok: Token) -> str:
-    sids = reach.adjacent_planets(game, tok.pos)
+    sids = reach.adjacent_planets(game, cell_of(tok))
     if not sids:
-        return f"no zone planet next to {tok.id} at {tok.pos[0]},{tok.pos[1]}"
+        return f"no zone planet next to {tok.id} at {_xy(tok)}"
     st = game.state
     return f"planets next to {tok.id}: " + ", ".join(
         f"{sid} at {st.sites[sid].pos[0]},{st.sites[sid].pos[1]}"
@@ -91,15 +98,9 @@ def _planet_refusal(game: Game, tok: Token, site: Site | str, what: str,
     if isinstance(site, str) or site.id not in model_of(game).planet_zone or not kind(site):
         return f"{site if isinstance(site, str) else site.id} is not {what}; " \
                f"{_planets_around(game, tok)}"
-    if game.scenario.grid.distance(site.pos, here(tok)) != 1:
+    if game.scenario.grid.distance(site.pos, cell_of(tok)) != 1:
         return f"{tok.id} is not in the orbit of {site.id}; {_planets_around(game, tok)}"
     return held(site)
-
-
-def here(tok: Token) -> Pos:
-    """The cell of a ship on the board (the ships that act are)."""
-    assert tok.pos is not None, f"{tok.id} is not on the board"
-    return tok.pos
 
 
 def _token(game: Game, seat: str, tid: str) -> Token | None:
@@ -175,11 +176,11 @@ class Jump(Movement):
     doc = "From next to an open portal, jump next to another open portal (R5.12)."
 
     def actor_refusal(self, game: Game, seat: str, tok: Token) -> str | None:
-        near = reach.portals_next_to(game, here(tok))
+        near = reach.portals_next_to(game, cell_of(tok))
         return (super().actor_refusal(game, seat, tok)
                 or (f"{tok.id} is not next to a portal" if not near else
                     f"portal {near[0]} is blocked by the Aborigines (R5.12)"
-                    if reach.open_portal_near(game, here(tok)) is None else None))
+                    if reach.open_portal_near(game, cell_of(tok)) is None else None))
 
     def targets(self, game: Game, seat: str, tok: Token) -> list[Pos]:
         return reach.jump_targets(game, tok)
@@ -214,7 +215,7 @@ class Attack(Deed):
         if isinstance(target, str) or not m.is_aborigine(target):
             return f"{target if isinstance(target, str) else target.id} is not an Aborigine " \
                    f"ship; {nearby}"
-        return f"{target.id} at {here(target)[0]},{here(target)[1]} is not adjacent to {tok.id}; " \
+        return f"{target.id} at {_xy(target)} is not adjacent to {tok.id}; " \
                f"{nearby}"
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:

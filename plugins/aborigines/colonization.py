@@ -47,6 +47,7 @@ def check_colonies(game: Game) -> None:
         pid = by_lot(game, [p.id for p in owned], f"which civilization planet of portal {n} "
                      "the Aborigines try to take")
         planet = st.sites[pid]
+        assert planet.owner is not None  # (one of the civilization planets above)
         base = m.param("colonize", "take_planet")
         fac = game.scenario.factions.get(st.players[planet.owner].faction or "", {}) or {}
         adj = adjustments(game, "takeover", planet=planet, owner=planet.owner)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import article
+from distant_galaxy import article, cell_of
 from distant_galaxy_episodes.aborigines.adjust import adjustments, roll_best
 from distant_galaxy_episodes.aborigines.model import CENTRE, model_of
 
@@ -82,9 +82,10 @@ def target_key(game: Game, m: Model, cell: Pos, portal: int, enemy: Token,
     grid = game.scenario.grid
     ring = grid.ring_clockwise(cell, 1)
     pref = 0 if (not prefer or enemy.type in prefer) else 1
-    radius = grid.distance(enemy.pos, m.portal_pos[portal])
-    ortho = 0 if grid.is_orthogonal_neighbour(cell, enemy.pos) else 1
-    return (pref, radius, ortho, ring.index(enemy.pos))
+    at = cell_of(enemy)
+    radius = grid.distance(at, m.portal_pos[portal])
+    ortho = 0 if grid.is_orthogonal_neighbour(cell, at) else 1
+    return (pref, radius, ortho, ring.index(at))
 
 
 def adjacent_targets(game: Game, ship: Token, cell: Pos, portal: int,

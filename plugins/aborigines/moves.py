@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy import cell_of
 from distant_galaxy_episodes.aborigines.combat import aborigine_fires, adjacent_targets, target_key
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, model_of
 from distant_galaxy_episodes.aborigines.vision import visible_enemies
@@ -99,13 +100,13 @@ def avoid_cells(game: Game, ship: Token, portal: int, die: int) -> list[Pos]:
 def join(game: Game, ship: Token, portal: int, die: int) -> None:
     m = model_of(game)
     if m.portal_of(ship) == portal:
-        game.emit("ai_move", ship=ship.id, unit=ship.type, to=list(ship.pos), stay=True,
+        game.emit("ai_move", ship=ship.id, unit=ship.type, to=list(cell_of(ship)), stay=True,
                   rule="R5.53")
         return
     cells = avoid_cells(game, ship, portal, die) if ship.type in m.n("avoiders", ["invader"]) \
         else [c for c in entry_cells(game, ship.type, portal, die)]
     if not cells:
-        game.emit("ai_move", ship=ship.id, unit=ship.type, to=list(ship.pos), stay=True,
+        game.emit("ai_move", ship=ship.id, unit=ship.type, to=list(cell_of(ship)), stay=True,
                   why=f"no free cell at portal {portal}", rule="R5.52")
         return
     place(game, ship, cells[0], f"to portal {portal}, die cell with clockwise fallback")
@@ -137,7 +138,7 @@ def guard_planet(game: Game, ship: Token, portal: int, die: int,
     for p in planets:
         if ship.pos is not None and grid.distance(ship.pos, p.pos) == 1:
             name_in_range(decision, p, "planet")
-            game.emit("ai_move", ship=ship.id, unit=ship.type, to=list(ship.pos), stay=True,
+            game.emit("ai_move", ship=ship.id, unit=ship.type, to=list(cell_of(ship)), stay=True,
                       why=f"already next to {p.id}", rule="R5.53")
             return
     for p in planets:
@@ -163,7 +164,7 @@ def attack(game: Game, ship: Token, portal: int, die: int, prefer: tuple[str, ..
     enemies = [e for e in visible_enemies(m, game.scenario, st, ship, portal)]
     cells: list[Pos] = []
     if m.portal_of(ship) == portal:
-        cells.append(ship.pos)
+        cells.append(cell_of(ship))
     cells += entry_cells(game, ship.type, portal, die)
     best: tuple | None = None
     for idx, c in enumerate(cells):
@@ -193,7 +194,8 @@ def strike_and_evade(game: Game, ship: Token, die: int,
     it moves elsewhere in its zone."""
     m = model_of(game)
     home = m.portal_of(ship)
-    targets = adjacent_targets(game, ship, ship.pos, home)
+    assert home is not None, f"{ship.id} is outside every portal zone"
+    targets = adjacent_targets(game, ship, cell_of(ship), home)
     if not targets:
         return
     name_in_range(decision, targets[0], "ship")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from distant_galaxy import cell_of
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, HACKED, model_of
 
 if TYPE_CHECKING:
@@ -46,7 +47,7 @@ def move_targets(game: Game, tok: Token) -> dict[Pos, tuple[Pos, ...]]:
     speed = int(sc.unit_types[tok.type]["speed"])
     enter, stop = sc.permissions.predicates(sc.grid, sc.unit_tags.get(tok.type, frozenset()))
     board = game.state.board
-    return sc.grid.reachable(tok.pos, speed, enter, stop, lambda p: p in board)
+    return sc.grid.reachable(cell_of(tok), speed, enter, stop, lambda p: p in board)
 
 
 def portals_next_to(game: Game, pos: Pos) -> list[int]:
@@ -68,7 +69,7 @@ def open_portal_near(game: Game, pos: Pos) -> int | None:
 def jump_targets(game: Game, tok: Token) -> list[Pos]:
     """Free cells next to another open portal, when the ship stands next to an open one (R5.12)."""
     m = model_of(game)
-    here = open_portal_near(game, tok.pos)
+    here = open_portal_near(game, cell_of(tok))
     if here is None:
         return []
     out = []
@@ -99,13 +100,13 @@ def adjacent_planets(game: Game, pos: Pos) -> list[str]:
 
 def attack_targets(game: Game, tok: Token) -> list[Token]:
     """The Aborigine ships next to the ship (R5.10)."""
-    return adjacent(game, tok.pos, model_of(game).is_aborigine)
+    return adjacent(game, cell_of(tok), model_of(game).is_aborigine)
 
 
 def colonize_targets(game: Game, tok: Token) -> list[str]:
     """The free zone planets next to the ship (R5.2)."""
     st = game.state
-    return [sid for sid in adjacent_planets(game, tok.pos) if st.sites[sid].owner is None]
+    return [sid for sid in adjacent_planets(game, cell_of(tok)) if st.sites[sid].owner is None]
 
 
 def guarded(game: Game, sid: str) -> bool:
@@ -116,7 +117,7 @@ def guarded(game: Game, sid: str) -> bool:
 def capture_targets(game: Game, tok: Token) -> list[str]:
     """The unguarded Aborigine planets next to the ship (R5.12, R5.42)."""
     st = game.state
-    return [sid for sid in adjacent_planets(game, tok.pos)
+    return [sid for sid in adjacent_planets(game, cell_of(tok))
             if st.sites[sid].owner == ABORIGINES and not guarded(game, sid)]
 
 
@@ -138,7 +139,7 @@ def hack_pairs(game: Game, seat: str) -> Iterable[tuple[Token, Token]]:
     tags = game.scenario.unit_tags
     abos = [t for t in abos if "hunter" not in tags.get(t.type, ())]
     for a in abos:
-        if not any(grid.distance(a.pos, s.pos) <= reach for s in mine):
+        if not any(grid.distance(cell_of(a), cell_of(s)) <= reach for s in mine):
             continue
         for b in abos:
             if b.id != a.id and m.portal_of(b) == m.portal_of(a):

@@ -27,6 +27,7 @@ from distant_galaxy import (
     TypedAction,
     UnitArg,
     add_to_pool,
+    cell_of,
     verb_rule,
 )
 from distant_galaxy_episodes.asteroid_belt import model
@@ -138,7 +139,7 @@ class Move(BeltVerb, ActorVerb):
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         tok, to = move.args
-        frm = model.on_board(tok)
+        frm = cell_of(tok)
         path = reach(game, tok.type, frm, speed(game, tok)).path(to)
         cost = model.move_cost(game, tok.type)
         if cost:
@@ -260,7 +261,7 @@ class Asteroid(SiteArg):
 def in_range(game: Game, seat: str, r: int) -> set[str]:
     """The ids of the asteroids within ``r`` cells of a unit of the seat."""
     near = model.asteroids_near(game, r)
-    return {sid for t in model.units_of(game, seat) for sid in near.get(model.on_board(t), ())}
+    return {sid for t in model.units_of(game, seat) for sid in near.get(cell_of(t), ())}
 
 
 def target_refusal(game: Game, seat: str, site: Site, near: set[str] | None = None
@@ -556,7 +557,7 @@ def _elite_cells(game: Game, seat: str) -> list[Pos]:
     unit = spec["unit"]
     out: list[Pos] = []
     for site in model.asteroids(game):
-        if site.owner == seat and game.scenario.grid.distance(model.on_board(el), site.pos) <= 1:
+        if site.owner == seat and game.scenario.grid.distance(cell_of(el), site.pos) <= 1:
             out.extend(c for c in _cells_near(game, site, unit) if c not in out)
     return out
 
@@ -630,7 +631,7 @@ def mobile(game: Game, seat: str, units: list[Token] | None = None) -> Mobile:
     """The seat's ``movers`` with their cell, speed and :func:`reach`."""
     out, memo = [], checked_memo(game)
     for t in movers(game, seat, units):
-        here, steps = model.on_board(t), speed(game, t)
+        here, steps = cell_of(t), speed(game, t)
         out.append((t, here, steps, reach(game, t.type, here, steps, memo)))
     return out
 
@@ -639,7 +640,7 @@ def _blocks_the_base(game: Game, seat: str, tok: Token) -> bool:
     """``tok`` takes the last cell next to the start base a reserve unit could leave to."""
     reserve = game.state.players[seat].pools.get("reserve", {})
     return any(n > 0 and not deploy_cells(game, seat, u)
-               and model.may_stop(game, u, model.on_board(tok)) for u, n in reserve.items())
+               and model.may_stop(game, u, cell_of(tok)) for u, n in reserve.items())
 
 
 def in_the_way(game: Game, seat: str, units: list[Token] | None = None) -> set[Pos]:
@@ -650,7 +651,7 @@ def in_the_way(game: Game, seat: str, units: list[Token] | None = None) -> set[P
     (``blocking_cells``): a mover never helps itself there, so the first mover that a cell
     helps is enough (``units``: the seat's ``units_of``, when the caller has them)."""
     units = units if units is not None else model.units_of(game, seat)
-    taken = [model.on_board(t) for t in units]
+    taken = [cell_of(t) for t in units]
     out: set[Pos] = set()
     for other, here, steps, now in mobile(game, seat, units):
         for at in blocking_cells(game, now, taken):
@@ -671,7 +672,7 @@ def liquidate_refusal(game: Game, seat: str, tok: Token, way: set[Pos] | None = 
     it, when the caller has it) may be liquidated."""
     if not model.is_unit_on_board(game, tok):
         return f"{tok.id} is not one of your units on the board"
-    if model.on_board(tok) not in (way if way is not None else in_the_way(game, seat)):
+    if cell_of(tok) not in (way if way is not None else in_the_way(game, seat)):
         return (f"{tok.id} is not in the way: only a unit of yours that takes a cell another of "
                 "your units needs to move (or the last free cell next to your start base) may be "
                 "liquidated (R7.33)")

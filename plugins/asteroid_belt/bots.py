@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, overload
 
-from distant_galaxy import Action, Controller, StashKey, parse_pos
+from distant_galaxy import Action, Controller, StashKey, cell_of, parse_pos
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells
 from distant_galaxy_episodes.asteroid_belt.combat import combat_die, shuttle_bonus
@@ -196,7 +196,7 @@ class GreedyBot(Controller):
                 """Next to an invader first, then next to the weakest defence."""
                 at = _pos(a.args[2])
                 near = [_bonus(game, t, "defence_bonus") for t in invaders
-                        if game.scenario.grid.is_orthogonal_neighbour(at, model.on_board(t))]
+                        if game.scenario.grid.is_orthogonal_neighbour(at, cell_of(t))]
                 return (True, -min(near)) if near else (False, 0)
             return max(by["place"], key=score)
         # R7.12: when the guards must strike, "end" is not offered until they have: take the
@@ -296,7 +296,7 @@ class GreedyBot(Controller):
         grid = game.scenario.grid
         for a in by.get("liquidate", []):
             tok = game.state.tokens[a.args[0]]
-            if not any(grid.distance(model.on_board(tok), f.pos) <= r + 4 for f in flags):
+            if not any(grid.distance(cell_of(tok), f.pos) <= r + 4 for f in flags):
                 continue
             trial = _trial(game, a)
             for m in _legal_of(trial, "move"):
@@ -394,7 +394,7 @@ class GreedyBot(Controller):
         riders = aboard(game, sh)
         if not riders or self._raiding(game, sh):
             return None
-        at = model.on_board(sh)
+        at = cell_of(sh)
         goal = self._goal(game, seat, riders[0], at)
         if goal is None:
             return None
@@ -409,7 +409,7 @@ class GreedyBot(Controller):
             goal = self._ride_goal(game, seat, sh)
             if goal is None:
                 continue
-            at = model.on_board(sh)
+            at = cell_of(sh)
             best = nearest_stop(game, at, goal)
             arrived = best is None or grid.distance(at, goal) <= best + 1
             if arrived or model.done(game, sh, "flown"):
@@ -448,7 +448,7 @@ class GreedyBot(Controller):
             riders = aboard(game, sh)
             if riders and self._ride_goal(game, seat, sh) is None:
                 continue   # a raiding shuttle: the raid logic fills it
-            if self._worth_a_ride(game, seat, tok, model.on_board(sh)) and (
+            if self._worth_a_ride(game, seat, tok, cell_of(sh)) and (
                     not riders or self._goal(game, seat, tok) == self._ride_goal(game, seat, sh)):
                 return a
         return None
@@ -480,7 +480,7 @@ class GreedyBot(Controller):
         so a trial activation (a copy of the game) is played only where they are enough."""
         grid = game.scenario.grid
         return [t for t in model.units_of(game, seat)
-                if grid.distance(model.on_board(t), at) <= load_range_at(game, t, at)]
+                if grid.distance(cell_of(t), at) <= load_range_at(game, t, at)]
 
     def _activation_cells(self, game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
         """``activation_cells`` of the seat, once per decision."""
@@ -497,7 +497,7 @@ class GreedyBot(Controller):
     def _goal(self, game: Game, seat: str, tok: Token, at: Pos | None = None) -> Pos | None:
         """The asteroid ``tok`` heads for (seen from ``at``, default its cell); the same answer
         for the same cell within one decision (kept in ``_goals``)."""
-        here = at if at is not None else model.on_board(tok)
+        here = at if at is not None else cell_of(tok)
         key = (id(game.state), seat, here)
         if key in self._goals:
             return self._goals[key]
@@ -564,7 +564,7 @@ class GreedyBot(Controller):
         fallback: Action | None = None
         for tid, options in per.items():
             tok = st.tokens[tid]
-            here = model.on_board(tok)
+            here = cell_of(tok)
             cost = model.move_cost(game, tok.type)
             if cost and res - cost < w["move_reserve_resources"]:
                 continue
@@ -596,7 +596,7 @@ class GreedyBot(Controller):
         st = game.state
         grid = game.scenario.grid
         w = self._weights(game)
-        here = model.on_board(tok)
+        here = cell_of(tok)
         out: dict[Pos, float] = {}
         reach = int(model.utype(game, tok.type).get("speed", 0)) + w["strike_reach"]
         for t in st.tokens.values():

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import EndAction, NameArg, SiteArg, TypedAction, UnitArg
+from distant_galaxy import EndAction, NameArg, SiteArg, TypedAction, UnitArg, cell_of
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells
 from distant_galaxy_episodes.asteroid_belt.combat import fight
@@ -107,7 +107,7 @@ def strike_targets(game: Game, tok: Token) -> list[Token]:
     board, tokens = game.state.board, game.state.tokens
     shuttles = model.facts(game).shuttles
     out = []
-    for c in attack_cells(game, tok.type, model.on_board(tok)):
+    for c in attack_cells(game, tok.type, cell_of(tok)):
         tid = board.get(c)
         if tid is not None:
             other = tokens[tid]
@@ -247,7 +247,7 @@ class Strike(BeltVerb):
     def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
         if may_place(game):
             return []
-        return [(tok, model.on_board(other)) for tok in strikers(game)
+        return [(tok, cell_of(other)) for tok in strikers(game)
                 for other in strike_targets(game, tok)]
 
     def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
@@ -255,7 +255,7 @@ class Strike(BeltVerb):
         if may_place(game):
             return "place the defenders first (R7.12)"
         if tok is None or tok not in strikers(game):
-            left = ", ".join(f"{t.id} at {model.on_board(t)[0]},{model.on_board(t)[1]}"
+            left = ", ".join(f"{t.id} at {cell_of(t)[0]},{cell_of(t)[1]}"
                              for t in strikers(game))
             return (f"'{move.action.args[0]}' is not a defender that may still strike this "
                     f"defence (D7.3); defenders that may: {left or 'none'}")
@@ -285,7 +285,7 @@ def end_refusal(game: Game) -> str | None:
                 "is set up (R7.12)")
     if strikes_mandatory(game) and any(strike_targets(game, t) for t in strikers(game)):
         owed = strikes_owed(game)
-        who = ", ".join(f"{t.id} at {model.on_board(t)[0]},{model.on_board(t)[1]}" for t in owed)
+        who = ", ".join(f"{t.id} at {cell_of(t)[0]},{cell_of(t)[1]}" for t in owed)
         return (f"the guards attack the invaders: {who} must strike first "
                 "(R7.12: 'атакуют вторгшихся захватчиков')")
     return None

@@ -79,12 +79,6 @@ def joined(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def on_board(tok: Token) -> Pos:
-    """The cell of a token the caller knows is on the board (not aboard a shuttle)."""
-    assert tok.pos is not None, f"{tok.id} is not on the board"
-    return tok.pos
-
-
 def stamp(game: Game) -> int:
     """A number unique to the current turn (per-turn flags store it instead of being reset):
     the rounds are counted in steps of the game's seat count, so every seat's turn has its own."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import ActorVerb, Arg, StashKey, TypedAction, verb_rule
+from distant_galaxy import ActorVerb, Arg, StashKey, TypedAction, cell_of, verb_rule
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.actions import SHUTTLE, UNIT, move_refusal, movers
 from distant_galaxy_episodes.asteroid_belt.model import BeltVerb, MapCell
@@ -72,7 +72,7 @@ def docks_near(game: Game, pos: Pos) -> list[Site]:
 def load_range(game: Game, tok: Token, shuttle: Token) -> int:
     """A unit's reach into or out of a shuttle: its speed, plus the shuttle's
     :func:`dock_bonus` (R7.42)."""
-    return load_range_at(game, tok, model.on_board(shuttle))
+    return load_range_at(game, tok, cell_of(shuttle))
 
 
 def load_range_at(game: Game, tok: Token, at: Pos) -> int:
@@ -82,7 +82,7 @@ def load_range_at(game: Game, tok: Token, at: Pos) -> int:
 
 def dock_bonus(game: Game, shuttle: Token) -> int:
     """``params.dock_reach_bonus`` when the shuttle is next to a class-3 asteroid, else 0."""
-    return dock_bonus_at(game, model.on_board(shuttle))
+    return dock_bonus_at(game, cell_of(shuttle))
 
 
 def dock_bonus_at(game: Game, at: Pos) -> int:
@@ -129,7 +129,7 @@ def activation_cells(game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
     within = docks_within(game, r)
     near: set[str] = set()  # the docks with a unit of the seat within r
     for t in model.units_of(game, seat):
-        near.update(within.get(model.on_board(t), ()))
+        near.update(within.get(cell_of(t), ()))
     if not near:
         return out
     for site in model.docks(game):
@@ -194,7 +194,7 @@ class Activate(BeltVerb):
 def board_path(game: Game, tok: Token, sh: Token, reach: int) -> tuple[Pos, ...] | None:
     """The path of ``tok`` into the cell of the shuttle ``sh`` within ``reach`` cells (its
     ``load_range``), if it can get there (R7.42)."""
-    start, goal = model.on_board(tok), model.on_board(sh)
+    start, goal = cell_of(tok), cell_of(sh)
     if game.scenario.grid.distance(start, goal) > reach:
         return None
     return path_into(game, tok.type, start, goal, reach)
@@ -246,7 +246,7 @@ class Board(BeltVerb):
         cost = model.move_cost(game, tok.type)
         if cost:
             game.change_counter(seat, "resources", -cost, f"{tok.id} boards {sh.id}", rule="D7.5")
-        frm = model.on_board(tok)
+        frm = cell_of(tok)
         game.state.move_token(tok, None, carrier=sh.id)
         model.mark_done(game, tok, "moved")
         game.emit("board", token=tok.id, unit=tok.type, shuttle=sh.id, frm=list(frm),
@@ -263,7 +263,7 @@ def carrier_of(game: Game, tok: Token) -> Token:
 def unload_cells(game: Game, tok: Token) -> dict[Pos, tuple[Pos, ...]]:
     """Cells ``tok`` may get out of its shuttle to, with paths (R7.42)."""
     sh = carrier_of(game, tok)
-    return reachable(game, tok.type, model.on_board(sh), load_range(game, tok, sh))
+    return reachable(game, tok.type, cell_of(sh), load_range(game, tok, sh))
 
 
 def unload_refusal(game: Game, seat: str, tok: Token) -> str | None:
@@ -292,7 +292,7 @@ class Unload(BeltVerb, ActorVerb):
 
     def targets(self, game: Game, seat: str, tok: Token) -> tuple[Pos, ...]:
         sh = carrier_of(game, tok)
-        return reach(game, tok.type, model.on_board(sh), load_range(game, tok, sh),
+        return reach(game, tok.type, cell_of(sh), load_range(game, tok, sh),
                      memo_of(game)).cells
 
     def target_refusal(self, game: Game, seat: str, tok: Token, at: Pos) -> str:
@@ -309,7 +309,7 @@ class Unload(BeltVerb, ActorVerb):
         game.state.move_token(tok, at, carrier=None)
         model.mark_done(game, tok, "moved")
         game.emit("unload", token=tok.id, unit=tok.type, shuttle=sh.id,
-                  frm=list(model.on_board(sh)), to=list(at), path=[list(p) for p in path],
+                  frm=list(cell_of(sh)), to=list(at), path=[list(p) for p in path],
                   cost=cost, rule="R7.42")
         leave_if_empty(game, sh)
 
@@ -354,7 +354,7 @@ class Roll(OnShuttle):
 
 def fly_cells(game: Game, sh: Token) -> dict[Pos, tuple[Pos, ...]]:
     """Cells the shuttle ``sh`` may fly to with its rolled speed, with paths (R7.40b)."""
-    return reachable(game, sh.type, model.on_board(sh), int(sh.attrs.get("speed", 0)))
+    return reachable(game, sh.type, cell_of(sh), int(sh.attrs.get("speed", 0)))
 
 
 def fly_refusal(game: Game, seat: str, sh: Token) -> str | None:
@@ -375,7 +375,7 @@ class Fly(OnShuttle):
     prepare, actor_refusal = verb_rule(check_memo), verb_rule(fly_refusal)
 
     def targets(self, game: Game, seat: str, sh: Token) -> tuple[Pos, ...]:  # (R7.40b)
-        return reach(game, sh.type, model.on_board(sh), sh.attrs.get("speed", 0), memo_of(game)).cells
+        return reach(game, sh.type, cell_of(sh), sh.attrs.get("speed", 0), memo_of(game)).cells
 
     def target_refusal(self, game: Game, seat: str, sh: Token, at: Pos) -> str:
         return (f"{sh.id} cannot reach {at[0]},{at[1]}: {sh.attrs.get('speed')} cells along red "
@@ -383,7 +383,7 @@ class Fly(OnShuttle):
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
         sh, at = move.args
-        frm = model.on_board(sh)
+        frm = cell_of(sh)
         path = fly_cells(game, sh)[at]
         game.state.move_token(sh, at)
         model.mark_done(game, sh, "flown")

@@ -134,8 +134,10 @@ def destination(game: Game, tok: Token, w: dict[str, Any]) -> Pos | None:
     grid = game.scenario.grid
     want = 1 if crippled(game, goal) else int(game.scenario.unit_types[tok.type]["range"])
 
+    goal_at = goal.pos
+
     def key(cell: Pos, steps: int) -> tuple[int, int]:
-        return max(0, grid.distance(cell, goal.pos) - want), steps
+        return max(0, grid.distance(cell, goal_at) - want), steps
 
     best, best_key = None, key(tok.pos, 0)
     for cell, path in combat.moves(game, tok).items():

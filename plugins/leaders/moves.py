@@ -19,7 +19,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import ActorVerb, Arg, IllegalAction, SiteArg, TypedAction, UnitArg, Verb, require
+from distant_galaxy import (
+    ActorVerb,
+    Arg,
+    IllegalAction,
+    SiteArg,
+    TypedAction,
+    UnitArg,
+    Verb,
+    cell_of,
+    require,
+)
 from distant_galaxy_episodes.leaders.model import edit, leader_ids, leaders, section
 
 if TYPE_CHECKING:
@@ -222,9 +232,10 @@ class Land(LeaderKind):
         if isinstance(site, str):
             return f"there is no planet '{site}'; {near}"
         whose = "a free planet" if site.owner is None else f"{site.owner}'s planet"
+        x, y = cell_of(ship)
         return (f"{site.id} is {whose}: a leader cannot land alone on a neutral or enemy planet "
                 f"(RL.2); {near}" if site.owner != seat else
-                f"{site.id} is not in the system of {ship.id} at {ship.pos[0]},{ship.pos[1]} "
+                f"{site.id} is not in the system of {ship.id} at {x},{y} "
                 f"(RL.2: a leader lands only in the system just activated); {near}")
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy import cell_of
 from distant_galaxy_episodes.space_domain.model import face_down, key, on_board
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def nearest_unit(game: Game, pos: Pos, tag: str, exclude: str | None = None) -> 
     sc = game.scenario
     found = [t for t in game.state.tokens.values() if t.pos is not None and t.id != exclude
              and tag in sc.unit_tags.get(t.type, ())]
-    return min(found, key=lambda t: (sc.grid.distance(pos, t.pos), t.id), default=None)
+    return min(found, key=lambda t: (sc.grid.distance(pos, cell_of(t)), t.id), default=None)
 
 
 def register(reg: Registry) -> None:
@@ -110,8 +111,8 @@ def register(reg: Registry) -> None:
         tok = _token(game, unit)
         if tok is None or tok.pos is None or tok.owner is None:
             return
-        grid = game.scenario.grid
-        cells = sorted(face_down(game), key=lambda c: (grid.distance(tok.pos, c), c[1], c[0]))
+        grid, at = game.scenario.grid, tok.pos
+        cells = sorted(face_down(game), key=lambda c: (grid.distance(at, c), c[1], c[0]))
         ref = next((on_board(game)[key(c)] for c in cells
                     if isinstance(on_board(game)[key(c)], str)), None)
         if ref is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from distant_galaxy import Game, TypedAction
+from distant_galaxy import Game, TypedAction, cell_of
 from distant_galaxy_episodes.asteroid_belt import actions, defenders, model, movement, shuttles
 from distant_galaxy_episodes.asteroid_belt.selfplay import scenario
 
@@ -34,7 +34,7 @@ def _reference_activation_cells(game, seat):
     r = model.param(game, "shuttle_range")
     cost = model.param(game, "activation_cost")
     grid = game.scenario.grid
-    mine = [model.on_board(t) for t in model.units_of(game, seat)]
+    mine = [cell_of(t) for t in model.units_of(game, seat)]
     for site in model.docks(game):
         if not any(grid.distance(at, site.pos) <= r for at in mine):
             continue
@@ -50,9 +50,9 @@ def _reference_in_the_way(game, seat, tok):
     """R7.33 as it reads, without the listing's shortcuts: freeing the cell of ``tok`` lets
     another unit of the seat that may move end on a cell it cannot reach now, or ``tok`` takes
     the last cell next to the start base that a unit of the reserve could leave to."""
-    freed = model.on_board(tok)
+    freed = cell_of(tok)
     for other in actions.movers(game, seat):
-        here, steps = model.on_board(other), movement.speed(game, other)
+        here, steps = cell_of(other), movement.speed(game, other)
         if other is not tok and set(movement.reachable(game, other.type, here, steps, freed)) \
                 - set(movement.reachable(game, other.type, here, steps)):
             return True

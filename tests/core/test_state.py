@@ -7,7 +7,7 @@ from dataclasses import fields
 
 import pytest
 
-from distant_galaxy import Game, IllegalAction
+from distant_galaxy import EngineError, Game, IllegalAction, cell_of
 from distant_galaxy.core.state import GameState
 
 
@@ -75,6 +75,21 @@ def test_bits_of_follows_adds_moves_removes_and_clones():
     assert st.bits_of("a", 5) == 1 << 11  # another stride: rebuilt
     st.move_token(t1, None, carrier="X")  # carried: off the board
     assert st.bits_of("a", 5) == 0
+
+
+def test_cell_of_gives_a_token_on_the_board_its_cell_and_names_one_that_is_not():
+    from distant_galaxy.core.state import Player
+
+    st = GameState(seats=["a"], players={"a": Player("a", None)})
+    ship = st.add_token("ship", "a", (3, 1))
+    crew = st.add_token("pawn", "a", (0, 0))
+    assert cell_of(ship) == (3, 1) and cell_of(crew) == (0, 0)
+    st.move_token(crew, None, carrier=ship.id)
+    with pytest.raises(EngineError, match=rf"{crew.id} is not on the board \(aboard {ship.id}\)"):
+        cell_of(crew)
+    reserve = st.add_token("pawn", "a", None)
+    with pytest.raises(EngineError, match=rf"^{reserve.id} is not on the board$"):
+        cell_of(reserve)
 
 
 def test_bits_of_is_none_for_a_cell_outside_the_layout():
