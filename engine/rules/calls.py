@@ -128,8 +128,9 @@ _WRONG = {"int": {"str", "none", "float"}, "float": {"str", "none"}, "number": {
 _ARTICLE = {"int": "a whole number", "float": "a number", "number": "a number", "str": "a string",
             "bool": "true or false", "none": "none", "collection": "a list or a string"}
 #: The values a parameter of each declared type takes at run time.
-_RUNTIME = {"int": int, "float": (int, float), "number": (int, float), "str": str, "bool": bool,
-            "collection": (str, list, tuple, dict, set, frozenset)}
+_RUNTIME: dict[str, type | tuple[type, ...]] = {
+    "int": int, "float": (int, float), "number": (int, float), "str": str, "bool": bool,
+    "collection": (str, list, tuple, dict, set, frozenset)}
 
 
 def _check_types(comp: Compiler, spec: Any, positional: list[Node], keywords: dict[str, Node],
@@ -392,14 +393,14 @@ def _caller_with_constants(fn: Any, args: list, const: list[bool], positional: l
                                                                      strict=False)]
     parts += [(False, f) for f in args[len(positional):]]
 
-    def run(ctx: dict) -> Any:
+    def run_mixed(ctx: dict) -> Any:
         try:
             return fn(ctx, *[v if c else v(ctx) for c, v in parts])
         except EngineError as exc:
             raise wrap(exc, ctx) from None
         except Exception as exc:
             raise wrap(exc, ctx) from exc
-    return run
+    return run_mixed
 
 
 def _loop(comp: Compiler, var_token: Token, coll_tree: Tree, body: list[Tree | None]):
@@ -468,7 +469,7 @@ def compile_select(comp: Compiler, tree: Tree) -> Node:
         return Node(ops.GEN, run, "int")
     wanted = kind == "any"  # any: stop at the first true; all: stop at the first false
 
-    def run(ctx: dict) -> Any:
+    def run_until(ctx: dict) -> Any:
         old = ctx.get(var, _MISSING)
         try:
             for item in _items(coll, ctx, source, at):
@@ -479,7 +480,7 @@ def compile_select(comp: Compiler, tree: Tree) -> Node:
         finally:
             _restore(ctx, var, old)
 
-    return Node(ops.GEN, run, "bool")
+    return Node(ops.GEN, run_until, "bool")
 
 
 def _compile_aggregate(comp: Compiler, token: Token, gen: Tree, tree: Tree) -> Node:
@@ -516,7 +517,7 @@ def _compile_aggregate(comp: Compiler, token: Token, gen: Tree, tree: Tree) -> N
         return Node(ops.GEN, run, value.type)
     pick = min if kind == "min" else max
 
-    def run(ctx: dict) -> Any:
+    def run_pick(ctx: dict) -> Any:
         values = collect(ctx)
         if not values:
             raise ops.failure(source, f"{kind}() of nothing (no element matched); guard it "
@@ -526,4 +527,4 @@ def _compile_aggregate(comp: Compiler, token: Token, gen: Tree, tree: Tree) -> N
         except ops.CATCH as exc:
             raise ops.fail(source, exc, where) from exc
 
-    return Node(ops.GEN, run, value.type)
+    return Node(ops.GEN, run_pick, value.type)

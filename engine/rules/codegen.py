@@ -327,7 +327,10 @@ def _field_path(get: Any) -> str | None:
     """``name`` (or ``a.b``) if ``get`` is ``operator.attrgetter`` of plain ASCII identifiers."""
     if type(get) is not operator.attrgetter:
         return None
-    _, args = get.__reduce__()
+    reduced = get.__reduce__()  # (attrgetter, (path,))
+    if not isinstance(reduced, tuple):
+        return None
+    args = reduced[1]
     if len(args) != 1 or not isinstance(args[0], str):
         return None
     parts = args[0].split(".")

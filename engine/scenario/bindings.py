@@ -10,6 +10,7 @@ load time. The evaluation context built from a live game is
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.errors import IllegalAction
@@ -99,7 +100,7 @@ def build_views(scenario: Scenario) -> dict[str, ViewType]:
             "attrs": Attr.field("attrs", "dict", "free attributes set by plugins")}
     for key in _stat_keys(scenario.site_kinds, set(site)):
         site[key] = _stat_attr(scenario.site_kinds, key, "kind", "site kind")
-    params = {k: Attr(lambda d, k=k: d[k], None, "any", f"scenario parameter '{k}'")
+    params = {k: Attr(operator.itemgetter(k), None, "any", f"scenario parameter '{k}'")
               for k in scenario.params if k.isidentifier() and not k.startswith("_")}
     return {"player": ViewType("player", player, "a seat in the game; plus one attribute per "
                                "counter declared under `counters:` (settable in effects)"),

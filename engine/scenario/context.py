@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
+    from distant_galaxy.core.state import Player, Site, Token
 
 
 class RuleContext(dict):
@@ -72,17 +73,43 @@ def _roller(game: Game) -> Callable[[int, int, str], int]:
     return roll
 
 
+def _roll(ctx: RuleContext, game: Game) -> Callable[[int, int, str], int]:
+    return _roller(game)  # made when first needed (most rules roll no dice)
+
+
+def _units(ctx: RuleContext, game: Game) -> list[Token]:
+    return [t for t in game.state.tokens.values() if t.pos is not None]
+
+
+def _sites(ctx: RuleContext, game: Game) -> list[Site]:
+    return list(game.state.sites.values())
+
+
+def _players(ctx: RuleContext, game: Game) -> list[Player]:
+    st = game.state
+    return [st.players[s] for s in st.seats]
+
+
+def _round(ctx: RuleContext, game: Game) -> int:
+    return game.state.round
+
+
+def _turn(ctx: RuleContext, game: Game) -> int:
+    return game.state.turn
+
+
+def _params(ctx: RuleContext, game: Game) -> dict[str, Any]:
+    return game.scenario.params
+
+
+def _player(ctx: RuleContext, game: Game) -> Player:
+    return game.state.players[ctx["seat"]]
+
+
 #: The names a context computes from the game when a rule first uses them.
 _LAZY: dict[str, Callable[[RuleContext, Game], Any]] = {
-    "$roll": lambda ctx, game: _roller(game),  # made when first needed (most rules roll no dice)
-    "units": lambda ctx, game: [t for t in game.state.tokens.values() if t.pos is not None],
-    "sites": lambda ctx, game: list(game.state.sites.values()),
-    "players": lambda ctx, game: [game.state.players[s] for s in game.state.seats],
-    "round": lambda ctx, game: game.state.round,
-    "turn": lambda ctx, game: game.state.turn,
-    "params": lambda ctx, game: game.scenario.params,
-    "seat": _seat,
-    "player": lambda ctx, game: game.state.players[ctx["seat"]],
+    "$roll": _roll, "units": _units, "sites": _sites, "players": _players, "round": _round,
+    "turn": _turn, "params": _params, "seat": _seat, "player": _player,
 }
 
 
