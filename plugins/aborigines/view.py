@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from distant_galaxy import cell_of
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, CENTRE, model_of
 
 if TYPE_CHECKING:
@@ -87,9 +86,8 @@ def seat_lines(game: Game) -> list[str]:
     st = game.state
     out = []
     for seat in st.seats:
-        ships = [t for t in st.tokens.values() if t.owner == seat and t.pos is not None]
-        fleet = ", ".join(f"{t.id} {t.type} " + "{},{}".format(*cell_of(t)) for t in ships) \
-            or "none"
+        ships = [(t, at) for t in st.tokens.values() if t.owner == seat and (at := t.pos) is not None]
+        fleet = ", ".join(f"{t.id} {t.type} {x},{y}" for t, (x, y) in ships) or "none"
         planets = [s for s in st.sites.values() if s.owner == seat]
         held = ", ".join(f"{s.id} {s.pos[0]},{s.pos[1]}" for s in planets) or "none"
         line = f"  {seat} [{seat_letter(game, seat)}]: {len(ships)} ships: {fleet}"

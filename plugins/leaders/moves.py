@@ -232,10 +232,11 @@ class Land(LeaderKind):
         if isinstance(site, str):
             return f"there is no planet '{site}'; {near}"
         whose = "a free planet" if site.owner is None else f"{site.owner}'s planet"
+        if site.owner != seat:
+            return (f"{site.id} is {whose}: a leader cannot land alone on a neutral or enemy "
+                    f"planet (RL.2); {near}")
         x, y = cell_of(ship)
-        return (f"{site.id} is {whose}: a leader cannot land alone on a neutral or enemy planet "
-                f"(RL.2); {near}" if site.owner != seat else
-                f"{site.id} is not in the system of {ship.id} at {x},{y} "
+        return (f"{site.id} is not in the system of {ship.id} at {x},{y} "
                 f"(RL.2: a leader lands only in the system just activated); {near}")
 
     def perform(self, game: Game, seat: str, move: TypedAction) -> None:
