@@ -32,7 +32,7 @@ import math
 import os
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, cast
 
 import yaml
 from yaml.events import AliasEvent, Event
@@ -42,10 +42,10 @@ from distant_galaxy.errors import ScenarioError, SourcePos
 from distant_galaxy.limits import MAX_INT_BITS, MAX_INT_DIGITS
 from distant_galaxy.loader.document import MAX_BYTES, Document, JsonPath, decode, read_file
 
-try:
-    from yaml.cyaml import CParser as _CParser
+try:  # (``yaml.cyaml`` re-exports it from here: the C extension itself)
+    from yaml._yaml import CParser as _CParser
 except ImportError:  # PyYAML built without libyaml
-    _CParser = None
+    _CParser = None  # type: ignore[assignment,misc]  # no C parser: the class is absent
 
 __all__ = [
     "LIBYAML",
@@ -92,8 +92,6 @@ class _Composer(yaml.composer.Composer, yaml.resolver.BaseResolver):
     whichever parser read the text.
     """
 
-    yaml_implicit_resolvers: ClassVar[dict] = {}
-
     if TYPE_CHECKING:  # given by the parser each loader below mixes in (Parser or CParser)
         def check_event(self, *choices: type[Event]) -> bool: ...
         def peek_event(self) -> Any: ...  # an event of any kind, its marks set
@@ -107,7 +105,7 @@ class _Composer(yaml.composer.Composer, yaml.resolver.BaseResolver):
         self.depth = 0
         self.nodes = 0
 
-    def compose_node(self, parent: Node | None, index: Any) -> Node:
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         if self.check_event(AliasEvent):
             self.aliases += 1
             if self.aliases > MAX_ALIASES:
@@ -136,6 +134,7 @@ class _Composer(yaml.composer.Composer, yaml.resolver.BaseResolver):
             self.depth -= 1
 
 
+_Composer.yaml_implicit_resolvers = {}  # its own, empty: none of PyYAML's YAML 1.1 resolvers
 _Composer.add_implicit_resolver(_BOOL, _BOOL_RE, list("tTfF"))
 _Composer.add_implicit_resolver(_INT, _INT_RE, list("-+0123456789"))
 _Composer.add_implicit_resolver(_FLOAT, _FLOAT_RE, list("-+0123456789."))
@@ -169,7 +168,8 @@ if _CParser is not None:
             _CParser.__init__(self, text)
             _Composer.__init__(self, doc)
 
-        def compose_scalar_node(self, anchor: str | None) -> Node:
+        def compose_scalar_node(self, anchor: Any) -> ScalarNode:
+            # (``anchor`` is the anchor's name or None; typeshed's stub says a dict)
             event = self.peek_event()
             if event.tag == "!":  # PyYAML resolves `! x` as a plain scalar, libyaml as a string
                 event.implicit = (True, False)
@@ -278,7 +278,7 @@ class _Builder:
             return value
         if isinstance(node, SequenceNode):
             return [self.build(child, (*path, i)) for i, child in enumerate(node.value)]
-        return self.mapping(node, path)
+        return self.mapping(cast(MappingNode, node), path)  # (the composer's third kind)
 
     def check_tag(self, node: Node) -> None:
         """Refuse python tags and any tag that is not a plain JSON type."""

@@ -141,7 +141,10 @@ def play_task(task: GameTask) -> dict[str, Any]:
             pend = game.pending
             assert pend is not None
             # as dg run plays: a controller is given what its seat may see, never the game
-            game.apply(bots[pend.seat].choose(game.view(pend.seat)))
+            action = bots[pend.seat].choose(game.view(pend.seat))
+            if action is None:  # (a bot never quits: only a person's prompt does)
+                raise EngineError(f"{pend.seat}'s bot gave no action")
+            game.apply(action)
     except EngineError as exc:
         return {**out, "error": f"{type(exc).__name__}: {str(exc).splitlines()[0]}"}
     if not game.over:
