@@ -13,7 +13,7 @@ Comprehensions (one syntax per purpose, both with an optional ``where`` filter):
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from distant_galaxy.errors import EngineError
 from distant_galaxy.rules import codegen, ops
@@ -217,10 +217,12 @@ def _caller(spec: Any, positional: list[Node], keywords: dict[str, Node], source
     ordered = {p: i for i, p in enumerate(spec.params)}
     # Keywords naming declared parameters are passed positionally, in parameter order.
     if kwargs and not spec.varargs and all(key in ordered for key, _ in kwargs):
-        slots = args + [None] * (len(spec.params) - len(args))
+        slots: list[Callable[[dict[Any, Any]], Any] | None] = \
+            [*args, *[None] * (len(spec.params) - len(args))]
         for key, f in kwargs:
             slots[ordered[key]] = f
-        args, kwargs = slots, []
+        # every slot is filled: ``_check_arity`` refused a call missing a parameter at load
+        args, kwargs = cast(list[Callable[[dict[Any, Any]], Any]], slots), []
 
     shown_args = args  # the argument closures, to show their values when the call fails
     # the arguments' texts, in the order of ``args``, to name one that is none
