@@ -23,7 +23,7 @@ def list_scenarios(args: argparse.Namespace) -> int:
         print(json.dumps({**header(), "scenarios": catalog(), "campaigns": campaigns,
                           "warnings": scenario_problems()}, indent=1))
         return 0
-    for entry in catalog():
+    for entry in sorted(catalog(), key=lambda e: (str(e["id"]), e["path"])):  # by id
         variants = ", ".join(entry["variants"]) or "-"
         plugins = ", ".join(entry["plugins"]) or "none"
         print(f"{entry['id']:<22} {entry['title']}")
