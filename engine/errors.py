@@ -107,6 +107,20 @@ class ScenarioError(SourceError):
     """A scenario or mod file is malformed, breaks the schema or the engine's checks."""
 
 
+class UnknownChoice(ScenarioError):
+    """A variant or option the scenario does not declare: ``what`` is ``variant`` or
+    ``option``, ``name`` the name asked for. Asked for on the command line (``--variant``,
+    ``--option``), the command reports it as its own option's mistake, not the scenario file's."""
+
+    def __init__(self, message: str, pos: SourcePos | None = None, hint: str | None = None,
+                 what: str = "variant", name: str = ""):
+        self.what, self.name = what, name
+        super().__init__(message, pos, hint)
+
+    def __reduce__(self) -> tuple:
+        return (type(self), (self.message, self.pos, self.hint, self.what, self.name))
+
+
 class RuleError(SourceError):
     """A rule-language string is malformed or refers to unknown names (reported at load)."""
 

@@ -26,8 +26,8 @@ from typing import cast
 from distant_galaxy.build import version_line
 from distant_galaxy.cli.parsing import ArgumentParser
 from distant_galaxy.cli.registry import Commands, find_commands
-from distant_galaxy.errors import EngineError
-from distant_galaxy.text import bounded
+from distant_galaxy.errors import EngineError, UnknownChoice
+from distant_galaxy.text import bounded, quoted
 
 
 class VersionAction(argparse.Action):
@@ -116,10 +116,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_command(commands, args)
 
 
+def _asked_for(args: argparse.Namespace, what: str) -> list[str]:
+    """The names given by ``--variant`` (``what`` = ``variant``) or ``--option`` options."""
+    given = getattr(args, what, None)
+    return [] if given is None else [given] if isinstance(given, str) else list(given)
+
+
 def run_command(commands: Commands, args: argparse.Namespace) -> int:
     """Import the chosen command's handler and run it, turning errors into exit codes."""
     try:
         return commands.specs[args.command].load_handler()(args)
+    except UnknownChoice as exc:
+        if exc.name in _asked_for(args, exc.what):  # --variant / --option: this command's own
+            where = f" ({exc.what}s of {exc.pos.file}:{exc.pos.line})" if exc.pos else ""
+            return _failed(args, f"--{exc.what} {quoted(exc.name)}: {exc.message}{where}")
+        return _failed(args, str(exc))
     except EngineError as exc:
         return _failed(args, str(exc))
     except BrokenPipeError:  # e.g. `dg schema | head`

@@ -27,6 +27,7 @@ from distant_galaxy.core.verbs import EndAction
 from distant_galaxy.core.view import GameView
 from distant_galaxy.errors import ActionError, EngineError, IllegalAction, MalformedAction
 from distant_galaxy.stash import Stash
+from distant_galaxy.text import close_matches
 
 if TYPE_CHECKING:
     from distant_galaxy.scenario.model import Scenario
@@ -435,8 +436,11 @@ class Game:
         """Parse an action text and check that its verb exists in this scenario."""
         action = Action.parse(text)
         if action.verb not in self.kinds:
-            verbs = ", ".join(sorted(self.kinds))
-            raise MalformedAction(f"unknown action '{action.verb}' (actions here: {verbs})")
+            verbs = sorted(self.kinds)
+            close = close_matches(action.verb, verbs)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            raise MalformedAction(f"unknown action '{action.verb}'{hint} (the actions of this "
+                                  f"game: {', '.join(verbs)})")
         return action
 
     def check(self, action: Action | str) -> Action:

@@ -341,8 +341,15 @@ class Verb(ActionKind):
             raise MalformedAction(f"{action}: usage is '{self.usage or self.verb}'")
         if n != len(args):  # (an arity beyond the declared arguments repeats the last one)
             args = params_of(self, n)
-        return TypedAction(self, tuple([a.parse(game, seat, t)
-                                        for a, t in zip(args, action.args, strict=True)]), action)
+        try:
+            values = tuple([a.parse(game, seat, t) for a, t in zip(args, action.args, strict=True)])
+        except MalformedAction as exc:  # the argument's own words, with the action and its usage
+            text = str(exc)
+            if text.startswith(f"{action}:"):
+                raise
+            raise MalformedAction(f"{action}: {text} (usage: '{self.usage or self.verb}')"
+                                  ) from None
+        return TypedAction(self, values, action)
 
     def derived_legal(self, game: Game, seat: str) -> list[Action]:
         """The candidates that ``refusal`` accepts, as actions (what ``legal`` is by default)."""

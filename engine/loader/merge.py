@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from distant_galaxy.errors import ScenarioError, SourcePos
+from distant_galaxy.errors import ScenarioError, SourcePos, UnknownChoice
 from distant_galaxy.loader.copying import copy_data
 from distant_galaxy.loader.doc_cache import load_yaml_file
 from distant_galaxy.loader.document import Document, JsonPath
@@ -292,8 +292,8 @@ def apply_variant(merged: MergedDocument, name: str) -> MergedDocument:
         where = merged.key_pos(("variants",)) if "variants" in data else merged.pos(())
         near = close_matches(name, list(variants))
         suggestion = f"; did you mean '{near[0]}'?" if near else ""
-        raise ScenarioError(f"unknown variant {quoted(name)}{suggestion} (known variants: {known})",
-                            where)
+        raise UnknownChoice(f"unknown variant {quoted(name)}{suggestion} (known variants: {known})",
+                            where, what="variant", name=name)
     spec = variants[name]
     overlay = spec.get("overlay", {}) if isinstance(spec, dict) else None
     base_path: JsonPath = ("variants", name, "overlay")

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from distant_galaxy.errors import ScenarioError
+from distant_galaxy.errors import ScenarioError, UnknownChoice
 from distant_galaxy.loader.document import JsonPath
 from distant_galaxy.loader.merge import MergedDocument, Origin, OriginFn, merge_documents
 from distant_galaxy.text import close_matches, quoted
@@ -92,8 +92,8 @@ def option_order(merged: MergedDocument, names: Iterable[str]) -> tuple[str, ...
             near = close_matches(name, list(options))
             suggestion = f"; did you mean '{near[0]}'?" if near else ""
             where = merged.key_pos(("options",)) if "options" in data else merged.pos(())
-            raise ScenarioError(f"unknown option {quoted(name)}{suggestion} (known options: {known})",
-                                where)
+            raise UnknownChoice(f"unknown option {quoted(name)}{suggestion} (known options: {known})",
+                                where, what="option", name=name)
     return tuple(n for n in options if n in chosen)
 
 

@@ -237,9 +237,13 @@ class HumanController(Controller):
             legal = [a for a in game.legal_actions() if str(a).startswith(text)]
             if len(legal) == 1:
                 return legal[0]
-            self.say(f"not possible: {exc}")
-            if len(legal) > 1:
-                self.say("did you mean: " + " | ".join(str(a) for a in legal[:10]))
+            if not legal:
+                self.say(f"not possible: {exc}")
+                return None
+            # the beginning of several legal actions: which one is meant
+            more = f" | … {len(legal) - 10} more" if len(legal) > 10 else ""
+            self.say(f"{quoted(text)} begins {len(legal)} legal actions: type more of one")
+            self.say("did you mean: " + " | ".join(str(a) for a in legal[:10]) + more)
             return None
 
     def _setup_readline(self) -> bool:

@@ -223,6 +223,11 @@ class Compiler:
         if key in self.env.registry:
             raise self.error(f"'{key}' is a function; call it as {key}(...)", token)
         known = [*self.scope, *self.env.names, *self.env.defines]
+        kinds = [kind for kind, names in sorted(self.env.known.items()) if key in names]
+        if kinds:  # a seat's (unit type's…) id written bare: a rule writes it as a string
+            raise self.error(f"unknown name '{key}': '{key}' is a {kinds[0]} of this scenario; "
+                             f"a rule writes it as a string, \"{key}\"", token,
+                             hint=f"in YAML, quote the whole rule: '\"{key}\"'")
         raise self.error(f"unknown name '{key}'{suggest(key, known)}", token,
                          hint="known names: " + (", ".join(sorted(set(known))) or "none"))
 

@@ -107,6 +107,17 @@ def test_a_key_of_another_kind_is_refused_at_load(tmp_path: Path) -> None:
     assert "mod.yaml:10:" in text and "mod.yaml:11:" in text
 
 
+def test_a_misspelt_kind_is_one_error_of_the_schema_and_nothing_said_after_it(tmp_path):
+    """``kind: plac`` is named once, with its suggestion; no error follows from a kind that
+    does not exist (a "move action" missing ``pieces``, keys "of another kind")."""
+    path = tmp_path / "mod.yaml"
+    path.write_text(CONNECT.replace("kind: place", "kind: plac"), encoding="utf-8")
+    with pytest.raises(ScenarioErrors) as info:
+        load_scenario(path)
+    assert len(info.value.errors) == 1, str(info.value)
+    assert "mod.yaml:10:11:" in str(info.value) and "did you mean 'place'?" in str(info.value)
+
+
 def _exact(game: Game) -> tuple:
     st = game.state
     return (st.hash(), list(st.board.items()), list(st.tokens), st.next_id, st.pending)

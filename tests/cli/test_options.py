@@ -61,10 +61,20 @@ def test_test_and_validate_cover_the_options(dg):
 
 
 def test_an_unknown_option_is_one_clear_line_with_its_place(dg):
+    """Asked for on the command line, the mistake is the command's option: named first, the
+    scenario file that declares the options last (a newcomer never edited that file)."""
     out = dg("run", "tic-tac-toe", "--option", "wdie")
     assert out.returncode != 0 and "Traceback" not in out.stderr
-    assert "tic-tac-toe.yaml:" in out.stderr
-    assert "unknown option 'wdie'; did you mean 'wide'? (known options: wide, four)" in out.stderr
+    assert out.stderr.startswith("dg run: --option 'wdie': unknown option 'wdie'; did you mean "
+                                 "'wide'? (known options: wide, four) (options of ")
+    assert "tic-tac-toe.yaml:" in out.stderr and len(out.stderr.splitlines()) == 1
+
+
+def test_an_unknown_variant_of_the_command_line_is_its_option_s_mistake(dg):
+    out = dg("run", "tic-tac-toe", "--variant", "bigg")
+    assert out.returncode != 0 and "Traceback" not in out.stderr
+    assert out.stderr.startswith("dg run: --variant 'bigg': unknown variant 'bigg'; did you mean "
+                                 "'big'? (known variants: big) (variants of ")
 
 
 def test_a_conflict_is_reported_at_load_with_its_place(dg, tmp_path):

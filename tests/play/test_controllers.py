@@ -195,6 +195,16 @@ def test_an_ambiguous_beginning_lists_the_candidates():
     human, out = _human("x", "place 1\nplace 1,2\n")
     assert str(human.choose(_tic_tac_toe())) == "place 1,2"
     assert "did you mean: place 1,0 | place 1,1 | place 1,2" in out.getvalue()
+    assert "'place 1' begins 3 legal actions: type more of one" in out.getvalue()
+    assert "not possible" not in out.getvalue()  # a beginning of actions is not "unknown"
+
+
+def test_a_misspelt_verb_is_given_the_closest_and_an_argument_its_usage():
+    human, out = _human("x", "plce 1,1\nplace 1,x\nplace 1,1\n")
+    assert str(human.choose(_tic_tac_toe())) == "place 1,1"
+    lines = [line for line in out.getvalue().splitlines() if "not possible:" in line]
+    assert "unknown action 'plce'; did you mean 'place'?" in lines[0]
+    assert "place 1,x: '1,x' is not a cell" in lines[1] and "(usage: 'place x,y')" in lines[1]
 
 
 def test_an_illegal_action_is_explained_and_asked_again():

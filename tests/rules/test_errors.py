@@ -67,6 +67,15 @@ def test_unknown_name_suggests(env: RuleEnv) -> None:
     assert err.pos.col == 15
 
 
+def test_a_seat_written_bare_is_told_to_be_a_string(env: RuleEnv) -> None:
+    """``winner: red``: 'red' is a seat of the scenario (``known``), not a name of the rules."""
+    seated = RuleEnv(env.registry, env.names, env.views, known={"seat": frozenset({"red"})})
+    err = error_of("red", seated)
+    assert "unknown name 'red': 'red' is a seat of this scenario" in err.message
+    assert 'a rule writes it as a string, "red"' in err.message
+    assert "known names" not in str(err)
+
+
 def test_unknown_attribute_suggests(env: RuleEnv) -> None:
     err = error_of("player.pionts > 2", env)
     assert "unknown attribute 'pionts' of player; did you mean 'points'?" in err.message

@@ -115,6 +115,8 @@ class GenericSection:
         self.fill: list[tuple[dict[str, Any], Expr]] = []
         sc = self.scenario
         for i, item in enumerate(sc.data.get("actions") or []):
+            if item.get("kind", "move") not in _KINDS:
+                continue  # the schema names the unknown kind: nothing else is said of it
             _misplaced_keys(rules, i, item)
             try:
                 made = _KINDS.get(item.get("kind"), MoveKind)
