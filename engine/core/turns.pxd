@@ -10,7 +10,7 @@ from distant_galaxy.core.state cimport GameState, Pending
 cdef class TurnLoop:
     cdef dict __dict__
     cdef object __weakref__
-    cdef public object _game, _pendings
+    cdef public object _game, _pendings, _only_cells
     # The per-action steps as cpdef methods: a Game (game.pxd types its ``loop`` field) calls
     # them in C; an instance's own replacement (a test's ``after_action``) is still found.
     # Their locals typed: the game's state and the pending decision read in C (not the game:

@@ -25,10 +25,14 @@ if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
 
 HANDOVERS = "handovers"
+#: The key of ``game.victory_memo`` (a pure game's, one per action) that says the action's
+#: victory was looked for before its turn passed, and stands after it (``TurnLoop._only_cells``).
+LOOKED = "looked before the turn passed"
 
 
 class TurnLoop:
-    """Moves a game from decision to decision. Holds no state of its own (all is in GameState)."""
+    """Moves a game from decision to decision. Holds no state of its own (all is in GameState;
+    ``LOOKED`` is noted in the action's own memo)."""
 
     def __init__(self, game: Game, like: TurnLoop | None = None):
         """The loop of ``game``; ``like``: the loop of the game it is a copy of (same scenario),
@@ -42,6 +46,12 @@ class TurnLoop:
         # Pending objects are never mutated (the state and undo records share them): one per
         # (seat, phase) is reused instead of a new one at every decision (copies share them).
         self._pendings: dict[tuple[str, int], Pending] = like._pendings if like else {}
+        #: whether a victory check done before a turn passes stands for after it: a pure game
+        #: (only the engine changes the state: passing the turn moves only the turn, round and
+        #: phase) whose idle ``after_action`` conditions read only seats' cells
+        #: (``ScenarioRules.cells_only_idle_at``)
+        self._only_cells: bool = like._only_cells if like else \
+            game.pure and game.scenario.rules.cells_only_idle_at("after_action")
 
     @property
     def game(self) -> Game:
@@ -118,8 +128,26 @@ class TurnLoop:
             game.emit("hand_back", seat=back["seat"], decision=back["kind"])
             return
         st.pending = None
+        phases = len(game.scenario.phases)
+        if st.phase + 1 >= phases and game.victory_idle["after_action"] and st.result is None:
+            # the turn is about to end: the action's own victory first, in the state the action
+            # left — a winning action wins in its round, before the turn passes (no turn_end,
+            # turn_start or next turn's hook) and before the end of the turn, of the round and a
+            # round limit are looked at (a last move that wins is not a draw by the limit)
+            if game.hooks_in_play:
+                self.check_victory("after_action")
+            else:  # no plugin checks victory: the compiled rules directly (as after_action)
+                res = game.scenario.rules.check_victory(game, "after_action")
+                if res is not None:
+                    game.finish(res.get("winner"), res["reason"], res.get("rule"))
+            if st.result is not None:
+                return
+            if self._only_cells:  # nothing found, nor will after_action find anything: noted in
+                memo = game.victory_memo  # the action's memo (a pure game's, made per action)
+                if memo is not None:
+                    memo[LOOKED] = True
         st.phase += 1  # the next phase (``_next_phase``, inlined: once per action)
-        if st.phase >= len(game.scenario.phases):
+        if st.phase >= phases:
             self._end_turn(game)
 
     def after_action(self, game: Game | None = None) -> None:
@@ -129,7 +157,10 @@ class TurnLoop:
             game = self._game()
         st = game.state
         if (game.victory_moments if st.pending is not None else game.victory_idle)["after_action"]:
-            if game.hooks_in_play or st.result is not None:
+            memo = game.victory_memo
+            if memo is not None and LOOKED in memo:
+                pass  # looked for before the turn passed (``end_decision``): it stands
+            elif game.hooks_in_play or st.result is not None:
                 self.check_victory("after_action")
             else:  # no plugin checks victory: the compiled rules directly (``check_victory``)
                 res = game.scenario.rules.check_victory(game, "after_action")

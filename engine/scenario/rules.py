@@ -370,6 +370,15 @@ class ScenarioRules:
         that is not ``needs_decision``); else the check is skipped then."""
         return any(not v.needs_decision for v in self._victories_when(when))
 
+    def cells_only_idle_at(self, when: str) -> bool:
+        """Whether every condition checked at ``when`` while no decision is pending is a
+        function of some seats' cells alone (``cell_seats``, ``own``; the ``needs_decision``
+        ones are not checked then): in a pure game passing the turn moves only the turn, round
+        and phase, so such a check, done as the action left the state, finds nothing new after
+        the turn passes (the turn loop does not repeat it then)."""
+        return all(v.needs_decision or v.cell_seats or v.own is not None
+                   for v in self._victories_when(when))
+
     def _plan(self, when: str) -> tuple[tuple[Victory, Expr, int, bool], ...]:
         """The victories checked at ``when`` as (victory, condition, how, needs_decision), how
         being :data:`STEADY`, :data:`OWN_CELLS`, :data:`PER_PLAYER` or :data:`ONCE` (cached per

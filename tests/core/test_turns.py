@@ -145,6 +145,31 @@ def test_victory_is_checked_at_its_moment(make_scenario, when, over_after):
     assert game.events[-1]["type"] == "game_over"
 
 
+O_PLACED = """
+    victory:
+      - id: o-placed
+        if: 'player.seat == "o" and count(u in units where u.owner == player.seat) >= 1'
+        when: after_action
+        reason: o has a mark
+    """
+
+
+@pytest.mark.parametrize("limits", ["", "limits: {rounds: 1}\n"])
+def test_a_winning_move_that_ends_the_turn_wins_in_its_round_before_the_turn_passes(
+        make_scenario, limits):
+    """o's first mark, the last move of round 1, wins: in round 1 (not 2), with no turn_end of
+    o's turn and no turn_start after it, and not a draw by a limit of one round (a new user of
+    tic-tac-toe saw "o wins (round 5)" after round 4's last move)."""
+    strip = STRIP.replace("phases: [main]}", "phases: [main], ends_turn: true}")
+    game = Game(make_scenario(strip, O_PLACED, limits), seed=1)
+    game.apply("place 0,0")  # x's turn ends
+    events = game.apply("place 2,0")  # o's mark: o wins
+    assert game.result["winner"] == "o" and game.result["reason"] == "o has a mark"
+    assert game.result["round"] == 1
+    assert _types(events)[-1] == "game_over" and "turn_end" not in _types(events)
+    assert "turn_start" not in _types(events)
+
+
 def test_a_per_player_victory_is_tried_from_the_active_seat_on(make_scenario):
     scenario = make_scenario(THREE_SEATS, """
         victory:
