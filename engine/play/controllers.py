@@ -71,7 +71,8 @@ class FirstBot(Controller):
 HELP = """Type an action in its text form (for example: {example}), or:
   list     all legal actions             show    the board again{board_note}
   units    your units and where they are{sites}
-  undo     take back your last action (not past a die roll)
+  undo     take back your last action of this decision (not past a die roll, nor an action
+           that ended your decision or turn)
   help     this text                     quit    stop (the game is saved if you gave --save)
 A unique beginning of a legal action is enough (e.g. '{prefix}' when only one such action exists).
 Cells are written x,y: x is the column (numbers on top), y the row (numbers on the left),
