@@ -25,14 +25,10 @@ if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
 
 HANDOVERS = "handovers"
-#: The key of ``game.victory_memo`` (a pure game's, one per action) that says the action's
-#: victory was looked for before its turn passed, and stands after it (``TurnLoop._only_cells``).
-LOOKED = "looked before the turn passed"
 
 
 class TurnLoop:
-    """Moves a game from decision to decision. Holds no state of its own (all is in GameState;
-    ``LOOKED`` is noted in the action's own memo)."""
+    """Moves a game from decision to decision. Holds no state of its own (all is in GameState)."""
 
     def __init__(self, game: Game, like: TurnLoop | None = None):
         """The loop of ``game``; ``like``: the loop of the game it is a copy of (same scenario),
@@ -129,7 +125,7 @@ class TurnLoop:
             return
         st.pending = None
         phases = len(game.scenario.phases)
-        if st.phase + 1 >= phases and game.victory_idle["after_action"] and st.result is None:
+        if st.phase + 1 >= phases and st.result is None and game.victory_idle["after_action"]:
             # the turn is about to end: the action's own victory first, in the state the action
             # left — a winning action wins in its round, before the turn passes (no turn_end,
             # turn_start or next turn's hook) and before the end of the turn, of the round and a
@@ -142,10 +138,6 @@ class TurnLoop:
                     game.finish(res.get("winner"), res["reason"], res.get("rule"))
             if st.result is not None:
                 return
-            if self._only_cells:  # nothing found, nor will after_action find anything: noted in
-                memo = game.victory_memo  # the action's memo (a pure game's, made per action)
-                if memo is not None:
-                    memo[LOOKED] = True
         st.phase += 1  # the next phase (``_next_phase``, inlined: once per action)
         if st.phase >= phases:
             self._end_turn(game)
@@ -157,9 +149,11 @@ class TurnLoop:
             game = self._game()
         st = game.state
         if (game.victory_moments if st.pending is not None else game.victory_idle)["after_action"]:
-            memo = game.victory_memo
-            if memo is not None and LOOKED in memo:
-                pass  # looked for before the turn passed (``end_decision``): it stands
+            if self._only_cells and st.pending is None and st.phase == 0 and st.result is None:
+                # the action ended its turn (no decision open yet, the turn's first phase next):
+                # ``end_decision`` looked for its victory before the turn passed, and in this
+                # game passing the turn changes nothing the conditions read
+                pass
             elif game.hooks_in_play or st.result is not None:
                 self.check_victory("after_action")
             else:  # no plugin checks victory: the compiled rules directly (``check_victory``)
