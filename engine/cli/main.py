@@ -116,23 +116,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_command(commands, args)
 
 
-def _asked_for(args: argparse.Namespace, what: str) -> list[str]:
-    """The names given by ``--variant`` (``what`` = ``variant``) or ``--option`` options."""
-    given = getattr(args, what, None)
-    return [] if given is None else [given] if isinstance(given, str) else list(given)
+def _error_text(args: argparse.Namespace, exc: EngineError) -> str:
+    """What the command says of ``exc``: a variant or option asked for with ``--variant`` or
+    ``--option`` that the scenario lacks is that option's mistake (the file that declares them
+    named last), anything else its own text."""
+    if isinstance(exc, UnknownChoice):
+        given = getattr(args, exc.what, None)
+        if exc.name == given or (isinstance(given, list) and exc.name in given):
+            where = f" ({exc.what}s of {exc.pos.file}:{exc.pos.line})" if exc.pos else ""
+            return f"--{exc.what} {quoted(exc.name)}: {exc.message}{where}"
+    return str(exc)
 
 
 def run_command(commands: Commands, args: argparse.Namespace) -> int:
     """Import the chosen command's handler and run it, turning errors into exit codes."""
     try:
         return commands.specs[args.command].load_handler()(args)
-    except UnknownChoice as exc:
-        if exc.name in _asked_for(args, exc.what):  # --variant / --option: this command's own
-            where = f" ({exc.what}s of {exc.pos.file}:{exc.pos.line})" if exc.pos else ""
-            return _failed(args, f"--{exc.what} {quoted(exc.name)}: {exc.message}{where}")
-        return _failed(args, str(exc))
     except EngineError as exc:
-        return _failed(args, str(exc))
+        return _failed(args, _error_text(args, exc))
     except BrokenPipeError:  # e.g. `dg schema | head`
         sys.stderr.close()
         return 0
