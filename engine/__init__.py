@@ -38,7 +38,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
         typed,
         verb_rule,
     )
-    from distant_galaxy.core.view import GameView
+    from distant_galaxy.core.view import GameLike, GameView
     from distant_galaxy.errors import (
         ActionError,
         AmbiguousAction,
@@ -103,6 +103,7 @@ _SOURCES: dict[str, str] = {
     "HiddenInformation": "distant_galaxy.core.hidden",
     "UNKNOWN": "distant_galaxy.core.hidden",
     "bag_remaining": "distant_galaxy.core.hidden",
+    "GameLike": "distant_galaxy.core.view",
     "GameView": "distant_galaxy.core.view",
     "verify_hidden": "distant_galaxy.harness.referee",
     "GameState": "distant_galaxy.core.state",
@@ -164,6 +165,7 @@ __all__ = [
     "EngineError",
     "Expr",
     "Game",
+    "GameLike",
     "GameState",
     "GameView",
     "Grid",

@@ -62,6 +62,7 @@ if TYPE_CHECKING:
     from distant_galaxy.bots.budget import Budget
     from distant_galaxy.core.actions import Action
     from distant_galaxy.core.game import Game
+    from distant_galaxy.core.view import GameLike
     from distant_galaxy.play.controllers import Controller
 
 
@@ -94,7 +95,7 @@ def pick_candidates(legal: list[Action], prior: Action | None, k: int,
 class Halving:
     """One decision's search: candidates, their samples' scores, the rounds."""
 
-    def __init__(self, game: Game, seat: str, seats: list[str], budget: Budget,
+    def __init__(self, game: GameLike, seat: str, seats: list[str], budget: Budget,
                  policy: dict[str, Controller] | None, rng: random.Random,
                  tick: Callable[[int], None] | None = None):
         self.game, self.seat, self.seats, self.budget = game, seat, seats, budget

@@ -46,6 +46,7 @@ if TYPE_CHECKING:
 
     from distant_galaxy.core.actions import Action
     from distant_galaxy.core.game import Game
+    from distant_galaxy.core.view import GameLike
 
 
 class Node:
@@ -91,7 +92,7 @@ class MctsBot(Controller):
             return cls(seat, seed, budget)
         return make
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, game: GameLike) -> Action:
         legal = game.legal_actions()
         if len(legal) == 1:
             self.last = {"iterations": 0, "seconds": 0.0}
@@ -119,7 +120,7 @@ class MctsBot(Controller):
         return Thinking(self.thinking, self.seat, self.budget.iterations, self.budget.seconds,
                         unit, delay=delay, every=every)
 
-    def _uct_root(self, game: Game, legal: list[Action], seats: list[str],
+    def _uct_root(self, game: GameLike, legal: list[Action], seats: list[str],
                   shown: Thinking | None) -> Action:
         """The root searched by UCT (the default ``root=uct``)."""
         t0 = time.perf_counter()
@@ -139,7 +140,7 @@ class MctsBot(Controller):
         self._tree = (root, history) if self.budget.reuse else None
         return best
 
-    def _halving(self, game: Game, legal: list[Action], seats: list[str],
+    def _halving(self, game: GameLike, legal: list[Action], seats: list[str],
                  shown: Thinking | None = None) -> Action:
         """The root by sequential halving over common dice (``root=halving``)."""
         t0 = time.perf_counter()
@@ -171,7 +172,7 @@ class MctsBot(Controller):
             node = found
         return node
 
-    def _search(self, game: Game, root: Node, seats: list[str], t0: float,
+    def _search(self, game: GameLike, root: Node, seats: list[str], t0: float,
                 shown: Thinking | None = None) -> int:
         b = self.budget
         deadline = t0 + b.seconds if b.seconds is not None else None
@@ -193,7 +194,7 @@ class MctsBot(Controller):
             if root.outcome is not None:  # proved (``solve``): nothing left to learn
                 return done
 
-    def _iterate(self, game: Game, root: Node, seats: list[str]) -> None:
+    def _iterate(self, game: GameLike, root: Node, seats: list[str]) -> None:
         """One iteration: a fresh world, down the tree to a new node, a playout, the scores."""
         g = self.world(game)
         path: list[tuple[Node, str]] = []
@@ -246,7 +247,7 @@ class MctsBot(Controller):
             path.append((child, pend.seat))
             node = child
 
-    def _provable(self, game: Game, g: Game) -> bool:
+    def _provable(self, game: GameLike, g: Game) -> bool:
         """Whether the line just walked down the tree (``g``, a world of ``game``) proves its
         end (``solve``): the same actions from the same state end the same way — no hidden
         value was drawn for the world and no die was rolled on the way (MCTS-Solver's terminal
@@ -254,7 +255,7 @@ class MctsBot(Controller):
         same for games without chance)."""
         return self.budget.solve and not game.state.secrets and g.state.rolls == 0
 
-    def world(self, game: Game) -> Game:
+    def world(self, game: GameLike) -> Game:
         """A copy of ``game`` (as this seat sees it) whose dice follow the bot's own stream and
         whose hidden values are drawn from what the seat's view allows (``determinize``)."""
         g = game.clone()
@@ -264,7 +265,7 @@ class MctsBot(Controller):
             determinize(g, self.rng)
         return g
 
-    def _ranked(self, game: Game, prior: Action | None) -> list[Action] | None:
+    def _ranked(self, game: GameLike, prior: Action | None) -> list[Action] | None:
         """The default bot's next choices after ``prior``, best first (``ranked=K``: at most K),
         where it can rank them (an optional ``ranked(game)`` method of a controller)."""
         k = self.budget.ranked
@@ -274,11 +275,11 @@ class MctsBot(Controller):
             return None
         return [a for a in rank(game) if a != prior][:k]
 
-    def _prior(self, game: Game) -> Action | None:
+    def _prior(self, game: GameLike) -> Action | None:
         """The default bot's choice for this seat (``prior=default``), else None."""
         return self._choice_of(game, self.seat)
 
-    def _choice_of(self, game: Game, seat: str) -> Action | None:
+    def _choice_of(self, game: GameLike, seat: str) -> Action | None:
         """What the scenario's default bot would play for ``seat`` here (``prior=default``)."""
         bot = self.prior_bots.get(seat) if self.prior_bots else None
         if bot is None:
@@ -286,7 +287,7 @@ class MctsBot(Controller):
         choice = bot.choose(game)
         return choice if choice in game.legal_actions() else None
 
-    def _default_policy(self, game: Game, seats: list[str]) -> dict[str, Controller]:
+    def _default_policy(self, game: GameLike, seats: list[str]) -> dict[str, Controller]:
         """Playout controllers: the scenario's default bot for every seat (none: random)."""
         name = game.scenario.data.get("default_bot", "random")
         bots = game.scenario.bots()

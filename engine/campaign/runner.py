@@ -30,6 +30,7 @@ from distant_galaxy.campaign.model import Campaign, Stage
 from distant_galaxy.campaign.save import SUFFIX, file_sha256, new_save, read_save, write_save
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.hidden import fresh_secret, saved_secret
+from distant_galaxy.core.view import GameLike
 from distant_galaxy.errors import EngineError, SaveError, ScenarioError, ScenarioErrors
 from distant_galaxy.harness.invariants import check_saved
 from distant_galaxy.loader.merge import merge_documents
@@ -48,7 +49,7 @@ from distant_galaxy.scenario.load import read_scenario, scenario_from_document
 from distant_galaxy.scenario.model import Scenario
 from distant_galaxy.text import shorten
 
-Render = Callable[[Game], str]
+Render = Callable[[GameLike], str]
 
 
 def stage_seed(seed: int, stage_id: str) -> int:

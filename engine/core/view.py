@@ -19,7 +19,7 @@ events everybody saw, undo of one's own last action) and refuses the rest with a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from distant_galaxy.core import hidden
 from distant_galaxy.core.hidden import HiddenInformation
@@ -29,10 +29,70 @@ class HiddenAttribute(HiddenInformation, AttributeError):
     """A view refuses an attribute (``getattr(view, name, default)`` still gives the default)."""
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from distant_galaxy.core.actions import Action, ActionKind
     from distant_galaxy.core.game import Game
     from distant_galaxy.core.state import GameState, Pending, Token
     from distant_galaxy.scenario.model import Scenario
+
+
+class LoopQuestions(Protocol):
+    """The two questions of the turn loop a player may ask (a game's ``loop``, a view's)."""
+
+    def reason_now(self) -> str:
+        """Why the pending decision is asked."""
+        ...
+
+    def may_end(self) -> bool:
+        """Whether ``end`` is possible now."""
+        ...
+
+
+class GameLike(Protocol):
+    """What a controller may ask of the game it is given: a seat's :class:`GameView` (what the
+    runner gives it) or a :class:`~distant_galaxy.core.game.Game` (a bot's own copies, played
+    ahead in a search). A bot, and a helper of one, takes a ``GameLike``; the type checker then
+    refuses what a view would refuse at run time (``dice``, ``apply``, ``emit``…)."""
+
+    @property
+    def scenario(self) -> Scenario: ...
+    @property
+    def options(self) -> tuple[str, ...]: ...
+    @property
+    def variant(self) -> str | None: ...
+    @property
+    def kinds(self) -> dict[str, ActionKind]: ...
+    @property
+    def hook(self) -> Any: ...
+    @property
+    def hooked(self) -> frozenset[str]: ...
+    @property
+    def loop(self) -> LoopQuestions: ...
+    @property
+    def state(self) -> GameState: ...
+    @property
+    def events(self) -> Sequence[dict[str, Any]]: ...
+    @property
+    def history(self) -> list[tuple[str, str]]: ...
+    @property
+    def pending(self) -> Pending | None: ...
+    @property
+    def over(self) -> bool: ...
+    @property
+    def result(self) -> dict[str, Any] | None: ...
+    def secret(self, sid: str) -> Any: ...
+    def knows(self, sid: str) -> bool: ...
+    def token_counter(self, token: Token, counter: str) -> int: ...
+    def legal_actions(self) -> list[Action]: ...
+    def legal_of(self, verb: str) -> list[Action]: ...
+    def parse(self, text: str) -> Action: ...
+    def check(self, action: Action | str) -> Action: ...
+    def may_end_decision(self) -> bool: ...
+    def can_undo(self) -> bool: ...
+    def undo(self) -> str: ...
+    def view(self, seat: str) -> GameView: ...
+    def clone(self, record: bool = False) -> Game: ...
 
 
 class _LoopView:
@@ -68,10 +128,11 @@ class GameView:
     def __repr__(self) -> str:
         return f"<view of {self._game.scenario.id} for {self.seat}>"
 
-    def __getattr__(self, name: str) -> Any:  # only for names not defined below
-        raise HiddenAttribute(
-            f"{self.seat}'s view of the game has no '{name}': a controller sees the board "
-            "(state), the legal actions and the events it may see, and returns an action")
+    if not TYPE_CHECKING:  # (a type checker refuses the names a view lacks by itself)
+        def __getattr__(self, name: str) -> Any:  # only for names not defined below
+            raise HiddenAttribute(
+                f"{self.seat}'s view of the game has no '{name}': a controller sees the board "
+                "(state), the legal actions and the events it may see, and returns an action")
 
     # -- what does not change during a game --------------------------------------------------
     @property
@@ -204,4 +265,4 @@ class GameView:
         return g
 
 
-__all__ = ["GameView", "HiddenAttribute"]
+__all__ = ["GameLike", "GameView", "HiddenAttribute", "LoopQuestions"]

@@ -19,7 +19,7 @@ from distant_galaxy.play.render import render_result
 from distant_galaxy.text import count_of, quoted
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
+    from distant_galaxy.core.view import GameLike
 
 
 class Controller:
@@ -36,11 +36,11 @@ class Controller:
         self.seat = seat
         self.rng = random.Random(f"{self.name}:{seed}:{seat}")
 
-    def choose(self, game: Game) -> Action | None:
+    def choose(self, game: GameLike) -> Action | None:
         """The chosen action; None means the player quits."""
         raise NotImplementedError  # pragma: no cover - subclasses implement it
 
-    def game_over(self, game: Game) -> None:
+    def game_over(self, game: GameLike) -> None:
         """Told when the game has ended (a person is shown what happened; bots ignore it)."""
 
     @classmethod
@@ -55,7 +55,7 @@ class RandomBot(Controller):
 
     name = "random"
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, game: GameLike) -> Action:
         return self.rng.choice(game.legal_actions())
 
 
@@ -64,7 +64,7 @@ class FirstBot(Controller):
 
     name = "first"
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, game: GameLike) -> Action:
         return game.legal_actions()[0]
 
 
@@ -82,7 +82,7 @@ e.g. {cell}."""
 MOVE_VERBS = frozenset({"move"})
 
 
-def help_text(game: Game) -> str:
+def help_text(game: GameLike) -> str:
     """The prompt's help with examples from the scenario being played: a legal action now (or
     ``end``) and a cell of its map."""
     legal = game.legal_actions()
@@ -96,7 +96,7 @@ def help_text(game: Game) -> str:
                        board_note=board_note)
 
 
-def example_cell(game: Game) -> str:
+def example_cell(game: GameLike) -> str:
     """A cell of the map being played, for examples: one named by a legal action, else the
     map's middle."""
     for action in game.legal_actions():
@@ -119,14 +119,14 @@ class HumanController(Controller):
     name = "human"
 
     def __init__(self, seat: str, seed: int = 0, inp: TextIO | None = None,
-                 out: TextIO | None = None, render: Callable[[Game], str] | None = None):
+                 out: TextIO | None = None, render: Callable[[GameLike], str] | None = None):
         super().__init__(seat, seed)
         self.inp = inp or sys.stdin
         self.out = out or sys.stdout
         self.render = render
         self.seen = 0
         self._last_board: str | None = None
-        self._game: Game | None = None
+        self._game: GameLike | None = None
         self._line_buffer: Callable[[], str] = lambda: ""  # readline's, once it is set up
         self.interactive = inp is None and sys.stdin.isatty() and self._setup_readline()
 
@@ -134,7 +134,7 @@ class HumanController(Controller):
         self.out.write(text + "\n")
         self.out.flush()
 
-    def choose(self, game: Game) -> Action | None:
+    def choose(self, game: GameLike) -> Action | None:
         self._game = game
         self.tell_news(game)
         self.show(game, force=False)
@@ -146,7 +146,7 @@ class HumanController(Controller):
             if answer is not None:
                 return answer
 
-    def game_over(self, game: Game) -> None:
+    def game_over(self, game: GameLike) -> None:
         """The game ended while this person was not deciding (an automatic phase, another
         player's or a bot's winning move): what happened since their last decision, then the
         result."""
@@ -166,7 +166,7 @@ class HumanController(Controller):
         line = self.inp.readline()
         return line or None
 
-    def tell_news(self, game: Game) -> None:
+    def tell_news(self, game: GameLike) -> None:
         """What happened since this seat last decided (others' moves, combats, dice…)."""
         if self.seen > len(game.events):
             self.seen = 0
@@ -175,7 +175,7 @@ class HumanController(Controller):
         if lines:
             self.say("\n".join(lines))
 
-    def show(self, game: Game, force: bool = True) -> None:
+    def show(self, game: GameLike, force: bool = True) -> None:
         """The board (unless ``force`` is False and it has not changed since this person last
         saw it), the pending decision and the legal actions."""
         self.show_board(game, force)
@@ -186,7 +186,7 @@ class HumanController(Controller):
             self.say(f"== {pend.seat}: {pend.kind}{why}")
         self.list_actions(game, limit=40)
 
-    def show_board(self, game: Game, force: bool = True) -> None:
+    def show_board(self, game: GameLike, force: bool = True) -> None:
         if self.render is None:
             return
         board = self.render(game)
@@ -196,13 +196,13 @@ class HumanController(Controller):
         else:
             self.say("(the board has not changed; 'show' prints it again)")
 
-    def list_actions(self, game: Game, limit: int | None = None) -> None:
+    def list_actions(self, game: GameLike, limit: int | None = None) -> None:
         """The legal actions: other verbs first (each in full), then moves, one line per unit,
         then ``end``. With a ``limit``, a group longer than that shows its first items and how
         many more there are (never a whole group hidden)."""
         self.say("\n".join(action_lines(game.legal_actions(), limit)))
 
-    def interpret(self, game: Game, text: str) -> Action | None:
+    def interpret(self, game: GameLike, text: str) -> Action | None:
         if not text:
             return None
         word = text.lower()
@@ -231,7 +231,7 @@ class HumanController(Controller):
             return self.match(game, text)
         return None
 
-    def match(self, game: Game, text: str) -> Action | None:
+    def match(self, game: GameLike, text: str) -> Action | None:
         try:
             return game.check(text)
         except ActionError as exc:
@@ -323,7 +323,7 @@ def _columns() -> int:
     return max(40, shutil.get_terminal_size((80, 24)).columns - 1)
 
 
-def describe_units(game: Game, seat: str) -> str:
+def describe_units(game: GameLike, seat: str) -> str:
     """The seat's tokens (id, type, cell or carrier), and its pools."""
     st = game.state
     lines = [f"{seat}'s units:"]
@@ -341,7 +341,7 @@ def describe_units(game: Game, seat: str) -> str:
     return "\n".join(lines)
 
 
-def describe_sites(game: Game) -> str:
+def describe_sites(game: GameLike) -> str:
     """Every site: id, kind, cell, owner and markers."""
     lines = ["sites:"]
     for s in game.state.sites.values():

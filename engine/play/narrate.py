@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy.text import article, count_of
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
+    from distant_galaxy.core.view import GameLike
 
 QUIET = {"setup", "turn_end", "hand_back", "trigger"}
 
@@ -116,7 +116,7 @@ _BOARD: dict[str, Callable[[dict[str, Any]], str]] = {
 }
 
 
-def _helper(game: Game, ev: dict[str, Any]) -> bool:
+def _helper(game: GameLike, ev: dict[str, Any]) -> bool:
     """Whether ``ev`` changes a counter the scenario keeps out of the status lines
     (``status: false``: a helper counter of the rules, such as Kalah's ``last``)."""
     t = ev.get("type")
@@ -127,7 +127,7 @@ def _helper(game: Game, ev: dict[str, Any]) -> bool:
     return isinstance(spec, dict) and spec.get("status") is False
 
 
-def describe(game: Game, ev: dict[str, Any]) -> str:
+def describe(game: GameLike, ev: dict[str, Any]) -> str:
     """One line for a person ("" to hide the event)."""
     line = game.hook.dg_describe_event(game=game, event=ev)
     if line is not None:
@@ -141,6 +141,6 @@ def describe(game: Game, ev: dict[str, Any]) -> str:
     return f"  {ev.get('type')}: {fields}"
 
 
-def narrate(game: Game, events: Iterable[dict[str, Any]]) -> list[str]:
+def narrate(game: GameLike, events: Iterable[dict[str, Any]]) -> list[str]:
     """The lines of several events, hidden ones left out."""
     return [line for ev in events if (line := describe(game, ev))]

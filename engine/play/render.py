@@ -12,7 +12,7 @@ without it the text is exactly the plain form pipes and tests see.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.palette import palette_of
@@ -22,6 +22,7 @@ from distant_galaxy.text import count_of
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
     from distant_galaxy.core.state import Token
+    from distant_galaxy.core.view import GameLike, GameView
     from distant_galaxy.scenario.model import Scenario
 
 Pos = tuple[int, int]
@@ -38,7 +39,7 @@ def shown_counter(scenario: Scenario) -> str | None:
     return None
 
 
-def shown_value(game: Game, tok: Token) -> str | None:
+def shown_value(game: GameLike, tok: Token) -> str | None:
     """The text of the shown counter of ``tok`` (:func:`shown_counter`), None when the scenario
     shows none or the token's type does not carry it."""
     name = shown_counter(game.scenario)
@@ -48,7 +49,7 @@ def shown_value(game: Game, tok: Token) -> str | None:
     return str(game.token_counter(tok, name))
 
 
-def token_glyph(game: Game, pos: Pos) -> str | None:
+def token_glyph(game: GameLike, pos: Pos) -> str | None:
     tok = game.state.token_at(pos)
     if tok is None:
         return None
@@ -66,7 +67,7 @@ def token_glyph(game: Game, pos: Pos) -> str | None:
     return mark + glyph
 
 
-def cell_glyph(game: Game, pos: Pos) -> str:
+def cell_glyph(game: GameLike, pos: Pos) -> str:
     """What the board shows at ``pos``."""
     tok = token_glyph(game, pos)
     if tok is not None:
@@ -82,19 +83,19 @@ def cell_glyph(game: Game, pos: Pos) -> str:
     return str(game.scenario.cell_types.get(ctype, {}).get("glyph", "."))
 
 
-def _site_at(game: Game, pos: Pos) -> str | None:
+def _site_at(game: GameLike, pos: Pos) -> str | None:
     return game.scenario.site_cells.get(pos)
 
 
-def seen(game: Game, seat: str | None = None) -> Game:
+def seen(game: Game, seat: str | None = None) -> GameView:
     """What ``seat`` may see of ``game`` — ``game.view(seat)``, the one source of what a player
-    may see; ``None``: what every player may see — typed as a game for the renderers, as
-    controllers are given views (``dg show``, ``dg render``, ``dg replay --html``). A seat that is
-    not one of the game's is an error."""
+    may see; ``None``: what every player may see (``dg show``, ``dg render``, ``dg replay
+    --html``); the renderers take it as controllers do. A seat that is not one of the game's is
+    an error."""
     if seat is not None and seat not in game.state.seats:
         raise EngineError(f"--seat {seat}: no such seat in this game (seats: "
                           f"{', '.join(game.state.seats)})")
-    return cast("Game", game.view(seat))
+    return game.view(seat)
 
 
 def visible(events: list[dict[str, Any]], seat: str | None) -> list[dict[str, Any]]:
@@ -109,7 +110,7 @@ def has_board(scenario: Scenario) -> bool:
     return bool(scenario.unit_types or scenario.map_sites or scenario.data.get("plugins"))
 
 
-def render_board(game: Game, paint: Paint | None = None) -> str:
+def render_board(game: GameLike, paint: Paint | None = None) -> str:
     """The board (when the scenario has one, :func:`has_board`), then one line per player,
     then the plugins' status lines."""
     lines = []
@@ -124,7 +125,7 @@ def render_board(game: Game, paint: Paint | None = None) -> str:
     return "\n".join(lines)
 
 
-def _cell_painter(game: Game, paint: Paint) -> Callable[[Pos, str], str]:
+def _cell_painter(game: GameLike, paint: Paint) -> Callable[[Pos, str], str]:
     """Cells with a token in its owner's colour, owned sites in theirs, the rest plain."""
     pal = palette_of(game.scenario)
 
@@ -139,7 +140,7 @@ def _cell_painter(game: Game, paint: Paint) -> Callable[[Pos, str], str]:
     return painter
 
 
-def render_players(game: Game, paint: Paint | None = None) -> str:
+def render_players(game: GameLike, paint: Paint | None = None) -> str:
     st = game.state
     pal = palette_of(game.scenario) if paint else None
 
@@ -174,7 +175,7 @@ def in_status(spec: Any) -> bool:
                                           and not spec.get("show"))
 
 
-def render_unit_counters(game: Game) -> list[str]:
+def render_unit_counters(game: GameLike) -> list[str]:
     """One line per owner: each token on the board with its counters (``unit_counters:``),
     and the value it started at when it differs, e.g. ``  red: R1 hull 3 (start 6), R2 hull
     4``."""
@@ -196,7 +197,7 @@ def _counter_text(name: str, value: Any, start: Any) -> str:
     return f"{name} {value}" + ("" if value == start else f" (start {start})")
 
 
-def render_result(game: Game, paint: Paint | None = None) -> str:
+def render_result(game: GameLike, paint: Paint | None = None) -> str:
     """``orange wins — reason (round N)``; the outcome in bold (and the winner's colour) when
     ``paint`` is given."""
     res = game.result

@@ -37,8 +37,8 @@ from distant_galaxy.play.palette import Palette, palette_of
 from distant_galaxy.play.render import shown_counter, shown_value
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
     from distant_galaxy.core.state import GameState
+    from distant_galaxy.core.view import GameLike
     from distant_galaxy.scenario.model import Scenario
 
 Pos = tuple[int, int]
@@ -116,7 +116,7 @@ def board_records(scenario: Scenario, pal: Palette | None = None) -> list[Record
     return out
 
 
-def piece_records(game: Game, state: GameState | None = None,
+def piece_records(game: GameLike, state: GameState | None = None,
                   pal: Palette | None = None) -> list[Record]:
     """The sites (ring, class, owner, markers) and the units on the board of ``state`` (default:
     the game's), in a stable order."""
@@ -155,7 +155,7 @@ def _site_records(scenario: Scenario, pal: Palette, site: Any) -> list[Record]:
     return recs
 
 
-def _token_record(game: Game, st: GameState, pal: Palette, tok: Any) -> Record:
+def _token_record(game: GameLike, st: GameState, pal: Palette, tok: Any) -> Record:
     scenario = game.scenario
     unit = scenario.unit_types.get(tok.type, {})
     cx, cy = centre(scenario, tok.pos)
@@ -222,7 +222,7 @@ def _text(parent: ET.Element, x: float, y: float, text: str, colour: str, px: in
     node.text = str(text)
 
 
-def legend_records(game: Game, pal: Palette | None = None) -> list[Record]:
+def legend_records(game: GameLike, pal: Palette | None = None) -> list[Record]:
     """One line per seat (its colour and title) under the board, then the round."""
     pal = pal or palette_of(game.scenario)
     _, height = size(game.scenario)
@@ -240,14 +240,14 @@ def legend_records(game: Game, pal: Palette | None = None) -> list[Record]:
     return out
 
 
-def picture_size(game: Game, legend: list[Record]) -> tuple[float, float]:
+def picture_size(game: GameLike, legend: list[Record]) -> tuple[float, float]:
     """The picture's width and height: the board, and the legend under it (wider on small maps)."""
     width, height = size(game.scenario)
     ends = [float(r["cx"]) + 7.5 * len(str(r.get("text", ""))) + MARGIN for r in legend]
     return max([width, *ends]), height + 24
 
 
-def render_svg(game: Game, seat: str | None = None) -> str:
+def render_svg(game: GameLike, seat: str | None = None) -> str:
     """The board of ``game`` as an SVG document (a string). ``seat``: draw that seat's view
     where the game offers one (``game.view(seat)``); the full state otherwise."""
     view = getattr(game, "view", None)

@@ -33,10 +33,10 @@ from distant_galaxy.play.render_svg import (
 from distant_galaxy.play.steps import Step, walk
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
+    from distant_galaxy.core.view import GameLike, GameView
 
 
-def step_record(game: Game, step: Step, layout: int) -> dict[str, Any]:
+def step_record(game: GameLike, step: Step, layout: int) -> dict[str, Any]:
     """What the page shows of one step: the action, the events in words, the dice, the
     plugins' explanations, the players' lines, and the index of its piece layout."""
     lines = [line for ev in step.events if (line := describe(game, ev))]
@@ -68,7 +68,7 @@ def replay_data(path: str | Path, seat: str | None = None) -> dict[str, Any]:
     layouts: list[list[dict[str, Any]]] = []
     index: dict[str, int] = {}
     steps: list[dict[str, Any]] = []
-    first: Game | None = None
+    first: GameView | None = None
     pal = None
     for full, step in walk(path):
         game = seen(full, seat)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.core.actions import Action
 from distant_galaxy.core.game import Game
@@ -21,6 +21,9 @@ from distant_galaxy.play.log import LogWriter, dumps, game_header, read_log
 from distant_galaxy.play.records import check_records
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
+
+if TYPE_CHECKING:
+    from distant_galaxy.core.view import GameLike
 
 
 @dataclass
@@ -36,7 +39,7 @@ class Session:
 def new_session(scenario: Scenario, seed: int, seats: list[str] | None,
                 kinds: dict[str, str], log_path: str | Path | None = None,
                 human_io: dict[str, Any] | None = None,
-                render: Callable[[Game], str] | None = None,
+                render: Callable[[GameLike], str] | None = None,
                 secret: str | None = None) -> Session:
     """Set up a game and its controllers (``kinds``: seat → bot name or 'human'); ``secret``:
     the game's secret (None: derived from the seed)."""
@@ -69,7 +72,7 @@ def logged_game(scenario: Scenario, seats: list[str], seed: int,
 
 
 def make_controllers(scenario: Scenario, seats: list[str], kinds: dict[str, str], seed: int,
-                     human_io: dict[str, Any], render: Callable[[Game], str] | None
+                     human_io: dict[str, Any], render: Callable[[GameLike], str] | None
                      ) -> dict[str, Controller]:
     bots = scenario.bots()
     default = scenario.data.get("default_bot", "random")

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
     from distant_galaxy.core.state import Player, Site, Token
+    from distant_galaxy.core.view import GameLike
 
 
 class RuleContext(dict):
@@ -27,7 +28,7 @@ class RuleContext(dict):
     :class:`~distant_galaxy.core.game.Game`; ``ctx.get("$reason")`` the reason that effects log.
     """
 
-    def __init__(self, game: Game, **names: Any):
+    def __init__(self, game: GameLike, **names: Any):
         if names:  # (no super().__init__: half the cost of making a context)
             self.update(names)
         self["$game"] = game

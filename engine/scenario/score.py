@@ -14,12 +14,12 @@ from distant_galaxy.errors import EngineError
 from distant_galaxy.scenario.context import RuleContext
 
 if TYPE_CHECKING:
-    from distant_galaxy.core.game import Game
+    from distant_galaxy.core.view import GameLike
 
 __all__ = ["final_score"]
 
 
-def final_score(game: Game) -> list[tuple[str, Any]] | None:
+def final_score(game: GameLike) -> list[tuple[str, Any]] | None:
     """``[(seat, value), ...]`` in turn order when the game is over and the victory that ended
     it has a ``score:``; None otherwise (or when the score cannot be evaluated: it is shown,
     never a reason for an error)."""

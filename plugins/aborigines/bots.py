@@ -18,7 +18,7 @@ from distant_galaxy_episodes.aborigines.cell_values import cell_bonus
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, model, model_of
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Scenario
+    from distant_galaxy import GameLike, Scenario
 
 Pos = tuple[int, int]
 
@@ -72,14 +72,14 @@ class CivBot(Controller):
         # computed for (a search's playouts meet the same goals again and again); bounded
         self._costs: dict[tuple[tuple[Pos, ...], tuple[Pos, ...]], dict[Pos, int]] = {}
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, game: GameLike) -> Action:
         best, best_score = None, 0.0
         for a, score in self.scored(game):
             if score > best_score:
                 best, best_score = a, score
         return best if best is not None else Action("end")
 
-    def ranked(self, game: Game) -> list[Action]:
+    def ranked(self, game: GameLike) -> list[Action]:
         """The actions this bot would play, best first: every legal action it scores above 0
         (ties in the order of the legal actions), then ``end`` — what it plays when nothing
         helps. The first is what :meth:`choose` plays, with the same draws of its jitter. (A
@@ -92,7 +92,7 @@ class CivBot(Controller):
             out.append(end)
         return out
 
-    def scored(self, game: Game) -> list[tuple[Action, float]]:
+    def scored(self, game: GameLike) -> list[tuple[Action, float]]:
         """Every legal action with its score (in the order of the legal actions; the jitter of
         moves is drawn from the bot's generator in that order)."""
         w = Weights.of(game.scenario)
@@ -129,7 +129,7 @@ class CivBot(Controller):
             out.append((a, score))
         return out
 
-    def distance_to_goals(self, game: Game) -> Callable[[Pos], int]:
+    def distance_to_goals(self, game: GameLike) -> Callable[[Pos], int]:
         """``cost(pos)``: steps from ``pos`` to next to the nearest goal, straight or through
         open portals (to a portal, one jump, from the portal by the goal); 0 without a goal.
         The costs found are remembered by the goals and open portals they depend on (a search's
@@ -167,7 +167,7 @@ class CivBot(Controller):
         return cost
 
     @staticmethod
-    def goals(game: Game) -> list[Pos]:
+    def goals(game: GameLike) -> list[Pos]:
         """Free zone planets and Aborigine planets, then every invader on the board."""
         m = model_of(game)
         st = game.state

@@ -10,12 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game
+    from distant_galaxy import GameLike
 
 Pos = tuple[int, int]
 
 
-def cell_bonus(game: Game, seat: str) -> dict[Pos, float]:
+def cell_bonus(game: GameLike, seat: str) -> dict[Pos, float]:
     """Cell -> the plugins' values added up (empty when no plugin implements the hook)."""
     if "dg_cell_values" not in game.hooked:
         return {}

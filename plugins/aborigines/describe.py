@@ -16,7 +16,7 @@ from distant_galaxy_episodes.aborigines import explain as ex
 from distant_galaxy_episodes.aborigines.model import model_of
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game
+    from distant_galaxy import Game, GameLike
 
 Event = dict[str, Any]
 
@@ -83,7 +83,7 @@ def _ai_move(game: Game, ev: Event) -> str:
     return "    " + ex.move_text(ev)
 
 
-def _combat(game: Game, ev: Event) -> str:
+def _combat(game: GameLike, ev: Event) -> str:
     if ev.get("defender_owner"):        # an Aborigine ship shoots at a civilization ship
         att = f"{ev['attacker']} ({ev.get('attacker_type', 'Aborigine')})"
         dfd = _civ(ev["defender_owner"], ev["defender"])
@@ -159,7 +159,7 @@ def _planet_ev(game: Game, ev: Event) -> str:
     return f"  {_planet(game, ev['planet'])}{level} belongs to {ev['owner']}: {ev.get('reason')}"
 
 
-def _place(game: Game, ev: Event) -> str | None:
+def _place(game: GameLike, ev: Event) -> str | None:
     m = model_of(game)
     if ev.get("owner") is not None or ev.get("unit") not in m.ship_types:
         return None

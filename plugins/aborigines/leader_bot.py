@@ -33,7 +33,7 @@ from distant_galaxy_episodes.aborigines import reach
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, model, model_of
 
 if TYPE_CHECKING:
-    from distant_galaxy import Action, Game, Scenario, Site, Token
+    from distant_galaxy import Action, GameLike, Scenario, Site, Token
 
 Pos = tuple[int, int]
 #: The Leaders option's records in ``game.state.attrs`` (plugins/leaders/model.py).
@@ -75,17 +75,17 @@ LEADER_WEIGHTS = StashKey["LeaderWeights | None"]()
 
 
 # -- what the bot knows -------------------------------------------------------------------------
-def records(game: Game) -> dict[str, dict[str, Any]]:
+def records(game: GameLike) -> dict[str, dict[str, Any]]:
     """The leaders' records (empty without the option)."""
     return game.state.attrs.get(LEADERS, {})
 
 
-def aboard(game: Game, tid: str) -> list[str]:
+def aboard(game: GameLike, tid: str) -> list[str]:
     """The kinds of the leaders aboard ship ``tid``."""
     return [r["kind"] for _, r in sorted(records(game).items()) if r["ship"] == tid]
 
 
-def in_danger(game: Game, w: LeaderWeights, cell: Pos | None, me: Token | None = None) -> bool:
+def in_danger(game: GameLike, w: LeaderWeights, cell: Pos | None, me: Token | None = None) -> bool:
     """Whether an Aborigine ship can attack a ship at ``cell`` in its next turn."""
     if cell is None:
         return True
@@ -96,7 +96,7 @@ def in_danger(game: Game, w: LeaderWeights, cell: Pos | None, me: Token | None =
     return bool(reach.adjacent(game, cell, lambda t: m.is_aborigine(t) and t is not me))
 
 
-def threatened(game: Game, w: LeaderWeights, site: Site) -> bool:
+def threatened(game: GameLike, w: LeaderWeights, site: Site) -> bool:
     """Whether a take-over of the zone planet ``site`` may come (R5.40, R5.41)."""
     m = model_of(game)
     zone = m.planet_zone.get(site.id)
@@ -106,21 +106,21 @@ def threatened(game: Game, w: LeaderWeights, site: Site) -> bool:
     return len(near) >= w.threatened_planet
 
 
-def _can_attack(game: Game, ship: Token) -> bool:
+def _can_attack(game: GameLike, ship: Token) -> bool:
     return reach.may_act(ship) and bool(reach.attack_targets(game, ship))
 
 
-def _can_capture(game: Game, ship: Token) -> bool:
+def _can_capture(game: GameLike, ship: Token) -> bool:
     return reach.may_act(ship) and bool(reach.capture_targets(game, ship))
 
 
-def _has_duty(game: Game, kind: str, ship: Token) -> bool:
+def _has_duty(game: GameLike, kind: str, ship: Token) -> bool:
     return (kind == "admiral" and _can_attack(game, ship)) or \
         (kind == "general" and _can_capture(game, ship))
 
 
 # -- the scores ---------------------------------------------------------------------------------
-def adjust(game: Game, w: LeaderWeights, a: Action, score: float) -> float:
+def adjust(game: GameLike, w: LeaderWeights, a: Action, score: float) -> float:
     """``score`` (the bot's own for ``a``) with the leaders taken into account."""
     st = game.state
     if a.verb in ("move", "jump"):
@@ -143,7 +143,7 @@ def adjust(game: Game, w: LeaderWeights, a: Action, score: float) -> float:
     return score
 
 
-def board_score(game: Game, w: LeaderWeights, lid: str, ship: Token) -> float:
+def board_score(game: GameLike, w: LeaderWeights, lid: str, ship: Token) -> float:
     """Boarding: the Admiral to attack, the General to capture, anyone off a threatened planet;
     never needlessly into danger."""
     rec = records(game)[lid]
@@ -165,7 +165,7 @@ def board_score(game: Game, w: LeaderWeights, lid: str, ship: Token) -> float:
     return -risk
 
 
-def general_wanted(game: Game, w: LeaderWeights, seat: str | None) -> bool:
+def general_wanted(game: GameLike, w: LeaderWeights, seat: str | None) -> bool:
     """Whether the General has work: an Aborigine planet to capture or a threatened planet of
     ``seat`` to defend (else it stays safe where it is)."""
     sites = game.state.sites.values()
@@ -173,7 +173,7 @@ def general_wanted(game: Game, w: LeaderWeights, seat: str | None) -> bool:
         any(s.owner == seat and threatened(game, w, s) for s in sites)
 
 
-def land_score(game: Game, w: LeaderWeights, lid: str, site: Site) -> float:
+def land_score(game: GameLike, w: LeaderWeights, lid: str, site: Site) -> float:
     """Landing: the General on a threatened planet, a leader without a duty on a safe one."""
     rec = records(game)[lid]
     kind = rec["kind"]

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy import StashKey
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, GameState, Scenario, Site, Token
+    from distant_galaxy import GameLike, GameState, Scenario, Site, Token
 
 Pos = tuple[int, int]
 ABORIGINES = "aborigines"  # the side's name in results and logs (not a seat)
@@ -138,7 +138,7 @@ def model(scenario: Scenario) -> Model:
     return found
 
 
-def model_of(game: Game) -> Model:
+def model_of(game: GameLike) -> Model:
     """The model of the game's scenario."""
     return model(game.scenario)
 

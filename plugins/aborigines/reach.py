@@ -15,7 +15,7 @@ from distant_galaxy import cell_of
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, HACKED, model_of
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Token
+    from distant_galaxy import Game, GameLike, Token
 
 Pos = tuple[int, int]
 
@@ -80,7 +80,7 @@ def jump_targets(game: Game, tok: Token) -> list[Pos]:
     return out
 
 
-def adjacent(game: Game, pos: Pos, pred: Callable[[Token], bool]) -> list[Token]:
+def adjacent(game: GameLike, pos: Pos, pred: Callable[[Token], bool]) -> list[Token]:
     """The tokens next to ``pos`` for which ``pred`` holds, clockwise from north."""
     st = game.state
     out = []
@@ -91,14 +91,14 @@ def adjacent(game: Game, pos: Pos, pred: Callable[[Token], bool]) -> list[Token]
     return out
 
 
-def adjacent_planets(game: Game, pos: Pos) -> list[str]:
+def adjacent_planets(game: GameLike, pos: Pos) -> list[str]:
     """The zone planets next to ``pos`` (whoever owns them)."""
     m = model_of(game)
     grid = game.scenario.grid
     return [sid for sid in m.planet_zone if grid.distance(game.state.sites[sid].pos, pos) == 1]
 
 
-def attack_targets(game: Game, tok: Token) -> list[Token]:
+def attack_targets(game: GameLike, tok: Token) -> list[Token]:
     """The Aborigine ships next to the ship (R5.10)."""
     return adjacent(game, cell_of(tok), model_of(game).is_aborigine)
 
@@ -109,12 +109,12 @@ def colonize_targets(game: Game, tok: Token) -> list[str]:
     return [sid for sid in adjacent_planets(game, cell_of(tok)) if st.sites[sid].owner is None]
 
 
-def guarded(game: Game, sid: str) -> bool:
+def guarded(game: GameLike, sid: str) -> bool:
     """Whether Aborigine ships are in the orbit of planet ``sid`` (R5.42)."""
     return bool(adjacent(game, game.state.sites[sid].pos, model_of(game).is_aborigine))
 
 
-def capture_targets(game: Game, tok: Token) -> list[str]:
+def capture_targets(game: GameLike, tok: Token) -> list[str]:
     """The unguarded Aborigine planets next to the ship (R5.12, R5.42)."""
     st = game.state
     return [sid for sid in adjacent_planets(game, cell_of(tok))

@@ -51,7 +51,7 @@ from distant_galaxy_episodes.asteroid_belt.movement import (
 from distant_galaxy_episodes.asteroid_belt.removal import to_repair
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Scenario, Site, Token
+    from distant_galaxy import Game, GameLike, Scenario, Site, Token
 
 MAIN = model.MAIN
 Pos = tuple[int, int]
@@ -323,7 +323,7 @@ class Target(OnAsteroid):
 
 
 # -- mine (R7.14, R7.15, R7.16, R7.60, R7.63) ----------------------------------------------------
-def capture_resources(game: Game, site: Site) -> int:
+def capture_resources(game: GameLike, site: Site) -> int:
     base = int(model.kind(game, site).get("resources", 0))
     return max(0, base + int(model.cfg(game).get("capture_resources_delta", 0)))
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy import MovePattern, SourceError, StashKey, compile_pattern, oriented
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Scenario, ScenarioRules
+    from distant_galaxy import GameLike, Scenario, ScenarioRules
 
 Pos = tuple[int, int]
 #: Each attack cell with the cells between it and the attacker (which must be free).
@@ -77,7 +77,7 @@ def _reach(scenario: Scenario, unit_type: str, pos: Pos) -> Reach:
     return tuple(out)
 
 
-def attack_reach(game: Game, unit_type: str, pos: Pos) -> Reach:
+def attack_reach(game: GameLike, unit_type: str, pos: Pos) -> Reach:
     """The cells a unit of ``unit_type`` at ``pos`` attacks on an empty board, each with the
     cells in between that a piece blocks (a map fact, once per scenario, type and cell)."""
     table: dict[Any, Reach] = game.scenario.stash[REACH]
@@ -87,7 +87,7 @@ def attack_reach(game: Game, unit_type: str, pos: Pos) -> Reach:
     return reach
 
 
-def attack_cells(game: Game, unit_type: str, pos: Pos) -> list[Pos]:
+def attack_cells(game: GameLike, unit_type: str, pos: Pos) -> list[Pos]:
     """Cells a unit of ``unit_type`` at ``pos`` may attack now (R7.20, R7.21)."""
     board = game.state.board
     return [to for to, between in attack_reach(game, unit_type, pos)

@@ -23,14 +23,14 @@ from distant_galaxy_episodes.asteroid_belt.shuttles import activation_cells, car
 from distant_galaxy_episodes.asteroid_belt.transport import nearest_stop, networks, ride_gain
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Site, Token
+    from distant_galaxy import Game, GameLike, Site, Token
 
 Pos = tuple[int, int]
 aboard = model.aboard
 _CELLS: dict[str, Pos] = {}  # "x,y" → (x, y): the bot reads the cells of many actions
 
 
-def _trial(game: Game, action: Action) -> Game:
+def _trial(game: GameLike, action: Action) -> Game:
     """A clone of ``game`` with ``action`` applied (and ``game``'s reach memo lent to it)."""
     trial = game.clone()
     lend(game, trial)
@@ -38,7 +38,7 @@ def _trial(game: Game, action: Action) -> Game:
     return trial
 
 
-def _legal_of(game: Game, verb: str) -> list[Action]:
+def _legal_of(game: GameLike, verb: str) -> list[Action]:
     """The legal actions of one verb in the pending decision: those of
     ``game.legal_actions()``, in its order, without listing the other verbs."""
     return game.legal_of(verb)
@@ -52,7 +52,7 @@ class ByVerb:
 
     __slots__ = ("game", "lists")
 
-    def __init__(self, game: Game):
+    def __init__(self, game: GameLike):
         self.game = game
         self.lists: dict[str, list[Action]] = {}
 
@@ -110,7 +110,7 @@ def odds(die: int, att_bonus: int, def_bonus: int) -> tuple[float, float, float]
 FACTION_WEIGHTS = StashKey[dict[str, dict[str, Any]]]()
 
 
-def weights(game: Game, seat: str | None = None) -> dict[str, Any]:
+def weights(game: GameLike, seat: str | None = None) -> dict[str, Any]:
     """The bot's weights, from the scenario: ``asteroid_belt.bot``, with the overrides of the
     seat's faction (``factions.<id>.bot``) when a seat is given (issue 11 item 19)."""
     base: dict[str, Any] = model.cfg(game)["bot"]
@@ -125,12 +125,12 @@ def weights(game: Game, seat: str | None = None) -> dict[str, Any]:
     return found
 
 
-def combat_odds(game: Game, att_bonus: int, def_bonus: int) -> tuple[float, float, float]:
+def combat_odds(game: GameLike, att_bonus: int, def_bonus: int) -> tuple[float, float, float]:
     """(win, draw, lose) of an attacker with these bonuses, with the scenario's combat die."""
     return odds(combat_die(game), att_bonus, def_bonus)
 
 
-def _bonus(game: Game, tok: Token | Tok, key: str) -> int:
+def _bonus(game: GameLike, tok: Token | Tok, key: str) -> int:
     return int(model.utype(game, tok.type).get(key, 0))
 
 
@@ -138,7 +138,7 @@ def _bonus(game: Game, tok: Token | Tok, key: str) -> int:
 VALUES = StashKey[dict[tuple[str, str], float]]()
 
 
-def _value(game: Game, site: Site, seat: str) -> float:
+def _value(game: GameLike, site: Site, seat: str) -> float:
     """An asteroid's worth to ``seat``'s bot: its class's points and resources by the weights
     (a fact of the scenario per faction and site kind, computed once)."""
     cache = game.scenario.stash.setdefault(VALUES, {})
@@ -167,7 +167,7 @@ class GreedyBot(Controller):
         self._aims: dict[tuple[int, str], list[tuple[Pos, float]]] = {}  # _candidates
         self._w: dict[str, Any] | None = None  # weights(game, self.seat), once per decision
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, game: GameLike) -> Action:
         # the state may have changed since the last decision
         self._goals, self._guards, self._cells = {}, None, {}
         self._rides, self._beside, self._aims, self._w = {}, {}, {}, None
@@ -178,7 +178,7 @@ class GreedyBot(Controller):
         return self._main(game, pend.seat if pend else game.state.active_seat, by) \
             or (by["end"][0] if "end" in by else self.rng.choice(game.legal_actions()))
 
-    def _weights(self, game: Game) -> dict[str, Any]:
+    def _weights(self, game: GameLike) -> dict[str, Any]:
         """``weights(game, self.seat)``, once per decision (the same for the game's copies)."""
         w = self._w
         if w is None:
@@ -186,7 +186,7 @@ class GreedyBot(Controller):
         return w
 
     # -- the defenders (R7.12, D7.3) -------------------------------------------------------------
-    def _defence(self, game: Game, by: ByVerb) -> Action | None:
+    def _defence(self, game: GameLike, by: ByVerb) -> Action | None:
         st = game.state
         w = self._weights(game)
         if "place" in by:
@@ -217,7 +217,7 @@ class GreedyBot(Controller):
         return best
 
     # -- a player's own turn ---------------------------------------------------------------------
-    def _main(self, game: Game, seat: str, by: ByVerb) -> Action | None:
+    def _main(self, game: GameLike, seat: str, by: ByVerb) -> Action | None:
         st = game.state
         w = self._weights(game)
         res = st.players[seat].counters.get("resources", 0)
@@ -253,10 +253,10 @@ class GreedyBot(Controller):
                                                 -model.unit_cost(game, seat, a.args[0])))
         return self._move(game, seat, by, res)
 
-    def _flags(self, game: Game) -> list[Site]:
+    def _flags(self, game: GameLike) -> list[Site]:
         return [s for s in model.asteroids(game) if "flag" in s.markers]
 
-    def _mine_move(self, game: Game, seat: str, by: ByVerb) -> Action | None:
+    def _mine_move(self, game: GameLike, seat: str, by: ByVerb) -> Action | None:
         """R7.14: a mine needs a move near the Flag this turn — the move (or unload) that ends
         within ``mine_range`` of the best Flag; else a liquidation that opens such a move."""
         flags = self._flags(game)
@@ -290,7 +290,7 @@ class GreedyBot(Controller):
             return max(scored, key=lambda ga: ga[0])[1]
         return self._liquidate_for(game, by, flags, r)
 
-    def _liquidate_for(self, game: Game, by: ByVerb, flags: list[Site],
+    def _liquidate_for(self, game: GameLike, by: ByVerb, flags: list[Site],
                        r: int) -> Action | None:
         """A liquidation after which some unit can move within ``r`` of a Flag (R7.33)."""
         grid = game.scenario.grid
@@ -305,17 +305,17 @@ class GreedyBot(Controller):
                     return a
         return None
 
-    def _near_fresh(self, game: Game, seat: str, a: Action) -> bool:
+    def _near_fresh(self, game: GameLike, seat: str, a: Action) -> bool:
         base = model.base_of(game, seat)
         at = _pos(a.args[1])
         return base is None or game.scenario.grid.distance(base.pos, at) > 1
 
-    def _target_score(self, game: Game, seat: str, sid: str) -> float:
+    def _target_score(self, game: GameLike, seat: str, sid: str) -> float:
         site = game.state.sites[sid]
         dfd = len(site.attrs.get("reserve_defenders", [])) + 1
         return _value(game, site, seat) / dfd
 
-    def _attack(self, game: Game, seat: str, by: ByVerb) -> Action | None:
+    def _attack(self, game: GameLike, seat: str, by: ByVerb) -> Action | None:
         st = game.state
         w = self._weights(game)
         best, best_s = None, w["attack_min_score"]
@@ -344,7 +344,7 @@ class GreedyBot(Controller):
                     return u
         return best
 
-    def _shuttle(self, game: Game, seat: str, by: ByVerb) -> Action | None:
+    def _shuttle(self, game: GameLike, seat: str, by: ByVerb) -> Action | None:
         act = self._transport(game, seat, by)
         if act is not None:
             return act
@@ -382,13 +382,13 @@ class GreedyBot(Controller):
         return None
 
     # -- passenger shuttles for transport (issue 11 item 19) --------------------------------------
-    def _raiding(self, game: Game, sh: Token) -> bool:
+    def _raiding(self, game: GameLike, sh: Token) -> bool:
         """A shuttle goes for the cargo shuttle when it has a cargo portal to go to and enough
         passengers (``raid_passengers``)."""
         return cargo_portal(game) is not None \
             and len(aboard(game, sh)) >= self._weights(game)["raid_passengers"]
 
-    def _ride_goal(self, game: Game, seat: str, sh: Token) -> Pos | None:
+    def _ride_goal(self, game: GameLike, seat: str, sh: Token) -> Pos | None:
         """Where a transport shuttle's passengers head (its first passenger's goal), or None when
         the shuttle raids or a ride no longer saves ``transport_min_gain`` cells."""
         riders = aboard(game, sh)
@@ -400,7 +400,7 @@ class GreedyBot(Controller):
             return None
         return goal
 
-    def _transport(self, game: Game, seat: str, by: ByVerb) -> Action | None:
+    def _transport(self, game: GameLike, seat: str, by: ByVerb) -> Action | None:
         """Carry units towards their goals: unload by the goal, else roll and fly towards it;
         board a unit a ride brings ``transport_min_gain`` cells closer; activate a shuttle for
         such a unit when it can pay (and keep ``move_reserve_resources``)."""
@@ -428,7 +428,7 @@ class GreedyBot(Controller):
                 return min(flights, key=lambda a: grid.distance(_pos(a.args[1]), goal))
         return self._board_for_ride(game, seat, by) or self._activate_for_ride(game, seat, by)
 
-    def _worth_a_ride(self, game: Game, seat: str, tok: Token, network: Pos) -> bool:
+    def _worth_a_ride(self, game: GameLike, seat: str, tok: Token, network: Pos) -> bool:
         if tok.pos is None or model.done(game, tok, "moved"):
             return False
         # the same answer on every cell of one network (ride_gain reads the network's stops)
@@ -440,7 +440,7 @@ class GreedyBot(Controller):
                 game, tok.pos, network, goal) >= weights(game, seat)["transport_min_gain"]
         return found
 
-    def _board_for_ride(self, game: Game, seat: str, by: ByVerb
+    def _board_for_ride(self, game: GameLike, seat: str, by: ByVerb
                         ) -> Action | None:
         st = game.state
         for a in by.get("board", []):
@@ -453,7 +453,7 @@ class GreedyBot(Controller):
                 return a
         return None
 
-    def _activate_for_ride(self, game: Game, seat: str, by: ByVerb
+    def _activate_for_ride(self, game: GameLike, seat: str, by: ByVerb
                            ) -> Action | None:
         if model.shuttles_of(game, seat) or "activate" not in by:
             return None
@@ -474,7 +474,7 @@ class GreedyBot(Controller):
                 return a
         return None
 
-    def _may_board(self, game: Game, seat: str, at: Pos) -> list[Token]:
+    def _may_board(self, game: GameLike, seat: str, at: Pos) -> list[Token]:
         """The seat's units within their load range of a shuttle activated on ``at`` (R7.42:
         speed, plus the dock bonus; ``board_path``'s first test). Only these could board it,
         so a trial activation (a copy of the game) is played only where they are enough."""
@@ -482,7 +482,7 @@ class GreedyBot(Controller):
         return [t for t in model.units_of(game, seat)
                 if grid.distance(cell_of(t), at) <= load_range_at(game, t, at)]
 
-    def _activation_cells(self, game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
+    def _activation_cells(self, game: GameLike, seat: str) -> dict[Pos, tuple[str, int]]:
         """``activation_cells`` of the seat, once per decision."""
         key = (id(game.state), seat)
         found = self._cells.get(key)
@@ -490,11 +490,11 @@ class GreedyBot(Controller):
             found = self._cells[key] = activation_cells(game, seat)
         return found
 
-    def _activation_free(self, game: Game, seat: str, a: Action) -> bool:
+    def _activation_free(self, game: GameLike, seat: str, a: Action) -> bool:
         found = self._activation_cells(game, seat).get(_pos(a.args[0]))
         return found is not None and found[1] == 0
 
-    def _goal(self, game: Game, seat: str, tok: Token, at: Pos | None = None) -> Pos | None:
+    def _goal(self, game: GameLike, seat: str, tok: Token, at: Pos | None = None) -> Pos | None:
         """The asteroid ``tok`` heads for (seen from ``at``, default its cell); the same answer
         for the same cell within one decision (kept in ``_goals``)."""
         here = at if at is not None else cell_of(tok)
@@ -504,7 +504,7 @@ class GreedyBot(Controller):
         found = self._goals[key] = self._find_goal(game, seat, here)
         return found
 
-    def _defenders(self, game: Game) -> dict[str, int]:
+    def _defenders(self, game: GameLike) -> dict[str, int]:
         """Site id → its defenders on the board (one pass over the tokens per decision)."""
         if self._guards is not None and self._guards[0] == id(game.state):
             return self._guards[1]
@@ -516,7 +516,7 @@ class GreedyBot(Controller):
         self._guards = (id(game.state), guards)
         return guards
 
-    def _candidates(self, game: Game, seat: str) -> list[tuple[Pos, float]]:
+    def _candidates(self, game: GameLike, seat: str) -> list[tuple[Pos, float]]:
         """The asteroids a unit of ``seat`` may head for (no mine), in map order, each with its
         worth for its defenders (``_find_goal``'s score before the distance), once per
         decision."""
@@ -538,7 +538,7 @@ class GreedyBot(Controller):
             found.append((site.pos, v / (w["goal_defender_offset"] + dfd)))
         return found
 
-    def _find_goal(self, game: Game, seat: str, here: Pos) -> Pos | None:
+    def _find_goal(self, game: GameLike, seat: str, here: Pos) -> Pos | None:
         distance = game.scenario.grid.distance
         offset = self._weights(game)["goal_distance_offset"]
         best: Pos | None = None
@@ -549,7 +549,7 @@ class GreedyBot(Controller):
                 best, best_s = pos, s
         return best
 
-    def _move(self, game: Game, seat: str, by: ByVerb, res: int
+    def _move(self, game: GameLike, seat: str, by: ByVerb, res: int
               ) -> Action | None:
         moves = by.get("move", [])
         if not moves:
@@ -591,7 +591,7 @@ class GreedyBot(Controller):
                                                                      goal))
         return fallback
 
-    def _strike_cells(self, game: Game, seat: str, tok: Token) -> dict[Pos, float]:
+    def _strike_cells(self, game: GameLike, seat: str, tok: Token) -> dict[Pos, float]:
         """Cells from which ``tok`` could attack a defender (or an enemy near our targets)."""
         st = game.state
         grid = game.scenario.grid
@@ -614,7 +614,7 @@ class GreedyBot(Controller):
                     out[c] = max(out.get(c, -1.0), val)
         return out
 
-    def _move_score(self, game: Game, at: Pos, goal: Pos, w: dict[str, Any] | None = None
+    def _move_score(self, game: GameLike, at: Pos, goal: Pos, w: dict[str, Any] | None = None
                     ) -> float:
         """Lower is better: the distance to the goal, less a bonus next to a defender (``w``:
         the bot's weights, when the caller has them)."""
@@ -626,13 +626,13 @@ class GreedyBot(Controller):
             s -= w["move_near_defender"]
         return s
 
-    def _adjacent_defender(self, game: Game, at: Pos) -> Token | None:
+    def _adjacent_defender(self, game: GameLike, at: Pos) -> Token | None:
         key = (id(game.state), at)
         if key not in self._beside:
             self._beside[key] = self._find_defender(game, at)
         return self._beside[key]
 
-    def _find_defender(self, game: Game, at: Pos) -> Token | None:
+    def _find_defender(self, game: GameLike, at: Pos) -> Token | None:
         for c in game.scenario.grid.neighbours(at):
             t = game.state.token_at(c)
             if t is not None and t.owner is None \

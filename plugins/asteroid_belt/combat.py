@@ -13,15 +13,15 @@ from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.removal import remove_loser
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Token
+    from distant_galaxy import Game, GameLike, Token
 
 
-def combat_die(game: Game) -> int:
+def combat_die(game: GameLike) -> int:
     """The sides of the die each side of a combat rolls (``asteroid_belt.combat_die``)."""
     return int(model.cfg(game)["combat_die"])
 
 
-def shuttle_bonus(game: Game, att: Token, dfd: Token) -> tuple[int, int]:
+def shuttle_bonus(game: GameLike, att: Token, dfd: Token) -> tuple[int, int]:
     """R7.43: the shuttle carrying more units gets ``params.shuttle_majority_bonus`` to attack and
     defence."""
     a, d = len(model.aboard(game, att)), len(model.aboard(game, dfd))

@@ -15,7 +15,7 @@ from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.actions import capture_resources
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game
+    from distant_galaxy import GameLike
 
 MARKER_NAME = {"target": "Target", "flag": "Flag", "mine": "Mine"}
 # counters and pool changes whose reason another line already tells
@@ -32,7 +32,7 @@ def cell(value: Any) -> str:
     return "?" if value is None else str(value)
 
 
-def site_label(game: Game, sid: str | None) -> str:
+def site_label(game: GameLike, sid: str | None) -> str:
     """``asteroid-2-2 (class 2 at 1,4)``; a base is named as such."""
     site = game.state.sites.get(sid or "")
     if site is None:
@@ -56,7 +56,7 @@ def _mark(name: str | None, seat: str | None) -> str:
     return f"{seat}'s {MARKER_NAME.get(name, name)}" if seat else MARKER_NAME.get(name, name)
 
 
-def _combat(game: Game, ev: dict[str, Any]) -> str:
+def _combat(game: GameLike, ev: dict[str, Any]) -> str:
     att = unit_label(ev["attacker"], ev.get("attacker_unit"), ev.get("attacker_owner"))
     dfd = ev["defender"]
     if ev.get("defender_owner") is None:
@@ -87,7 +87,7 @@ def _combat(game: Game, ev: dict[str, Any]) -> str:
     return f"  {att} {verb} {dfd}{where}: {a} vs {d}{rr} → {result}"
 
 
-def _place(game: Game, ev: dict[str, Any]) -> str | None:
+def _place(game: GameLike, ev: dict[str, Any]) -> str | None:
     tid, unit, to = ev.get("token"), ev.get("unit"), cell(ev.get("to"))
     if ev.get("site"):
         who = f"{ev['played_by']} places" if ev.get("played_by") else "placed:"
@@ -104,7 +104,7 @@ def _place(game: Game, ev: dict[str, Any]) -> str | None:
     return None
 
 
-def _raid(game: Game, ev: dict[str, Any]) -> str:
+def _raid(game: GameLike, ev: dict[str, Any]) -> str:
     out = str(ev.get("outcome"))
     what = {"destroyed": "the shuttle is destroyed, its passengers go to repair",
             "escape": "the cargo shuttle escapes"}.get(out, out)
@@ -125,7 +125,7 @@ def _covers(r: Any, v: int) -> bool:
     return isinstance(r, list) and len(r) == 2 and r[0] <= v <= r[1]
 
 
-def _counter(game: Game, ev: dict[str, Any]) -> str | None:
+def _counter(game: GameLike, ev: dict[str, Any]) -> str | None:
     reason = str(ev.get("reason", ""))
     if reason.startswith(HIDDEN_REASONS):
         return ""
@@ -141,7 +141,7 @@ def _counter(game: Game, ev: dict[str, Any]) -> str | None:
     return None
 
 
-def describe(game: Game, ev: dict[str, Any]) -> str | None:
+def describe(game: GameLike, ev: dict[str, Any]) -> str | None:
     t = ev.get("type")
     rule = f" [{ev['rule']}]" if ev.get("rule") else ""
     if t == "combat":

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy import CellArg, IllegalAction, StashKey, Verb
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Scenario, Site, Token
+    from distant_galaxy import Game, GameLike, Scenario, Site, Token
 
 Pos = tuple[int, int]
 SECTION = "asteroid_belt"
@@ -27,7 +27,7 @@ class Facts:
     __slots__ = ("aborigines", "asteroid_kinds", "dock_ids", "dock_kinds", "portal_ids",
                  "portal_kinds", "shuttles", "site_by_pos")
 
-    def __init__(self, game: Game):
+    def __init__(self, game: GameLike):
         sc = game.scenario
         units, kinds = sc.unit_types, sc.site_kinds
         self.shuttles = frozenset(u for u, d in units.items() if (d or {}).get("shuttle"))
@@ -47,7 +47,7 @@ class Facts:
 FACTS = StashKey[Facts]()
 
 
-def facts(game: Game) -> Facts:
+def facts(game: GameLike) -> Facts:
     """The scenario's :class:`Facts` (made on the first call, from the first game's map)."""
     hit = game.scenario.stash.get(FACTS, None)
     if hit is None:
@@ -55,11 +55,11 @@ def facts(game: Game) -> Facts:
     return hit
 
 
-def cfg(game: Game) -> dict[str, Any]:
+def cfg(game: GameLike) -> dict[str, Any]:
     return game.scenario.data.get(SECTION, {})
 
 
-def param(game: Game, name: str) -> int:
+def param(game: GameLike, name: str) -> int:
     """A number of ``params:`` the plugin needs (``checks.validate`` makes sure it is written)."""
     return int(game.scenario.params[name])
 
@@ -79,14 +79,14 @@ def joined(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def stamp(game: Game) -> int:
+def stamp(game: GameLike) -> int:
     """A number unique to the current turn (per-turn flags store it instead of being reset):
     the rounds are counted in steps of the game's seat count, so every seat's turn has its own."""
     st = game.state
     return st.round * len(st.seats) + st.turn
 
 
-def utype(game: Game, name: str) -> dict[str, Any]:
+def utype(game: GameLike, name: str) -> dict[str, Any]:
     return game.scenario.unit_types.get(name, {})
 
 
@@ -107,26 +107,26 @@ def is_aborigine(game: Game, tok: Token) -> bool:
     return tok.type in facts(game).aborigines
 
 
-def is_shuttle(game: Game, tok: Token) -> bool:
+def is_shuttle(game: GameLike, tok: Token) -> bool:
     return tok.type in facts(game).shuttles
 
 
-def unit_cost(game: Game, seat: str, unit: str) -> int:
+def unit_cost(game: GameLike, seat: str, unit: str) -> int:
     """Creation cost of ``unit`` for ``seat`` (faction discounts R7.70–R7.72)."""
     fac = game.scenario.factions.get(game.state.players[seat].faction or "", {}) or {}
     costs = fac.get("costs", {}) or {}
     return int(costs.get(unit, utype(game, unit).get("cost", 0)))
 
 
-def kind(game: Game, site: Site) -> dict[str, Any]:
+def kind(game: GameLike, site: Site) -> dict[str, Any]:
     return game.scenario.site_kinds.get(site.kind, {})
 
 
-def is_asteroid(game: Game, site: Site) -> bool:
+def is_asteroid(game: GameLike, site: Site) -> bool:
     return site.kind in facts(game).asteroid_kinds
 
 
-def asteroids(game: Game) -> list[Site]:
+def asteroids(game: GameLike) -> list[Site]:
     """The asteroid sites, in map order (their ids are the scenario's: kept in its stash)."""
     ids = game.scenario.stash.get(ASTEROID_IDS, None)
     if ids is None:
@@ -141,7 +141,7 @@ def portals(game: Game) -> list[Site]:
     return [sites[i] for i in facts(game).portal_ids]
 
 
-def docks(game: Game) -> list[Site]:
+def docks(game: GameLike) -> list[Site]:
     """The class-3 (``shuttle_dock``) asteroids, in map order."""
     sites = game.state.sites
     return [sites[i] for i in facts(game).dock_ids]
@@ -169,7 +169,7 @@ def find_site(game: Game, ref: str) -> Site | None:
     return None
 
 
-def base_of(game: Game, seat: str) -> Site | None:
+def base_of(game: GameLike, seat: str) -> Site | None:
     sid = game.state.attrs.get("bases", {}).get(seat)
     return game.state.sites.get(sid) if sid else None
 
@@ -215,7 +215,7 @@ def unit_near(game: Game, seat: str, pos: Pos, r: int, moved: bool = False,
 NEAR = StashKey[dict[tuple[Pos, int], dict[Pos, int]]]()
 
 
-def cells_near(game: Game, pos: Pos, r: int) -> dict[Pos, int]:
+def cells_near(game: GameLike, pos: Pos, r: int) -> dict[Pos, int]:
     """The cells at most ``r`` from ``pos`` (``pos`` included) with their distances: a map fact,
     computed once per scenario for each (cell, radius) asked (the sites' ranges)."""
     if r < 0:
@@ -256,14 +256,14 @@ def is_unit_on_board(game: Game, tok: Token) -> bool:
     return tok.pos is not None and not is_shuttle(game, tok)
 
 
-def units_of(game: Game, seat: str) -> list[Token]:
+def units_of(game: GameLike, seat: str) -> list[Token]:
     """The seat's units on the board (``is_unit_on_board``, written out: a hot path)."""
     shuttles = facts(game).shuttles
     return [t for t in game.state.tokens.values()
             if t.owner == seat and t.pos is not None and t.type not in shuttles]
 
 
-def shuttles_of(game: Game, seat: str) -> list[Token]:
+def shuttles_of(game: GameLike, seat: str) -> list[Token]:
     shuttles = facts(game).shuttles
     return [t for t in game.state.tokens.values() if t.owner == seat and t.type in shuttles]
 
@@ -275,11 +275,11 @@ def owned_count(game: Game, seat: str, unit: str) -> int:
     return n + p.pools.get("reserve", {}).get(unit, 0) + p.pools.get("repair", {}).get(unit, 0)
 
 
-def free(game: Game, pos: Pos) -> bool:
+def free(game: GameLike, pos: Pos) -> bool:
     return pos not in game.state.board
 
 
-def may_stop(game: Game, unit: str, pos: Pos) -> bool:
+def may_stop(game: GameLike, unit: str, pos: Pos) -> bool:
     sc = game.scenario
     return sc.permissions.may_stop(sc.grid.cell_type(pos), sc.unit_tags[unit])
 
@@ -289,7 +289,7 @@ def may_stop(game: Game, unit: str, pos: Pos) -> bool:
 THIS_TURN = "this_turn"
 
 
-def done(game: Game, tok: Token, what: str) -> bool:
+def done(game: GameLike, tok: Token, what: str) -> bool:
     """The token did ``what`` (moved, attacked, struck, rolled, flown, raided, created) this
     turn."""
     return tok.attrs.get(THIS_TURN, {}).get(what) == stamp(game)
@@ -327,7 +327,7 @@ def ready(game: Game, tok: Token) -> bool:
     return not done(game, tok, "created")
 
 
-def aboard(game: Game, shuttle: Token) -> list[Token]:
+def aboard(game: GameLike, shuttle: Token) -> list[Token]:
     """The passengers of a shuttle."""
     return game.state.carried_by(shuttle.id)
 
@@ -363,7 +363,7 @@ class MapCell(CellArg):
 MOVE_COSTS = StashKey[dict[str, int]]()
 
 
-def move_cost(game: Game, unit: str) -> int:
+def move_cost(game: GameLike, unit: str) -> int:
     """What one move of a unit of this type costs (D7.5; none when the type has no cost)."""
     table = game.scenario.stash.get(MOVE_COSTS, None)
     if table is None:
@@ -374,7 +374,7 @@ def move_cost(game: Game, unit: str) -> int:
     return found
 
 
-def resources(game: Game, seat: str) -> int:
+def resources(game: GameLike, seat: str) -> int:
     return game.state.players[seat].counters.get("resources", 0)
 
 

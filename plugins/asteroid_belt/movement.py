@@ -9,7 +9,7 @@ from distant_galaxy import StashKey
 from distant_galaxy_episodes.asteroid_belt import model
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Grid, Token
+    from distant_galaxy import Game, GameLike, Grid, Token
 
 Pos = tuple[int, int]
 CellTest = Callable[[Pos], bool]
@@ -77,7 +77,7 @@ class Ways:
 
     __slots__ = ("enter", "nbrs", "stop")
 
-    def __init__(self, game: Game, unit: str):
+    def __init__(self, game: GameLike, unit: str):
         grid = game.scenario.grid
         enter, stop = _preds(game, unit)
         cells = grid.all_cells()
@@ -90,7 +90,7 @@ class Ways:
 WAYS = StashKey[dict[str, Ways]]()
 
 
-def ways(game: Game, unit: str) -> Ways:
+def ways(game: GameLike, unit: str) -> Ways:
     cache = game.scenario.stash.setdefault(WAYS, {})
     hit = cache.get(unit)
     if hit is None:
@@ -98,7 +98,7 @@ def ways(game: Game, unit: str) -> Ways:
     return hit
 
 
-def stops(game: Game, unit: str) -> frozenset[Pos]:
+def stops(game: GameLike, unit: str) -> frozenset[Pos]:
     """The cells a unit of type ``unit`` may stop on (``model.may_stop`` of every cell)."""
     return ways(game, unit).stop
 
@@ -170,7 +170,7 @@ class ReachMemo:
 REACH = StashKey[ReachMemo]()
 
 
-def lend(game: Game, clone: Game) -> None:
+def lend(game: GameLike, clone: Game) -> None:
     """Give a fresh clone of ``game`` a copy of its reach memo (the searches are kept as long as
     the clone's board leaves them valid, as in ``game`` itself). A seat's view of a game has no
     memo to lend: nothing is done."""
@@ -208,7 +208,7 @@ def _memo(game: Game) -> ReachMemo:
     return memo
 
 
-def _preds(game: Game, unit: str) -> tuple[CellTest, CellTest]:
+def _preds(game: GameLike, unit: str) -> tuple[CellTest, CellTest]:
     sc = game.scenario
     cache = sc.stash.setdefault(PREDICATES, {})
     hit = cache.get(unit)
@@ -221,7 +221,7 @@ def _preds(game: Game, unit: str) -> tuple[CellTest, CellTest]:
 SPEEDS = StashKey[dict[str, tuple[int, bool]]]()
 
 
-def speed(game: Game, tok: Token) -> int:
+def speed(game: GameLike, tok: Token) -> int:
     """The unit's speed this turn (the elite's Boost token adds its value, D7.4)."""
     table = game.scenario.stash.get(SPEEDS, None)
     if table is None:

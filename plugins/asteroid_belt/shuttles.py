@@ -27,7 +27,7 @@ from distant_galaxy_episodes.asteroid_belt.movement import (
 from distant_galaxy_episodes.asteroid_belt.removal import destroy_shuttle
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Scenario, Site, Token
+    from distant_galaxy import Game, GameLike, Scenario, Site, Token
 
 Pos = tuple[int, int]
 cells = model.cells
@@ -37,7 +37,7 @@ aboard = model.aboard
 RELOCATION_TRIES = 50
 
 
-def shuttle_type(game: Game) -> str:
+def shuttle_type(game: GameLike) -> str:
     return str(model.cfg(game).get("shuttle_type", "shuttle"))
 
 
@@ -55,7 +55,7 @@ def _shuttle_stat(scenario: Scenario, stat: str) -> int:
 DOCKS_NEAR = StashKey[dict[Pos, tuple[str, ...]]]()
 
 
-def docks_near(game: Game, pos: Pos) -> list[Site]:
+def docks_near(game: GameLike, pos: Pos) -> list[Site]:
     """Class-3 (``shuttle_dock``) asteroids next to a cell."""
     cache = game.scenario.stash.get(DOCKS_NEAR, None)
     if cache is None:
@@ -75,7 +75,7 @@ def load_range(game: Game, tok: Token, shuttle: Token) -> int:
     return load_range_at(game, tok, cell_of(shuttle))
 
 
-def load_range_at(game: Game, tok: Token, at: Pos) -> int:
+def load_range_at(game: GameLike, tok: Token, at: Pos) -> int:
     """The :func:`load_range` of ``tok`` for a shuttle on the cell ``at``."""
     return speed(game, tok) + dock_bonus_at(game, at)
 
@@ -85,7 +85,7 @@ def dock_bonus(game: Game, shuttle: Token) -> int:
     return dock_bonus_at(game, cell_of(shuttle))
 
 
-def dock_bonus_at(game: Game, at: Pos) -> int:
+def dock_bonus_at(game: GameLike, at: Pos) -> int:
     """The :func:`dock_bonus` of a shuttle on the cell ``at``."""
     return model.param(game, "dock_reach_bonus") if docks_near(game, at) else 0
 
@@ -103,7 +103,7 @@ def leave_if_empty(game: Game, shuttle: Token, rule: str = "R7.42") -> None:
 DOCKS_WITHIN = StashKey[dict[int, dict[Pos, frozenset[str]]]]()
 
 
-def docks_within(game: Game, r: int) -> dict[Pos, frozenset[str]]:
+def docks_within(game: GameLike, r: int) -> dict[Pos, frozenset[str]]:
     """For every cell within ``r`` of a class-3 asteroid, those asteroids' ids: once per
     scenario and radius (``model.cells_near`` of each dock, turned round)."""
     cache = game.scenario.stash.setdefault(DOCKS_WITHIN, {})
@@ -117,7 +117,7 @@ def docks_within(game: Game, r: int) -> dict[Pos, frozenset[str]]:
     return found
 
 
-def activation_cells(game: Game, seat: str) -> dict[Pos, tuple[str, int]]:
+def activation_cells(game: GameLike, seat: str) -> dict[Pos, tuple[str, int]]:
     """Free red cells where ``seat`` may activate a shuttle → (class-3 asteroid, cost)."""
     out: dict[Pos, tuple[str, int]] = {}
     if len(model.shuttles_of(game, seat)) >= model.param(game, "max_shuttles"):
@@ -393,7 +393,7 @@ class Fly(OnShuttle):
 
 
 # -- the cargo shuttle (R7.44, R7.45) ---------------------------------------------------------
-def cargo_portal(game: Game) -> Site | None:
+def cargo_portal(game: GameLike) -> Site | None:
     sid = game.state.attrs.get("cargo")
     return game.state.sites.get(sid) if sid else None
 

@@ -16,14 +16,14 @@ from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.shuttles import shuttle_type
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game
+    from distant_galaxy import GameLike
 
 Pos = tuple[int, int]
 #: cell a shuttle may enter → the cells a shuttle may stop on in the same network.
 NETWORKS = StashKey[dict[Pos, tuple[Pos, ...]]]()
 
 
-def networks(game: Game) -> dict[Pos, tuple[Pos, ...]]:
+def networks(game: GameLike) -> dict[Pos, tuple[Pos, ...]]:
     """Each shuttle cell → the stop cells of its connected network (made on first use)."""
     sc = game.scenario
     found = sc.stash.get(NETWORKS, None)
@@ -55,7 +55,7 @@ def networks(game: Game) -> dict[Pos, tuple[Pos, ...]]:
 NEAREST = StashKey[dict[tuple[int, Pos], int]]()
 
 
-def nearest_stop(game: Game, network: Pos, goal: Pos) -> int | None:
+def nearest_stop(game: GameLike, network: Pos, goal: Pos) -> int | None:
     """The distance from ``goal`` to the nearest stop of the network of cell ``network`` (a map
     fact: once per scenario, network and goal)."""
     stops = networks(game).get(network)
@@ -72,7 +72,7 @@ def nearest_stop(game: Game, network: Pos, goal: Pos) -> int | None:
     return found
 
 
-def ride_gain(game: Game, frm: Pos, network: Pos, goal: Pos) -> float:
+def ride_gain(game: GameLike, frm: Pos, network: Pos, goal: Pos) -> float:
     """Cells a ride on the network of ``network`` saves a unit at ``frm`` going to ``goal``: its
     distance now less the distance from the network's stop nearest the goal (0 without one)."""
     d = nearest_stop(game, network, goal)

@@ -32,14 +32,14 @@ from distant_galaxy_episodes.fleet_battle.model import (
 )
 
 if TYPE_CHECKING:
-    from distant_galaxy import Expr, Game, Scenario, ScenarioRules, Token
+    from distant_galaxy import Expr, GameLike, Scenario, ScenarioRules, Token
 
 Pos = tuple[int, int]
 Step = tuple[str, str, Any]  # (row, verb, argument: a target token or a cell)
 ROWS = StashKey[list["Row"]]()
 
 
-def weights(game: Game, fleet: str) -> dict[str, Any]:
+def weights(game: GameLike, fleet: str) -> dict[str, Any]:
     """The bot weights of ``fleet``'s order (the order's own rows over the general ones)."""
     bots = param(game, "bots")
     per = bots["orders"].get(str(order_of(game, fleet)), {})
@@ -48,7 +48,7 @@ def weights(game: Game, fleet: str) -> dict[str, Any]:
             "finish": bots["finish"]}
 
 
-def score(game: Game, tok: Token, w: dict[str, Any]) -> float:
+def score(game: GameLike, tok: Token, w: dict[str, Any]) -> float:
     """How much the fleet wants this enemy model gone."""
     m = model_of(game, tok)
     if not m.scoring:  # escorts and tokens are worth nothing (RB.5): a last resort
@@ -58,7 +58,7 @@ def score(game: Game, tok: Token, w: dict[str, Any]) -> float:
     return value + w["main"] * m.main + w["transport"] * m.transport
 
 
-def _best(game: Game, found: list[Token], w: dict[str, Any]) -> Token | None:
+def _best(game: GameLike, found: list[Token], w: dict[str, Any]) -> Token | None:
     ranked = sorted(found, key=lambda t: (-score(game, t, w), len(t.id), t.id))
     return ranked[0] if ranked else None
 
@@ -86,7 +86,7 @@ def compile_rows(scenario: Scenario, rules: ScenarioRules) -> None:
     scenario.stash[ROWS] = rows
 
 
-def next_step(game: Game, tok: Token) -> Step | None:
+def next_step(game: GameLike, tok: Token) -> Step | None:
     """The next thing a crewed model does this activation (the first row of the priority table
     that applies and finds something to do), or None when it is done."""
     w = weights(game, str(tok.attrs["fleet"]))
@@ -99,7 +99,7 @@ def next_step(game: Game, tok: Token) -> Step | None:
     return None
 
 
-def _board(game: Game, tok: Token, w: dict[str, Any]) -> tuple[str, Any] | None:
+def _board(game: GameLike, tok: Token, w: dict[str, Any]) -> tuple[str, Any] | None:
     if tok.attrs.get("acted"):
         return None
     fleet = tok.attrs["fleet"]
@@ -108,14 +108,14 @@ def _board(game: Game, tok: Token, w: dict[str, Any]) -> tuple[str, Any] | None:
     return ("board", _best(game, near, w)) if near else None
 
 
-def _approach(game: Game, tok: Token, w: dict[str, Any]) -> tuple[str, Any] | None:
+def _approach(game: GameLike, tok: Token, w: dict[str, Any]) -> tuple[str, Any] | None:
     if tok.attrs.get("moved"):
         return None
     cell = destination(game, tok, w)
     return ("move", cell) if cell is not None else None
 
 
-def _fire(game: Game, tok: Token, w: dict[str, Any]) -> tuple[str, Any] | None:
+def _fire(game: GameLike, tok: Token, w: dict[str, Any]) -> tuple[str, Any] | None:
     if tok.attrs.get("acted"):
         return None
     target = _best(game, combat.targets(game, tok), w)
@@ -125,7 +125,7 @@ def _fire(game: Game, tok: Token, w: dict[str, Any]) -> tuple[str, Any] | None:
 _DEEDS = {"board": _board, "approach": _approach, "fire": _fire}
 
 
-def destination(game: Game, tok: Token, w: dict[str, Any]) -> Pos | None:
+def destination(game: GameLike, tok: Token, w: dict[str, Any]) -> Pos | None:
     """Where to move to get at the best enemy model, or None to stay."""
     enemy = active_models(game, enemy_of(game.scenario, str(tok.attrs["fleet"])))
     goal = _best(game, enemy, w)
@@ -147,7 +147,7 @@ def destination(game: Game, tok: Token, w: dict[str, Any]) -> Pos | None:
     return best
 
 
-def plan_for_seat(game: Game, seat: str) -> Action:
+def plan_for_seat(game: GameLike, seat: str) -> Action:
     """The ``fleet`` bot's next action for ``seat``'s squadron (``end`` when all are done)."""
     fleet = fleet_of_seat(game.scenario, seat)
     for tok in active_models(game, fleet) if fleet else []:
@@ -168,7 +168,7 @@ class FleetBot(Controller):
 
     name = "fleet"
 
-    def choose(self, game: Game) -> Action:
+    def choose(self, game: GameLike) -> Action:
         pend = game.pending
         assert pend is not None
         action = plan_for_seat(game, pend.seat)

@@ -37,12 +37,12 @@ from distant_galaxy_episodes.fleet_battle.model import (
 )
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Token
+    from distant_galaxy import Game, GameLike, Token
 
 Pos = tuple[int, int]
 
 
-def moves(game: Game, tok: Token) -> dict[Pos, tuple[Pos, ...]]:
+def moves(game: GameLike, tok: Token) -> dict[Pos, tuple[Pos, ...]]:
     """Where a model may move this activation (D6.2), with the path."""
     sc, board = game.scenario, game.state.board
     if tok.pos is None or tok.attrs.get("moved"):
@@ -64,7 +64,7 @@ def move(game: Game, seat: str | None, tok: Token, to: Pos, path: tuple[Pos, ...
               path=[list(p) for p in path], rule="D6.2")
 
 
-def targets(game: Game, tok: Token) -> list[Token]:
+def targets(game: GameLike, tok: Token) -> list[Token]:
     """Enemy models with a crew within the model's range (D6.4), by id."""
     if tok.pos is None or tok.attrs.get("acted") or not stat(game.scenario, tok.type, "guns"):
         return []
@@ -104,7 +104,7 @@ def destroy(game: Game, tok: Token, by: str) -> None:
               by=by, rule="D6.4")
 
 
-def board_need(game: Game, tok: Token, target: Token) -> int | None:
+def board_need(game: GameLike, tok: Token, target: Token) -> int | None:
     """The die a boarding of ``target`` by ``tok`` needs (D6.6), or None when it may not."""
     grid = game.scenario.grid
     if tok.pos is None or target.pos is None or tok.attrs.get("acted") \
@@ -122,7 +122,7 @@ def board_need(game: Game, tok: Token, target: Token) -> int | None:
     return None
 
 
-def boardable(game: Game, tok: Token) -> list[Token]:
+def boardable(game: GameLike, tok: Token) -> list[Token]:
     """The models ``tok`` may board now (D6.6), by id."""
     grid, st = game.scenario.grid, game.state
     if tok.pos is None:

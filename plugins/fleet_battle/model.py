@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy import StashKey
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Scenario, Token
+    from distant_galaxy import Game, GameLike, Scenario, Token
 
 SECTION = "fleet_battle"
 LOST, ORDERS, INITIATIVE, TALLY = "fb_lost", "fb_orders", "fb_initiative", "fb_tally"
@@ -124,7 +124,7 @@ def type_facts(scenario: Scenario, unit: str) -> tuple[int, int, str, bool, bool
     return facts
 
 
-def _model(game: Game, tid: str, unit: str, fleet: str, main: bool, state: str,
+def _model(game: GameLike, tid: str, unit: str, fleet: str, main: bool, state: str,
            hull: int, tok: Token | None) -> Model:
     start_hull, cost, size, transport, scoring = type_facts(game.scenario, unit)
     return Model(tid, unit, fleet, main, state, hull, start_hull, cost, size, transport, scoring,
@@ -147,7 +147,7 @@ def models(game: Game, fleet: str | None = None) -> list[Model]:
     return sorted(out, key=lambda m: (len(m.id), m.id))
 
 
-def active_models(game: Game, fleet: str) -> list[Token]:
+def active_models(game: GameLike, fleet: str) -> list[Token]:
     """The tokens of ``fleet`` whose crews still fight (state ``ok``), by id (the order of
     :func:`models`)."""
     out = [tok for tok in game.state.tokens.values()
@@ -160,7 +160,7 @@ def _by_id(tok: Token) -> tuple[int, str]:
     return (len(tok.id), tok.id)
 
 
-def model_of(game: Game, tok: Token) -> Model:
+def model_of(game: GameLike, tok: Token) -> Model:
     """The model behind a token."""
     return _model(game, tok.id, tok.type, str(tok.attrs.get("fleet")),
                   bool(tok.attrs.get("main")), str(tok.attrs.get("state", OK)),
@@ -172,7 +172,7 @@ def set_attrs(tok: Token, **fields: Any) -> None:
     tok.attrs = {**tok.attrs, **fields}
 
 
-def param(game: Game, *path: str) -> Any:
+def param(game: GameLike, *path: str) -> Any:
     """A number of the ``fleet_battle:`` section."""
     value: Any = section(game.scenario)
     for key in path:
@@ -180,7 +180,7 @@ def param(game: Game, *path: str) -> Any:
     return value
 
 
-def order_of(game: Game, fleet: str) -> int:
+def order_of(game: GameLike, fleet: str) -> int:
     """A fleet's battle order (RB.2: the default order unless the Battle Orders option set one).
     A secret order (RB.4) is read through ``game.secret``: a seat's view that may not see it
     raises ``HiddenInformation`` (use :func:`known_order` there)."""
@@ -207,7 +207,7 @@ def order_hidden(game: Game, fleet: str) -> bool:
     return sid is not None and game.state.secrets[sid]["see"] != "all"
 
 
-def crippled(game: Game, tok: Token) -> bool:
+def crippled(game: GameLike, tok: Token) -> bool:
     """Damaged down to ``crippled_at`` hull points or fewer (D6.5): it may be boarded (a model
     that never had more hull than that is not crippled until it is hit)."""
     hull = game.token_counter(tok, "hull")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy import parse_pos
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Scenario
+    from distant_galaxy import Game, GameLike, Scenario
 
 KEY = "leaders"
 #: RL.3 "captured by the destroyer": in episode 5 the destroyer of a civilization ship is always
@@ -18,7 +18,7 @@ KEY = "leaders"
 CAPTORS_DEFAULT = "aborigines"
 
 
-def section(game: Game) -> dict[str, Any]:
+def section(game: GameLike) -> dict[str, Any]:
     """The scenario's ``leaders:`` section."""
     return game.scenario.data["leaders"]
 

@@ -33,7 +33,7 @@ from distant_galaxy import (
 from distant_galaxy_episodes.leaders.model import edit, leader_ids, leaders, section
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game, Scenario, Site, Token
+    from distant_galaxy import Game, GameLike, Scenario, Site, Token
 
 Pos = tuple[int, int]
 #: ``game.state.attrs`` key of this turn's record: the seat, the ships' trails, who moved.
@@ -255,7 +255,7 @@ def action_kinds(scenario: Scenario) -> list[Verb]:
     return [Board(phases), Land(phases)]
 
 
-def describe(game: Game, event: dict[str, Any]) -> str | None:
+def describe(game: GameLike, event: dict[str, Any]) -> str | None:
     """The two events in words."""
     if event["type"] == "leader_boarded":
         return (f"  {event['owner']}'s {_kind_title(game, event)} ({event['leader']}) boards "
@@ -266,7 +266,7 @@ def describe(game: Game, event: dict[str, Any]) -> str | None:
     return None
 
 
-def _kind_title(game: Game, event: dict[str, Any]) -> str:
+def _kind_title(game: GameLike, event: dict[str, Any]) -> str:
     spec = section(game)["kinds"].get(event["leader_kind"], {})
     return str(spec.get("title", event["leader_kind"]))
 

@@ -10,7 +10,7 @@ from distant_galaxy_episodes.leaders import moves, rescue
 from distant_galaxy_episodes.leaders.model import CAPTORS_DEFAULT, leaders, section
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game
+    from distant_galaxy import Game, GameLike
 
 #: The table each fate rule reads.
 TABLES = {"RL.3": "ship_destroyed", "RL.4": "planet_taken"}
@@ -21,7 +21,7 @@ def side(name: str | None) -> str:
     return "the Aborigines" if name == CAPTORS_DEFAULT else str(name)
 
 
-def kind_title(game: Game, kind: str) -> str:
+def kind_title(game: GameLike, kind: str) -> str:
     return str(section(game)["kinds"].get(kind, {}).get("title", kind))
 
 
@@ -30,12 +30,12 @@ def _faces(row: dict[str, Any]) -> str:
     return str(lo) if lo == hi else f"{lo}-{hi}"
 
 
-def _row(game: Game, rule: str, roll: int) -> dict[str, Any] | None:
+def _row(game: GameLike, rule: str, roll: int) -> dict[str, Any] | None:
     table = section(game).get(TABLES.get(rule, ""), [])
     return next((r for r in table if r["faces"][0] <= roll <= r["faces"][1]), None)
 
 
-def fate_text(game: Game, ev: dict[str, Any]) -> str:
+def fate_text(game: GameLike, ev: dict[str, Any]) -> str:
     """``!! red's Admiral (red-admiral), aboard when ship R1 destroyed in battle: d10 7 — 6-8
     escaped (RL.3): escapes to system-2``."""
     who = f"{ev['owner']}'s {kind_title(game, ev['leader_kind'])} ({ev['leader']})"
@@ -54,7 +54,7 @@ def fate_text(game: Game, ev: dict[str, Any]) -> str:
     return f"{head}: d10 {ev['roll']} — {hit} ({ev['rule']}): {outcome}"
 
 
-def rescue_text(game: Game, ev: dict[str, Any]) -> str:
+def rescue_text(game: GameLike, ev: dict[str, Any]) -> str:
     """``red takes planet-2 from aborigines: d10 9 — 9-10 frees one (RL.10): blue-admiral
     joins red on planet-2``."""
     head = f"  !! {ev['rescuer']} takes {ev['planet']} from {side(ev['holder'])}, who hold captives"
@@ -74,7 +74,7 @@ def rescue_text(game: Game, ev: dict[str, Any]) -> str:
     return f"{head}: d10 {ev['roll']} — {lo}-{hi} frees one (RL.10, D-L.4): {joins}"
 
 
-def describe(game: Game, ev: dict[str, Any]) -> str | None:
+def describe(game: GameLike, ev: dict[str, Any]) -> str | None:
     """The leaders' events in words (None for the others)."""
     t = ev["type"]
     if t == "leader_placed":

@@ -9,7 +9,7 @@ from distant_galaxy_episodes.space_domain.model import bag_name, key, markers, o
 from distant_galaxy_episodes.space_domain.values import unseen
 
 if TYPE_CHECKING:
-    from distant_galaxy import Game
+    from distant_galaxy import Game, GameLike
 
 Pos = tuple[int, int]
 
@@ -35,7 +35,7 @@ def status(game: Game) -> list[str]:
             f"{words or 'nothing'}"]
 
 
-def describe(game: Game, event: dict[str, Any]) -> str | None:
+def describe(game: GameLike, event: dict[str, Any]) -> str | None:
     """One line per marker event."""
     t = event["type"]
     if t == "marker_placed":
