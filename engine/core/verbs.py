@@ -31,7 +31,7 @@ from collections.abc import Callable, Hashable, Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from distant_galaxy.core.actions import END, Action, ActionKind, format_arg, parse_pos
-from distant_galaxy.errors import IllegalAction, MalformedAction
+from distant_galaxy.errors import IllegalAction, MalformedAction, PluginError
 from distant_galaxy.stash import StashKey
 
 if TYPE_CHECKING:
@@ -109,10 +109,22 @@ class NumberArg(Arg):
         self.lo, self.hi = lo, hi
 
     def parse(self, game: Game, seat: str, text: str) -> int:
+        """The number; refused when it is not one, or outside ``lo``..``hi`` where given."""
         try:
-            return int(text)
+            n = int(text)
         except ValueError:
             raise MalformedAction(f"{self.name} must be a number, got {text!r}") from None
+        lo, hi = self.lo, self.hi
+        if (lo is not None and n < lo) or (hi is not None and n > hi):
+            raise IllegalAction(self.out_of_range(n))
+        return n
+
+    def out_of_range(self, n: int) -> str:
+        """Why ``n`` is refused when it is outside ``lo``..``hi`` (a subclass may word it)."""
+        lo, hi = self.lo, self.hi
+        bounds = (f"from {lo} to {hi}" if lo is not None and hi is not None
+                  else f"at least {lo}" if lo is not None else f"at most {hi}")
+        return f"{self.name} must be {bounds}, got {n}"
 
     def domain(self, scenario: Scenario) -> list[str] | None:
         if self.lo is None or self.hi is None:
@@ -361,10 +373,29 @@ class Verb(ActionKind):
         return out
 
     def legal(self, game: Game, seat: str) -> Iterable[Action]:
-        if not self.exact:
-            return self.derived_legal(game, seat)
-        found = self.candidates(game, seat)
-        return self.actions_of(found) if found else []
+        try:
+            if not self.exact:
+                return self.derived_legal(game, seat)
+            found = self.candidates(game, seat)
+            return self.actions_of(found) if found else []
+        except (TypeError, IndexError) as exc:  # perhaps candidates of the wrong shape
+            wrong = self._wrong_candidate(game, seat)
+            if wrong is None:
+                raise
+            raise PluginError(wrong) from exc
+
+    def _wrong_candidate(self, game: Game, seat: str) -> str | None:
+        """What is wrong with the first of :meth:`candidates` that is not a tuple of argument
+        values (``[3]`` where ``[(3,)]`` was meant), or None when they are all tuples."""
+        lo, hi = self.arity or (len(self.args), len(self.args))
+        for values in self.candidates(game, seat):
+            if not isinstance(values, (tuple, list)) or not lo <= len(values) <= hi:
+                count = f"{lo}" if lo == hi else f"{lo} to {hi}"
+                example = f", e.g. ({values!r},)" if hi == 1 else ""
+                return (f"verb '{self.verb}' ({type(self).__name__} of {type(self).__module__}): "
+                        f"candidates() gave {values!r}, not a tuple of {count} argument "
+                        f"value(s){example}")
+        return None
 
     def actions_of(self, candidates: Iterable[tuple[Any, ...]]) -> list[Action]:
         """:meth:`action_of` of each candidate, in order (the table looked up once for all)."""

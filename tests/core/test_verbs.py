@@ -131,6 +131,14 @@ def test_number_and_name_arguments(game: Game) -> None:
     assert number.parse(game, "black", "2") == 2 and number.domain(game.scenario) == ["1", "2", "3"]
     with pytest.raises(MalformedAction, match="N must be a number"):
         number.parse(game, "black", "two")
+    # the bounds refuse too, not only give the domain (a plugin's verb that trusted them let a
+    # person's 'sprint -5' carry a piece off the board)
+    for text in ("0", "4", "-5"):
+        with pytest.raises(IllegalAction, match=f"N must be from 1 to 3, got {text}"):
+            number.parse(game, "black", text)
+    with pytest.raises(IllegalAction, match="N must be at least 1, got 0"):
+        NumberArg("N", lo=1).parse(game, "black", "0")
+    assert NumberArg("N", hi=3).parse(game, "black", "-7") == -7
     name = NameArg("TYPE", choices=lambda sc: sorted(sc.unit_types), what="unit type")
     assert name.parse(game, "black", "pawn") == "pawn"
     with pytest.raises(IllegalAction, match="unknown unit type 'queen'"):

@@ -200,6 +200,13 @@ class _GenericKind(Verb):
                          if sc.permissions.may_stop(self.grid.cell_type(p), tags))
 
 
+class _ColumnArg(NumberArg):
+    """The column of a ``column_only`` place (``drop 3``): one off the board says so."""
+
+    def out_of_range(self, n: int) -> str:
+        return f"column {n} is off the board ({self.lo}..{self.hi})"
+
+
 class PlaceKind(_GenericKind):
     """``VERB x,y``: put a piece (from a pool or an unlimited supply) on an empty cell.
 
@@ -232,7 +239,7 @@ class PlaceKind(_GenericKind):
         #: ``column_only``: players give the column (``drop 3``), the row follows from ``row``
         self.column_only = bool(item.get("column_only", False))
         self.usage = f"{self.verb} x" if self.column_only else f"{self.verb} x,y"
-        self.args = (NumberArg("x", 0, self.grid.width - 1),) if self.column_only else (CellArg(),)
+        self.args = (_ColumnArg("x", 0, self.grid.width - 1),) if self.column_only else (CellArg(),)
         self.arity = (1, 1)
         lowest = item.get("row", "lowest_empty") == "lowest_empty"
         self.columns: dict[int, list[Pos]] = {}
