@@ -130,7 +130,16 @@ def _remove_stale_temporaries(target: Path) -> None:
 
 
 def save_game(game: Game, header: dict[str, Any], path: str | Path) -> None:
-    """Save ``game`` to ``path`` atomically."""
+    """Save ``game`` to ``path`` atomically. A state whose open mappings break what the engine
+    and the plugins declare for them (``dg_state_schema``) is refused — a SaveError naming the
+    field, the file at ``path`` as it was — since :func:`load_game` would refuse the save: the
+    fault is found when a plugin writes the value, not when the game is resumed."""
+    problems = attrs_problems(game.state, game.scenario)
+    if problems:
+        raise SaveError(f"{path}: not saved: the state breaks what the engine and the plugins "
+                        f"declare for it ({'; '.join(problems)}): a save of it could not be "
+                        "opened again (a plugin wrote a value its dg_state_schema does not "
+                        "allow?)")
     write_atomic(path, json.dumps(save_payload(game, header), sort_keys=True, indent=1))
 
 

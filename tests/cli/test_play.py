@@ -94,3 +94,38 @@ def test_a_bot_only_run_shows_a_line_per_action_and_quiet_hides_it(dg):
     assert len(boards) >= 2 and all(a != b for a, b in itertools.pairwise(boards))
     quiet = dg("run", "tic-tac-toe", "--seed", "1", "--quiet")
     assert "x: place" not in quiet.stdout and "seed 1" in quiet.stdout
+
+
+def test_a_fault_in_play_keeps_the_game_when_asked_to_save(tmp_path, race):
+    """A plugin's fault stops the game after its action was taken back: with ``--save`` the game
+    is saved first, as for a log that cannot be written (nothing is lost); without it, the
+    message says nothing was kept (a new plugin developer's trial lost the game)."""
+    import argparse
+
+    from distant_galaxy import Controller, EngineError
+    from distant_galaxy.cli.handlers.play import _drive
+    from distant_galaxy.play.runner import new_session
+    from distant_galaxy.play.saves import read_save
+
+    class Broken(Controller):
+        name = "broken"
+
+        def choose(self, game):
+            if len(game.history) >= 3:
+                raise KeyError("x")
+            return game.legal_actions()[0]
+
+    args = argparse.Namespace(json=False, quiet=True)
+    for save_to in (None, str(tmp_path / "g.save")):
+        session = new_session(race, 3, ["red", "blue"], {})
+        session.controllers = {s: Broken(s, 3) for s in session.controllers}
+        with pytest.raises(EngineError) as caught:
+            _drive(session, args, save_to=save_to)
+        text = str(caught.value)
+        assert "controller 'broken'" in text and "KeyError: 'x' (at cli/test_play.py:" in text
+        if save_to is None:
+            assert text.endswith("the game stopped (nothing was kept: use --save FILE to keep "
+                                 "a game)")
+        else:
+            assert text.endswith(f"saved first to {save_to} (dg resume {save_to})")
+            assert len(read_save(save_to)["actions"]) == 3

@@ -111,3 +111,21 @@ def test_a_plugin_that_declares_no_schemas_or_an_unknown_holder_is_named() -> No
     assert "expected a name and a JSON Schema" in str(check({"state": {"x": 3}}, {}))
     with pytest.raises(PluginError, match="unknown holder 'weather'"):
         merge([{"weather": {"x": {}}}])
+
+
+def test_a_state_that_breaks_its_declared_schema_is_not_saved_and_the_file_is_kept(
+        tmp_path: Path) -> None:
+    """A plugin that writes a value its own ``dg_state_schema`` refuses made a save that no
+    ``dg resume`` could open, found only then (a new plugin developer's trial): ``save_game`` now
+    refuses it, naming the field, and leaves the file as it was."""
+    from distant_galaxy.play.saves import save_game
+
+    game = Game(load_scenario("asteroid-belt"), seed=1)
+    path = tmp_path / "g.save"
+    save_game(game, {"scenario": "asteroid-belt", "seed": 1}, path)
+    before = path.read_bytes()
+    game.state.attrs["cargo"] = [[0, 0]]
+    with pytest.raises(SaveError, match=r"g.save: not saved: .*state/attrs/cargo: .* is not of "
+                       r"type 'string', 'null'.*dg_state_schema"):
+        save_game(game, {"scenario": "asteroid-belt", "seed": 1}, path)
+    assert path.read_bytes() == before

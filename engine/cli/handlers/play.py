@@ -112,6 +112,8 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
                               f"(dg resume {save_to})") from None
         raise EngineError(f"{exc}; the game stopped (nothing was kept: use --save FILE to "
                           "keep a game)") from None
+    except EngineError as exc:  # a plugin's or a rule's fault: the action was taken back
+        raise EngineError(f"{exc}{_kept_after_fault(session, save_to)}") from exc
     if save_to:
         save_game(game, session.header, save_to)
     if not done:
@@ -128,6 +130,22 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
             watch.board(game)
         print(f"{render_result(game, paint)} — seed {game.state.seed}")
     return 0
+
+
+def _kept_after_fault(session: Session, save_to: str | None) -> str:
+    """What became of a game that a fault stopped (the failed action was taken back): with
+    ``--save``, saved — when the game still holds its invariants and would load again — so that
+    nothing is lost; the words that say so, to follow the fault's own."""
+    if not save_to:
+        return "; the game stopped (nothing was kept: use --save FILE to keep a game)"
+    problems = check_saved(session.game)
+    if problems:
+        return f"; the game stopped and was not saved ({problems[0]}); {save_to} is as it was"
+    try:
+        save_game(session.game, session.header, save_to)
+    except EngineError as exc:
+        return f"; the game stopped and was not saved ({exc})"
+    return f"; the game stopped and was saved first to {save_to} (dg resume {save_to})"
 
 
 def _human_io(args: argparse.Namespace) -> dict[str, Any]:
