@@ -171,3 +171,36 @@ class LogError(EngineError):
 
 class PluginError(EngineError):
     """A plugin is missing, misspells a hook, or breaks its contract."""
+
+
+class ScenarioPluginError(ScenarioError, PluginError):
+    """A plugin a scenario names that cannot be used (not installed, failed to import, a
+    misspelt hook…), reported at the place the scenario names it (``plugins:``)."""
+
+
+def raised_at(exc: BaseException) -> str:
+    """Where ``exc`` was raised, for a message: ``"at dg_bumpers/__init__.py:42 in perform"`` (the
+    innermost frame of its traceback, the file by its last two path parts), or ``""`` when it
+    carries no traceback. ``DG_TRACEBACK=1`` makes ``dg`` print the whole traceback of a fault
+    it reports this way."""
+    tb = exc.__traceback__
+    if tb is None:
+        return ""
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    code = tb.tb_frame.f_code
+    return f"at {short_path(code.co_filename)}:{tb.tb_lineno} in {code.co_name}"
+
+
+def short_path(filename: str) -> str:
+    """A source file as messages name it: its last two path parts (``dg_bumpers/__init__.py``)."""
+    return "/".join(filename.replace("\\", "/").split("/")[-2:])
+
+
+def fault_text(exc: BaseException) -> str:
+    """A plugin's or the engine's fault in one line: ``KeyError: 'x' (at dg_bumpers/__init__.py:42
+    in perform)``."""
+    where = raised_at(exc)
+    text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    return f"{text} ({where})" if where else text
+

@@ -17,7 +17,7 @@ from typing import Any
 import pluggy
 
 from distant_galaxy.core.actions import ActionKind
-from distant_galaxy.errors import EngineError, PluginError
+from distant_galaxy.errors import EngineError, PluginError, fault_text
 
 Check = Callable[[Any, dict[str, Any]], str | None]
 
@@ -145,8 +145,7 @@ def _guarded(function: Callable[..., Any], plugin: str, hook: str, argnames: tup
         except EngineError:
             raise  # already a clean error in the engine's words
         except Exception as exc:
-            raise PluginError(f"plugin {plugin}, hook {hook}: {type(exc).__name__}: {exc}"
-                              ) from exc
+            raise PluginError(f"plugin {plugin}, hook {hook}: {fault_text(exc)}") from exc
         if value is None:
             return value
         problem = check(value, {**dict(zip(argnames, args, strict=False)), SIDES_KEY: sides})

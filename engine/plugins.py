@@ -14,6 +14,7 @@ wrong result is a PluginError naming the plugin and the hook.
 from __future__ import annotations
 
 import importlib
+import re
 from functools import lru_cache
 from types import ModuleType
 from typing import Any
@@ -22,7 +23,7 @@ import pluggy
 
 from distant_galaxy import hookspecs
 from distant_galaxy.entrypoints import EntryPoint, entry_points
-from distant_galaxy.errors import PluginError
+from distant_galaxy.errors import PluginError, fault_text, short_path
 from distant_galaxy.hookguard import guard
 from distant_galaxy.text import close_matches
 
@@ -91,7 +92,7 @@ def load_plugin(name: str) -> Any:
         return eps[name].load()
     except BaseException as exc:  # SystemExit, KeyboardInterrupt… at import too
         _FAILED[name] = (f"plugin '{name}' ({eps[name].value}) failed to import: "
-                         f"{type(exc).__name__}: {exc}")
+                         f"{fault_text(exc)}")
         raise PluginError(_FAILED[name]) from None
 
 
@@ -148,12 +149,13 @@ def make_plugin_manager(names: list[str], extra: list[Any] | None = None) -> plu
     for name in names:
         plugin = load_plugin(name)
         _register(pm, plugin, name)
+        _refuse_unmarked(pm, plugin, name)
     for obj in extra or []:
         _register(pm, obj, None)
     try:
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
-        raise PluginError(_unknown_hook_message(exc)) from None
+        raise PluginError(unknown_hook_text(pm, exc)) from None
     guard(pm)  # every failure and wrong result names the plugin and the hook
     return pm
 
@@ -178,12 +180,50 @@ def _register(pm: pluggy.PluginManager, plugin: Any, name: str | None) -> None:
                           f"{type(exc).__name__}: {exc}") from None
 
 
-def _unknown_hook_message(exc: pluggy.PluginValidationError) -> str:
+def _refuse_unmarked(pm: pluggy.PluginManager, plugin: Any, name: str) -> None:
+    """A function of ``plugin`` named as a hook but not marked ``@hookimpl`` (or marked by another
+    project's marker) is a PluginError: pluggy would ignore it without a word, and the hook
+    would seem not to work."""
+    if type(plugin) is not ModuleType:
+        return
+    for attr in _hook_names():
+        function = getattr(plugin, attr, None)
+        if callable(function) and pm.parse_hookimpl_opts(plugin, attr) is None:
+            raise PluginError(f"plugin {name}: {attr}{_defined_at(function)} is not marked as a "
+                              "hook implementation, so it would never be called: write "
+                              "'@hookimpl' above it ('from distant_galaxy import hookimpl')")
+
+
+@lru_cache(maxsize=1)
+def _hook_names() -> tuple[str, ...]:
+    """The engine's hook names (``dg_…``)."""
+    return tuple(n for n in dir(hookspecs) if n.startswith("dg_"))
+
+
+def _defined_at(function: Any) -> str:
+    """`` (file.py:12)``: where ``function`` is defined (its file by the last two path parts),
+    or ``""`` when it has no code of its own."""
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return ""
+    return f" ({short_path(code.co_filename)}:{code.co_firstlineno})"
+
+
+def unknown_hook_text(pm: pluggy.PluginManager, exc: pluggy.PluginValidationError,
+                      named: bool = True) -> str:
+    """pluggy's "unknown hook" in the engine's words: the plugin by its name (pluggy writes the
+    module's repr; ``named=False`` leaves it to the caller), where the function is defined, and
+    the hook it may have meant."""
     text = str(exc)
-    known = [n for n in dir(hookspecs) if n.startswith("dg_")]
+    plugin = getattr(exc, "plugin", None)
+    hook = re.search(r"unknown hook '([^']+)'", text)
+    if plugin is not None and hook is not None:
+        name = pm.get_name(plugin) or getattr(plugin, "__name__", repr(plugin))
+        text = (f"{f'plugin {name}: ' if named else ''}unknown hook '{hook.group(1)}'"
+                f"{_defined_at(getattr(plugin, hook.group(1), None))}")
     for word in text.replace("'", " ").split():
         if word.startswith("dg_") or word.startswith("dg"):
-            near = close_matches(word, known)
+            near = close_matches(word, _hook_names())
             if near:
                 return f"{text}; did you mean '{near[0]}'?"
     return text

@@ -83,9 +83,10 @@ def test_a_failing_bots_hook_is_named(mode: dict, mod: Path) -> None:
 def test_a_failing_setup_hook_is_named_and_no_game_is_made(mode: dict, mod: Path) -> None:
     scenario = load_scenario(mod)
     mode["hook"] = "dg_setup"
-    with pytest.raises(PluginError, match="plugin hostile, hook dg_setup: RuntimeError: "
-                                          "dg_setup exploded"):
-        Game(scenario, seed=1)
+    with pytest.raises(PluginError, match=r"plugin hostile, hook dg_setup: RuntimeError: "
+                                          r"dg_setup exploded \(at [\w.-]+/dg_hostile.py:\d+ "
+                                          r"in \w+\)$"):
+        Game(scenario, seed=1)  # (what was raised, and where: a new plugin developer's trial)
 
 
 def test_a_kind_whose_init_raises_is_reported_by_validate(mode: dict, mod: Path) -> None:
@@ -181,6 +182,27 @@ def test_a_scenario_naming_the_broken_plugin_says_why(tmp_path: Path, broken_sit
     assert "plugin 'bad' (bad_dg) failed to import: RuntimeError: boom at import" in result.stdout
     assert "Traceback" not in result.stdout + result.stderr
 
+
+
+def test_the_scenario_of_a_package_that_fails_to_import_is_unknown_and_says_why(
+        tmp_path: Path) -> None:
+    """A plugin package whose import fails also registers the scenarios that use it: 'unknown
+    scenario' alone sent its author looking for a typo (a new plugin developer's trial)."""
+    root = _site(tmp_path / "site", "bad_dg", "[distant_galaxy.plugins]\nbad = bad_dg\n"
+                 "[distant_galaxy.scenarios]\nbad = bad_dg\n")
+    (root / "bad_dg").mkdir()
+    (root / "bad_dg" / "__init__.py").write_text('X = 1\nraise RuntimeError("boom at import")\n')
+    (root / "bad_dg" / "usesbad.yaml").write_text("format: 1\nid: usesbad\ntitle: M\n"
+                                                  "extends: tic-tac-toe\nplugins: [bad]\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root),
+                                                       os.environ.get("PYTHONPATH", "")]))
+    result = run_dg(tmp_path, "run", "usesbad", env=env)
+    assert result.returncode == 2
+    assert "unknown scenario 'usesbad'" in result.stderr
+    assert ("scenarios of package 'bad_dg' skipped: entry point 'bad = bad_dg' (group "
+            "distant_galaxy.scenarios): importing 'bad_dg' failed: RuntimeError: boom at import "
+            "(at bad_dg/__init__.py:2 in <module>)") in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
 
 def test_an_import_failure_is_remembered_and_named(tmp_path: Path, broken_site: dict) -> None:
     sys.path.insert(0, broken_site["PYTHONPATH"].split(os.pathsep)[0])

@@ -55,6 +55,9 @@ LOCAL_IMPORTS = {
     ("core/hidden.py", "fresh_secret"):
         "secrets imports hmac and hashlib (OpenSSL, 3 ms): imported when a game asks for a "
         "fresh secret, not by every start that loads the module (issue 35, start-up)",
+    ("cli/registry.py", "_misspelt_hook"):
+        "the game plugins' module (the hook guard, the engine's core) only when a command plugin "
+        "misspells a hook, not at every start of dg (issue 35, start-up)",
     ("text.py", "close_matches"):
         "difflib makes the 'did you mean' hints: imported when a name is wrong, not by every "
         "start (issue 35, start-up)",

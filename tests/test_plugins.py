@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from distant_galaxy import PluginError, hookimpl, hookspecs
+from distant_galaxy import PluginError, ScenarioErrors, hookimpl, hookspecs, load_scenario
 from distant_galaxy.plugins import (
     BUILTIN_PLUGINS,
     available_plugins,
@@ -153,3 +153,67 @@ def test_a_module_plugin_is_looked_at_again_when_its_hooks_change():
     del plugin.dg_schema_sections
     assert not any("second" in s or "first" in s
                    for s in make_plugin_manager([], extra=[plugin]).hook.dg_schema_sections())
+
+
+def _module_plugin(monkeypatch: pytest.MonkeyPatch, source: str) -> None:
+    """A module plugin installed as ``bumpers`` (what ``load_plugin("bumpers")`` gives)."""
+    import types
+
+    from distant_galaxy import plugins
+
+    module = types.ModuleType("dg_bumpers")
+    module.__file__ = "/somewhere/dg_bumpers/__init__.py"
+    exec(compile(source, module.__file__, "exec"), module.__dict__)
+    real = plugins.load_plugin
+    monkeypatch.setattr(plugins, "load_plugin",
+                        lambda name: module if name == "bumpers" else real(name))
+
+
+def test_a_hook_function_not_marked_as_one_is_an_error_naming_it(monkeypatch):
+    """pluggy ignores a function named as a hook without ``@hookimpl`` (or marked by another
+    project's marker): the hook seemed not to work, without a word (a new plugin developer's
+    trial)."""
+    _module_plugin(monkeypatch, "import pluggy\n"
+                                "def dg_bots():\n    return {}\n")
+    with pytest.raises(PluginError, match=re.escape(
+            "plugin bumpers: dg_bots (dg_bumpers/__init__.py:2) is not marked as a hook "
+            "implementation, so it would never be called: write '@hookimpl' above it")):
+        make_plugin_manager(["bumpers"])
+    _module_plugin(monkeypatch, "import pluggy\nmark = pluggy.HookimplMarker('distant-galaxy')\n"
+                                "@mark\ndef dg_bots():\n    return {}\n")
+    with pytest.raises(PluginError, match=r"plugin bumpers: dg_bots .* is not marked"):
+        make_plugin_manager(["bumpers"])
+
+
+def test_a_misspelt_hook_names_the_plugin_by_its_name_and_the_function_by_its_line(monkeypatch):
+    _module_plugin(monkeypatch, "from distant_galaxy import hookimpl\n\n"
+                                "@hookimpl\ndef dg_action_kind(scenario):\n    return []\n")
+    with pytest.raises(PluginError, match=re.escape(
+            "plugin bumpers: unknown hook 'dg_action_kind' (dg_bumpers/__init__.py:3); did you "
+            "mean 'dg_action_kinds'?")):
+        make_plugin_manager(["bumpers"])
+
+
+def test_a_section_a_plugin_cannot_do_without_is_required_where_it_plays(monkeypatch, tmp_path):
+    """``"x-required": true`` on a section's schema: a scenario naming the plugin without the
+    section is refused by the schema (it passed dg validate, then every game died with a
+    KeyError: a new plugin developer's trial)."""
+    import dg_example_race
+
+    from tests.conftest import DATA
+
+    sections = dg_example_race.dg_schema_sections
+
+    @hookimpl
+    def dg_schema_sections():
+        return {name: {**schema, "x-required": True} for name, schema in sections().items()}
+
+    monkeypatch.setattr(dg_example_race, "dg_schema_sections", dg_schema_sections)
+    text = (DATA / "scenarios" / "race.yaml").read_text()
+    assert "race:\n  die: 6\n" in text
+    path = tmp_path / "race.yaml"
+    path.write_text(text.replace("race:\n  die: 6\n", ""))
+    with pytest.raises(ScenarioErrors, match="missing key 'race'"):
+        load_scenario(str(path))
+    path.write_text(text)
+    assert load_scenario(str(path)).data["race"] == {"die": 6}

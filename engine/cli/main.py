@@ -6,7 +6,9 @@ handler of the one that runs is imported, so ``dg --help`` and ``dg list`` stay 
 
 Bad input gives a non-zero exit and one clear message on stderr, never a Python traceback for a
 user's mistake: ``EngineError`` and ``OSError`` exit 2 with one line; a broken pipe (``dg schema |
-head``) is quiet; Ctrl-C exits 130; an internal error (a bug) exits 1 with its traceback. With
+head``) is quiet; Ctrl-C exits 130; an internal error (a bug) exits 1 with its traceback. A plugin's fault
+that the engine reports as an error (naming the plugin, what was raised and where) prints its
+traceback too when the environment sets ``DG_TRACEBACK=1``. With
 ``--json`` (which tools read), every failure is also one JSON object on stdout, ``{"error": …,
 "command": …, "exit": …}``, with the same exit code, whether the command refused the input, the
 command line itself was wrong (the sub-command named even for an option the top level refused),
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import traceback
 from collections.abc import Sequence
@@ -133,6 +136,8 @@ def run_command(commands: Commands, args: argparse.Namespace) -> int:
     try:
         return commands.specs[args.command].load_handler()(args)
     except EngineError as exc:
+        if os.environ.get("DG_TRACEBACK"):  # a plugin author's bug hunt: the whole story
+            traceback.print_exception(exc, file=sys.stderr)
         return _failed(args, _error_text(args, exc))
     except BrokenPipeError:  # e.g. `dg schema | head`
         sys.stderr.close()

@@ -31,6 +31,7 @@ from distant_galaxy import hookspecs
 from distant_galaxy.cli.parsing import ArgumentParser
 from distant_galaxy.cli.spec import Command
 from distant_galaxy.entrypoints import entry_points
+from distant_galaxy.errors import fault_text
 
 GROUP = "distant_galaxy.commands"
 """The entry-point group of third-party command plugins (``name = package.module``)."""
@@ -140,8 +141,7 @@ def _register(pm: pluggy.PluginManager, name: str, load: Any, found: Commands) -
     except BaseException as exc:  # a module may even call sys.exit() at import
         # (SystemExit, KeyboardInterrupt, GeneratorExit): named and left out, as a game
         # plugin's failed import is; the command goes on
-        found.warnings.append(f"command plugin '{name}' failed to import: "
-                              f"{type(exc).__name__}: {exc}")
+        found.warnings.append(f"command plugin '{name}' failed to import: {fault_text(exc)}")
         return
     try:
         pm.register(plugin, name=name)
@@ -155,5 +155,13 @@ def _register(pm: pluggy.PluginManager, name: str, load: Any, found: Commands) -
     try:
         pm.check_pending()  # a misspelt hook fails loudly
     except pluggy.PluginValidationError as exc:
+        found.warnings.append(f"command plugin '{name}': {_misspelt_hook(pm, exc)}")
         pm.unregister(name=name)
-        found.warnings.append(f"command plugin '{name}': {exc}")
+
+
+def _misspelt_hook(pm: pluggy.PluginManager, exc: pluggy.PluginValidationError) -> str:
+    """A command plugin's unknown hook in the game plugins' words (where it is defined, the hook
+    it may have meant)."""
+    from distant_galaxy.plugins import unknown_hook_text
+
+    return unknown_hook_text(pm, exc, named=False)

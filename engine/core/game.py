@@ -25,7 +25,13 @@ from distant_galaxy.core.state import GameState, Pending, Player, Site, Token, c
 from distant_galaxy.core.turns import HANDOVERS, TurnLoop
 from distant_galaxy.core.verbs import EndAction
 from distant_galaxy.core.view import GameView
-from distant_galaxy.errors import ActionError, EngineError, IllegalAction, MalformedAction
+from distant_galaxy.errors import (
+    ActionError,
+    EngineError,
+    IllegalAction,
+    MalformedAction,
+    fault_text,
+)
 from distant_galaxy.stash import Stash
 from distant_galaxy.text import close_matches
 
@@ -539,7 +545,7 @@ class Game:
         except Exception as exc:  # a bug in a plugin must not leave a half-applied action
             self._restore(snapshot, start)
             self.history.pop()
-            raise EngineError(f"{action}: internal error while applying: {exc!r}") from exc
+            raise _applying_fault(action, kind, exc) from exc
         except BaseException:  # Ctrl-C in the middle of an action: take it back whole
             self._restore(snapshot, start)
             self.history.pop()
@@ -597,7 +603,7 @@ class Game:
                 raise
             if isinstance(exc, EngineError):  # a rule's run-time fault: its own words
                 raise EngineError(f"{action}: {exc}") from exc
-            raise EngineError(f"{action}: internal error while applying: {exc!r}") from exc
+            raise _applying_fault(action, kind, exc) from exc
         st.journal = None
         self.victory_memo = None
         self._version += 1
@@ -754,6 +760,14 @@ def _victory_moments(scenario: Scenario, idle: bool = False) -> dict[str, bool]:
     return {when: plugged or checks(when)
             for when in ("after_action", "after_phase", "no_legal_action", "end_of_turn",
                          "end_of_round")}
+
+
+def _applying_fault(action: object, kind: ActionKind, exc: Exception) -> EngineError:
+    """The error of an action that failed with ``exc`` (not an engine error: a bug of a plugin or
+    of the engine), taken back: what was raised where, and the action kind that was applying."""
+    return EngineError(f"{action}: {fault_text(exc)}, while applying it (action kind "
+                       f"{type(kind).__name__} of {type(kind).__module__}); the action was taken "
+                       "back")
 
 
 def _is_pure(scenario: Scenario, kinds: dict[str, ActionKind]) -> bool:

@@ -16,7 +16,14 @@ from typing import Any
 from distant_galaxy.core.actions import parse_pos
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.state import Pending, Token
-from distant_galaxy.errors import ActionError, EngineError, RuleError, ScenarioErrors, SourceError
+from distant_galaxy.errors import (
+    ActionError,
+    EngineError,
+    RuleError,
+    ScenarioErrors,
+    SourceError,
+    fault_text,
+)
 from distant_galaxy.play.saves import read_save
 from distant_galaxy.rules import compile_expr
 from distant_galaxy.rules.hints import suggest
@@ -39,9 +46,16 @@ class CaseResult:
 
 
 def run_file(name: str | Path) -> list[CaseResult]:
-    """Run every case of a scenario file (each in its own game)."""
+    """Run every case of a scenario file (each in its own game); first, the scenario's bots are
+    asked for (``dg_bots``: a plugin's wrong result fails every game, not only those it plays
+    in), a case of its own when that fails."""
     base = load_scenario(name)
     results = []
+    try:
+        base.bots()
+    except EngineError as exc:
+        where = str(base.pos("plugins") if "plugins" in base.data else base.pos())
+        results.append(CaseResult("the scenario's bots", where, [f"error: {exc}"]))
     for i, case in enumerate(base.data.get("tests", [])):
         where = str(base.pos("tests", i))
         label = case.get("name", f"case {i + 1}")
@@ -66,6 +80,10 @@ def run_case(scenario: Scenario, case: dict[str, Any], index: int, label: str, w
     error: str | None = None
     actions = list(case.get("actions", []))
     for k, text in enumerate(actions):
+        fault = listing_fault(game)
+        if fault is not None:
+            result.problems.append(f"before action {k + 1} '{text}': {fault}")
+            return result
         try:
             if text.strip() == "undo":
                 game.undo()
@@ -77,6 +95,9 @@ def run_case(scenario: Scenario, case: dict[str, Any], index: int, label: str, w
                 break
             result.problems.append(f"action {k + 1} '{text}' was refused: {exc}")
             return result
+    fault = listing_fault(game)
+    if fault is not None:
+        result.problems.append(f"after the actions: {fault}")
     _check_error(result, expect, error)
     _check_events(result, expect.get("events", []), game.events[start:])
     for text, fact in facts:
@@ -89,6 +110,22 @@ def run_case(scenario: Scenario, case: dict[str, Any], index: int, label: str, w
     if game.dice.forced:
         result.problems.append(f"forced dice left unused: {game.dice.forced}")
     return result
+
+
+def listing_fault(game: Game) -> str | None:
+    """Why listing the legal actions of the pending decision fails now (a plugin's
+    ``candidates()`` that raises, or gives values of the wrong shape), or None: a test case
+    lists them before each action and at its end, as every game does, so a listing that only
+    play would reach is caught by ``dg test``."""
+    if game.over or game.pending is None:
+        return None
+    try:
+        game.legal_actions()
+    except EngineError as exc:  # already in the engine's words (a candidate's wrong shape)
+        return f"listing the legal actions failed: {exc}"
+    except Exception as exc:  # a plugin's fault: what was raised, and where
+        return f"listing the legal actions failed: {fault_text(exc)}"
+    return None
 
 
 _NAME_PATH = re.compile(r"(?<![\w.\"'])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?!\s*\()")

@@ -39,7 +39,9 @@ def load_schema(name: str) -> dict[str, Any]:
 def combined_schema(extra_sections: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """The scenario schema with plugin sections (top-level keys named after plugins) allowed.
 
-    Raises :class:`PluginError` if a plugin section would replace a core key.
+    A section whose schema says ``"x-required": true`` must be present (in a scenario that
+    names its plugin: only those plugins' sections are given). Raises :class:`PluginError` if a
+    plugin section would replace a core key.
     """
     schema = load_schema("scenario")
     props = schema.setdefault("properties", {})
@@ -49,4 +51,7 @@ def combined_schema(extra_sections: dict[str, dict[str, Any]]) -> dict[str, Any]
                 f"plugin section '{name}' clashes with the core scenario key '{name}'"
             )
         props[name] = copy_data(section)
+        if isinstance(section, dict) and section.get("x-required") is True:
+            # a section the plugin cannot do without: a scenario naming the plugin must hold it
+            schema.setdefault("required", []).append(name)
     return schema

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy.core.actions import Action
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.hidden import commitment, derived_secret
-from distant_galaxy.errors import EngineError, LogError
+from distant_galaxy.errors import EngineError, LogError, PluginError, fault_text
 from distant_galaxy.play.controllers import Controller, HumanController, Quit, bot_known, make_bot
 from distant_galaxy.play.log import LogWriter, dumps, game_header, read_log
 from distant_galaxy.play.records import check_records
@@ -104,9 +104,8 @@ def play(session: Session, max_actions: int = 1_000_000,
             on_turn(game)
         pend = game.pending
         assert pend is not None
-        ctrl = session.controllers[pend.seat]
         try:
-            action = ctrl.choose(game.view(pend.seat))  # what the seat may see, not the game
+            action = choose(session.controllers[pend.seat], game, pend.seat)
         except (Quit, KeyboardInterrupt):
             return False
         if action is None:
@@ -120,6 +119,20 @@ def play(session: Session, max_actions: int = 1_000_000,
         ctrl.game_over(game.view(seat))
     finish_log(session)
     return True
+
+
+def choose(ctrl: Controller, game: Game, seat: str) -> Action | None:
+    """``ctrl``'s action for ``seat``, chosen on what the seat may see (its view, never the game).
+    A controller that fails with anything but an engine error (a bot's bug, a plugin's listing
+    of legal actions that raises) is a PluginError naming the controller, what was raised and
+    where; a person's quitting (``Quit``) passes through."""
+    try:
+        return ctrl.choose(game.view(seat))
+    except (EngineError, Quit):
+        raise
+    except Exception as exc:
+        raise PluginError(f"seat {seat}'s controller '{ctrl.name}' ({type(ctrl).__module__}) "
+                          f"failed: {fault_text(exc)}") from exc
 
 
 def finish_log(session: Session) -> None:

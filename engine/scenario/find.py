@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from distant_galaxy.entrypoints import EntryPoint, entry_points
-from distant_galaxy.errors import ScenarioError
+from distant_galaxy.errors import ScenarioError, fault_text
 from distant_galaxy.resources import package_folder
 from distant_galaxy.text import close_matches, quoted, shorten
 
@@ -120,7 +120,7 @@ def _folder(ep: EntryPoint) -> ScenarioFolder:
     except TypeError:
         raise LookupError(f"'{name}' is a module, not a package (a folder of scenario files)") from None
     except Exception as exc:  # a third-party package's import can fail in any way
-        raise LookupError(f"importing '{name}' failed: {type(exc).__name__}: {exc}") from None
+        raise LookupError(f"importing '{name}' failed: {fault_text(exc)}") from None
     files = _yaml_files(root)
     if not files:
         raise LookupError(f"package '{name}' holds no scenario (*.yaml) file on disk "
@@ -310,13 +310,16 @@ def resolve_scenario_path(name: str) -> Path:
 
 
 def _unknown_hint(name: str) -> str:
+    """The closest id, else the known ones, then why some scenarios may be missing (a package
+    whose import failed: its scenarios are not found, and this is why)."""
     ids = known_ids()
     near = close_matches(name, ids + known_aliases())
+    missing = "".join(f"; {p}" for p in scenario_problems())
     if near:
-        return f"did you mean '{near[0]}'?"
+        return f"did you mean '{near[0]}'?{missing}"
     if ids:
-        return f"known: {', '.join(ids)}"
-    return "no scenario is installed" + "".join(f"; {p}" for p in scenario_problems())
+        return f"known: {', '.join(ids)}{missing}"
+    return "no scenario is installed" + missing
 
 
 __all__ = [

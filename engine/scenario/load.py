@@ -21,7 +21,13 @@ from typing import Any
 
 import pluggy
 
-from distant_galaxy.errors import PluginError, ScenarioError, ScenarioErrors, SourceError
+from distant_galaxy.errors import (
+    PluginError,
+    ScenarioError,
+    ScenarioErrors,
+    ScenarioPluginError,
+    SourceError,
+)
 from distant_galaxy.loader import (
     MergedDocument,
     apply_options,
@@ -87,7 +93,7 @@ def scenario_from_document(doc: MergedDocument, path: Path, variant: str | None 
         doc = apply_variant(doc, variant)
     doc = apply_options(doc, options)
     plugins = doc.data.get("plugins", []) if isinstance(doc.data, dict) else []
-    pm = make_plugin_manager([p for p in plugins if isinstance(p, str)])
+    pm = _plugin_manager(doc, plugins)
     sections: dict[str, Any] = {}
     for group in pm.hook.dg_schema_sections():
         sections.update(group)
@@ -104,6 +110,21 @@ def scenario_from_document(doc: MergedDocument, path: Path, variant: str | None 
         raise ScenarioErrors(sort_errors(errors))
     assert scenario is not None
     return scenario
+
+
+def _plugin_manager(doc: MergedDocument, plugins: Any) -> pluggy.PluginManager:
+    """The plugin manager of the plugins ``doc`` names; a plugin that cannot be used is an error
+    at the item of ``plugins:`` that names it (the list itself when no one item is meant)."""
+    names = [p for p in plugins if isinstance(p, str)]
+    try:
+        return make_plugin_manager(names)
+    except PluginError as exc:
+        text = str(exc)
+        at = next((i for i, n in enumerate(plugins) if isinstance(n, str)
+                   and (f"'{n}'" in text or f"plugin {n}:" in text or f"plugin {n}," in text)),
+                  None)
+        pos = doc.pos(("plugins",) if at is None else ("plugins", at))
+        raise ScenarioPluginError(text, pos) from exc
 
 
 def _build(doc: MergedDocument, path: Path, variant: str | None, pm: pluggy.PluginManager,

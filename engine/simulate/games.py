@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError
 from distant_galaxy.hookspecs import hookimpl
-from distant_galaxy.play.runner import make_controllers
+from distant_galaxy.play.runner import choose, make_controllers
 from distant_galaxy.scenario.load import load_scenario
 
 if TYPE_CHECKING:
@@ -141,7 +141,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
             pend = game.pending
             assert pend is not None
             # as dg run plays: a controller is given what its seat may see, never the game
-            action = bots[pend.seat].choose(game.view(pend.seat))
+            action = choose(bots[pend.seat], game, pend.seat)
             if action is None:  # (a bot never quits: only a person's prompt does)
                 raise EngineError(f"{pend.seat}'s bot gave no action")
             game.apply(action)

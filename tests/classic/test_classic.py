@@ -219,7 +219,9 @@ def test_an_error_after_the_action_restores_the_state_exactly(monkeypatch):
         raise RuntimeError("bug after the action")
 
     monkeypatch.setattr(g.loop, "after_action", boom)
-    with pytest.raises(EngineError, match="internal error"):
+    with pytest.raises(EngineError, match=r"RuntimeError: bug after the action \(at "
+                       r"classic/test_classic.py:\d+ in boom\), while applying it \(action kind "
+                       r"MoveKind of .*\); the action was taken back"):
         g.apply("move 3,3 4,4")  # a capture: removes a token, moves another
     assert g.state.hash() == before
     assert [str(a) for a in g.legal_actions()] == legal

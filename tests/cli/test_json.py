@@ -139,3 +139,28 @@ def test_an_internal_error_with_json_is_a_json_object_too(monkeypatch, capsys):
     assert "Traceback" in err and "RuntimeError: a bug" in err
     with pytest.raises(RuntimeError):  # without --json: the traceback, as before
         main(["list"])
+
+
+def test_dg_traceback_shows_the_story_of_a_fault_reported_as_an_error(monkeypatch, capsys):
+    """A plugin's fault is one line naming what was raised and where; ``DG_TRACEBACK=1`` adds the
+    whole traceback (a plugin author's bug hunt), the exit code the same."""
+    from distant_galaxy.cli.main import main
+    from distant_galaxy.cli.spec import Command
+    from distant_galaxy.errors import PluginError, fault_text
+
+    def broken(args):
+        try:
+            {}["x"]
+        except KeyError as exc:
+            raise PluginError(f"plugin p, hook h: {fault_text(exc)}") from exc
+
+    monkeypatch.setattr(Command, "load_handler", lambda self: broken)
+    assert main(["list"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("dg list: plugin p, hook h: KeyError: 'x' (at cli/test_json.py:")
+    assert "Traceback" not in err
+    monkeypatch.setenv("DG_TRACEBACK", "1")
+    assert main(["list"]) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" in err and "{}[\"x\"]" in err and err.rstrip().splitlines()[-1].startswith(
+        "dg list: plugin p, hook h: KeyError")

@@ -7,7 +7,14 @@ import weakref
 
 import pytest
 
-from distant_galaxy import ActionError, Game, IllegalAction, MalformedAction, load_scenario
+from distant_galaxy import (
+    ActionError,
+    EngineError,
+    Game,
+    IllegalAction,
+    MalformedAction,
+    load_scenario,
+)
 from distant_galaxy.core.actions import Action
 from distant_galaxy.core.game import PLAY_HOOKS
 from distant_galaxy.scenario.find import scenarios_dir
@@ -66,7 +73,8 @@ def test_failing_apply_restores_everything(race):
 
     kind.apply = broken
     try:
-        with pytest.raises(Exception, match="internal error"):
+        with pytest.raises(EngineError, match=r"step: RuntimeError: boom \(at core/test_game.py:"
+                           r"\d+ in broken\), while applying it"):
             game.apply("step")
     finally:
         del kind.apply

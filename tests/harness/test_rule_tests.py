@@ -60,3 +60,46 @@ def test_a_run_time_argument_error_names_the_rule_place_and_values(tmp_path):
     assert f"{mod}:7:10: rule 'line_of([3, \"four\"][1], player.seat)' failed: " \
            "line_of(n='four', seat=" in problem
     assert "argument 'n' must be a whole number, got 'four'" in problem
+
+
+@pytest.mark.parametrize(("candidates", "said"), [
+    (lambda self, game, seat: [5], r"verb 'step' \(Step of dg_example_race\): candidates\(\) "
+     r"gave 5, not a tuple of 0 argument value\(s\)"),
+    (lambda self, game, seat: {}["x"], r"KeyError: 'x' \(at harness/test_rule_tests.py:\d+ in "
+     r"<lambda>\)")], ids=["wrong shape", "raises"])
+def test_a_case_lists_the_legal_actions_so_a_broken_listing_fails_dg_test(monkeypatch, candidates,
+                                                                            said):
+    """A plugin verb's candidates() that raises, or gives a value where a tuple of argument
+    values goes, passed dg validate and dg test (neither listed the legal actions) and failed
+    every game (a new plugin developer's trial): a case now lists them before each action."""
+    import re
+
+    from dg_example_race import Step
+
+    from tests.conftest import DATA
+
+    monkeypatch.setattr(Step, "candidates", candidates)
+    results = run_file(str(DATA / "scenarios" / "race.yaml"))
+    assert results and not any(r.ok for r in results)  # every case lists them at least once
+    problems = [p for r in results for p in r.problems]
+    assert all(re.match(r"(before action 1 '.*'|after the actions): listing the legal actions "
+                        r"failed: " + said, p) for p in problems), problems
+
+
+def test_dg_test_asks_for_the_bots_so_a_wrong_dg_bots_fails_it(monkeypatch):
+    """A plugin's ``dg_bots`` that returned a list passed dg validate and dg test and failed every
+    game, even one without its bot (a new plugin developer's trial); dg test now asks for them."""
+    from distant_galaxy import PluginError
+    from distant_galaxy.scenario.model import Scenario
+    from tests.conftest import DATA
+
+    def wrong(self):
+        raise PluginError("plugin bumpers, hook dg_bots: returned list [...], expected a mapping")
+
+    monkeypatch.setattr(Scenario, "bots", wrong)
+    results = run_file(str(DATA / "scenarios" / "race.yaml"))
+    first = results[0]
+    assert first.name == "the scenario's bots" and "race.yaml:" in first.where
+    assert first.problems == ["error: plugin bumpers, hook dg_bots: returned list [...], expected "
+                              "a mapping"]
+    assert all(r.ok for r in results[1:])

@@ -81,3 +81,24 @@ def test_every_log_record_matches_the_event_schema(race, tmp_path):
     for line in path.read_text().splitlines():
         errors = list(validator.iter_errors(json.loads(line)))
         assert not errors, (line, errors[0].message)
+
+
+def test_a_bot_that_fails_is_named_with_what_was_raised_and_where(race, tmp_path):
+    """A bot's bug (or a plugin's listing of legal actions that raises inside ``choose``) is a
+    PluginError naming the seat, the controller, the exception and its file:line — the same
+    form as a hook's fault — not a bare traceback (a new plugin developer's trial)."""
+    import pytest
+
+    from distant_galaxy import Controller, PluginError
+
+    class Broken(Controller):
+        name = "broken"
+
+        def choose(self, game):
+            return {}["x"]
+
+    session = new_session(race, 4, ["red", "blue"], {})
+    session.controllers["red"] = Broken("red", 4)
+    with pytest.raises(PluginError, match=r"seat red's controller 'broken' \(.*test_runner\) "
+                       r"failed: KeyError: 'x' \(at play/test_runner.py:\d+ in choose\)"):
+        play(session)

@@ -136,8 +136,14 @@ def test_a_yaml_syntax_error_has_a_position(write_scenario):
 
 
 def test_an_unknown_plugin_is_refused_with_the_installed_ones(write_scenario):
-    with pytest.raises(PluginError, match="plugin 'no_such_plugin' is not installed"):
-        load_scenario(write_scenario(GOOD, "plugins: [no_such_plugin]\n"))
+    """... at the item of ``plugins:`` that names it (it had no position: a new plugin
+    developer's trial; the README promises file:line:col for every error)."""
+    path = write_scenario(GOOD, "plugins: [example_race, no_such_plugin]\n")
+    with pytest.raises(PluginError, match="plugin 'no_such_plugin' is not installed") as err:
+        load_scenario(path)
+    assert isinstance(err.value, ScenarioError)
+    line = path.read_text().splitlines().index("plugins: [example_race, no_such_plugin]") + 1
+    assert str(err.value).startswith(f"{path}:{line}:25: plugin 'no_such_plugin'")
 
 
 def test_reading_once_reads_each_file_once_inside_the_block_only(tmp_path: Path) -> None:
