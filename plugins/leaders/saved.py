@@ -24,7 +24,16 @@ RECORD = {"type": "object", "required": ["kind", "seat", "holder", "ship", "plan
           "properties": {"kind": {"type": "string", "x-refers-to": "leaders.kinds"},
                          "seat": SEAT, "holder": NAME,
                          "ship": {"type": ["string", "null"], "x-refers-to": "@tokens"},
-                         "planet": {"type": ["string", "null"], "x-refers-to": "@sites"}}}
+                         "planet": {"type": ["string", "null"], "x-refers-to": "@sites"},
+                         # a leader's effect used so many times in that round (effects.py:
+                         # ``per_round``, the diplomat's): the schema lacked it, so a save made
+                         # after such a use could not be opened again
+                         "used": {"type": "object", "required": ["round", "n"],
+                                  "additionalProperties": False,
+                                  "properties": {"round": {"type": "integer", "minimum": 0,
+                                                           "maximum": 2**31},
+                                                 "n": {"type": "integer", "minimum": 0,
+                                                       "maximum": 2**31}}}}}
 TURN_RECORD = {"type": "object", "required": ["seat", "boarded", "landed", "trail"],
                "additionalProperties": False,
                "properties": {"seat": SEAT, "boarded": NAMES, "landed": NAMES,

@@ -108,6 +108,22 @@ def test_diplomat_cancels_one_takeover_per_round_RL_6(board):
     assert board.events("takeover")[-1]["outcome"] == "taken"
 
 
+
+def test_a_game_saved_after_the_diplomat_cancelled_a_takeover_loads_again_RL_6(board, tmp_path):
+    """The record of the Diplomat's use this round (``used``) broke the option's own state
+    schema: such a save was refused by dg resume, found when saves began to be checked as they
+    are written."""
+    from distant_galaxy.harness.invariants import check_saved
+    from distant_galaxy.play.saves import load_game, read_save, save_game
+
+    _take(board, 6)
+    assert "used" in board.state.attrs["leaders"]["red-diplomat"]
+    path = tmp_path / "g.save"
+    header = {"scenario": board.game.scenario.id, "seed": 1, "options": ["leaders"]}
+    save_game(board.game, header, path)
+    again = load_game(path, read_save(path), board.game.scenario, check=check_saved)
+    assert again.state.attrs["leaders"] == board.state.attrs["leaders"]
+
 def test_captive_diplomat_cancels_nothing_RL_6(board):
     board.put_leader("red-diplomat", holder=ABORIGINES)
     assert _take(board, 6)["outcome"] == "taken"
