@@ -77,6 +77,11 @@ class Arg:
         have the same :meth:`text`."""
         return value
 
+    def cells(self, value: Any) -> list[Pos]:
+        """The board cells a person clicks to give this value (``dg serve``'s page): a cell
+        argument's cell, a column's cells; none by default."""
+        return []
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.name!r})"
 
@@ -96,6 +101,9 @@ class CellArg(Arg):
 
     def text(self, value: Any) -> str:
         return f"{value[0]},{value[1]}"
+
+    def cells(self, value: Any) -> list[Pos]:
+        return [(value[0], value[1])]
 
 
 class NumberArg(Arg):

@@ -126,9 +126,30 @@ def piece_records(game: GameLike, state: GameState | None = None,
     out: list[Record] = []
     for site in sorted(st.sites.values(), key=lambda s: (s.pos[1], s.pos[0], s.id)):
         out.extend(_site_records(scenario, pal, site))
+    out.extend(_glyph_records(game, st))
     for tok in sorted((t for t in st.tokens.values() if t.pos is not None),
                       key=lambda t: (t.pos[1], t.pos[0], t.id)):  # type: ignore[index]
         out.append(_token_record(game, st, pal, tok))
+    return out
+
+
+def _glyph_records(game: GameLike, st: GameState) -> list[Record]:
+    """What a plugin shows on an empty cell of the text board (``dg_cell_glyph``: a face-down
+    Space Domain marker's ``?``), written on the cell: the picture shows what the text shows."""
+    if "dg_cell_glyph" not in game.hooked or st is not game.state:
+        return []
+    scenario, hook = game.scenario, game.hook
+    taken = {site.pos for site in st.sites.values()}
+    out: list[Record] = []
+    for pos in scenario.grid.all_cells():
+        if pos in st.board or pos in taken:
+            continue
+        glyph = hook.dg_cell_glyph(game=game, pos=pos)
+        if glyph:
+            cx, cy = centre(scenario, pos)
+            out.append({"shape": "label", "cx": cx, "cy": cy + 4, "text": str(glyph)[:3],
+                        "title": f"{pos[0]},{pos[1]}: {glyph}", "cls": "glyph",
+                        "cell": f"{pos[0]},{pos[1]}"})
     return out
 
 

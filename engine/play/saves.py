@@ -60,11 +60,13 @@ def record_hash(header: Any, actions: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
-def write_atomic(path: str | Path, text: str) -> None:
+def write_atomic(path: str | Path, text: str, private: bool = False) -> None:
     """Write ``text`` to ``path`` atomically (temporary file, fsync, rename, fsync of the folder).
 
-    The file gets the mode a newly created log gets (0666 less the umask). A failure is an
-    OSError whose ``filename`` is ``path`` (never the hidden temporary), the previous file intact.
+    The file gets the mode a newly created log gets (0666 less the umask: a save as a log, issue
+    16), or with ``private`` 0600 from the start — readable by its owner alone (``dg serve``'s
+    links file: the seats' tokens). A failure is an OSError whose ``filename`` is ``path`` (never the hidden
+    temporary), the previous file intact.
     """
     target = Path(path)
     if target.is_dir():
@@ -75,7 +77,7 @@ def write_atomic(path: str | Path, text: str) -> None:
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
-        os.chmod(tmp, 0o666 & ~_umask())
+        os.chmod(tmp, 0o600 if private else 0o666 & ~_umask())
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()

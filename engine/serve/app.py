@@ -86,6 +86,15 @@ class ServeApp:
         self.pace = pace
         self.prefix = prefix.rstrip("/")
         self.wakers: dict[str, Wakers] = {}
+        #: set when the server begins to stop: every open event stream ends (an open stream
+        #: held the shutdown until uvicorn cancelled it, with a traceback per browser)
+        self.stopping = False
+
+    def stop_streams(self) -> None:
+        """End every open event stream (called when the server is asked to stop)."""
+        self.stopping = True
+        for wakers in self.wakers.values():
+            wakers.tell()
 
     # -- lifespan: one task per game plays its bots ----------------------------------------------
     @contextlib.asynccontextmanager
@@ -144,8 +153,10 @@ class ServeApp:
 
     async def play(self, request: Request) -> Response:
         if self.hub.by_token(request.path_params["token"]) is None:
-            return HTMLResponse("<h1>403: this link is not a seat of a game here</h1>",
-                                status_code=403, headers=SAFE_HEADERS)
+            return HTMLResponse("<h1>403: this link is not a seat of a game here</h1><p>If the "
+                                "host restarted the server, the game goes on — with the same "
+                                "links — once they start it with <code>dg serve --resume "
+                                "SAVE</code>.</p>", status_code=403, headers=SAFE_HEADERS)
         return self._page()
 
     async def watch(self, request: Request) -> Response:
@@ -214,7 +225,7 @@ class ServeApp:
         host.connect(who, +1)
         try:
             sent = -1
-            while True:
+            while not self.stopping:
                 if host.version != sent:
                     sent = host.version
                     text = await run_in_threadpool(snapshot_json, host, who, here)
@@ -305,8 +316,23 @@ def index_html(hub: Hub) -> str:
 def make_app(hub: Hub, static: Path = STATIC, pace: float = 0.0, prefix: str = "") -> Starlette:
     """The ASGI application over ``hub`` (``prefix``: the path it is reached under behind a
     reverse proxy that strips it, ``/dg``; empty at the root)."""
-    app = ServeApp(hub, static, pace, prefix)
+    return _starlette(ServeApp(hub, static, pace, prefix))
+
+
+def _starlette(app: ServeApp) -> Starlette:
     return Starlette(routes=app.routes(), lifespan=app.lifespan)
+
+
+class _Server(uvicorn.Server):
+    """uvicorn's server, which ends the open event streams as soon as it is asked to stop."""
+
+    def __init__(self, config: uvicorn.Config, app: ServeApp) -> None:
+        super().__init__(config)
+        self.serve_app = app
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        self.serve_app.stop_streams()
+        super().handle_exit(sig, frame)
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -336,11 +362,12 @@ def run_server(hub: Hub, sock: socket.socket, pace: float = 0.0, prefix: str = "
     """Serve ``hub`` on the listening socket ``sock`` (:func:`listen`) until Ctrl-C or a
     SIGTERM (uvicorn stops gracefully, then gives the signal back: both end here as a
     :class:`KeyboardInterrupt`, so the caller can say where the games are kept)."""
-    config = uvicorn.Config(make_app(hub, pace=pace, prefix=prefix), log_level="warning",
-                            access_log=False, timeout_graceful_shutdown=2)
+    app = ServeApp(hub, pace=pace, prefix=prefix)
+    config = uvicorn.Config(_starlette(app), log_level="warning", access_log=False,
+                            timeout_graceful_shutdown=2)
     previous = signal.signal(signal.SIGTERM, _interrupted)
     try:
-        uvicorn.Server(config).run(sockets=[sock])
+        _Server(config, app).run(sockets=[sock])
     finally:
         signal.signal(signal.SIGTERM, previous)
         sock.close()

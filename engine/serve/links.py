@@ -9,7 +9,6 @@ are for, and the log file the game writes (so a resumed game goes on writing the
 from __future__ import annotations
 
 import json
-import os
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,8 +53,7 @@ def write_links(save: Path | None, links: Links) -> None:
         return
     path = links_path(save)
     write_atomic(path, json.dumps({"tokens": links.tokens, "tag": links.tag, "log": links.log},
-                                  sort_keys=True, indent=1))
-    os.chmod(path, 0o600)
+                                  sort_keys=True, indent=1), private=True)
 
 
 def read_links(save: Path, seats: list[str], tag: str | None = None) -> Links:

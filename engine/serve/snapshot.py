@@ -63,8 +63,8 @@ def action_targets(view: GameView, action: Action) -> tuple[str | None, list[lis
     for param, value in pairs:
         if param.kind == "unit" and unit is None:
             unit = getattr(value, "id", None)
-        elif param.kind == "cell":
-            cells.append([int(value[0]), int(value[1])])
+        else:  # a cell's own cell; a column's cells (Connect Four's drop); most others none
+            cells.extend([int(x), int(y)] for x, y in param.cells(value))
     return unit, cells
 
 

@@ -98,12 +98,27 @@ def test_two_browsers_play_a_whole_game_of_tic_tac_toe_by_clicking(serve, open_p
         assert "placed at" in other.page.inner_text("#narration")
     for seat in (x, o):
         seat.page.wait_for_selector("#result-box:not([hidden])")
-        assert "x wins" in seat.page.inner_text("#result")
+        assert "X wins" in seat.page.inner_text("#result")  # (a sentence: after "You win! ")
         assert ("You win!" if seat is x else "You lose.") in seat.page.inner_text("#result")
         assert seat.page.is_hidden("#actions-box")
         assert seat.page.evaluate("window.loadedOnce") is True  # pushed, never reloaded
         assert problems(seat.page) == []
 
+
+
+def test_connect_four_is_played_by_clicking_any_cell_of_a_column(serve, open_page):
+    """``drop 3`` named no cell: the board could not be clicked, though the hint said to click a
+    highlighted cell (a new player's trial)."""
+    served = serve("connect-four", "--seat", "red=human", "--seat", "yellow=human", "--seed", "3")
+    seats = [Seat(open_page(served.links[s])) for s in ("red", "yellow")]
+    for i, column in enumerate((3, 3, 4)):
+        seat = seats[i % 2]
+        assert seat.wait_turn() is not None
+        assert seat.page.locator("#game-board .cell.target").count() > 0  # highlighted
+        cell(seat.page, column, 0)  # the top cell of the column, wherever the piece lands
+        seat.page.wait_for_function(f"() => window.dgPage.snapshot().decision === {i + 1}")
+    assert seats[0].page.locator('#game-board [data-unit][data-cell]').count() == 3
+    assert problems(seats[0].page) == [] and problems(seats[1].page) == []
 
 def test_a_refused_action_shows_the_servers_reason(serve, open_page):
     served = serve("tic-tac-toe", "--seat", "x=human", "--seat", "o=random", "--seed", "3")

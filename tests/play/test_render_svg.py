@@ -117,3 +117,22 @@ def test_cells_sites_and_units_say_where_they_stand_for_a_page_to_click(hex_game
     pos = next(iter(hex_game.state.sites.values())).pos
     assert site.get("data-cell") == f"{pos[0]},{pos[1]}"
     assert site.get("data-site") == next(iter(hex_game.state.sites))
+
+
+def test_the_picture_shows_what_a_plugin_shows_on_an_empty_cell_of_the_text_board():
+    """The Space Domain's face-down markers (``?`` on the text board) were missing from the
+    picture, so a browser player could not see where they lay (a new player's trial of dg
+    serve)."""
+    from distant_galaxy import Game, load_scenario
+    from distant_galaxy.play.render import cell_glyph
+    from distant_galaxy.play.render_svg import piece_records
+
+    game = Game(load_scenario("aborigine-clash", None, ["space-domain"]), seed=2)
+    view = game.view(game.state.seats[0])
+    marks = [r for r in piece_records(view) if r.get("cls") == "glyph"]
+    on_text = [p for p in game.scenario.grid.all_cells() if cell_glyph(view, p) == "?"]
+    assert marks and sorted(r["cell"] for r in marks) == sorted(f"{x},{y}" for x, y in on_text)
+    assert all(r["text"] == "?" and r["shape"] == "label" for r in marks)
+    plain = Game(load_scenario("aborigine-clash"), seed=2)
+    assert not [r for r in piece_records(plain.view(plain.state.seats[0]))
+                if r.get("cls") == "glyph"]

@@ -119,3 +119,23 @@ def test_the_log_of_an_uninterrupted_game_replays(tmp_path: Path) -> None:
     replay = subprocess.run([sys.executable, "-m", "distant_galaxy", "replay", "g.jsonl"],
                             cwd=tmp_path, capture_output=True, text=True)
     assert replay.returncode == 0, replay.stderr
+
+
+
+def test_a_finished_game_is_not_resumed_and_its_log_stays_complete(tmp_path: Path) -> None:
+    """Resuming a finished game wrote its log again from the save and left it without its
+    result: the log no longer replayed (a new player's trial of dg serve)."""
+    served = start(["tic-tac-toe", "--seed", "5", "--save", "g.json", "--log", "g.jsonl"],
+                   tmp_path)
+    try:
+        served.wait_said("the game is over")
+    finally:
+        served.stop()
+    log = (tmp_path / "g.jsonl").read_bytes()
+    done = subprocess.run([sys.executable, "-m", "distant_galaxy", "serve", "--resume", "g.json",
+                           "--port", "0"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.startswith("dg serve: g.json: the game is over (")
+    assert "nothing to serve" in done.stderr
+    assert (tmp_path / "g.jsonl").read_bytes() == log

@@ -87,7 +87,7 @@ def test_bots_play_their_seats_on_the_server(tmp_path: Path) -> None:
         assert status == 200
         again = wait_for(url, lambda s: s["your_turn"] and s["decision"] > snap["decision"] + 1)
         assert any("turn" in line for line in again["narration"])
-        assert list(tmp_path.glob("serve-asteroid-belt-3.json"))
+        assert list(tmp_path.glob("serve-asteroid-belt-*.json"))
     finally:
         served.stop()
 

@@ -43,6 +43,17 @@ def test_a_cell_to_cell_move_names_both_cells() -> None:
     assert text_targets(view, Action("end")) == (None, [])
 
 
+
+def test_a_column_drop_is_given_by_any_cell_of_its_column() -> None:
+    """Connect Four's ``drop 3`` named no cell, so its board could not be clicked, though the
+    page said to click a highlighted cell (a new player's trial of dg serve)."""
+    game = Game(load_scenario("connect-four"), seed=1)
+    view = game.view(game.pending.seat)  # type: ignore[union-attr]
+    height = game.scenario.grid.height
+    for drop in view.legal_actions():
+        x = int(drop.args[0])
+        assert action_targets(view, drop) == (None, [[x, y] for y in range(height)])
+
 def host_of(name: str, humans: list[str]) -> GameHost:
     scenario = load_scenario(name)
     seats = scenario.seat_ids()

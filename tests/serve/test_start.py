@@ -6,6 +6,8 @@ LAN address; a small ``--seed`` in a game with hidden values is warned about and
 
 from __future__ import annotations
 
+import re
+import signal
 import socket
 import subprocess
 import sys
@@ -35,7 +37,7 @@ def test_a_port_in_use_is_named_and_no_file_is_written(tmp_path: Path) -> None:
     served = start(["tic-tac-toe", "--seed", "77", "--seat", "x=human"], tmp_path, port=port)
     try:  # the next try is not refused for a save left behind
         assert served.base.endswith(f":{port}")
-        assert "saved to: serve-tic-tac-toe-77.json" in served.said()
+        assert re.search(r"saved to: serve-tic-tac-toe-\d{8}-\d{6}\.json", served.said())
     finally:
         served.stop()
 
@@ -113,3 +115,65 @@ def test_several_games_keep_a_save_and_a_log_each_when_asked(tmp_path: Path) -> 
         served.stop()
     assert sorted(p.name for p in (tmp_path / "s").iterdir()) == [
         "g1.json", "g1.json.links", "g1.jsonl", "g2.json", "g2.json.links", "g2.jsonl"]
+
+
+
+def test_the_printed_lines_never_name_the_seed(tmp_path: Path) -> None:
+    """The default save's name held the seed, printed beside the links the host pastes to the
+    players; the seed decides the dice (a new player's trial of dg serve)."""
+    served = start(["tic-tac-toe", "--seed", "1234567", "--seat", "x=human"], tmp_path)
+    try:
+        assert "1234567" not in served.said()
+    finally:
+        served.stop()
+    assert "1234567" not in served.said()
+
+
+def test_players_outside_what_the_scenario_allows_are_refused(tmp_path: Path) -> None:
+    for players in ("1", "3", "0"):
+        done = dg(["serve", "tic-tac-toe", "--players", players, "--port", "0"], tmp_path)
+        assert done.returncode == 2, done.stdout
+        assert f"tic-tac-toe is for 2 to 2 players, not {players}" in done.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_game_without_a_person_and_an_unfinished_save_here_are_noted(tmp_path: Path) -> None:
+    served = start(["tic-tac-toe", "--seat", "x=human", "--save", "serve-tic-tac-toe-a.json"],
+                   tmp_path)
+    served.stop()  # an unfinished game stays in the folder
+    bots = start(["tic-tac-toe", "--seed", "3"], tmp_path)
+    try:
+        said = bots.wait_said("the game is over")
+        assert "note: no seat is played by a person: the bots play the game out now (to play "\
+               "one: --seat x=human)" in said
+        assert "note: serve-tic-tac-toe-a.json holds an unfinished game of this scenario: dg "\
+               "serve --resume serve-tic-tac-toe-a.json goes on with it" in said
+    finally:
+        bots.stop()
+    assert "dg serve: stopped; the game is over (" in bots.said()  # (it printed nothing)
+
+
+def test_ctrl_c_with_pages_connected_stops_at_once_without_a_traceback(tmp_path: Path) -> None:
+    """Open event streams held the shutdown until uvicorn cancelled them after its grace time,
+    printing an ERROR and a traceback for each (a new player's trial of dg serve)."""
+    import threading
+    import urllib.request
+
+    served = start(["tic-tac-toe", "--seat", "x=human", "--seat", "o=human"], tmp_path)
+    streams = []
+    try:
+        for url in (f"{served.base}/api/events?token={served.token('x')}",
+                    f"{served.base}/api/events?game=main"):
+            resp = urllib.request.urlopen(url, timeout=30)
+            resp.readline()  # the stream is open
+            streams.append(resp)
+            threading.Thread(target=resp.read, daemon=True).start()
+        served.proc.send_signal(signal.SIGINT)
+        served.proc.wait(30)
+    finally:
+        served.stop()
+        for resp in streams:
+            resp.close()
+    said = served.said()
+    assert "Traceback" not in said and "ERROR" not in said and "CancelledError" not in said, said
+    assert "dg serve: stopped; the game is saved in" in said

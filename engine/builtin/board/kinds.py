@@ -201,10 +201,18 @@ class _GenericKind(Verb):
 
 
 class _ColumnArg(NumberArg):
-    """The column of a ``column_only`` place (``drop 3``): one off the board says so."""
+    """The column of a ``column_only`` place (``drop 3``): one off the board says so; a person
+    gives it by clicking any cell of the column."""
+
+    def __init__(self, name: str, lo: int, hi: int, rows: int):
+        super().__init__(name, lo, hi)
+        self.rows = rows
 
     def out_of_range(self, n: int) -> str:
         return f"column {n} is off the board ({self.lo}..{self.hi})"
+
+    def cells(self, value: Any) -> list[Pos]:
+        return [(value, y) for y in range(self.rows)]
 
 
 class PlaceKind(_GenericKind):
@@ -239,7 +247,8 @@ class PlaceKind(_GenericKind):
         #: ``column_only``: players give the column (``drop 3``), the row follows from ``row``
         self.column_only = bool(item.get("column_only", False))
         self.usage = f"{self.verb} x" if self.column_only else f"{self.verb} x,y"
-        self.args = (_ColumnArg("x", 0, self.grid.width - 1),) if self.column_only else (CellArg(),)
+        self.args = ((_ColumnArg("x", 0, self.grid.width - 1, self.grid.height),)
+                     if self.column_only else (CellArg(),))
         self.arity = (1, 1)
         lowest = item.get("row", "lowest_empty") == "lowest_empty"
         self.columns: dict[int, list[Pos]] = {}

@@ -54,7 +54,7 @@ def parse_seats(items: list[str]) -> dict[str, str]:
 def run(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario, args.variant, args.option)
     seats = scenario.seat_ids(args.players) if args.players else scenario.seat_ids()
-    _check_players(scenario, args.players)
+    check_players(scenario, args.players)
     secret = None
     if args.seed is None:  # 64 bits, and a fresh secret for the hidden values (core/hidden.py)
         args.seed, secret = secrets.randbits(64), fresh_secret()
@@ -81,7 +81,8 @@ def small_seed_warning(game: Game, seed: int, secret: str | None) -> str | None:
             "leave --seed out for a random seed and a fresh secret")
 
 
-def _check_players(scenario: Scenario, asked: int | None) -> None:
+def check_players(scenario: Scenario, asked: int | None) -> None:
+    """``--players N`` within what the scenario allows (``dg run``, ``dg serve``)."""
     lo, hi = scenario.players.get("min", 1), scenario.players.get("max", len(scenario.seats))
     if asked is not None and not lo <= asked <= hi:
         raise EngineError(f"{scenario.id} is for {lo} to {hi} players, not {asked}")

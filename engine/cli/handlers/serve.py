@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import secrets
 import sys
+import time
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -28,6 +30,7 @@ from distant_galaxy.campaign.runner import (
 )
 from distant_galaxy.campaign.save import find_save
 from distant_galaxy.cli.handlers.play import (
+    check_players,
     game_from_save,
     parse_seats,
     replayed_into_log,
@@ -38,6 +41,7 @@ from distant_galaxy.core.hidden import fresh_secret
 from distant_galaxy.errors import EngineError, SaveError
 from distant_galaxy.play.controllers import bot_problem
 from distant_galaxy.play.log import LogWriter
+from distant_galaxy.play.render import render_result
 from distant_galaxy.play.runner import Session, finish_log, make_controllers, new_session
 from distant_galaxy.play.saves import read_save
 from distant_galaxy.scenario.load import load_scenario
@@ -52,6 +56,9 @@ INSTALL_HINT = 'pip install "distant-galaxy-engine[serve]" (from a checkout: pip
 #: The human seats' controllers on the server are never asked (people act through the web);
 #: they get a prompt that reads and writes nowhere.
 INERT_IO: dict[str, Any] = {"inp": io.StringIO(), "out": io.StringIO()}
+
+#: The addresses whose links reach this machine only.
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
 
 #: In ``--save`` and ``--log`` of ``--games N``, replaced by each game's id (g1…gN).
 GAME_FIELD = "{game}"
@@ -81,6 +88,8 @@ def serve(args: argparse.Namespace) -> int:
     port = sock.getsockname()[1]
     base, hint = link_base(args.host, port, public)
     print_start(hub, args.host, port, base, hint)
+    for note in start_notes(hub, args):
+        print(f"  note: {note}", flush=True)
     for host in hub.games.values():
         host.say = stamped(print_now, "" if len(hub.games) == 1 else f"[{host.game_id}] ")
     try:
@@ -111,7 +120,7 @@ def hosts(args: argparse.Namespace) -> list[GameHost]:
     if args.campaign is not None:
         return [campaign_host(args)]
     if not args.scenario:
-        raise EngineError("dg serve: name a scenario (dg serve asteroid-belt --seat "
+        raise EngineError("name a scenario (dg serve asteroid-belt --seat "
                           "orange=human; dg list shows each scenario's seats), or give "
                           "--resume SAVE or --campaign [SAVE]")
     check_seed_run(args.seed if args.seed is not None else 0, args.games, "--seed")
@@ -122,6 +131,7 @@ def hosts(args: argparse.Namespace) -> list[GameHost]:
                                   f"its own: put {GAME_FIELD} in the name (it becomes g1…gN), "
                                   f"e.g. {flag} 'games/{GAME_FIELD}.json'")
     scenario = load_scenario(args.scenario, args.variant, args.option)
+    check_players(scenario, args.players)
     # without --seed: 64 random bits (every game's seed within range) and fresh secrets
     seed = args.seed if args.seed is not None else secrets.randbelow(MAX_SEED - args.games + 2)
     out = [new_host(scenario, args, seed + i, f"g{i + 1}" if args.games > 1 else "main")
@@ -164,8 +174,9 @@ def new_host(scenario: Scenario, args: argparse.Namespace, seed: int, game_id: s
     seats = scenario.seat_ids(args.players) if args.players else scenario.seat_ids()
     kinds = seat_kinds(scenario, seats, args.seat)
     save = file_of(args.save, game_id)
-    if save is None and args.games == 1:
-        save = Path(f"serve-{scenario.id}-{seed}.json")
+    if save is None and args.games == 1:  # (never the seed, which decides the dice: the host
+        # pastes the lines printed with this name to the players)
+        save = Path(f"serve-{scenario.id}-{time.strftime('%Y%m%d-%H%M%S')}.json")
     if save is not None and save.exists():
         raise SaveError(f"{save}: a save is already there: go on with it (dg serve --resume "
                         f"{save}) or name another with --save FILE")
@@ -189,6 +200,9 @@ def resumed_host(args: argparse.Namespace) -> GameHost:
     path = Path(args.resume)
     payload = read_save(path)
     game, header = game_from_save(str(path), payload)
+    if game.over:  # (its log is complete: written again from the save, it lost its result)
+        raise EngineError(f"{path}: the game is over ({render_result(game)}); nothing to serve "
+                          f"(dg show {path} shows its end, dg replay LOG --html the whole game)")
     seats = list(game.state.seats)
     kept = read_links(path, seats)
     log_path = absolute(args.log) or kept.log
@@ -259,8 +273,9 @@ def print_start(hub: Hub, bind_host: str, port: int, base: str, hint: str | None
     """Where the server listens, how to stop it, and for each game: where it is kept, a join
     link per human seat, the bots and the spectators' link."""
     shown = f"[{bind_host}]" if ":" in bind_host else bind_host
-    print(f"dg serve: listening on http://{shown}:{port}/ (Ctrl-C stops the server; the game "
-          "is saved at every decision)")
+    all_kept = all(host.persist.where() for host in hub.games.values())
+    print(f"dg serve: listening on http://{shown}:{port}/ (Ctrl-C stops the server"
+          + ("; the game is saved at every decision)" if all_kept else ")"))
     if hint:
         print(f"  note: {hint}")
     for host in hub.games.values():
@@ -283,13 +298,55 @@ def print_start(hub: Hub, bind_host: str, port: int, base: str, hint: str | None
     sys.stdout.flush()
 
 
+def start_notes(hub: Hub, args: argparse.Namespace) -> list[str]:
+    """What a host may have missed: no seat played by a person (the bots play it out at once),
+    and, for a new game, an unfinished one of the same scenario saved in this folder (a server
+    started again without ``--resume`` starts a new game, and the old links no longer work)."""
+    notes = []
+    for host in hub.games.values():
+        if host.game.over or any(k == "human" for k in host.kinds.values()):
+            continue
+        seat = host.game.state.seats[0]
+        notes.append(f"no seat is played by a person: the bots play the game out now (to play "
+                     f"one: --seat {seat}=human" + ("; --hot-seat shares one link among the "
+                     "human seats" if args.hot_seat else "") + ")")
+        break
+    humans = any(k == "human" for h in hub.games.values() for k in h.kinds.values())
+    if humans and args.host in LOOPBACK and not args.public_url:
+        notes.append(f"these links work on this machine only (--host {args.host}): to invite "
+                     "friends on your network, start it with --host 0.0.0.0 (docs/serve.md, "
+                     "'Hosting a game for friends')")
+    if args.resume or args.campaign is not None or not args.scenario:
+        return notes
+    ours = {str(h.persist.where()) for h in hub.games.values()}
+    for path in sorted(Path(".").glob("serve-*.json"))[:50]:
+        if str(path) not in ours and _unfinished_save_of(path, hub):
+            notes.append(f"{path} holds an unfinished game of this scenario: dg serve --resume "
+                         f"{path} goes on with it (and its links)")
+    return notes[:4]
+
+
+def _unfinished_save_of(path: Path, hub: Hub) -> bool:
+    """Whether ``path`` is a save of an unfinished game of a scenario ``hub`` hosts (read as
+    JSON only: a file that is not one is no such save)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        scenario, result = data["header"]["scenario"], data["state"]["result"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return False
+    ids = {h.game.scenario.id for h in hub.games.values()}
+    return scenario in ids and result is None
+
+
 def print_stopped(hub: Hub) -> None:
     """What the host is told when the server stops: where each unfinished game is kept."""
     for host in hub.games.values():
         kept = host.persist.where()
-        if host.game.over:
-            continue
         tag = "" if len(hub.games) == 1 else f"[{host.game_id}] "
+        if host.game.over:
+            print(f"dg serve: stopped; {tag}the game is over ({render_result(host.game)})"
+                  + (f"; it is kept in {kept}" if kept else ""), flush=True)
+            continue
         print(f"dg serve: stopped; {tag}" + (f"the game is saved in {kept} "
               f"({host.persist.go_on()} goes on)" if kept else "the game was not saved "
               "(--games N without --save)"), flush=True)

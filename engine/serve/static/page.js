@@ -83,7 +83,11 @@
       // The browser gave up (the server answered with an error): find out why, retry later.
       fetch(api("api/state")).then((r) => {
         if (r.status === 403 || r.status === 404) {
-          setConnection(r.status === 403 ? "this link is not a seat of a game on this server (403)"
+          // the game is gone from this server: no action of this page can be taken any more
+          if (snap) snap.your_turn = false;
+          $("actions-box").hidden = true;
+          setConnection(r.status === 403 ? "this link is not a seat of a game on this server "
+            + "(403): if the host restarted the server, it goes on with dg serve --resume SAVE"
             : "no such game on this server (404)", "bad");
         } else {
           setConnection("reconnecting…", "lost");
@@ -139,7 +143,7 @@
     const where = "Round " + s.round + (s.phase ? ", " + s.phase + " phase" : "") + ". ";
     t.className = "";
     if (s.result) {
-      t.textContent = "The game is over. " + verdict(s) + (s.result_text || "");
+      t.textContent = "The game is over. " + verdict(s) + sentence(s.result_text || "");
     } else if (s.your_turn) {
       const reason = (s.pending.reason || "").replace(/^your turn:?\s*/i, "");
       t.textContent = where + "Your turn" + (reason ? ": " + reason : ".");
@@ -537,8 +541,12 @@
   function drawResult(s) {
     $("result-box").hidden = !s.result;
     if (!s.result) return;
-    $("result").textContent = verdict(s) + (s.result_text || JSON.stringify(s.result, null, 2));
+    $("result").textContent = verdict(s)
+      + (sentence(s.result_text) || JSON.stringify(s.result, null, 2));
   }
+
+  // A text that begins a sentence ("a draw — …" after "The game is over. ").
+  function sentence(text) { return text ? text[0].toUpperCase() + text.slice(1) : text; }
 
   // "You win! " / "You lose. " for a seat's page when the result names a winner.
   function verdict(s) {
