@@ -365,8 +365,9 @@ class GameState:
 
     def move_token(self, tok: Token, pos: Pos | None, carrier: str | None = None) -> None:
         """Put ``tok`` on cell ``pos`` (None: off the board, aboard ``carrier`` if given); raises
-        :class:`IllegalAction` if another token stands there. Log it with ``game.emit("move",
-        ...)``."""
+        :class:`IllegalAction` if another token stands there. The cell is not checked against
+        the map: a verb's refusal does that (``game.scenario.grid.in_bounds(pos)``). Log it
+        with ``game.emit("move", ...)``."""
         board = self.board
         if pos is not None and board.get(pos, tok.id) != tok.id:
             raise IllegalAction(f"cell {pos[0]},{pos[1]} is occupied by "

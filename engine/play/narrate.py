@@ -54,7 +54,9 @@ def core_line(ev: dict[str, Any]) -> str | None:
         cells = ([start] if start else []) + list(ev["path"])
         path = " → ".join(_cell(p) for p in cells)
         cost = f", cost {ev['cost']}" if ev.get("cost") else ""
-        return f"  {ev.get('token')} moves {path}{cost}{rule}"
+        why = f" ({ev['reason']})" if ev.get("reason") else ""
+        who = " ".join(str(ev[k]) for k in ("seat", "unit", "token") if ev.get(k))
+        return f"  {who} moves {path}{cost}{why}{rule}"
     if t == "hand_over":
         return f"  {ev['seat']} now decides: {ev['decision']} ({ev['reason']})"
     if t == "decision_skipped":
@@ -72,10 +74,14 @@ def core_line(ev: dict[str, Any]) -> str | None:
     if t == "bag_reveal":
         return f"  the bag {ev['bag']} is opened: {', '.join(map(str, ev['order']))}"
     if t == "game_over":
-        who = f"{ev['winner']} wins" if ev.get("winner") else "the game is drawn"
-        return f"*** {who}: {ev['reason']} (round {ev['round']}) ***"
+        return _game_over(ev, f"{ev['winner']} wins" if ev.get("winner") else
+                          "the game is drawn")
     board = _BOARD.get(str(t))
     return None if board is None else board(ev) + rule
+
+
+def _game_over(ev: dict[str, Any], who: str) -> str:
+    return f"*** {who}: {ev['reason']} (round {ev['round']}) ***"
 
 
 def _piece(ev: dict[str, Any], owner: str = "owner") -> str:
@@ -134,6 +140,9 @@ def describe(game: GameLike, ev: dict[str, Any]) -> str:
         return str(line)
     if _helper(game, ev):
         return ""
+    winner = ev.get("winner")
+    if ev.get("type") == "game_over" and winner and winner not in game.state.seats:
+        return _game_over(ev, f"the {winner} win")  # a side, as render_result words it
     line = core_line(ev)
     if line is not None:
         return line

@@ -369,7 +369,8 @@ class GameHost:
 
     def connect(self, who: str | None, delta: int) -> None:
         """A client of ``who`` connected (+1) or left (-1); seats' presence is in snapshots,
-        a seat's first client and its last one leaving are said on the terminal."""
+        a seat's first client, each further one (two pages on one link: a second tab, or a
+        link someone else has) and its last one leaving are said on the terminal."""
         if who is None:
             return
         with self.meta:
@@ -378,6 +379,9 @@ class GameHost:
         name = "the hot-seat screen" if who == HOT_SEAT else who
         if before == 0 and delta > 0:
             self.say(f"{name} connected")
+        elif before > 0 and delta > 0:  # a second tab, or a link someone else has
+            self.say(f"{name} connected again: {before + delta} pages are open on its link "
+                     "(a link leaked is a seat lost: docs/serve.md)")
         elif before + delta == 0 and delta < 0:
             self.say(f"{name} left (the same link joins again)")
         self._changed()

@@ -128,3 +128,19 @@ def test_plurals_and_articles():
     assert [count_of(1, "ship"), count_of(2, "ship"), count_of(0, "point"), count_of(-1, "point")] \
         == ["1 ship", "2 ships", "0 points", "-1 point"]
     assert article("engineer") == "an engineer" and article("scout") == "a scout"
+
+
+def test_a_plugin_move_with_a_path_names_the_piece_and_the_reason():
+    """A move with ``path``, as docs/plugins.md recommends, was told "T1 moves 0,0 → 2,0": no
+    seat, unit or reason, which the engine's own moves give (a new plugin developer's trial)."""
+    ev = {"type": "move", "seat": "red", "unit": "runner", "token": "T1", "from": [0, 0],
+          "to": [2, 0], "path": [[1, 0], [2, 0]], "reason": "sprint"}
+    assert core_line(ev) == "  red runner T1 moves 0,0 → 1,0 → 2,0 (sprint)"
+
+
+def test_a_side_wins_in_the_words_of_the_result_line():
+    """"*** aborigines wins" beside the result's "the aborigines win" (a new player's trial)."""
+    game = Game(load_scenario("tic-tac-toe"), seed=1)
+    side = {"type": "game_over", "winner": "aborigines", "reason": "r", "round": 3}
+    assert describe(game, side) == "*** the aborigines win: r (round 3) ***"
+    assert describe(game, {**side, "winner": "x"}) == "*** x wins: r (round 3) ***"

@@ -177,3 +177,24 @@ def test_ctrl_c_with_pages_connected_stops_at_once_without_a_traceback(tmp_path:
     said = served.said()
     assert "Traceback" not in said and "ERROR" not in said and "CancelledError" not in said, said
     assert "dg serve: stopped; the game is saved in" in said
+
+
+def test_a_second_page_on_one_link_is_told_to_the_host(tmp_path: Path) -> None:
+    """Two tabs, or two people, on x's link showed one "x connected" (a new player's trial):
+    the host is told of each further page."""
+    import urllib.request
+
+    served = start(["tic-tac-toe", "--seat", "x=human"], tmp_path)
+    streams = []
+    try:
+        for _ in range(2):
+            resp = urllib.request.urlopen(
+                f"{served.base}/api/events?token={served.token('x')}", timeout=30)
+            resp.readline()
+            streams.append(resp)
+        said = served.wait_said("x connected again: 2 pages are open on its link")
+        assert said.count("x connected\n") == 1
+    finally:
+        for resp in streams:
+            resp.close()
+        served.stop()
