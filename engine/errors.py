@@ -203,4 +203,3 @@ def fault_text(exc: BaseException) -> str:
     where = raised_at(exc)
     text = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
     return f"{text} ({where})" if where else text
-
