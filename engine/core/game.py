@@ -442,7 +442,7 @@ class Game:
         """Parse an action text and check that its verb exists in this scenario."""
         action = Action.parse(text)
         if action.verb not in self.kinds:
-            verbs = sorted(self.kinds)
+            verbs = sorted(v for v in self.kinds if v != END.verb or _may_ever_end(self.scenario))
             close = close_matches(action.verb, verbs)
             hint = f"; did you mean '{close[0]}'?" if close else ""
             raise MalformedAction(f"unknown action '{action.verb}'{hint} (the actions of this "
@@ -760,6 +760,14 @@ def _victory_moments(scenario: Scenario, idle: bool = False) -> dict[str, bool]:
     return {when: plugged or checks(when)
             for when in ("after_action", "after_phase", "no_legal_action", "end_of_turn",
                          "end_of_round")}
+
+
+def _may_ever_end(scenario: Scenario) -> bool:
+    """Whether ``end`` can ever be played: a phase that does not forbid it, or a plugin (whose
+    hand-overs may be ended). Tic-tac-toe's only phase says ``end: false``: its unknown-action
+    message lists ``place`` alone."""
+    return bool(scenario.data.get("plugins")) or any(
+        phase.get("end", True) is not False for phase in scenario.phases)
 
 
 def _applying_fault(action: object, kind: ActionKind, exc: Exception) -> EngineError:

@@ -207,6 +207,8 @@ def test_a_misspelt_verb_is_given_the_closest_and_an_argument_its_usage():
     assert str(human.choose(_tic_tac_toe())) == "place 1,1"
     lines = [line for line in out.getvalue().splitlines() if "not possible:" in line]
     assert "unknown action 'plce'; did you mean 'place'?" in lines[0]
+    # tic-tac-toe's one phase says end: false, so end is not offered (a new player's trial)
+    assert lines[0].endswith("(the actions of this game: place)")
     assert "place 1,x: '1,x' is not a cell" in lines[1] and "(usage: 'place x,y')" in lines[1]
 
 
