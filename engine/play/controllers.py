@@ -73,7 +73,8 @@ HELP = """Type an action in its text form (for example: {example}), or:
   units    your units and where they are{sites}
   undo     take back your last action of this decision (not past a die roll, nor an action
            that ended your decision or turn)
-  help     this text                     quit    stop (the game is saved if you gave --save)
+  help     this text                     quit    stop (a campaign stage is kept; dg run
+           keeps the game only with --save)
 A unique beginning of a legal action is enough (e.g. '{prefix}' when only one such action exists).
 Cells are written x,y: x is the column (numbers on top), y the row (numbers on the left),
 e.g. {cell}."""
@@ -119,11 +120,13 @@ class HumanController(Controller):
     name = "human"
 
     def __init__(self, seat: str, seed: int = 0, inp: TextIO | None = None,
-                 out: TextIO | None = None, render: Callable[[GameLike], str] | None = None):
+                 out: TextIO | None = None, render: Callable[[GameLike], str] | None = None,
+                 screen: SharedScreen | None = None):
         super().__init__(seat, seed)
         self.inp = inp or sys.stdin
         self.out = out or sys.stdout
         self.render = render
+        self.screen = screen  # the terminal this person shares with others (hot seat), if any
         self.seen = 0
         self._last_board: str | None = None
         self._game: GameLike | None = None
@@ -136,6 +139,8 @@ class HumanController(Controller):
 
     def choose(self, game: GameLike) -> Action | None:
         self._game = game
+        if self.screen is not None and self.screen.take(self.seat, game):
+            self.hand_over()
         self.tell_news(game)
         self.show(game, force=False)
         while True:
@@ -154,6 +159,18 @@ class HumanController(Controller):
         if self.render is not None:
             self.show_board(game, force=False)
         self.say(f"== the game is over: {render_result(game)}")
+
+    def hand_over(self) -> None:
+        """The terminal passes to this person from another (hot seat, hidden values in play):
+        on a screen, what the other saw is cleared, and this person presses Enter once they
+        alone look at it; piped input is not waited for (no one shares a pipe)."""
+        at_screen = _is_terminal(self.out) and _is_terminal(self.inp)
+        if at_screen:
+            self.out.write("\033[2J\033[H")  # clear the screen, cursor home
+        self.say(f"== pass the terminal to {self.seat}: what comes next is for {self.seat}'s "
+                 "eyes only")
+        if at_screen:
+            self.read_line(f"{self.seat}: press Enter when only you can see the screen ")
 
     def read_line(self, prompt: str) -> str | None:
         if self.interactive:
@@ -350,6 +367,27 @@ def describe_sites(game: GameLike) -> str:
         lines.append(f"  {s.id:<16} at {s.pos[0]},{s.pos[1]}{owner}" + (f"  [{marks}]" if marks
                                                                        else ""))
     return "\n".join(lines)
+
+
+class SharedScreen:
+    """One terminal shared by several people (``dg run`` with two ``--seat X=human``): when the
+    decision passes from one person to another while the game hides values from some seat, the
+    next person is handed the terminal (:meth:`HumanController.hand_over`), so that what one
+    seat may see is not left on the screen for another to read."""
+
+    def __init__(self) -> None:
+        self.seat: str | None = None
+
+    def take(self, seat: str, game: GameLike) -> bool:
+        """``seat``'s person takes the terminal; whether it is a hand-over (another person had
+        it, and something of the game is hidden)."""
+        before, self.seat = self.seat, seat
+        return before is not None and before != seat and bool(game.state.secrets)
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
 
 
 class _Quit(Exception):

@@ -16,7 +16,14 @@ from distant_galaxy.core.actions import Action
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.hidden import commitment, derived_secret
 from distant_galaxy.errors import EngineError, LogError, PluginError, fault_text
-from distant_galaxy.play.controllers import Controller, HumanController, Quit, bot_known, make_bot
+from distant_galaxy.play.controllers import (
+    Controller,
+    HumanController,
+    Quit,
+    SharedScreen,
+    bot_known,
+    make_bot,
+)
 from distant_galaxy.play.log import LogWriter, dumps, game_header, read_log
 from distant_galaxy.play.records import check_records
 from distant_galaxy.scenario.load import load_scenario
@@ -77,10 +84,12 @@ def make_controllers(scenario: Scenario, seats: list[str], kinds: dict[str, str]
     bots = scenario.bots()
     default = scenario.data.get("default_bot", "random")
     out: dict[str, Controller] = {}
+    people = [s for s in seats if kinds.get(s, default) == "human"]
+    screen = SharedScreen() if len(people) > 1 else None  # a hot seat: one terminal, several
     for seat in seats:
         kind = kinds.get(seat, default)
         if kind == "human":
-            out[seat] = HumanController(seat, seed, render=render, **human_io)
+            out[seat] = HumanController(seat, seed, render=render, screen=screen, **human_io)
         else:
             out[seat] = make_bot(bots, kind, seat, seed)
     return out

@@ -56,6 +56,9 @@ def test_dg_campaign_from_new_to_the_end(tmp_path, monkeypatch, capsys):
     assert "match the campaign save" in capsys.readouterr().out
     assert main(["campaign", "play"]) == 0  # over: the final standing again
     assert "the campaign is over" in capsys.readouterr().out
+    assert main(["campaign", "resume"]) == 2  # said so, not "'dg campaign play' plays the next"
+    assert "global.campaign.json: the campaign is over ('dg campaign status' shows the final " \
+           "standing)" in capsys.readouterr().err
 
 
 def test_dg_campaign_errors_are_one_clear_line(tmp_path, monkeypatch, capsys):

@@ -275,3 +275,44 @@ def test_quit_stops_and_the_end_of_input_gives_no_action():
     human, _ = _human("x", "")
     assert human.choose(_tic_tac_toe()) is None
 
+
+
+class _Screen(io.StringIO):
+    """A terminal (``isatty``), for the hot seat's hand-over."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_a_hot_seat_with_hidden_values_hands_the_terminal_over_and_clears_it():
+    """Two people at one terminal in the fleet battle with secret orders: each one's order stayed
+    on the screen when the other's prompt came (a new player's trial, with the command of
+    docs/fleet-battle.md). Now the screen is cleared and the next person presses Enter first;
+    without hidden values, or at a pipe, nobody waits."""
+    from distant_galaxy.play.runner import new_session, play
+
+    scenario = load_scenario("fleet-battle", "hot-seat", ["secret-orders"])
+    screen = _Screen()
+    keys = _Screen("end\n\n" * 3 + "quit\n")  # an action, then the next person's Enter
+    session = new_session(scenario, 12345, None, {"red": "human", "blue": "human"}, None,
+                          {"inp": keys, "out": screen})
+    assert not play(session)
+    shown = screen.getvalue()
+    first, handed = shown.split("\033[2J\033[H", 1)
+    assert "== pass the terminal to red: what comes next is for red's eyes only" in handed
+    assert "red: press Enter when only you can see the screen" in handed
+    assert "battle order 3" in first and "battle order 3" not in handed  # blue's own order
+    assert shown.count("\033[2J\033[H") == 3
+
+    plain = io.StringIO()  # the same at a pipe: said, not waited for
+    session = new_session(scenario, 12345, None, {"red": "human", "blue": "human"}, None,
+                          {"inp": io.StringIO("end\n" * 3 + "quit\n"), "out": plain})
+    assert not play(session)
+    assert plain.getvalue().count("== pass the terminal to") == 3
+    assert "\033[2J" not in plain.getvalue() and "press Enter" not in plain.getvalue()
+
+    no_secret = io.StringIO()  # tic-tac-toe hides nothing: no hand-over
+    session = new_session(load_scenario("tic-tac-toe"), 1, None, {"x": "human", "o": "human"},
+                          None, {"inp": _Screen("place 0,0\nplace 1,1\nquit\n"), "out": no_secret})
+    assert not play(session)
+    assert "pass the terminal" not in no_secret.getvalue()

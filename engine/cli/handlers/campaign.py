@@ -27,10 +27,9 @@ from distant_galaxy.campaign.status import (
     seats_words,
     status_json,
 )
-from distant_galaxy.cli.handlers.play import parse_seats, result_json
+from distant_galaxy.cli.handlers.play import board_renderer, parse_seats, result_json
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.narrate import narrate
-from distant_galaxy.play.render import render_board
 
 
 def campaign(args: argparse.Namespace) -> int:
@@ -82,6 +81,9 @@ def _play(args: argparse.Namespace) -> int:
 
 def _resume(args: argparse.Namespace) -> int:
     run = _open(args)
+    if not run.data.get("current") and run.over:
+        raise EngineError(f"{run.path}: the campaign is over ('dg campaign status' shows the "
+                          "final standing)")
     if not run.data.get("current"):
         raise EngineError("no stage is under way in this campaign: 'dg campaign play' plays "
                           "the next one")
@@ -89,7 +91,7 @@ def _resume(args: argparse.Namespace) -> int:
 
 
 def _go_on(run: CampaignRun, args: argparse.Namespace) -> int:
-    stage, session = resume_stage(run, parse_seats(args.seat), render=render_board)
+    stage, session = resume_stage(run, parse_seats(args.seat), render=board_renderer())
     print(f"stage {stage.index + 1}, {stage.title}: resumed at round "
           f"{session.game.state.round} (log {run.data['current']['log']} written again from "
           "the save)")
@@ -108,7 +110,8 @@ def _stages(run: CampaignRun, args: argparse.Namespace, first_log: str | None) -
     """Play the next stage (every remaining one with ``--all``)."""
     log = first_log
     while not run.over:
-        stage, session = start_stage(run, parse_seats(args.seat), log, render=render_board)
+        stage, session = start_stage(run, parse_seats(args.seat), log,
+                                     render=board_renderer())
         log = None
         if not args.json:
             _intro(run, stage, session, args.seat)
@@ -192,9 +195,10 @@ class _Printer:
 
     def __init__(self) -> None:
         self.last: str | None = None
+        self.render = board_renderer()  # in colour on a colour terminal, as dg run
 
     def board(self, game: Any) -> None:
-        text = render_board(game)
+        text = self.render(game)
         if text != self.last:
             print(text)
             self.last = text

@@ -64,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
             raise EngineError(f"--seat {shorten(name)}: no such seat in this game (seats: "
                               f"{', '.join(seats)})")
     session = new_session(scenario, args.seed, seats, kinds, args.log, _human_io(args),
-                          render=_board_renderer(), secret=secret)
+                          render=board_renderer(), secret=secret)
     warning = small_seed_warning(session.game, args.seed, secret)
     if warning:
         print(warning, file=sys.stderr)
@@ -154,7 +154,7 @@ def _human_io(args: argparse.Namespace) -> dict[str, Any]:
     return {"out": sys.stderr} if args.json else {}
 
 
-def _board_renderer() -> Any:
+def board_renderer() -> Any:
     """``render_board`` as the human prompt calls it: in colour on a colour terminal."""
     paint = painter()
     return render_board if paint is None else (lambda game: render_board(game, paint))
@@ -207,7 +207,7 @@ def resume(args: argparse.Namespace) -> int:
     kinds = dict(header.get("controllers", {}))
     kinds.update(parse_seats(args.seat))
     controllers = make_controllers(game.scenario, game.state.seats, kinds, game.state.seed,
-                                   _human_io(args), _board_renderer())
+                                   _human_io(args), board_renderer())
     if kinds:  # who plays on: the new log's and the save's header say so
         header = {**header, "controllers": kinds}
     log = LogWriter(args.log)
