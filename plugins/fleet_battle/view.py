@@ -34,7 +34,7 @@ def status_lines(game: Game) -> list[str]:
     """One block per fleet: order, victory points now, every model with hull and state."""
     st = game.state
     vps = score.all_tallies(game)
-    lines = []
+    lines = [legend(game)]
     first = st.attrs.get(INITIATIVE)
     for fleet in section(game.scenario)["fleets"]:
         mark = " — has the initiative" if first == fleet else ""
@@ -44,6 +44,21 @@ def status_lines(game: Game) -> list[str]:
                  "(destroyed)" for m in models(game, fleet)]
         lines.append("  " + ", ".join(parts))
     return lines
+
+
+def legend(game: Game) -> str:
+    """What the board's letters mean, from the scenario's unit types (their ``glyph`` and
+    ``title``), fleet by fleet: ``legend: D Dreadnought, … (the civilizations); AM Aborigine
+    mothership, … (the aborigines); a seat's first letter before a model: its squadron's seat``."""
+    types = game.scenario.unit_types
+    parts = []
+    for fleet, spec in section(game.scenario)["fleets"].items():
+        kinds = list(dict.fromkeys(str(m["type"]) for m in spec.get("models", [])))
+        names = ", ".join(f"{types.get(k, {}).get('glyph', k[:1].upper())} "
+                          f"{types.get(k, {}).get('title', k)}" for k in kinds)
+        parts.append(f"{names} (the {fleet})")
+    return ("legend: " + "; ".join(parts) + "; a seat's first letter before a model: the seat "
+            "whose squadron it is (none: moved by the engine)")
 
 
 def decision_reason(game: Game, seat: str) -> str:
@@ -77,8 +92,17 @@ def describe_event(game: Game, ev: dict[str, Any]) -> str | None:
         return f"the {ev['fleet']}: battle order {UNKNOWN} — {ev['text']}"
     if t == "fleet_order":
         return f"the {ev['fleet']}: battle order {ev['order']} — {ev['text']}"
+    if t == "place" and ev.get("owner") is None:  # a model of the fleet the engine moves
+        tok = game.state.tokens.get(str(ev.get("token")))
+        fleet = tok.attrs.get("fleet") if tok is not None else None
+        if fleet is not None:
+            return f"  the {fleet}' {ev.get('unit')} {ev['token']} placed at {_cell(ev.get('to'))}"
     if t in ("phase_note",):
         return str(ev["text"])
     if t == "ai_plan":
         return ""
     return None
+
+
+def _cell(pos: Any) -> str:
+    return f"{pos[0]},{pos[1]}" if isinstance(pos, (list, tuple)) and len(pos) == 2 else str(pos)

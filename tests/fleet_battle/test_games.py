@@ -65,3 +65,18 @@ def test_every_event_is_declared_worded_and_valid(seed):
     for ev in game.events:
         if ev["type"] in plugin:
             assert view.describe_event(game, ev) is not None, ev
+
+
+def test_the_board_s_letters_are_explained_and_the_aborigine_models_named_by_their_fleet():
+    """The fleet battle's board had no legend (``AS``, ``Ab``, ``rb``…) and its set-up told of
+    "neutral" models where every other line says the aborigines (a new player's trial)."""
+    from distant_galaxy.play.narrate import narrate
+
+    game = Game(load_scenario("fleet-battle"), seed=3)
+    legend = view.status_lines(game)[0]
+    assert legend.startswith("legend: D Dreadnought, E Escort fighters, C Cruiser")
+    assert "b Decoy buoy (the civilizations); AM Aborigine mothership" in legend
+    assert "Ab Aborigine lure (the aborigines)" in legend
+    lines = narrate(game, game.events)
+    assert "  the aborigines' mothership M1 placed at 13,5" in lines
+    assert not [line for line in lines if "neutral" in line]
