@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from distant_galaxy.errors import EngineError
-from distant_galaxy.scenario.find import discover
+from distant_galaxy.scenario.find import discover, known_ids
 from distant_galaxy.text import close_matches
 
 
@@ -45,6 +45,8 @@ def resolve_campaign_path(name: str) -> Path:
     ids = campaign_ids()
     near = close_matches(name, ids)
     hint = f"did you mean '{near[0]}'?" if near else f"known campaigns: {', '.join(ids) or 'none'}"
+    if name in known_ids():  # a scenario, which dg run plays on its own
+        hint += f" ('{name}' is a scenario: 'dg run {name}' plays it)"
     raise EngineError(f"unknown campaign '{name}'; {hint}")
 
 

@@ -27,11 +27,20 @@ def points_words(run: CampaignRun, points: dict[str, int]) -> str:
                      for c in run.campaign.roster)
 
 
+def stage_title(stage: Stage) -> str:
+    """``Clash with the Aborigines (episode 5)``; a title that ends in its own parenthesis gets
+    the episode inside it: ``Fleet battle at the gates (the project's own episode; episode 6)``."""
+    if stage.episode is None:
+        return stage.title
+    if stage.title.endswith(")"):
+        return f"{stage.title[:-1]}; episode {stage.episode})"
+    return f"{stage.title} (episode {stage.episode})"
+
+
 def stage_line(run: CampaignRun, stage: Stage) -> str:
     """A stage: its number, title and episode, then what happened or will happen."""
     n = stage.index
-    head = f"{n + 1:>2}. {stage.title}" + (f" (episode {stage.episode})"
-                                            if stage.episode is not None else "")
+    head = f"{n + 1:>2}. {stage_title(stage)}"
     cur = run.data.get("current")
     if n < len(run.done):
         entry = run.done[n]

@@ -10,7 +10,7 @@ import random
 import shutil
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from distant_galaxy.core.actions import Action
 from distant_galaxy.errors import ActionError, EngineError
@@ -348,7 +348,8 @@ def describe_units(game: GameLike, seat: str) -> str:
         if t.owner != seat:
             continue
         where = f"at {t.pos[0]},{t.pos[1]}" if t.pos is not None else f"aboard {t.carrier}"
-        extra = ", ".join(f"{k}={v}" for k, v in t.attrs.items() if not isinstance(v, dict))
+        extra = ", ".join(_attr_text(k, v) for k, v in t.attrs.items()
+                          if not isinstance(v, dict) and v is not False and v is not None)
         lines.append(f"  {t.id:<6} {t.type:<12} {where}" + (f"  ({extra})" if extra else ""))
     if len(lines) == 1:
         lines.append("  none on the board")
@@ -358,8 +359,16 @@ def describe_units(game: GameLike, seat: str) -> str:
     return "\n".join(lines)
 
 
+def _attr_text(name: str, value: Any) -> str:
+    """A token's attribute as a person reads it: ``main`` for a true flag, ``hull 3`` else (a
+    false or empty one is left out)."""
+    return name if value is True else f"{name} {value}"
+
+
 def describe_sites(game: GameLike) -> str:
     """Every site: id, kind, cell, owner and markers."""
+    if not game.state.sites:
+        return "sites: none in this game"
     lines = ["sites:"]
     for s in game.state.sites.values():
         owner = f" owner {s.owner}" if s.owner else ""

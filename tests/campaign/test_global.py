@@ -115,3 +115,14 @@ def test_dc5_episode_6_points_tell_apart_the_civilizations_of_the_one_fleet(tmp_
     assert battle["points"] == {c: 3 + kept[c] // 25 for c in kept}
     assert battle["points"]["federation"] != battle["points"]["republic"]
     assert kept["chaos"] == kept["republic"]
+
+
+def test_a_stage_title_in_parentheses_takes_its_episode_inside_them():
+    """"Fleet battle at the gates (the project's own episode) (episode 6)" (a new player's
+    trial)."""
+    from distant_galaxy.campaign.load import load_campaign
+    from distant_galaxy.campaign.status import stage_title
+
+    titles = [stage_title(s) for s in load_campaign("global").stages]
+    assert "Fleet battle at the gates (the project's own episode; episode 6)" in titles
+    assert "Clash with the Aborigines (episode 5)" in titles

@@ -135,3 +135,16 @@ def test_dg_run_of_a_campaign_file_says_what_it_is(capsys):
     assert main(["run", str(DUO)]) == 2
     err = capsys.readouterr().err
     assert "is a campaign, not a scenario" in err and "dg campaign new" in err
+
+
+def test_a_scenario_named_as_a_campaign_is_pointed_to_dg_run():
+    """``dg campaign new asteroid-belt`` said only "unknown campaign" (a new player's trial)."""
+    import pytest
+
+    from distant_galaxy import EngineError
+    from distant_galaxy.campaign.find import resolve_campaign_path
+
+    with pytest.raises(EngineError, match=r"unknown campaign 'asteroid-belt'; known campaigns: "
+                       r"global \('asteroid-belt' is a scenario: 'dg run asteroid-belt' plays "
+                       r"it\)"):
+        resolve_campaign_path("asteroid-belt")

@@ -316,3 +316,15 @@ def test_a_hot_seat_with_hidden_values_hands_the_terminal_over_and_clears_it():
                           None, {"inp": _Screen("place 0,0\nplace 1,1\nquit\n"), "out": no_secret})
     assert not play(session)
     assert "pass the terminal" not in no_secret.getvalue()
+
+
+def test_units_and_sites_read_as_words_not_python():
+    """``units`` printed ``main=False`` and ``sites`` a bare ``sites:`` in the fleet battle (a new
+    player's trial)."""
+    from distant_galaxy.play.controllers import describe_sites, describe_units
+
+    game = Game(load_scenario("fleet-battle"), seed=3)
+    units = describe_units(game, "red")
+    assert "D1     dreadnought  at 1,5  (fleet civilizations, main, state ok)" in units
+    assert "=" not in units and "False" not in units
+    assert describe_sites(game) == "sites: none in this game"
