@@ -196,9 +196,12 @@ class GameHost:
         return self.last_human or (humans[0] if humans else None)
 
     def links(self, base: str) -> dict[str, str]:
-        """seat (or ``hot-seat``) → its join link under ``base`` (``http://host:port``)."""
+        """seat (or ``hot-seat``) → its join link under ``base`` (``http://host:port``), in the
+        game's seat order (a resumed game's tokens come back in another)."""
+        order = {seat: i for i, seat in enumerate(self.game.state.seats)}
+        kept = sorted(self.tokens.items(), key=lambda item: order.get(item[1], -1))
         return {("hot-seat" if seat == HOT_SEAT else seat): f"{base}/play/{token}"
-                for token, seat in self.tokens.items()}
+                for token, seat in kept}
 
     # -- changes ---------------------------------------------------------------------------------
     def submit(self, token: str | None, text: Any, decision: Any) -> Reply:

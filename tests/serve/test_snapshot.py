@@ -109,3 +109,10 @@ def test_a_hot_seat_screen_gets_nothing_of_the_next_seat_until_its_player_is_the
     shown = snapshot(host, "*hot-seat*", here="o")
     assert not shown["masked"] and shown["your_turn"] and shown["svg"]
     assert snapshot(host, "*hot-seat*", here="x")["masked"]  # x is not the one to play
+
+
+def test_the_links_are_printed_in_the_seat_order_after_a_resume_too() -> None:
+    """A resumed game printed the pending seat's link first (a new player's trial)."""
+    host = host_of("tic-tac-toe", ["x", "o"])
+    host.tokens = dict(reversed(list(host.tokens.items())))  # as keep_tokens may give them
+    assert list(host.links("http://h")) == ["x", "o"]
