@@ -18,8 +18,8 @@ from distant_galaxy.cli.main import build_parser, main, parser_for, run_command
 from distant_galaxy.cli.registry import Commands, find_commands
 from distant_galaxy.version import ENGINE_VERSION
 
-BUILTIN = ["list", "validate", "schema", "test", "run", "resume", "show", "replay", "render",
-           "perft", "reliability", "completion"]
+BUILTIN = ["list", "validate", "schema", "test", "check-plugin", "run", "resume", "show", "replay",
+           "render", "perft", "reliability", "completion"]
 
 
 def fails_with_engine_error(args: argparse.Namespace) -> int:

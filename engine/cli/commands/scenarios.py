@@ -1,4 +1,5 @@
-"""``dg list``, ``dg validate``, ``dg test`` and ``dg schema``: the scenario files themselves."""
+"""``dg list``, ``dg validate``, ``dg test``, ``dg schema`` and ``dg check-plugin``: the files
+authors write — scenarios, and a plugin's sources."""
 
 from __future__ import annotations
 
@@ -30,6 +31,11 @@ def schema_arguments(parser: argparse.ArgumentParser) -> None:
                         "this plugin (repeatable; default: every installed one)")
 
 
+def check_plugin_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="+", metavar="PATH|NAME",
+                        help="a plugin's folder or file, or the name it is installed under")
+
+
 def test_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", help="files or scenario ids (default: every shipped one)")
     parser.add_argument("-q", "--quiet", action="store_true", help="only failures and the summary")
@@ -48,4 +54,7 @@ def dg_commands() -> list[Command]:
                 f"{HANDLERS}.schema:print_schema", schema_arguments),
         Command("test", "run the rule tests written in scenario files",
                 f"{HANDLERS}.rule_tests:run_rule_tests", test_arguments),
+        Command("check-plugin", "check a plugin's sources: only the engine's public imports, "
+                "every hook marked (docs/plugins.md)",
+                f"{HANDLERS}.check_plugin:check_plugin", check_plugin_arguments),
     ]
