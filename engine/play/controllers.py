@@ -12,6 +12,11 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TextIO
 
+try:  # the terminal's input queue (POSIX): a hot seat's hand-over drops what was typed ahead
+    import termios
+except ImportError:  # pragma: no cover - Windows
+    termios = None  # type: ignore[assignment]
+
 from distant_galaxy.core.actions import Action
 from distant_galaxy.errors import ActionError, EngineError
 from distant_galaxy.play.narrate import narrate
@@ -165,11 +170,12 @@ class HumanController(Controller):
         on a screen, what the other saw is cleared, and this person presses Enter once they
         alone look at it; piped input is not waited for (no one shares a pipe)."""
         at_screen = _is_terminal(self.out) and _is_terminal(self.inp)
-        if at_screen:
-            self.out.write("\033[2J\033[H")  # clear the screen, cursor home
+        if at_screen:  # the screen and the scrollback cleared, the cursor home
+            self.out.write("\033[2J\033[3J\033[H")
         self.say(f"== pass the terminal to {self.seat}: what comes next is for {self.seat}'s "
                  "eyes only")
         if at_screen:
+            _drop_typed_ahead(self.inp)  # a second Enter of the last player must not answer
             self.read_line(f"{self.seat}: press Enter when only you can see the screen ")
 
     def read_line(self, prompt: str) -> str | None:
@@ -388,15 +394,27 @@ class SharedScreen:
         self.seat: str | None = None
 
     def take(self, seat: str, game: GameLike) -> bool:
-        """``seat``'s person takes the terminal; whether it is a hand-over (another person had
-        it, and something of the game is hidden)."""
+        """``seat``'s person takes the terminal; whether it is a hand-over: something of the
+        game is hidden, and another person had the terminal — or nobody yet (whoever started
+        the game must not see the first player's hidden values)."""
         before, self.seat = self.seat, seat
-        return before is not None and before != seat and bool(game.state.secrets)
+        return before != seat and bool(game.state.secrets)
 
 
 def _is_terminal(stream: TextIO) -> bool:
     isatty = getattr(stream, "isatty", None)
     return bool(isatty and isatty())
+
+
+def _drop_typed_ahead(stream: TextIO) -> None:
+    """Discard what was typed into the terminal ``stream`` and not read yet (POSIX; elsewhere
+    nothing is discarded)."""
+    if termios is None:
+        return
+    try:
+        termios.tcflush(stream.fileno(), termios.TCIFLUSH)
+    except (OSError, ValueError, AttributeError, termios.error):
+        pass  # (not a real terminal: a test's stand-in)
 
 
 class _Quit(Exception):

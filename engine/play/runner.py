@@ -132,16 +132,29 @@ def play(session: Session, max_actions: int = 1_000_000,
 
 def choose(ctrl: Controller, game: Game, seat: str) -> Action | None:
     """``ctrl``'s action for ``seat``, chosen on what the seat may see (its view, never the game).
-    A controller that fails with anything but an engine error (a bot's bug, a plugin's listing
-    of legal actions that raises) is a PluginError naming the controller, what was raised and
-    where; a person's quitting (``Quit``) passes through."""
+    A controller that fails with anything but an engine error is a PluginError saying what was
+    raised and where, and naming the controller — or, when listing the legal actions itself
+    fails (a plugin verb's ``candidates``), saying so; a person's quitting (``Quit``) passes
+    through."""
     try:
         return ctrl.choose(game.view(seat))
     except (EngineError, Quit):
         raise
     except Exception as exc:
+        if _listing_fails(game):  # the fault is the plugin's verb's, which the bot only asked
+            raise PluginError(f"listing the legal actions of seat {seat} failed: "
+                              f"{fault_text(exc)}") from exc
         raise PluginError(f"seat {seat}'s controller '{ctrl.name}' ({type(ctrl).__module__}) "
                           f"failed: {fault_text(exc)}") from exc
+
+
+def _listing_fails(game: Game) -> bool:
+    """Whether listing the pending decision's legal actions raises (a plugin's ``candidates``)."""
+    try:
+        game.legal_actions()
+    except Exception:  # (any fault: the caller reports the one it caught)
+        return True
+    return False
 
 
 def finish_log(session: Session) -> None:

@@ -230,10 +230,12 @@ def pictures(host: GameHost, view: GameView, seat: str | None) -> dict[str, str]
 
 def handover(host: GameHost, seat: str | None) -> str | None:
     """In a hot-seat game, the words that hide the board until the next person is at the
-    screen: when the pending human seat is not the one that decided last."""
+    screen: when the pending human seat is not the one that decided last — at the first
+    decision too when the game hides values (whoever started the game must not see them)."""
     pend = host.game.pending
     if not host.hot_seat or pend is None or host.game.over or seat != pend.seat \
-            or host.last_human in (None, seat):
+            or host.last_human == seat \
+            or (host.last_human is None and not host.game.state.secrets):
         return None
     return f"pass to {seat}, then click"
 

@@ -285,6 +285,24 @@ def test_the_page_reconnects_to_a_resumed_server(serve, open_page, tmp_path):
     assert x.page.locator("#game-board [data-unit]").count() == 2
 
 
+
+def test_an_old_page_after_a_restart_without_resume_says_what_to_do_and_invites_nothing(
+        serve, open_page, tmp_path):
+    """A server started again without --resume made a new game: the old page kept "Your turn"
+    and its highlighted cells, and a click did nothing (a new player's trial)."""
+    served = serve("connect-four", "--seat", "red=human", "--seat", "yellow=human",
+                   "--save", str(tmp_path / "c4.json"))
+    red = Seat(open_page(served.links["red"]))
+    red.wait_turn()
+    served.kill()
+    port = int(served.base.rsplit(":", 1)[1])
+    serve("connect-four", "--seat", "red=human", port=port)  # a new game, new links
+    red.page.wait_for_function("() => document.getElementById('connection').textContent"
+                               ".includes('dg serve --resume SAVE')", timeout=30_000)
+    assert "Your turn" not in red.page.inner_text("#turn")
+    assert red.page.locator("#game-board .target").count() == 0
+    assert red.page.is_hidden("#actions-box")
+
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
 def test_the_page_is_readable_on_a_laptop_and_a_phone(serve, open_page, width, height):
     served = serve("asteroid-belt", "--seat", "orange=human", "--seed", SEED)

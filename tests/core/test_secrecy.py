@@ -75,7 +75,7 @@ def test_the_seed_recovery_attack_finds_no_seed_and_no_bag(tmp_path):
 def test_a_small_seed_in_a_game_with_secrets_warns(tmp_path):
     done = _dg("run", "aborigine-clash", "--option", "space-domain", "--players", "2",
                "--seed", "5", "--quiet", cwd=tmp_path)
-    assert done.returncode == 0 and "warning: --seed 5 is small" in done.stderr
+    assert done.returncode == 0 and "warning: the --seed given is small" in done.stderr
     plain = _dg("run", "tic-tac-toe", "--seed", "5", "--quiet", cwd=tmp_path)
     assert plain.returncode == 0 and "warning" not in plain.stderr
 

@@ -293,22 +293,25 @@ def test_a_hot_seat_with_hidden_values_hands_the_terminal_over_and_clears_it():
 
     scenario = load_scenario("fleet-battle", "hot-seat", ["secret-orders"])
     screen = _Screen()
-    keys = _Screen("end\n\n" * 3 + "quit\n")  # an action, then the next person's Enter
+    # each person's Enter (the first decision's too: whoever started the game must not see
+    # blue's order), then their action
+    keys = _Screen("\nend\n" * 3 + "\nquit\n")
     session = new_session(scenario, 12345, None, {"red": "human", "blue": "human"}, None,
                           {"inp": keys, "out": screen})
     assert not play(session)
-    shown = screen.getvalue()
-    first, handed = shown.split("\033[2J\033[H", 1)
-    assert "== pass the terminal to red: what comes next is for red's eyes only" in handed
-    assert "red: press Enter when only you can see the screen" in handed
-    assert "battle order 3" in first and "battle order 3" not in handed  # blue's own order
-    assert shown.count("\033[2J\033[H") == 3
+    clear = "\033[2J\033[3J\033[H"  # the screen and the scrollback
+    before, blue, red, *_ = screen.getvalue().split(clear)
+    assert before == "" and blue.startswith("== pass the terminal to blue")
+    assert "battle order 3" in blue and "battle order 3" not in red  # blue's own order
+    assert red.startswith("== pass the terminal to red: what comes next is for red's eyes only\n"
+                          "red: press Enter when only you can see the screen")
+    assert screen.getvalue().count(clear) == 4
 
     plain = io.StringIO()  # the same at a pipe: said, not waited for
     session = new_session(scenario, 12345, None, {"red": "human", "blue": "human"}, None,
                           {"inp": io.StringIO("end\n" * 3 + "quit\n"), "out": plain})
     assert not play(session)
-    assert plain.getvalue().count("== pass the terminal to") == 3
+    assert plain.getvalue().count("== pass the terminal to") == 4
     assert "\033[2J" not in plain.getvalue() and "press Enter" not in plain.getvalue()
 
     no_secret = io.StringIO()  # tic-tac-toe hides nothing: no hand-over

@@ -102,3 +102,21 @@ def test_a_bot_that_fails_is_named_with_what_was_raised_and_where(race, tmp_path
     with pytest.raises(PluginError, match=r"seat red's controller 'broken' \(.*test_runner\) "
                        r"failed: KeyError: 'x' \(at play/test_runner.py:\d+ in choose\)"):
         play(session)
+
+
+def test_a_plugin_verb_whose_listing_fails_is_named_not_the_bot_that_asked(race, monkeypatch):
+    """A verb's candidates() that raised was reported as the random bot's fault (a new plugin
+    developer's trial): listing the legal actions is named instead."""
+    import pytest
+    from dg_example_race import Step
+
+    from distant_galaxy import PluginError
+
+    def broken(self, game, seat):
+        return {}["nope"]
+
+    monkeypatch.setattr(Step, "candidates", broken)
+    session = new_session(race, 4, ["red", "blue"], {})
+    with pytest.raises(PluginError, match=r"^listing the legal actions of seat red failed: "
+                       r"KeyError: 'nope' \(at play/test_runner.py:\d+ in broken\)$"):
+        play(session)

@@ -116,3 +116,19 @@ def test_the_links_are_printed_in_the_seat_order_after_a_resume_too() -> None:
     host = host_of("tic-tac-toe", ["x", "o"])
     host.tokens = dict(reversed(list(host.tokens.items())))  # as keep_tokens may give them
     assert list(host.links("http://h")) == ["x", "o"]
+
+
+def test_a_hot_seat_with_hidden_values_is_masked_from_the_first_decision() -> None:
+    """The browser hot seat showed the first player's secret order at once (a new player's
+    trial): whoever opened the page must not see it. Without hidden values it is shown."""
+    scenario = load_scenario("fleet-battle", "hot-seat", ["secret-orders"])
+    kinds = {"red": "human", "blue": "human"}
+    session = new_session(scenario, 12345, None, kinds, None, {"inp": io.StringIO(),
+                                                              "out": io.StringIO()})
+    host = GameHost(session, kinds, SaveFile(None), "main", True)
+    first = host.game.pending.seat  # type: ignore[union-attr]
+    assert snapshot(host, "*hot-seat*")["masked"]
+    assert not snapshot(host, "*hot-seat*", here=first)["masked"]
+    plain = host_of("tic-tac-toe", ["x", "o"])
+    plain.hot_seat = True
+    assert not snapshot(plain, "*hot-seat*")["masked"]

@@ -79,7 +79,7 @@ def test_a_small_seed_with_hidden_values_is_warned_about(tmp_path: Path) -> None
     served = start(["aborigine-clash", "--option", "space-domain", "--seed", "5", "--seat",
                     "red=human"], tmp_path)
     try:
-        assert "warning: --seed 5 is small and this game has hidden values" in served.said()
+        assert "warning: the --seed given is small and this game has hidden values" in served.said()
     finally:
         served.stop()
     quiet = start(["tic-tac-toe", "--seed", "5", "--seat", "x=human"], tmp_path)

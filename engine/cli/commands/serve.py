@@ -34,8 +34,8 @@ def serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log", help="write the JSONL event log to this file (kept with the "
                         "save: --resume goes on writing it)")
     parser.add_argument("--save", help="the save, written atomically at every decision "
-                        "(default: serve-SCENARIO-SEED.json here; with --games N, put {game} "
-                        "in the name, as in --log)")
+                        "(default: serve-SCENARIO-DATE-TIME.json here, never the seed; with "
+                        "--games N, put {game} in the name, as in --log)")
     parser.add_argument("--hot-seat", action="store_true", help="every human seat at one "
                         "screen: one link, the board hidden between hand-overs")
     parser.add_argument("--campaign", nargs="?", const="", metavar="SAVE", help="host the "

@@ -76,9 +76,9 @@ def small_seed_warning(game: Game, seed: int, secret: str | None) -> str | None:
     the seed decides (no fresh ``secret``), or None (``dg run`` and ``dg serve`` print it)."""
     if secret is not None or not game.state.secrets or seed >= SMALL_SEED:
         return None
-    return (f"warning: --seed {seed} is small and this game has hidden values, which the seed "
-            "decides: a player who tries seeds against the dice they see may find it and them; "
-            "leave --seed out for a random seed and a fresh secret")
+    return ("warning: the --seed given is small and this game has hidden values, which the "
+            "seed decides: a player who tries seeds against the dice they see may find it and "
+            "them; leave --seed out for a random seed and a fresh secret")
 
 
 def check_players(scenario: Scenario, asked: int | None) -> None:

@@ -83,8 +83,9 @@
       // The browser gave up (the server answered with an error): find out why, retry later.
       fetch(api("api/state")).then((r) => {
         if (r.status === 403 || r.status === 404) {
-          // the game is gone from this server: no action of this page can be taken any more
-          if (snap) snap.your_turn = false;
+          // the game is gone from this server: nothing on this page can be played any more
+          // (not the turn line, the highlighted cells or the actions: drawn again without them)
+          if (snap) show(Object.assign({}, snap, {your_turn: false, actions: []}));
           $("actions-box").hidden = true;
           setConnection(r.status === 403 ? "this link is not a seat of a game on this server "
             + "(403): if the host restarted the server, it goes on with dg serve --resume SAVE"
