@@ -21,7 +21,7 @@ from distant_galaxy.core.actions import Action
 from distant_galaxy.errors import ActionError, EngineError
 from distant_galaxy.play.narrate import narrate
 from distant_galaxy.play.render import render_result
-from distant_galaxy.text import count_of, quoted
+from distant_galaxy.text import close_matches, count_of, quoted
 
 if TYPE_CHECKING:
     from distant_galaxy.core.view import GameLike
@@ -80,6 +80,7 @@ HELP = """Type an action in its text form (for example: {example}), or:
            that ended your decision or turn)
   help     this text                     quit    stop (a campaign stage is kept; dg run
            keeps the game only with --save)
+  help ACTION   what an action does and how it is written (e.g. 'help {verb}')
 A unique beginning of a legal action is enough (e.g. '{prefix}' when only one such action exists).
 Cells are written x,y: x is the column (numbers on top), y the row (numbers on the left),
 e.g. {cell}."""
@@ -99,7 +100,20 @@ def help_text(game: GameLike) -> str:
     sites = "   sites   the map's sites" if game.state.sites else ""
     board_note = " ('board' is an action here)" if "board" in game.kinds else " (or 'board')"
     return HELP.format(example=example, prefix=prefix, cell=example_cell(game), sites=sites,
-                       board_note=board_note)
+                       board_note=board_note, verb=words[0])
+
+
+def action_help(game: GameLike, verb: str) -> str:
+    """``help move``: how the action is written and what it does (its kind's ``usage`` and
+    ``doc``), or the actions of the game when there is no such one."""
+    kind = game.kinds.get(verb)
+    if kind is None:
+        verbs = ", ".join(sorted(game.kinds))
+        near = close_matches(verb, list(game.kinds))
+        hint = f"; did you mean '{near[0]}'?" if near else ""
+        return f"no action '{verb}' in this game{hint} (its actions: {verbs})"
+    doc = " ".join(str(kind.doc).split()) or "(no description)"
+    return f"{kind.usage or kind.verb} — {doc}"
 
 
 def example_cell(game: GameLike) -> str:
@@ -229,8 +243,11 @@ class HumanController(Controller):
         if not text:
             return None
         word = text.lower()
+        first, _, rest = word.partition(" ")
         if word in ("help", "?"):
             self.say(help_text(game))
+        elif first in ("help", "?") and rest.strip():
+            self.say(action_help(game, rest.strip()))
         elif word == "list":
             self.list_actions(game)
         elif (word == "show" and "show" not in game.kinds) or \

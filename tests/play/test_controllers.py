@@ -331,3 +331,14 @@ def test_units_and_sites_read_as_words_not_python():
     assert "D1     dreadnought  at 1,5  (fleet civilizations, main, state ok)" in units
     assert "=" not in units and "False" not in units
     assert describe_sites(game) == "sites: none in this game"
+
+
+def test_help_of_an_action_tells_how_it_is_written_and_what_it_does():
+    """``help hack`` was "unknown action 'help'": a newcomer met actions the phase line did not
+    name, with no way to ask what they do (a new player's trial)."""
+    human, out = _human("red", "help hack\nhelp mvoe\n")  # then the input ends
+    game = Game(load_scenario("aborigine-clash"), seats=["red", "blue"], seed=1)
+    assert human.choose(game.view("red")) is None
+    text = out.getvalue()
+    assert "hack SHIP TARGET — Monarchy, once per game: take control of an Aborigine ship" in text
+    assert "no action 'mvoe' in this game; did you mean 'move'? (its actions: attack," in text
