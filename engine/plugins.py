@@ -186,7 +186,7 @@ def _refuse_unmarked(pm: pluggy.PluginManager, plugin: Any, name: str) -> None:
     would seem not to work."""
     if type(plugin) is not ModuleType:
         return
-    for attr in _hook_names():
+    for attr in hook_names():
         function = getattr(plugin, attr, None)
         if callable(function) and pm.parse_hookimpl_opts(plugin, attr) is None:
             raise PluginError(f"plugin {name}: {attr}{_defined_at(function)} is not marked as a "
@@ -195,8 +195,8 @@ def _refuse_unmarked(pm: pluggy.PluginManager, plugin: Any, name: str) -> None:
 
 
 @lru_cache(maxsize=1)
-def _hook_names() -> tuple[str, ...]:
-    """The engine's hook names (``dg_…``)."""
+def hook_names() -> tuple[str, ...]:
+    """The engine's hook names (``dg_…`` of :mod:`distant_galaxy.hookspecs`)."""
     return tuple(n for n in dir(hookspecs) if n.startswith("dg_"))
 
 
@@ -223,7 +223,7 @@ def unknown_hook_text(pm: pluggy.PluginManager, exc: pluggy.PluginValidationErro
                 f"{_defined_at(getattr(plugin, hook.group(1), None))}")
     for word in text.replace("'", " ").split():
         if word.startswith("dg_") or word.startswith("dg"):
-            near = close_matches(word, _hook_names())
+            near = close_matches(word, hook_names())
             if near:
                 return f"{text}; did you mean '{near[0]}'?"
     return text

@@ -24,6 +24,7 @@ from distant_galaxy.errors import (
     SourceError,
     fault_text,
 )
+from distant_galaxy.play.runner import listing_error
 from distant_galaxy.play.saves import read_save
 from distant_galaxy.rules import compile_expr
 from distant_galaxy.rules.hints import suggest
@@ -117,15 +118,11 @@ def listing_fault(game: Game) -> str | None:
     ``candidates()`` that raises, or gives values of the wrong shape), or None: a test case
     lists them before each action and at its end, as every game does, so a listing that only
     play would reach is caught by ``dg test``."""
-    if game.over or game.pending is None:
+    exc = listing_error(game)
+    if exc is None:
         return None
-    try:
-        game.legal_actions()
-    except EngineError as exc:  # already in the engine's words (a candidate's wrong shape)
-        return f"listing the legal actions failed: {exc}"
-    except Exception as exc:  # a plugin's fault: what was raised, and where
-        return f"listing the legal actions failed: {fault_text(exc)}"
-    return None
+    said = str(exc) if isinstance(exc, EngineError) else fault_text(exc)  # (the engine's words)
+    return f"listing the legal actions failed: {said}"
 
 
 _NAME_PATH = re.compile(r"(?<![\w.\"'])([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)(?!\s*\()")

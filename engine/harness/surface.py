@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from distant_galaxy import hookspecs
+from distant_galaxy.plugins import hook_names
 from distant_galaxy.text import close_matches
 
 ENGINE = "distant_galaxy"
@@ -66,8 +66,8 @@ def exported_names() -> tuple[str, ...]:
 
 
 def engine_hooks() -> frozenset[str]:
-    """The engine's hook names (``dg_…`` of :mod:`distant_galaxy.hookspecs`)."""
-    return frozenset(n for n in dir(hookspecs) if n.startswith("dg_"))
+    """The engine's hook names (:func:`distant_galaxy.plugins.hook_names`), as a set."""
+    return frozenset(hook_names())
 
 
 def declared_hooks(tree: ast.Module) -> Iterator[str]:

@@ -141,20 +141,24 @@ def choose(ctrl: Controller, game: Game, seat: str) -> Action | None:
     except (EngineError, Quit):
         raise
     except Exception as exc:
-        if _listing_fails(game):  # the fault is the plugin's verb's, which the bot only asked
+        if listing_error(game) is not None:  # the plugin verb's fault, which the bot asked
             raise PluginError(f"listing the legal actions of seat {seat} failed: "
                               f"{fault_text(exc)}") from exc
         raise PluginError(f"seat {seat}'s controller '{ctrl.name}' ({type(ctrl).__module__}) "
                           f"failed: {fault_text(exc)}") from exc
 
 
-def _listing_fails(game: Game) -> bool:
-    """Whether listing the pending decision's legal actions raises (a plugin's ``candidates``)."""
+def listing_error(game: Game) -> Exception | None:
+    """What listing the pending decision's legal actions raises now (a plugin verb's
+    ``candidates()`` that fails, or gives values of the wrong shape), or None (``dg test`` asks
+    it before each action of a case; a failing controller is told apart from its listing)."""
+    if game.over or game.pending is None:
+        return None
     try:
         game.legal_actions()
-    except Exception:  # (any fault: the caller reports the one it caught)
-        return True
-    return False
+    except Exception as exc:  # (any fault: the caller words it)
+        return exc
+    return None
 
 
 def finish_log(session: Session) -> None:

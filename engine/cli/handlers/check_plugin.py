@@ -39,9 +39,9 @@ def sources_of(target: str) -> Path:
     installed = installed_plugins()
     if target in installed:
         module = installed[target].split(":")[0].strip()
-        if "." in module:  # a plugin module of a package: the package's sources
-            module = module.rsplit(".", 1)[0] if not _is_package(module) else module
         spec = importlib.util.find_spec(module)
+        if spec is not None and spec.submodule_search_locations is None and "." in module:
+            spec = importlib.util.find_spec(module.rsplit(".", 1)[0])  # its package's sources
         if spec is not None and spec.submodule_search_locations:
             return Path(next(iter(spec.submodule_search_locations)))
         if spec is not None and spec.origin:
@@ -50,8 +50,3 @@ def sources_of(target: str) -> Path:
     hint = f"; did you mean '{near[0]}'?" if near else ""
     raise EngineError(f"{target}: no such file or folder, nor an installed plugin{hint} "
                       f"(installed: {', '.join(sorted(installed)) or 'none'})")
-
-
-def _is_package(module: str) -> bool:
-    spec = importlib.util.find_spec(module)
-    return spec is not None and spec.submodule_search_locations is not None
