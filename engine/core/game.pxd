@@ -11,10 +11,6 @@ cdef class _Light:
     cdef public GameState state
     cdef public Py_ssize_t n_board, n_tokens
 
-cdef class _Added:
-    cdef public object before, players
-    cdef public GameState state
-
 # A game's attributes that the turn loop reads on every action, as C fields (the rest, and any a
 # plugin adds, stay in its ``__dict__``); weak references to it keep working (TurnLoop, dice).
 cdef class Game:

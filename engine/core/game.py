@@ -102,7 +102,7 @@ class Game:
         self.stash = Stash()  # plugins' own data about this game object (not saved)
         self.events: list[Event] = []
         self.history: list[tuple[str, str]] = []  # (seat, action text) of every applied action
-        self._undo: list[tuple[GameState | _Light | _Added | Journal, int, int]] = []
+        self._undo: list[tuple[GameState | _Light | AddedRecord | Journal, int, int]] = []
         # The cached legal actions are valid for (version, state object, pending object).
         self._legal_key: tuple[int, GameState, Pending] | None = None
         self._legal: list[Action] = []
@@ -570,15 +570,21 @@ class Game:
                      touches: Callable[..., tuple[tuple[str, ...], tuple[str, ...]]]
                      ) -> list[Event]:
         """``apply`` in a pure game for a kind that says what it changes (``touches``): the
-        same steps with a cheap undo record (:class:`_Light`, :class:`_Added` for a kind that
-        only adds tokens) and nothing a pure game skips
+        same steps with a cheap undo record (:class:`_Light`, a tuple for a kind that only adds
+        tokens) and nothing a pure game skips
         (no plugin hook, no trigger, no journal of edits: the record is the state's ``journal``
         only to be told of a removal)."""
         st = self.state
         token_ids, seats = touches(self, pend.seat, action)
         adds_only = getattr(kind, "adds_only", False)
-        if adds_only and not token_ids:
-            snapshot: _Light | _Added = _Added(st, seats)
+        snapshot: _Light | AddedRecord
+        if adds_only and not token_ids:  # (the record built in place: once per placed piece)
+            attrs, secrets = st.attrs, st.secrets
+            snapshot = (st, len(st.tokens), len(st.board), st.pending, st.round, st.turn,
+                        st.phase, st.next_id, st.rolls, st.result,
+                        copy_attrs(attrs) if attrs else None, dict(secrets) if secrets else None,
+                        [p.clone() for s in seats if (p := st.players.get(s)) is not None]
+                        if seats else ())
         else:  # told of a removal before it happens (``_Light.removing``)
             snapshot = st.journal = _Light(st, token_ids, seats, adds_only)
         events, history = self.events, self.history
@@ -616,7 +622,7 @@ class Game:
         return self._settle(pend, text, phase_index, snapshot, start, undo_depth, rolls_before)
 
     def _settle(self, pend: Pending, text: str, phase_index: int,
-                snapshot: GameState | _Light | _Added | Journal, start: int, undo_depth: int,
+                snapshot: GameState | _Light | AddedRecord | Journal, start: int, undo_depth: int,
                 rolls_before: int) -> list[Event]:
         """The end of a successful ``apply``: the action's log record, then the undo record
         kept — unless the action rolled a die or ended the decision — and its events."""
@@ -650,12 +656,16 @@ class Game:
             record["decision"] = pend.kind
         return record
 
-    def _restore(self, snapshot: GameState | _Light | _Added | Journal, events_len: int
+    def _restore(self, snapshot: GameState | _Light | AddedRecord | Journal, events_len: int
                  ) -> None:
-        if isinstance(snapshot, (_Light, _Added, Journal)):
-            snapshot = snapshot.restore()
-        self.state = snapshot
-        self.dice.state = snapshot
+        if isinstance(snapshot, tuple):
+            state = _restore_added(snapshot)
+        elif isinstance(snapshot, (_Light, Journal)):
+            state = snapshot.restore()
+        else:
+            state = snapshot
+        self.state = state
+        self.dice.state = state
         del self.events[events_len:]
         self._flushed = min(self._flushed, events_len)
         self._version += 1
@@ -863,36 +873,30 @@ class _Light:
         return st
 
 
-class _Added:
-    """The undo record of an action of a kind that only adds tokens (``adds_only``) and touches
-    no token: what :class:`_Light` keeps in that case (the sizes of the token and board dicts,
-    the scalars, the pending decision, copies of ``attrs``, ``secrets`` and the touched
-    players), in one tuple. ``restore()`` puts it back the same way."""
+# The undo record of an action of a kind that only adds tokens (``adds_only``) and touches no
+# token: what :class:`_Light` keeps in that case, as one plain tuple built in place by
+# ``Game._apply_light`` (no object made on every placed piece) — the state, the sizes of its
+# token and board dicts, its scalars and pending decision, copies of ``attrs`` and ``secrets``
+# (None: empty) and of the touched players. ``_restore_added`` puts it back.
+if TYPE_CHECKING:
+    AddedRecord = tuple[GameState, int, int, Pending | None, int, int, int, int, int,
+                        dict[str, Any] | None, dict[str, Any] | None, dict[str, Any] | None,
+                        list[Player] | tuple[()]]
 
-    __slots__ = ("before", "players", "state")
 
-    def __init__(self, state: GameState, seats: tuple[str, ...]):
-        self.state = state
-        st = self.state  # (as in _Light)
-        toks, board, attrs, secrets = st.tokens, st.board, st.attrs, st.secrets
-        self.before = (len(toks), len(board), st.pending, st.round,
-                       st.turn, st.phase, st.next_id, st.rolls, st.result,
-                       copy_attrs(attrs) if attrs else None, dict(secrets) if secrets else None)
-        self.players = [p.clone() for s in seats if (p := st.players.get(s)) is not None] \
-            if seats else ()
-
-    def restore(self) -> GameState:
-        st = self.state
-        (n_tokens, n_board, st.pending, st.round, st.turn, st.phase, st.next_id,
-         st.rolls, st.result, attrs, secrets) = self.before
-        _truncate(st.tokens, n_tokens)  # drop what was added (in place: the dicts the action
-        _truncate(st.board, n_board)  # left, as records are restored last first)
-        st.attrs = attrs if attrs is not None else {}
-        st.secrets = secrets if secrets is not None else {}
-        for p in self.players:
-            st.players[p.seat] = p
-        st.forget_index()  # the owner index followed the action: rebuilt when next used
-        return st
+def _restore_added(record: AddedRecord) -> GameState:
+    """Put back the state an :data:`AddedRecord` was made of (what the action added dropped)."""
+    st = record[0]
+    (_, n_tokens, n_board, st.pending, st.round, st.turn, st.phase, st.next_id,
+     st.rolls, st.result, attrs, secrets, players) = record
+    _truncate(st.tokens, n_tokens)  # drop what was added (in place: the dicts the action
+    _truncate(st.board, n_board)  # left, as records are restored last first)
+    st.attrs = attrs if attrs is not None else {}
+    st.secrets = secrets if secrets is not None else {}
+    for p in players:
+        st.players[p.seat] = p
+    st.forget_index()  # the owner index followed the action: rebuilt when next used
+    return st
 
 
 def _rolled_in(events: list[Event], start: int) -> bool:

@@ -263,10 +263,13 @@ class GameState:
     def occupied_bits(self, stride: int) -> int | None:
         """Every token's cell on the board as one bitmask (the union of :meth:`bits_of` over the
         owners), or None as there."""
-        if self.bits_of(None, stride) is None:  # brings the masks up to date for this stride
-            return None
+        bits = self._bits  # (``bits_of``'s check, inlined: once per listing of a place kind)
+        if bits is None or self._stride != stride or self._index_n != len(self.board):
+            bits = self._rebits(stride)
+            if bits is None:
+                return None
         occ = 0
-        for b in self._bits.values():  # type: ignore[union-attr]
+        for b in bits.values():
             occ |= b
         return occ
 

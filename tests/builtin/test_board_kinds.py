@@ -164,6 +164,31 @@ def test_line_of_counts_pieces_beyond_the_grids_rows() -> None:
     assert line({"$game": game}) is True
 
 
+def test_a_place_kinds_listing_by_occupied_cells_is_the_free_cells_in_order() -> None:
+    """A place kind without ``where`` in a pure game lists from a table keyed by the occupied
+    cells' bitmask (kept for every game of the scenario, a tuple nobody may change): in every
+    position of random games, undone ones and copies included, the list is the free cells in
+    the grid's order, as the cell-by-cell listing gives it."""
+    import random
+
+    scenario = load_scenario("tic-tac-toe")
+    rng = random.Random(3)
+    cells = [(x, y) for y in range(3) for x in range(3)]
+    for seed in range(30):
+        game = Game(scenario, seed=seed, record=False).clone()
+        while not game.over:
+            listed = game.legal_actions()
+            free = [f"place {x},{y}" for x, y in cells if (x, y) not in game.state.board]
+            assert sorted(str(a) for a in listed) == sorted(free)
+            kind = game.kinds["place"]
+            assert list(kind.legal(game, game.pending.seat)) == listed
+            game.apply(rng.choice(listed))
+    game = Game(scenario, seed=1, record=False)
+    game.state.add_token("mark", "x", (7, 0))  # off the bitmasks' layout: listed cell by cell
+    game.state_changed()
+    assert len(game.legal_actions()) == 9
+
+
 TWO_MARKS = """format: 1
 id: two-marks
 title: Two marks a turn

@@ -44,6 +44,9 @@ _NO_STEPS = _NoSteps()
 #: coded listing reads the cells' bits (:func:`_bit_steps`, bytes indexed in C), faster there
 #: than the dict look-ups of :func:`_coded_steps`; in the pure build the look-ups are faster.
 COMPILED = not __file__.endswith(".py")
+#: How many boards' legal placements a place kind keeps (``PlaceKind.legal``) before it starts
+#: afresh: tic-tac-toe has 512 boards of occupied cells, a big board's search far more.
+_FREE_LISTS_LIMIT = 4096
 
 
 def _jump_steps(steps: Iterable[tuple[Any, ...]], board: dict, tokens: dict, seat: str,
@@ -262,6 +265,9 @@ class PlaceKind(_GenericKind):
                                  for c, a in self.column_actions]
         else:
             self.actions = [(p, self._intern(p, p)) for p in self.cells]
+        #: occupied cells' bitmask -> the legal actions (no ``where``, a pure game: the free
+        #: cells alone decide), kept for every game of the scenario (bounded: cleared when full)
+        self._free_lists: dict[int, tuple[Action, ...]] = {}
 
     def _supply(self, game: Game, seat: str) -> bool:
         if self.pool is None:
@@ -283,7 +289,16 @@ class PlaceKind(_GenericKind):
                     if (p := self._row_of(board, c)) is not None
                     and (self.where is None or self._where_ok(game, x=p[0], y=p[1]))]
         if self.where is None:
-            return [a for p, a in self.actions if p not in board]
+            occ = game.state.occupied_bits(self.grid.width + 1) if game.pure else None
+            if occ is None:
+                return [a for p, a in self.actions if p not in board]
+            listed = self._free_lists.get(occ)
+            if listed is None:  # a tuple: shared by every caller, who may not change it
+                if len(self._free_lists) >= _FREE_LISTS_LIMIT:
+                    self._free_lists.clear()
+                listed = self._free_lists[occ] = tuple([a for p, a in self.actions
+                                                        if p not in board])
+            return listed
         return [a for p, a in self.actions
                 if p not in board and self._where_ok(game, x=p[0], y=p[1])]
 
