@@ -41,6 +41,9 @@ class Session:
     header: dict[str, Any]
     controllers: dict[str, Controller]
     log: LogWriter
+    #: whether a Ctrl-C stopped :func:`play` (an action under way is taken back whole): ``dg
+    #: run`` then says so and exits with 130, as an interrupted command does
+    interrupted: bool = False
 
 
 def new_session(scenario: Scenario, seed: int, seats: list[str] | None,
@@ -99,7 +102,8 @@ def play(session: Session, max_actions: int = 1_000_000,
          on_turn: Callable[[Game], None] | None = None,
          on_action: Callable[[Game, str, Action, list[dict[str, Any]]], None] | None = None
          ) -> bool:
-    """Play until the game ends; returns False if a human quit. ``on_turn`` sees each new round,
+    """Play until the game ends; returns False if a human quit or Ctrl-C stopped it
+    (``session.interrupted``). ``on_turn`` sees each new round,
     ``on_action`` each applied action (game, seat, action, its events); at the end every
     controller is told (``Controller.game_over``: a person sees what happened, then the result).
     """
@@ -108,20 +112,25 @@ def play(session: Session, max_actions: int = 1_000_000,
     for _ in range(max_actions):
         if game.over:
             break
-        if on_turn is not None and game.state.round != last_round:
-            last_round = game.state.round
-            on_turn(game)
-        pend = game.pending
-        assert pend is not None
         try:
-            action = choose(session.controllers[pend.seat], game, pend.seat)
-        except (Quit, KeyboardInterrupt):
+            if on_turn is not None and game.state.round != last_round:
+                last_round = game.state.round
+                on_turn(game)
+            pend = game.pending
+            assert pend is not None
+            try:
+                action = choose(session.controllers[pend.seat], game, pend.seat)
+            except Quit:
+                return False
+            if action is None:
+                return False
+            events = game.apply(action)
+            if on_action is not None:
+                on_action(game, pend.seat, action, events)
+        except KeyboardInterrupt:  # Ctrl-C at a prompt, in a bot, while an action is applied
+            # (``Game.apply`` takes it back whole) or shown: the game stops where it stands
+            session.interrupted = True
             return False
-        if action is None:
-            return False
-        events = game.apply(action)
-        if on_action is not None:
-            on_action(game, pend.seat, action, events)
     else:
         raise EngineError(f"the game did not end within {max_actions} actions")
     for seat, ctrl in session.controllers.items():

@@ -5,6 +5,11 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -129,3 +134,28 @@ def test_a_fault_in_play_keeps_the_game_when_asked_to_save(tmp_path, race):
         else:
             assert text.endswith(f"saved first to {save_to} (dg resume {save_to})")
             assert len(read_save(save_to)["actions"]) == 3
+
+
+def test_ctrl_c_during_a_bots_decision_saves_the_game_and_exits_130(tmp_path):
+    """A real process, a real SIGINT while the search bot thinks: the game is saved (--save),
+    the words say it was interrupted, the exit status is 130 as for any interrupted command,
+    and the save goes on with ``dg resume``."""
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    cmd = [sys.executable, "-m", "distant_galaxy", "run", "connect-four", "--seed", "5",
+           "--seat", "red=mcts:1000000", "--save", "g.json"]
+    proc = subprocess.Popen(cmd, cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        assert proc.stdout.readline()  # the board is shown: the game is under way
+        time.sleep(0.5)  # red's first decision (a million iterations) has begun
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130, err
+    assert "interrupted: game stopped; saved to g.json (dg resume g.json)" in out
+    resumed = subprocess.run([sys.executable, "-m", "distant_galaxy", "resume", "g.json",
+                              "--seat", "red=random", "--quiet"], cwd=tmp_path, env=env,
+                             capture_output=True, text=True, timeout=120)
+    assert resumed.returncode == 0, resumed.stderr

@@ -120,3 +120,38 @@ def test_a_plugin_verb_whose_listing_fails_is_named_not_the_bot_that_asked(race,
     with pytest.raises(PluginError, match=r"^listing the legal actions of seat red failed: "
                        r"KeyError: 'nope' \(at play/test_runner.py:\d+ in broken\)$"):
         play(session)
+
+
+def test_ctrl_c_while_an_action_is_applied_stops_the_game_with_it_taken_back(race, tmp_path,
+                                                                            monkeypatch):
+    """A Ctrl-C anywhere in the loop — a prompt, a bot, while an action is applied, while it is
+    shown — stops the game where it stands (the action under way taken back whole) and says so
+    (``session.interrupted``): ``dg run`` then saves it with --save and exits 130."""
+    session = new_session(race, 4, ["red", "blue"], {}, tmp_path / "game.jsonl")
+    game = session.game
+    original, calls, after_two = game.loop.after_action, [], []
+
+    def after_action(g=None):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+        return original(g)
+
+    def shown(g, _seat, _action, _events):
+        if len(g.history) == 2:
+            after_two.append(g.state.hash())
+
+    monkeypatch.setattr(game.loop, "after_action", after_action)
+    assert play(session, on_action=shown) is False
+    assert session.interrupted
+    assert len(game.history) == 2 and game.state.hash() == after_two[0]
+
+
+def test_ctrl_c_while_an_action_is_shown_keeps_the_action(race, tmp_path):
+    session = new_session(race, 4, ["red", "blue"], {}, tmp_path / "game.jsonl")
+
+    def shown(game, _seat, _action, _events):
+        raise KeyboardInterrupt
+
+    assert play(session, on_action=shown) is False
+    assert session.interrupted and len(session.game.history) == 1

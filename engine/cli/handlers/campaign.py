@@ -27,7 +27,12 @@ from distant_galaxy.campaign.status import (
     seats_words,
     status_json,
 )
-from distant_galaxy.cli.handlers.play import board_renderer, parse_seats, result_json
+from distant_galaxy.cli.handlers.play import (
+    board_renderer,
+    parse_seats,
+    result_json,
+    stopped_code,
+)
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.narrate import narrate
 
@@ -98,7 +103,7 @@ def _go_on(run: CampaignRun, args: argparse.Namespace) -> int:
     _tell_notes(run, stage, session, args.seat)
     _tell_humans(run, stage, session, args.seat)
     if not _one_stage(run, stage, session, args):
-        return 0
+        return stopped_code(session)
     pass_unplayable(run)
     if args.all and not run.over:
         return _stages(run, args, first_log=None)
@@ -116,7 +121,7 @@ def _stages(run: CampaignRun, args: argparse.Namespace, first_log: str | None) -
         if not args.json:
             _intro(run, stage, session, args.seat)
         if not _one_stage(run, stage, session, args):
-            return 0
+            return stopped_code(session)
         pass_unplayable(run)
         if not args.all:
             break
@@ -166,7 +171,8 @@ def _one_stage(run: CampaignRun, stage: Any, session: Any, args: argparse.Namesp
     done = play_stage(run, session, on_turn=printer.board if printer else None,
                       on_action=printer.action if printer else None)
     if not done:
-        print(f"stage stopped; the campaign is saved in {run.path} ('dg campaign resume' goes "
+        print(("interrupted: " if session.interrupted else "")
+              + f"stage stopped; the campaign is saved in {run.path} ('dg campaign resume' goes "
               "on where it stopped)")
         return False
     entry = run.done[stage.index]

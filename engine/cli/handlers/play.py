@@ -118,12 +118,14 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
     if save_to:
         save_game(game, session.header, save_to)
     if not done:
+        code = stopped_code(session)
         if args.json:
-            print(json.dumps(stopped_json(game, save_to), sort_keys=True))
-            return 0
-        print("game stopped" + (f"; saved to {save_to} (dg resume {save_to})" if save_to
-                                else "; nothing was kept (use --save FILE to keep a game)"))
-        return 0
+            print(json.dumps(stopped_json(game, save_to, session.interrupted), sort_keys=True))
+            return code
+        print(("interrupted: " if session.interrupted else "") + "game stopped"
+              + (f"; saved to {save_to} (dg resume {save_to})" if save_to
+                 else "; nothing was kept (use --save FILE to keep a game)"))
+        return code
     if args.json:
         print(json.dumps(result_json(game), sort_keys=True))
     else:
@@ -193,12 +195,20 @@ def result_json(game: Game) -> dict[str, Any]:
             "counters": res.get("counters", {}), "actions": len(game.history)}
 
 
-def stopped_json(game: Game, save_to: str | None) -> dict[str, Any]:
-    """What ``dg run --json`` prints when a person stops the game before its end."""
+def stopped_code(session: Session) -> int:
+    """The exit status of a game stopped before its end: 0 when a person quit, 130 when Ctrl-C
+    stopped it (as any interrupted command)."""
+    return 130 if session.interrupted else 0
+
+
+def stopped_json(game: Game, save_to: str | None, interrupted: bool = False
+                 ) -> dict[str, Any]:
+    """What ``dg run --json`` prints when a person stops the game before its end (by Ctrl-C:
+    ``interrupted``)."""
     return {**header(), "scenario": game.scenario.id, "variant": game.variant,
             "options": list(game.options), "seed": game.state.seed, "stopped": True,
-            "saved_to": save_to, "rounds": game.state.round, "actions": len(game.history),
-            "winner": None, "draw": False}
+            "interrupted": interrupted, "saved_to": save_to, "rounds": game.state.round,
+            "actions": len(game.history), "winner": None, "draw": False}
 
 
 def resume(args: argparse.Namespace) -> int:
