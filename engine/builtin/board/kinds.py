@@ -44,9 +44,10 @@ _NO_STEPS = _NoSteps()
 #: coded listing reads the cells' bits (:func:`_bit_steps`, bytes indexed in C), faster there
 #: than the dict look-ups of :func:`_coded_steps`; in the pure build the look-ups are faster.
 COMPILED = not __file__.endswith(".py")
-#: How many boards' legal placements a place kind keeps (``PlaceKind.legal``) before it starts
-#: afresh: tic-tac-toe has 512 boards of occupied cells, a big board's search far more.
-_FREE_LISTS_LIMIT = 4096
+#: How many actions in all a place kind keeps in its listings by occupied cells
+#: (``PlaceKind.legal``) before it starts afresh: all 512 boards of tic-tac-toe (9 cells), 181
+#: listings of a 19×19 board (about half a megabyte of references at most).
+_FREE_LISTS_ACTIONS = 1 << 16
 
 
 def _jump_steps(steps: Iterable[tuple[Any, ...]], board: dict, tokens: dict, seat: str,
@@ -268,6 +269,7 @@ class PlaceKind(_GenericKind):
         #: occupied cells' bitmask -> the legal actions (no ``where``, a pure game: the free
         #: cells alone decide), kept for every game of the scenario (bounded: cleared when full)
         self._free_lists: dict[int, tuple[Action, ...]] = {}
+        self._free_limit = max(16, _FREE_LISTS_ACTIONS // max(1, len(self.cells)))
 
     def _supply(self, game: Game, seat: str) -> bool:
         if self.pool is None:
@@ -294,7 +296,7 @@ class PlaceKind(_GenericKind):
                 return [a for p, a in self.actions if p not in board]
             listed = self._free_lists.get(occ)
             if listed is None:  # a tuple: shared by every caller, who may not change it
-                if len(self._free_lists) >= _FREE_LISTS_LIMIT:
+                if len(self._free_lists) >= self._free_limit:
                     self._free_lists.clear()
                 listed = self._free_lists[occ] = tuple([a for p, a in self.actions
                                                         if p not in board])
