@@ -136,6 +136,13 @@ def test_a_fault_in_play_keeps_the_game_when_asked_to_save(tmp_path, race):
             assert len(read_save(save_to)["actions"]) == 3
 
 
+def _ctrl_c_reaches() -> None:
+    """In the child before it starts: SIGINT's default action again. A job started in the
+    background by a non-interactive shell (a CI script's ``… &``) ignores SIGINT, and so would
+    Python in the child: it installs its KeyboardInterrupt handler only over the default."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_during_a_bots_decision_saves_the_game_and_exits_130(tmp_path):
     """A real process, a real SIGINT while the search bot thinks: the game is saved (--save),
     the words say it was interrupted, the exit status is 130 as for any interrupted command,
@@ -144,7 +151,7 @@ def test_ctrl_c_during_a_bots_decision_saves_the_game_and_exits_130(tmp_path):
     cmd = [sys.executable, "-m", "distant_galaxy", "run", "connect-four", "--seed", "5",
            "--seat", "red=mcts:1000000", "--save", "g.json"]
     proc = subprocess.Popen(cmd, cwd=tmp_path, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_reaches)
     try:
         assert proc.stdout is not None
         assert proc.stdout.readline()  # the board is shown: the game is under way
