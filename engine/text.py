@@ -24,10 +24,38 @@ def close_matches(word: str, known: Iterable[str], n: int = 1, cutoff: float = 0
 
 
 def count_of(n: int, word: str) -> str:
-    """``n`` and ``word``, plural unless n is 1 or -1: "1 ship", "2 ships", "+1 point"."""
-    if abs(n) == 1 or word.endswith("s"):
+    """``n`` and ``word``, plural unless n is 1 or -1: "1 ship", "2 ships", "+1 point", "3 men"
+    (:func:`plural`)."""
+    if abs(n) == 1:
         return f"{n} {word}"
-    return f"{n} {word}s"
+    return f"{n} {plural(word)}"
+
+
+#: English plurals that add no -s, for the names of pieces a scenario may give (the last word
+#: of a name: "3 merchant men").
+_IRREGULAR = {"man": "men", "woman": "women", "goose": "geese", "mouse": "mice",
+              "foot": "feet", "tooth": "teeth", "child": "children", "person": "people",
+              "die": "dice", "ox": "oxen", "sheep": "sheep", "fish": "fish", "deer": "deer"}
+
+
+def plural(word: str) -> str:
+    """The plural of a piece's name as English writes it: "ship" → "ships", "man" → "men",
+    "goose" → "geese", "army" → "armies", "match" → "matches"; a word ending in s is taken as
+    plural already ("seeds", "fighters")."""
+    head, _, last = word.rpartition(" ")
+    lower = last.lower()
+    if lower in _IRREGULAR:
+        made = _IRREGULAR[lower]
+        last = made if last.islower() else made.capitalize()
+    elif last.endswith("s"):
+        return word
+    elif lower.endswith(("x", "z", "ch", "sh")):
+        last += "es"
+    elif lower.endswith("y") and lower[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        last = last[:-1] + "ies"
+    else:
+        last += "s"
+    return f"{head} {last}" if head else last
 
 
 #: The most characters of a person's input that a message quotes (:func:`shorten`).

@@ -56,8 +56,8 @@ def register_game_functions(reg: Registry) -> None:
     def distance(ctx: dict, a: Any, b: Any) -> int:
         return ctx["$game"].scenario.grid.distance(_pos_of(a), _pos_of(b))
 
-    @reg.function("cell_type", ["place"], "The cell type at a cell (or under a unit or site).",
-                  'cell_type(unit) == "lane"', returns="str")
+    @reg.function("cell_type", ["place"], "The cell type at a cell (`[x, y]`), or under a "
+                  "unit or site.", 'cell_type([x, y]) == "lane"', returns="str")
     def cell_type(ctx: dict, place: Any) -> str:
         return ctx["$game"].scenario.grid.cell_type(_pos_of(place))
 

@@ -27,7 +27,7 @@ from distant_galaxy.errors import (
 from distant_galaxy.play.runner import listing_error
 from distant_galaxy.play.saves import read_save
 from distant_galaxy.rules import compile_expr
-from distant_galaxy.rules.hints import suggest
+from distant_galaxy.scenario.cases import case_errors
 from distant_galaxy.scenario.context import RuleContext
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
@@ -72,7 +72,9 @@ def run_file(name: str | Path) -> list[CaseResult]:
 def run_case(scenario: Scenario, case: dict[str, Any], index: int, label: str, where: str
              ) -> CaseResult:
     result = CaseResult(label, where)
-    _check_setup(scenario, case.get("setup") or {}, index)
+    refused = case_errors(scenario, case, index)
+    if refused:
+        raise ScenarioErrors(refused)
     facts = _compile_facts(scenario, case, index)
     game = _make_game(scenario, case)
     game.dice.force(list(case.get("dice", [])))
@@ -144,36 +146,6 @@ def fact_values(scenario: Scenario, text: str, ctx: RuleContext) -> str:
     if not shown:
         return ""
     return "\n    where " + ", ".join(f"{k} = {v}" for k, v in shown.items())
-
-
-def _check_setup(scenario: Scenario, setup: dict[str, Any], index: int) -> None:
-    """Refuse, with their places, the seats, unit types and pools of a case's ``setup`` that the
-    scenario does not have (a seat typo in ``counters:`` was a raw KeyError)."""
-    seats = [s["id"] for s in scenario.seats]
-    errors: list[SourceError] = []
-
-    def refuse(what: str, name: Any, known: list[str], *path: str | int) -> None:
-        errors.append(scenario.error(f"unknown {what} '{name}'{suggest(str(name), known)}",
-                                     "tests", index, "setup", *path,
-                                     hint=f"{what}s: {', '.join(known) or 'none'}"))
-
-    for section in ("counters", "pools"):
-        for seat in setup.get(section) or {}:
-            if seat not in seats:
-                refuse("seat", seat, seats, section, seat)
-    for seat, pools in (setup.get("pools") or {}).items():
-        for pool in pools if isinstance(pools, dict) else ():
-            if pool not in scenario.pools:
-                refuse("pool", pool, list(scenario.pools), "pools", seat, pool)
-    for j, spec in enumerate(setup.get("tokens") or []):
-        if spec.get("type") not in scenario.unit_types:
-            refuse("unit type", spec.get("type"), list(scenario.unit_types), "tokens", j, "type")
-        if spec.get("owner") is not None and spec["owner"] not in seats:
-            refuse("seat", spec["owner"], seats, "tokens", j, "owner")
-    if setup.get("pending") is not None and setup["pending"] not in seats:
-        refuse("seat", setup["pending"], seats, "pending")
-    if errors:
-        raise ScenarioErrors(errors)
 
 
 def _compile_facts(scenario: Scenario, case: dict[str, Any], index: int) -> list[tuple[str, Any]]:

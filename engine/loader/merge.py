@@ -267,7 +267,10 @@ def _extends_target(doc: Document, find_by_id: Callable[[str], Path | None]) -> 
                 hint="a mod may only extend files inside its own folder, or a scenario by id",
             )
         if not resolved.is_file():
-            raise ScenarioError(f"extends: file not found: '{value}'", where)
+            raise ScenarioError(f"extends: file not found: '{value}' (looked for {resolved})",
+                                where, hint="a path is read from the folder of the file that "
+                                "extends it; an installed scenario is named by its id "
+                                "(extends: tic-tac-toe)")
         return target
     found = find_by_id(value)
     if found is None:

@@ -29,6 +29,8 @@ MAX_DEPTH = 80
 MAX_DICE = 1000
 _CONSTANTS = {"true": True, "True": True, "false": False, "False": False, "none": None,
               "None": None}
+#: Words an author may write for "no winner" (``winner: nobody``): the rule language's is none.
+_DRAW_WORDS = frozenset({"nobody", "noone", "no_one", "draw", "tie", "nil", "null"})
 _ESCAPES = {"n": "\n", "t": "\t", "\\": "\\", '"': '"', "'": "'"}
 _NUMBERS = (int, float, bool)
 _FOLDABLE = (*_NUMBERS, str)
@@ -227,9 +229,21 @@ class Compiler:
         if kinds:  # a seat's (unit type's…) id written bare: a rule writes it as a string
             raise self.error(f"unknown name '{key}': '{key}' is a {kinds[0]} of this scenario; "
                              f"a rule writes it as a string, \"{key}\"", token,
-                             hint=f"in YAML, quote the whole rule: '\"{key}\"'")
+                             hint=self._quoted_hint(key, token))
+        if key.lower() in _DRAW_WORDS:  # `winner: nobody`
+            raise self.error(f"unknown name '{key}'; did you mean 'none' (no one: a draw)?",
+                             token, hint="a victory with `winner: none` ends the game in a draw")
         raise self.error(f"unknown name '{key}'{suggest(key, known)}", token,
                          hint="known names: " + (", ".join(sorted(set(known))) or "none"))
+
+    def _quoted_hint(self, key: str, token: Token) -> str:
+        """How to write a bare id as a string: the whole rule quoted in YAML when the rule is the
+        id alone (``winner: black``), else the id quoted within the rule, the rule then in single
+        quotes in YAML (``'pieces("geese") > 0'``)."""
+        if self.text.strip() == key or not isinstance(token, Token):
+            return f"in YAML, quote the whole rule: '\"{key}\"'"
+        fixed = f'{self.text[:token.start_pos]}"{key}"{self.text[token.end_pos:]}'
+        return f"quote it within the rule, and the rule in single quotes in YAML: '{fixed}'"
 
     def c_list(self, tree: Tree) -> Node:
         items = [self.node(child) for child in tree.children if child is not None]

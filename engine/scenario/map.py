@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.core.grid import Grid
 from distant_galaxy.errors import ScenarioError, SourcePos
+from distant_galaxy.rules.hints import suggest
 
 if TYPE_CHECKING:
     from distant_galaxy.scenario.model import Scenario
@@ -50,7 +51,9 @@ def build_map(scenario: Scenario) -> tuple[Grid, list[dict[str, Any]]]:
     _check_size(scenario, width, height, ("map",))
     fill = m.get("fill", "plain")
     if fill not in scenario.cell_types:
-        raise scenario.error(f"unknown cell type '{fill}'", "map", "fill")
+        raise scenario.error(f"unknown cell type '{fill}'{suggest(str(fill), scenario.cell_types)}",
+                             "map", "fill",
+                             hint=f"cell types: {', '.join(scenario.cell_types) or 'none'}")
     return Grid(width, height, topology, fill=fill), []
 
 
@@ -60,8 +63,10 @@ def _from_rows(scenario: Scenario, m: dict[str, Any], topology: str
     for key, entry in legend.items():
         cell = entry.get("cell") if isinstance(entry, dict) else entry
         if cell not in scenario.cell_types:
-            raise scenario.error(f"legend '{key}': unknown cell type '{cell}'",
-                                 "map", "legend", key)
+            raise scenario.error(f"legend '{key}': unknown cell type '{cell}'"
+                                 f"{suggest(str(cell), scenario.cell_types)}",
+                                 "map", "legend", key,
+                                 hint=f"cell types: {', '.join(scenario.cell_types) or 'none'}")
         site = entry.get("site") if isinstance(entry, dict) else None
         if site is not None and site not in scenario.site_kinds:
             raise scenario.error(f"legend '{key}': unknown site kind '{site}'",

@@ -86,6 +86,12 @@ class Scenario:
     def error(self, message: str, *path: str | int, hint: str | None = None) -> ScenarioError:
         return ScenarioError(message, self.pos(*path), hint)
 
+    def key_error(self, message: str, *path: str | int, hint: str | None = None
+                  ) -> ScenarioError:
+        """An error about the mapping key that ends ``path`` (a misspelt name of a unit type or
+        seat used as a key), placed on the key rather than on its value."""
+        return ScenarioError(message, self.doc.key_pos(tuple(path)), hint)
+
     # -- plugins ---------------------------------------------------------------------------------
     def action_kinds(self) -> dict[str, ActionKind]:
         """The verbs of this scenario's games: ``end``, then every plugin's kinds (the generic

@@ -194,10 +194,26 @@ class ScenarioRules:
         self.phase_ends = self._phase_ends(scenario)
         # the plugins' own rule strings (the built-in board plugin's: `actions:`, `setup.fill`)
         scenario.pm.hook.dg_compile_rules(scenario=scenario, rules=self)
+        self._same_letters(scenario)
         if scenario.variant is None or scenario.options:
             self._check_test_facts()
         if self.errors and not collect:
             raise ScenarioErrors(self.errors)
+
+    def _same_letters(self, scenario: Scenario) -> None:
+        """Warn of seats drawn with the same letter on the text board (a seat's ``glyph:``,
+        else the first letter of its id): black's and blue's pieces would look alike."""
+        first: dict[str, str] = {}
+        for i, seat in enumerate(scenario.seats):
+            if not isinstance(seat, dict) or not seat.get("id"):
+                continue
+            letter = str(seat.get("glyph", str(seat["id"])[:1]))
+            other = first.setdefault(letter, str(seat["id"]))
+            if other != seat["id"]:
+                self.warnings.append(scenario.error(
+                    f"seats {other} and {seat['id']} are both drawn as '{letter}' on the board",
+                    "seats", i, hint=f"give one a letter of its own: {{id: {seat['id']}, "
+                                     "glyph: X}"))
 
     # -- compiling -------------------------------------------------------------------------
     def _unit_stats(self, scenario: Scenario) -> dict[str, dict[str, Any]]:

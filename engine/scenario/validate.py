@@ -11,8 +11,10 @@ from typing import Any
 
 from distant_galaxy.errors import EngineError, ScenarioErrors, SourceError
 from distant_galaxy.loader import checked_option_sets, declared_options
+from distant_galaxy.scenario.cases import case_errors
 from distant_galaxy.scenario.find import scenario_files, scenario_problems
 from distant_galaxy.scenario.load import read_scenario, scenario_from_document
+from distant_galaxy.scenario.model import Scenario
 
 
 @dataclass(frozen=True)
@@ -90,28 +92,42 @@ def problems_of(name: str) -> list[Problem]:
         label = "+".join(options) if variant is None else f"{variant}+{'+'.join(options)}"
         forms.append((f"options {label}", variant, options))
     problems: list[Problem] = [Problem.warning(w) for w in scenario.rules.warnings]
+    built: dict[tuple[str | None, tuple[str, ...]], Scenario] = {(None, ()): scenario}
     for where, variant, options in forms:
         try:
-            scenario_from_document(doc, path, variant, options)
+            built[(variant, options)] = scenario_from_document(doc, path, variant, options)
         except ScenarioErrors as exc:
             problems.extend(Problem.of_source(e, where) for e in exc.errors)
         except EngineError as exc:
             problems.append(Problem.of_engine(name, exc, where))
+    for i, case in enumerate(scenario.data.get("tests") or []):
+        form = built.get(case_form(scenario.data, case))
+        if form is not None:  # (a form that did not load: its errors are said above)
+            problems.extend(Problem.of_source(e) for e in case_errors(form, case, i))
     return problems
+
+
+def case_form(data: dict[str, Any], case: Any) -> tuple[str | None, tuple[str, ...]]:
+    """(variant, options in the scenario's order) of a rule test: the form it is played in."""
+    if not isinstance(case, dict):
+        return (None, ())
+    given = case.get("options")
+    named: list[Any] = given if isinstance(given, list) else []
+    declared = declared_options(data)
+    order = tuple(n for n in declared if n in named) + tuple(n for n in named
+                                                            if n not in declared)
+    return (case.get("variant") or None, order)
 
 
 def option_sets(data: dict[str, Any]) -> list[tuple[str | None, tuple[str, ...]]]:
     """(variant, options) of every option alone, of all compatible options together (when there
     are two or more), and of each rule test that names options; each once."""
-    declared = declared_options(data)
     found: list[tuple[str | None, tuple[str, ...]]] = [
         (None, opts) for opts in checked_option_sets(data)]
     for case in data.get("tests") or []:
-        named = case.get("options") if isinstance(case, dict) else None
-        if isinstance(named, list) and named:
-            order = tuple(n for n in declared if n in named) + tuple(
-                n for n in named if n not in declared)
-            found.append((case.get("variant") or None, order))
+        variant, order = case_form(data, case)
+        if order:
+            found.append((variant, order))
     return list(dict.fromkeys(found))
 
 

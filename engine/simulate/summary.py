@@ -106,7 +106,15 @@ def _positions(done: Sequence[Outcome], seats: int) -> dict[str, Any]:
 
 
 def _reasons(done: Sequence[Outcome]) -> list[dict[str, Any]]:
+    """The endings counted by kind (``reason_key``); a kind whose games all gave the same words
+    keeps them (``round limit 20 reached``, not ``round limit N reached``)."""
     keys = Counter((o.get("rule"), o["limit"], reason_key(o["reason"])) for o in done)
+    words: dict[tuple[Any, ...], set[str]] = {}
+    for o in done:
+        words.setdefault((o.get("rule"), o["limit"], reason_key(o["reason"])),
+                         set()).add(o["reason"].strip())
     rows = sorted(keys.items(), key=lambda kv: (-kv[1], str(kv[0][0]), kv[0][2]))
-    return [{"rule": rule, "round_limit": limit, "reason": text, "count": c}
+    return [{"rule": rule, "round_limit": limit, "count": c,
+             "reason": next(iter(words[(rule, limit, text)]))
+             if len(words[(rule, limit, text)]) == 1 else text}
             for (rule, limit, text), c in rows]

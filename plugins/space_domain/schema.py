@@ -58,5 +58,7 @@ SECTION: dict[str, Any] = {
                            "title, kind, text, ship, seat, roll, outcome",
         "marker_chart": "a star chart showed a seat a face-down marker (only that seat sees "
                         "it); fields: seat, at, marker, visible_to",
+        "token_flag": "a marker's effect set a free attribute of a unit (set_flag: the turn's "
+                      "flags moved, acted…); fields: token, unit, name, value, reason",
     },
 }

@@ -58,7 +58,7 @@ tables:
   combat: {die: 2d6, rows: [{roll: [2, 12], hit: true}]}
 setup:
   tokens: [{type: scout, owner: orange, at: "1,1"}]
-  anything: {goes: here}
+  pools: {"*": {reserve: {scout: 2}}}
 phases:
   - {id: income, seat: active, auto: collect_income}
   - {id: move, seat: active}
@@ -226,3 +226,11 @@ def test_typo_of_a_known_key_in_a_free_form_section_is_caught():
     assert [e.message for e in errors] == [
         "unknown key 'glyf' in unit_types.mark; did you mean 'glyph'?"]
     assert (errors[0].pos.line, errors[0].pos.col) == (5, 10)
+
+
+def test_a_misspelt_key_of_setup_is_refused_with_a_guess(schema):
+    """``setup:`` takes tokens, fill, pools and grants only (a typo such as ``fil:`` gave a
+    game without its pieces, and no error)."""
+    text = VALID.replace('  pools: {"*": {reserve: {scout: 2}}}\n', "  fil: []\n")
+    errors = check_schema(load_yaml(text, "ok.yaml"), schema)
+    assert [e.message for e in errors] == ["unknown key 'fil' in setup; did you mean 'fill'?"]

@@ -34,7 +34,10 @@ def test_counts_rates_intervals_and_lengths():
                            "min": 3, "max": 9}
     assert s["rounds_histogram"] == [(3, 1), (4, 1), (5, 1), (9, 1)]
     assert s["reasons"][0] == {"rule": None, "round_limit": False, "reason": "won", "count": 3}
-    assert s["reasons"][1]["reason"] == "round limit N reached; draw"
+    assert s["reasons"][1]["reason"] == "round limit 9 reached; draw"  # one ending: its words
+    games.append(outcome(5, None, limit=True, reason="round limit 12 reached; draw", rounds=12))
+    assert summarize(CASE, games)["reasons"][1] == {  # two games, two limits: counted together
+        "rule": None, "round_limit": True, "reason": "round limit N reached; draw", "count": 2}
 
 
 def test_first_seat_edge():

@@ -22,10 +22,10 @@ from distant_galaxy.builtin.board.patterns import (
 )
 from distant_galaxy.core.actions import Action
 from distant_galaxy.core.verbs import CellArg, NumberArg, TypedAction, Verb
-from distant_galaxy.errors import IllegalAction
+from distant_galaxy.errors import IllegalAction, SourceError
 from distant_galaxy.scenario.context import RuleContext
 from distant_galaxy.scenario.setup import add_to_pool
-from distant_galaxy.text import article
+from distant_galaxy.text import article, close_matches
 
 if TYPE_CHECKING:
     from distant_galaxy.builtin.board.section import GenericSection
@@ -48,6 +48,21 @@ COMPILED = not __file__.endswith(".py")
 #: (``PlaceKind.legal``) before it starts afresh: all 512 boards of tic-tac-toe (9 cells), 181
 #: listings of a 19×19 board (about half a megabyte of references at most).
 _FREE_LISTS_ACTIONS = 1 << 16
+
+
+def _unknown(what: str, name: str, known: Iterable[str]) -> str:
+    """``unknown unit type 'pawns'; did you mean 'pawn'?`` (the guess only when one is close)."""
+    near = close_matches(name, known)
+    return f"unknown {what} '{name}'" + (f"; did you mean '{near[0]}'?" if near else "")
+
+
+def _first_relative(pat: dict[str, Any], unit: str, j: int) -> tuple[str, tuple[Any, ...]]:
+    """The first relative direction of pattern ``j`` of ``unit`` (a group counts: it is made of
+    relative ones; else its offsets) in words, and its path within the action."""
+    for k, name in enumerate(pat.get("directions", [])):
+        if name not in ABSOLUTE:
+            return f"'{name}'", ("pieces", unit, j, "directions", k)
+    return "an offset", ("pieces", unit, j, "offsets", 0)
 
 
 def _jump_steps(steps: Iterable[tuple[Any, ...]], board: dict, tokens: dict, seat: str,
@@ -203,6 +218,20 @@ class _GenericKind(Verb):
         return frozenset(p for p in self.grid.all_cells()
                          if sc.permissions.may_stop(self.grid.cell_type(p), tags))
 
+    def _stops_nowhere(self, unit_type: str, *key: str) -> SourceError:
+        """The error of a piece no cell of the map lets stop (an action never legal): the map's
+        cell types have no ``stop:`` that names it (placed on ``key``: a move's ``pieces:``
+        key, a place's ``piece:`` value)."""
+        sc = self.scenario
+        types = sorted({self.grid.cell_type(p) for p in self.grid.all_cells()})
+        made = sc.key_error if key[0] == "pieces" else sc.error
+        return made(f"{article(unit_type)} may stop on no cell of the map, so "
+                        f"'{self.verb}' could never be played", *self.path, *key,
+                        hint=f"a cell type's 'stop:' says which units may end there: "
+                             f"cell_types: {{{types[0] if types else 'square'}: {{stop: [\"*\"]}}}} "
+                             "lets every unit type stop (or list unit types or tags: "
+                             f"stop: [{unit_type}])")
+
 
 class _ColumnArg(NumberArg):
     """The column of a ``column_only`` place (``drop 3``): one off the board says so; a person
@@ -240,7 +269,7 @@ class PlaceKind(_GenericKind):
         sc = self.scenario
         self.piece: str = item.get("piece", "")
         if self.piece not in sc.unit_types:
-            raise sc.error(f"unknown unit type '{self.piece}'", *self.path, "piece",
+            raise sc.error(_unknown("unit type", self.piece, sc.unit_types), *self.path, "piece",
                            hint=f"unit types: {', '.join(sc.unit_types) or 'none'}")
         self.pool: str | None = item.get("from")
         if self.pool is not None and self.pool not in sc.pools:
@@ -248,6 +277,8 @@ class PlaceKind(_GenericKind):
                            hint=f"pools: {', '.join(sc.pools) or 'none'}")
         self.stop_cells = self._may_stop(self.piece)
         self.cells = [p for p in self.grid.all_cells() if p in self.stop_cells]
+        if not self.cells:
+            raise self._stops_nowhere(self.piece, "piece")
         #: ``column_only``: players give the column (``drop 3``), the row follows from ``row``
         self.column_only = bool(item.get("column_only", False))
         self.usage = f"{self.verb} x" if self.column_only else f"{self.verb} x,y"
@@ -398,28 +429,35 @@ class MoveKind(_GenericKind):
         self.forward: dict[str, str] = dict(item.get("forward") or {})
         for seat in self.forward:
             if seat not in seats:
-                raise sc.error(f"unknown seat '{seat}'", *self.path, "forward", seat,
-                               hint=f"seats: {', '.join(seats)}")
+                raise sc.key_error(_unknown("seat", seat, seats), *self.path, "forward", seat,
+                                   hint=f"seats: {', '.join(seats)}")
         self.patterns: dict[str, list[MovePattern]] = {}
-        relative = False
+        relative: tuple[str, tuple[Any, ...]] | None = None  # the first relative direction
         for unit, pats in (item.get("pieces") or {}).items():
             if unit not in sc.unit_types:
-                raise sc.error(f"unknown unit type '{unit}'", *self.path, "pieces", unit,
-                               hint=f"unit types: {', '.join(sc.unit_types) or 'none'}")
+                raise sc.key_error(_unknown("unit type", unit, sc.unit_types), *self.path,
+                                   "pieces", unit,
+                                   hint=f"unit types: {', '.join(sc.unit_types) or 'none'}")
             compiled = []
             for j, pat in enumerate(pats):
                 p = compile_pattern(sc, self.path, pat, ("pieces", unit, j))
-                relative = relative or any(n not in ABSOLUTE for n, _ in p.vectors)
+                if relative is None and any(n not in ABSOLUTE for n, _ in p.vectors):
+                    relative = _first_relative(pat, unit, j)
                 compiled.append(p)
             self.patterns[unit] = compiled
         if not self.patterns:
             raise sc.error("a move action needs 'pieces' with their patterns", *self.path)
-        if relative:
+        if relative is not None:
             missing = [s for s in seats if s not in self.forward]
             if missing:
-                raise sc.error(f"relative directions need every seat's forward; missing: "
-                               f"{', '.join(missing)}", *self.path,
-                               hint="forward: {seat: north|south|east|west, ...}")
+                what, where = relative
+                raise sc.error(f"{what} is relative to each seat's forward (as forward, left, "
+                               "the groups orthogonal, diagonal and any, and offsets are), and "
+                               f"no forward is given for {', '.join(missing)}",
+                               *self.path, *where,
+                               hint="forward: {" + ", ".join(f"{s}: north" for s in missing)
+                                    + "} (north, south, east or west), or absolute directions "
+                                    "(north, south-east…) in the patterns")
         capture = item.get("capture", "remove")
         self.capture_pool: str | None = None
         self.capture_to_owner = False
@@ -430,6 +468,9 @@ class MoveKind(_GenericKind):
                 raise sc.error(f"unknown pool '{self.capture_pool}'", *self.path, "capture",
                                hint=f"pools: {', '.join(sc.pools) or 'none'}")
         self._stop = {unit: self._may_stop(unit) for unit in self.patterns}
+        for unit, cells in self._stop.items():
+            if not cells:
+                raise self._stops_nowhere(unit, "pieces", unit)
         self._tables: dict[str, dict[str, dict[Pos, tuple[Any, ...]]]] = {}
         # seat -> unit type -> cell -> steps, when no pattern of the seat slides or overlaps
         self._jumps: dict[str, dict[str, dict[Pos, tuple[Any, ...]]] | None] = {}

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy.text import close_matches
+
 if TYPE_CHECKING:
     from distant_galaxy.core.actions import Action
     from distant_galaxy.core.grid import Grid
@@ -64,14 +66,17 @@ def compile_pattern(sc: Scenario, path: tuple[str | int, ...], pat: dict[str, An
     ``directions`` or ``offsets``, or one with both.
     """
     vectors: list[tuple[str, tuple[int, int]]] = []
-    for name in pat.get("directions", []):
+    for k, name in enumerate(pat.get("directions", [])):
         for n in GROUPS.get(name, [name]):
             if n in RELATIVE:
                 vectors.append((n, RELATIVE[n]))
             elif n in ABSOLUTE:
                 vectors.append((n, ABSOLUTE[n]))
-            else:
-                raise sc.error(f"unknown direction '{n}'", *path, *sub, "directions")
+            else:  # (at the item, as the schema's error of it: one error said once)
+                near = close_matches(str(n), [*GROUPS, *RELATIVE, *ABSOLUTE])
+                raise sc.error(f"unknown direction '{n}'"
+                               + (f"; did you mean '{near[0]}'?" if near else ""),
+                               *path, *sub, "directions", k)
     for off in pat.get("offsets", []):
         vectors.append((f"offset {off[0]},{off[1]}", (int(off[0]), int(off[1]))))
     if not vectors:

@@ -1,0 +1,85 @@
+"""The static checks of a scenario's rule tests (``tests:``), without playing them: the seats,
+unit types and pools a case's ``setup`` names, and the types of the events it expects. ``dg
+validate`` reports them for each case with the scenario of the case's own variant and options
+(an option may bring its own unit types and its plugins' events); ``dg test`` refuses such a case
+before playing it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from distant_galaxy.errors import SourceError
+from distant_galaxy.rules.hints import suggest
+from distant_galaxy.scenario.events import scenario_events
+from distant_galaxy.scenario.model import Scenario
+
+
+def case_errors(scenario: Scenario, case: dict[str, Any], index: int) -> list[SourceError]:
+    """Every name of test case ``index`` that ``scenario`` (the case's own form) does not know:
+    :func:`setup_errors` and :func:`event_errors`."""
+    if not isinstance(case, dict):
+        return []  # the schema says what a case is
+    setup = case.get("setup")
+    return [*setup_errors(scenario, setup if isinstance(setup, dict) else {}, index),
+            *event_errors(scenario, case, index)]
+
+
+def setup_errors(scenario: Scenario, setup: dict[str, Any], index: int) -> list[SourceError]:
+    """The seats, unit types and pools of a case's ``setup`` that the scenario does not have,
+    each at its place with a "did you mean" (a seat typo in ``counters:`` was a raw KeyError)."""
+    seats = [s["id"] for s in scenario.seats]
+    errors: list[SourceError] = []
+
+    def refuse(what: str, name: Any, known: list[str], *path: str | int) -> None:
+        errors.append(scenario.error(f"unknown {what} '{name}'{suggest(str(name), known)}",
+                                     "tests", index, "setup", *path,
+                                     hint=f"{what}s: {', '.join(known) or 'none'}"))
+
+    for section in ("counters", "pools"):
+        for seat in _keys(setup.get(section)):
+            if seat not in seats:
+                refuse("seat", seat, seats, section, seat)
+    pools = setup.get("pools")
+    for seat, named in (pools.items() if isinstance(pools, dict) else ()):
+        for pool in _keys(named):
+            if pool not in scenario.pools:
+                refuse("pool", pool, list(scenario.pools), "pools", seat, pool)
+    tokens = setup.get("tokens")
+    for j, spec in enumerate(tokens if isinstance(tokens, list) else ()):
+        if not isinstance(spec, dict):
+            continue
+        if spec.get("type") not in scenario.unit_types:
+            refuse("unit type", spec.get("type"), list(scenario.unit_types), "tokens", j, "type")
+        if spec.get("owner") is not None and spec["owner"] not in seats:
+            refuse("seat", spec["owner"], seats, "tokens", j, "owner")
+    if setup.get("pending") is not None and setup["pending"] not in seats:
+        refuse("seat", setup["pending"], seats, "pending")
+    return errors
+
+
+def event_errors(scenario: Scenario, case: dict[str, Any], index: int) -> list[SourceError]:
+    """The expected events of a case whose ``type`` no event of the scenario has (the engine's
+    and its plugins': ``expect: {events: [{type: gameover}]}`` could never be found)."""
+    expect = case.get("expect")
+    wanted = expect.get("events") if isinstance(expect, dict) else None
+    if not isinstance(wanted, list):
+        return []
+    known = list(scenario_events(scenario))
+    errors: list[SourceError] = []
+    for j, event in enumerate(wanted):
+        kind = event.get("type") if isinstance(event, dict) else None
+        if isinstance(kind, str) and kind not in known:
+            errors.append(scenario.error(
+                f"unknown event type '{kind}': no event of this game has it"
+                f"{suggest(kind, known)}",
+                "tests", index, "expect", "events", j, "type",
+                hint="the engine's events are listed in docs/log-format.md; a plugin's in its "
+                     "section schema"))
+    return errors
+
+
+def _keys(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, dict) else []
+
+
+__all__ = ["case_errors", "event_errors", "setup_errors"]

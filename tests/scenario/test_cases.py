@@ -1,0 +1,31 @@
+"""distant_galaxy.scenario.cases: the static checks of a rule test, without playing it."""
+
+from __future__ import annotations
+
+from distant_galaxy.scenario.cases import case_errors, event_errors, setup_errors
+from distant_galaxy.scenario.load import load_scenario
+
+
+def test_a_case_naming_only_known_things_has_no_errors():
+    scenario = load_scenario("tic-tac-toe")
+    case = {"setup": {"tokens": [{"type": "mark", "owner": "x", "at": "0,0"}], "pending": "o"},
+            "expect": {"events": [{"type": "place"}, {"type": "game_over"}]}}
+    assert case_errors(scenario, case, 0) == []
+
+
+def test_each_unknown_name_is_one_error_with_a_guess():
+    scenario = load_scenario("tic-tac-toe")
+    setup = {"tokens": [{"type": "marks", "owner": "xx"}], "pending": "oo",
+             "counters": {"z": {}}}
+    found = [e.message for e in setup_errors(scenario, setup, 0)]
+    assert found == ["unknown seat 'z'", "unknown unit type 'marks'; did you mean 'mark'?",
+                     "unknown seat 'xx'; did you mean 'x'?", "unknown seat 'oo'; did you mean 'o'?"]
+    case = {"expect": {"events": [{"type": "plaec"}, {"winner": "x"}]}}
+    assert [e.message for e in event_errors(scenario, case, 0)] == [
+        "unknown event type 'plaec': no event of this game has it; did you mean 'place'?"]
+
+
+def test_what_is_not_a_case_is_left_to_the_schema():
+    scenario = load_scenario("tic-tac-toe")
+    assert case_errors(scenario, ["not", "a", "case"], 0) == []  # type: ignore[arg-type]
+    assert case_errors(scenario, {"setup": "x", "expect": {"events": "y"}}, 0) == []
