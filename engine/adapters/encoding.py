@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy.bots.rollout import score
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.verbs import Arg, Verb, params_of
+from distant_galaxy.errors import EngineError
 
 if TYPE_CHECKING:
     from distant_galaxy.core.actions import Action
@@ -245,6 +246,17 @@ class Codec:
                 i += 1
         return lo, hi
 
+
+
+def option_list(options: Any) -> list[str]:
+    """``options`` of an adapter as a list of option ids (None: none); a lone string is refused,
+    as it would be read a letter at a time (``unknown option 's'``)."""
+    if options is None:
+        return []
+    if isinstance(options, str):
+        raise EngineError(f"options is a list of option ids, not a string: write "
+                          f"options=[{options!r}]")
+    return list(options)
 
 def rewards(result: dict[str, Any], seats: list[str], sides: dict[str, str] | None = None
             ) -> dict[str, float]:

@@ -19,13 +19,15 @@ decision). Chance is declared explicit when the seeded exploration of the codec 
 Actions are the fixed indices of :mod:`distant_galaxy.adapters.encoding`; observations its
 tensor from the player's view. Returns: +1 the winner, -1 the others, 0 each for a draw.
 
-**Hidden information.** ``load_game(id, options=[…])`` loads a scenario with options; where the
-game hides something (the set-up keeps secrets: the Space Domain's face-down markers, secret
-battle orders) it is declared *imperfect information* and offers information states: the string
-is the player's seat, the secret values that seat may see and every action and chance outcome so
-far (all public: dice are rolled in the open), so it has perfect recall and never tells a value
-the seat may not see; the tensor is the observation tensor of the seat's view (what it sees now,
-not its recall). The state itself is the whole game (the referee's), as OpenSpiel expects.
+**Hidden information.** ``load_game(id, options=[…], variant=…, players=…)`` loads a scenario
+with options, a variant and a number of seats; where the game hides something (the set-up keeps
+secrets: the Space Domain's face-down markers, secret battle orders) it is declared *imperfect
+information*. Every game offers information state strings: the player's seat, the secret values
+that seat may see and every action and chance outcome so far (all public: dice are rolled in the
+open), so it has perfect recall and never tells a value the seat may not see; a game with
+secrets offers the tensor too, the observation tensor of the seat's view (what it sees now, not
+its recall; secret values are not in the tensors). The observation string is the board as the
+seat sees it; the state's string the whole game (the referee's), as OpenSpiel expects.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from distant_galaxy.adapters.encoding import Codec, codec_for, rewards, seat_state
+from distant_galaxy.adapters.encoding import Codec, codec_for, option_list, rewards, seat_state
 from distant_galaxy.bots.rollout import seat_sides
 from distant_galaxy.core.actions import Action
 from distant_galaxy.core.dice import Dice
@@ -45,6 +47,7 @@ from distant_galaxy.core.game import Game
 from distant_galaxy.core.hidden import may_see
 from distant_galaxy.core.state import GameState
 from distant_galaxy.errors import EngineError
+from distant_galaxy.play.render import render_board
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
 
@@ -85,17 +88,22 @@ def _word(text: str) -> str:
     return "".join(ch if ch.isalnum() else "_" for ch in text)
 
 
-def short_name(scenario_id: str, options: tuple[str, ...] | list[str] = ()) -> str:
+def short_name(scenario_id: str, options: tuple[str, ...] | list[str] = (),
+               variant: str | None = None, players: int | None = None) -> str:
     """The OpenSpiel name of a scenario: ``distant_galaxy_tic_tac_toe``; with options
-    ``distant_galaxy_fleet_battle__secret_orders``."""
-    return "distant_galaxy_" + _word(scenario_id) + "".join("__" + _word(o) for o in options)
+    ``distant_galaxy_fleet_battle__secret_orders``, a variant ``…___v_hot_seat``, a number of
+    players ``…___p2``."""
+    return ("distant_galaxy_" + _word(scenario_id) + "".join("__" + _word(o) for o in options)
+            + (f"___v_{_word(variant)}" if variant else "")
+            + (f"___p{players}" if players is not None else ""))
 
 
-def load_game(scenario_id: str, seed: int = 0,
-              options: tuple[str, ...] | list[str] = ()) -> pyspiel.Game:
-    """Register the scenario with ``options`` (once) and load it with the set-up ``seed``.
-    ``scenario_id`` is an id or the path of a scenario file (a mod)."""
-    name = register(scenario_id, options)
+def load_game(scenario_id: str, seed: int = 0, options: tuple[str, ...] | list[str] = (),
+              variant: str | None = None, players: int | None = None) -> pyspiel.Game:
+    """Register the scenario with ``options``, ``variant`` and ``players`` seats (None: as many
+    as it allows) once, and load it with the set-up ``seed``. ``scenario_id`` is an id or the
+    path of a scenario file (a mod); ``options`` a list of option ids."""
+    name = register(scenario_id, option_list(options), variant, players)
     return pyspiel.load_game(name, {"seed": seed})
 
 
@@ -108,30 +116,32 @@ def scenario_source(scenario_id: str) -> str:
     return scenario_id
 
 
-def register(scenario_id: str, options: tuple[str, ...] | list[str] = ()) -> str:
-    """Register the scenario (an id or a file's path, with ``options``) as an OpenSpiel game;
-    its short name."""
+def register(scenario_id: str, options: tuple[str, ...] | list[str] = (),
+             variant: str | None = None, players: int | None = None) -> str:
+    """Register the scenario (an id or a file's path, with ``options``, ``variant`` and
+    ``players``) as an OpenSpiel game; its short name."""
     source = scenario_source(scenario_id)
-    name = short_name(source, options)
+    name = short_name(source, options, variant, players)
     if name in pyspiel.registered_names():
         return name
-    scenario = load_scenario(source, None, list(options))
+    scenario = load_scenario(source, variant, list(options))
+    seats = scenario.seats_for(players)
     codec = codec_for(scenario)
-    game_type, info = _type_and_info(name, scenario, codec)
+    game_type, info = _type_and_info(name, scenario, codec, seats)
 
     def factory(params: dict[str, Any] | None = None) -> DgGame:
-        return DgGame(scenario, codec, game_type, info, params, source)
+        return DgGame(scenario, codec, game_type, info, params, source, seats, players)
 
     _keep(factory)
     pyspiel.register_game(game_type, factory)
     return name
 
 
-def _type_and_info(name: str, scenario: Scenario, codec: Codec
+def _type_and_info(name: str, scenario: Scenario, codec: Codec, chosen: list[str]
                    ) -> tuple[pyspiel.GameType, pyspiel.GameInfo]:
-    seats = len(scenario.seat_ids())
+    seats = len(chosen)
     zero_sum = seats == 2
-    hidden = hides_information(scenario)
+    hidden = hides_information(scenario, chosen)
     chance = pyspiel.GameType.ChanceMode
     game_type = pyspiel.GameType(
         short_name=name, long_name=f"Distant Galaxy: {scenario.id}",
@@ -143,7 +153,7 @@ def _type_and_info(name: str, scenario: Scenario, codec: Codec
         pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=seats, min_num_players=seats,
-        provides_information_state_string=hidden, provides_information_state_tensor=hidden,
+        provides_information_state_string=True, provides_information_state_tensor=hidden,
         provides_observation_string=True, provides_observation_tensor=True,
         parameter_specification={"seed": 0})
     info = pyspiel.GameInfo(
@@ -153,10 +163,10 @@ def _type_and_info(name: str, scenario: Scenario, codec: Codec
     return game_type, info
 
 
-def hides_information(scenario: Scenario) -> bool:
+def hides_information(scenario: Scenario, seats: list[str] | None = None) -> bool:
     """Whether the scenario (with its options) keeps secrets from the seats: its set-up (seed 0)
     holds a secret."""
-    return bool(Game(scenario, seed=0, record=False).state.secrets)
+    return bool(Game(scenario, seats=seats, seed=0, record=False).state.secrets)
 
 
 class DgGame(pyspiel.Game):
@@ -164,14 +174,16 @@ class DgGame(pyspiel.Game):
 
     def __init__(self, scenario: Scenario, codec: Codec, game_type: pyspiel.GameType,
                  info: pyspiel.GameInfo, params: dict[str, Any] | None = None,
-                 source: str | None = None):
+                 source: str | None = None, seats: list[str] | None = None,
+                 players: int | None = None):
         super().__init__(game_type, info, params or {})
         _keep(self)
         self.scenario, self.codec = scenario, codec
         #: The scenario's id, or its file's absolute path (:func:`scenario_source`).
         self.source = source or scenario.id
+        self.players = players  # as asked (None: the most the scenario allows)
         self.seed = int((params or {}).get("seed", 0))
-        self.start = Game(scenario, seed=self.seed, record=False)
+        self.start = Game(scenario, seats=seats, seed=self.seed, record=False)
         self.start_legal = codec.legal_map(self.start.state, self.start.legal_actions())
 
     def new_initial_state(self) -> DgState:
@@ -208,7 +220,8 @@ class Play:
         history and the chance node under way — never the engine's objects, which hold modules
         and plugin managers."""
         dg = self.dg
-        return {"game": [dg.source, dg.seed, list(dg.scenario.options)],
+        return {"game": [dg.source, dg.seed, list(dg.scenario.options), dg.scenario.variant,
+                         dg.players],
                 "state": self.game.state.to_json(),
                 "history": [list(h) for h in self.game.history],
                 "waiting": None if self.waiting is None else str(self.waiting),
@@ -216,8 +229,8 @@ class Play:
                 "legal": {i: str(a) for i, a in self.legal.items()}}
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        scenario_id, seed, options = data["game"]
-        dg: DgGame = load_game(scenario_id, seed, options)
+        scenario_id, seed, options, variant, players = data["game"]
+        dg: DgGame = load_game(scenario_id, seed, options, variant, players)
         state = GameState.from_json(data["state"])
         game = Game(dg.scenario, state=state, seed=state.seed, record=False)
         game.history = [(seat, text) for seat, text in data["history"]]
@@ -295,11 +308,18 @@ class DgState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         play = self.play
         if play.waiting is None:
+            if self.game.over:
+                raise EngineError(f"action index {action}: the game is over ("
+                                  f"{self.game.result.get('reason') if self.game.result else ''})")
             chosen = play.legal.get(action)
             if chosen is None:
                 raise EngineError(f"action index {action} is not legal now")
             play.waiting, play.chosen = chosen, []
         else:
+            if not 0 <= action < play.sides:
+                raise EngineError(f"chance outcome {action} is not one of this chance node's "
+                                  f"0..{play.sides - 1} (a d{play.sides}: outcome k is the face "
+                                  "k + 1)")
             play.chosen.append(action + 1)
         play.resolve()
 
@@ -320,11 +340,20 @@ class DgState(pyspiel.State):
         return [r[s] for s in self.seats]
 
     def __str__(self) -> str:
+        """The whole game, as the referee sees it: the board and status lines, the ply, round
+        and pending decision, and the state's hash (two states print alike only when they are
+        the same state)."""
+        return f"{render_board(self.game)}\n{self.summary()}; state {self.game.state.hash()}"
+
+    def summary(self) -> str:
+        """``ply 3, round 2, x to play (play); last o: place 1,0`` and the dice under way."""
         st, play = self.game.state, self.play
         waiting = f"; dice for {play.waiting}: {play.chosen}" if play.waiting else ""
         history = self.game.history
         last = f"; last {history[-1][0]}: {history[-1][1]}" if history else ""
-        return f"ply {len(history)}, round {st.round}, {st.pending}{last}{waiting}"
+        pend = st.pending
+        now = f"{pend.seat} to play ({pend.kind})" if pend is not None else "over"
+        return f"ply {len(history)}, round {st.round}, {now}{last}{waiting}"
 
 
 class Observer:
@@ -345,9 +374,13 @@ class Observer:
             tensor[i] = v
 
     def string_from(self, state: DgState, player: int) -> str:
+        """An observation: the board and status lines as the seat sees them now (hidden values
+        hidden) and the ply, round and pending decision. An information state: the seat, the
+        secrets it may see and every action and chance outcome so far (perfect recall; in a
+        perfect-information game, as OpenSpiel's own games, the history)."""
         seat = state.seats[player]
         if not self.recall:
-            return f"{seat}: {state}"
+            return f"{seat}: {render_board(state.game.view(seat))}\n{state.summary()}"
         return f"{seat}: knows {known_secrets(state.game, seat)}; history {state.history()}"
 
 

@@ -5,7 +5,8 @@ Needs the optional extra ``.[rl]`` (pettingzoo, gymnasium, numpy). Observations 
 actions are the fixed indices of :mod:`distant_galaxy.adapters.encoding`; the rewards come from
 the result (+1 the winner, -1 the others, 0 each for a draw), given when the game ends. One seat
 may act several times in a row (a turn of several actions then ``end``): ``agent_selection`` is
-always the engine's pending seat.
+always the engine's pending seat. ``reset()`` without a seed plays the next seed (each episode a
+new deal); ``render()`` (``render_mode="ansi"``) shows what every player may see.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from distant_galaxy.adapters.encoding import Codec, codec_for, rewards, seat_state
+from distant_galaxy.adapters.encoding import Codec, codec_for, option_list, rewards, seat_state
 from distant_galaxy.bots.rollout import seat_sides
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError
@@ -25,9 +26,14 @@ from distant_galaxy.scenario.load import load_scenario
 
 
 def aec_env(scenario: str, seed: int = 0, variant: str | None = None,
-            options: list[str] | None = None, render_mode: str | None = None) -> DgAecEnv:
-    """The AEC environment of a scenario (an id of ``dg list`` or a YAML path)."""
-    return DgAecEnv(scenario, seed, variant, options, render_mode)
+            options: list[str] | None = None, render_mode: str | None = None,
+            players: int | None = None) -> DgAecEnv:
+    """The AEC environment of a scenario (an id of ``dg list`` or a YAML path), with a
+    ``variant``, ``options`` (a list of option ids) and ``players`` seats (None: as many as the
+    scenario allows). ``reset()`` without a seed plays the next seed: ``seed``, then ``seed +
+    1``, … (each episode a new deal of dice and secrets, the same series in every process);
+    ``reset(seed=s)`` starts the series again from ``s``."""
+    return DgAecEnv(scenario, seed, variant, options, render_mode, players)
 
 
 class DgAecEnv(AECEnv):
@@ -37,13 +43,17 @@ class DgAecEnv(AECEnv):
                                           "is_parallelizable": False}
 
     def __init__(self, scenario: str, seed: int = 0, variant: str | None = None,
-                 options: list[str] | None = None, render_mode: str | None = None):
+                 options: list[str] | None = None, render_mode: str | None = None,
+                 players: int | None = None):
         super().__init__()
-        self.scenario = load_scenario(scenario, variant, options or [])
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise EngineError(f"render_mode {render_mode!r} is not offered: "
+                              f"{', '.join(self.metadata['render_modes'])} or None")
+        self.scenario = load_scenario(scenario, variant, option_list(options))
         self.codec: Codec = codec_for(self.scenario)
-        self.seed = seed
+        self.seed = seed  # the seed of the next episode (``reset``)
         self.render_mode = render_mode
-        self.possible_agents = list(self.scenario.seat_ids())
+        self.possible_agents = self.scenario.seats_for(players)
         lo, hi = self.codec.bounds()
         obs = spaces.Box(np.array(lo, dtype=np.float32), np.array(hi, dtype=np.float32),
                          dtype=np.float32)
@@ -60,9 +70,13 @@ class DgAecEnv(AECEnv):
         return self._act_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new episode: from ``seed`` when given, else from the seed after the last
+        episode's (the constructor's for the first)."""
         if seed is not None:
             self.seed = seed
-        self.game = Game(self.scenario, seed=self.seed, record=False)
+        self.game = Game(self.scenario, seats=list(self.possible_agents), seed=self.seed,
+                         record=False)
+        self.seed += 1  # the next episode's: another deal of the dice and secrets
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -90,8 +104,7 @@ class DgAecEnv(AECEnv):
         self.infos[pend.seat] = {"legal": len(self._legal)}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        game = self.game
-        assert game is not None
+        game = self._started()
         state = seat_state(game, agent)
         obs = np.asarray(self.codec.observe(state, agent, self.scenario.limits.get("rounds")),
                          dtype=np.float32)
@@ -100,11 +113,28 @@ class DgAecEnv(AECEnv):
             mask[list(self._legal)] = 1
         return {"observation": obs, "action_mask": mask}
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last()``, with a clear error before the first ``reset()``."""
+        self._started()
+        return super().last(observe)
+
+    def _started(self) -> Game:
+        """The game under way, or a clear error before the first ``reset()``."""
+        if self.game is None:
+            raise EngineError("no episode yet: call reset() before last(), observe() or step()")
+        return self.game
+
     def step(self, action: Any) -> None:
+        self._started()
+        if not self.agents:
+            raise EngineError("the episode is over (every agent is done): call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None:
+            raise EngineError(f"step(None) is only for an agent that is done; {agent} is to "
+                              "act: give an index its action_mask allows")
         index = int(action)
         chosen = self._legal.get(index)
         if chosen is None:
@@ -122,9 +152,11 @@ class DgAecEnv(AECEnv):
         return str(self._legal[index])
 
     def render(self) -> str | None:
+        """With ``render_mode="ansi"``: the board as every player may see it (no hidden value:
+        a face-down marker or a secret order stays hidden), else None."""
         if self.render_mode != "ansi" or self.game is None:
             return None
-        return render_board(self.game)
+        return render_board(self.game.view(None))
 
     def close(self) -> None:
         self.game = None

@@ -16,7 +16,7 @@ from distant_galaxy.core.actions import ActionKind
 from distant_galaxy.core.grid import CellPermissions, Grid
 from distant_galaxy.core.state import GameState, Player, Site
 from distant_galaxy.core.verbs import EndAction
-from distant_galaxy.errors import ScenarioError, SourcePos
+from distant_galaxy.errors import EngineError, ScenarioError, SourcePos
 from distant_galaxy.loader import MergedDocument
 from distant_galaxy.plugins import implemented_hooks
 from distant_galaxy.scenario.map import build_map
@@ -127,6 +127,15 @@ class Scenario:
         if count is None:
             count = self.players.get("max", len(ids))
         return ids[:count]
+
+    def seats_for(self, count: int | None) -> list[str]:
+        """The seats of a game of ``count`` players (None: the most the scenario allows), or an
+        :class:`~distant_galaxy.errors.EngineError` when the scenario is not for that many
+        (``dg run --players``, the adapters' ``players=``)."""
+        lo, hi = self.players.get("min", 1), self.players.get("max", len(self.seats))
+        if count is not None and not lo <= count <= hi:
+            raise EngineError(f"{self.id} is for {lo} to {hi} players, not {count}")
+        return self.seat_ids(count)
 
     def new_state(self, seats: list[str] | None, seed: int) -> GameState:
         chosen = seats or self.seat_ids()

@@ -12,6 +12,7 @@ import numpy as np  # noqa: E402  (part of the extra)
 from open_spiel.python.algorithms import mcts  # noqa: E402
 
 from distant_galaxy.adapters.openspiel import load_game, short_name  # noqa: E402
+from distant_galaxy.errors import EngineError  # noqa: E402
 from tests.adapters.conftest import SHIPPED  # noqa: E402
 
 #: Simulations per scenario (an Asteroid Belt game is about a thousand actions: one).
@@ -143,3 +144,51 @@ def test_an_information_state_tells_only_what_the_seat_may_see() -> None:
 def test_options_that_hide_nothing_stay_perfect_information() -> None:
     game = load_game("fleet-battle", seed=1, options=["battle-orders"])
     assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+
+
+def test_strings_tell_positions_apart_and_perfect_information_has_information_states() -> None:
+    """The RL trial: two tic-tac-toe positions after two plies printed alike (the string held
+    no board), and a perfect-information game offered no information state, so OpenSpiel's
+    ``TabularPolicy`` found 73 states instead of pyspiel tic_tac_toe's 294,778. Now the
+    observation is the seat's board and the information state its history, as OpenSpiel's own
+    games."""
+    game = load_game("tic-tac-toe")
+    assert game.get_type().provides_information_state_string
+    a, b = game.new_initial_state(), game.new_initial_state()
+    for s, moves in ((a, (1, 2)), (b, (4, 7))):  # x 1,0 then o 2,0; x 1,1 then o 1,2
+        for m in moves:
+            s.apply_action(m)
+    assert a.observation_string(0) != b.observation_string(0)
+    assert a.information_state_string(0) != b.information_state_string(0)
+    assert str(a) != str(b) and "0 1 2" in str(a)  # the board, as the referee sees it
+
+
+def test_a_seats_observation_string_never_shows_what_it_may_not_see() -> None:
+    state = load_game("fleet-battle", seed=2, options=["secret-orders"]).new_initial_state()
+    text = state.observation_string(0)
+    assert "the aborigines: order ?" in text and "the civilizations: order ?" not in text
+
+
+def test_players_and_variant_are_parameters_of_the_game() -> None:
+    game = load_game("asteroid-belt", players=2)
+    assert game.num_players() == 2 and game.get_type().short_name.endswith("___p2")
+    hot = load_game("fleet-battle", variant="hot-seat", options=["secret-orders"])
+    assert "___v_hot_seat" in hot.get_type().short_name
+    with pytest.raises(EngineError, match="for 2 to 3 players, not 5"):
+        load_game("asteroid-belt", players=5)
+    with pytest.raises(EngineError, match=r"options=\['secret-orders'\]"):
+        load_game("fleet-battle", options="secret-orders")  # type: ignore[arg-type]
+
+
+def test_an_action_after_the_end_and_a_chance_outcome_off_the_die_say_so() -> None:
+    state = load_game("tic-tac-toe").new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    with pytest.raises(EngineError, match="the game is over"):
+        state._apply_action(0)
+    pig = load_game("pig").new_initial_state()
+    while not pig.is_chance_node():
+        pig.apply_action(pig.legal_actions()[-1])
+    with pytest.raises(EngineError, match=r"chance outcome 9999 is not one of this chance "
+                                          r"node's 0\.\.5"):
+        pig._apply_action(9999)

@@ -52,3 +52,51 @@ def test_an_illegal_index_is_refused_with_its_meaning() -> None:
     env.reset()
     with pytest.raises(EngineError, match="not legal for black now"):
         env.step(0)
+
+
+def test_reset_without_a_seed_deals_a_new_episode_and_a_seed_replays_the_series() -> None:
+    """The RL trial: every ``reset()`` replayed the constructor's seed, so a training loop saw
+    one deal of the dice and of the secret orders for ever."""
+    env = aec_env("fleet-battle", seed=0, options=["secret-orders"])
+    deals = []
+    for _ in range(6):
+        env.reset()
+        assert env.game is not None
+        deals.append(sorted(str(v) for v in env.game.state.secrets.values()))
+    assert len({str(d) for d in deals}) > 1
+    env.reset(seed=0)
+    assert env.game is not None
+    assert sorted(str(v) for v in env.game.state.secrets.values()) == deals[0]
+
+
+def test_render_shows_what_every_player_may_see_and_only_ansi_is_offered() -> None:
+    env = aec_env("fleet-battle", seed=2, options=["secret-orders"], render_mode="ansi")
+    env.reset()
+    text = env.render()
+    assert text is not None and "the aborigines: order ?" in text \
+        and "the civilizations: order ?" in text
+    with pytest.raises(EngineError, match="render_mode 'human' is not offered"):
+        aec_env("tic-tac-toe", render_mode="human")
+
+
+def test_mistakes_of_use_say_what_to_do() -> None:
+    env = aec_env("tic-tac-toe")
+    with pytest.raises(EngineError, match="call reset"):
+        env.last()
+    env.reset()
+    with pytest.raises(EngineError, match="step\\(None\\) is only for an agent that is done"):
+        env.step(None)
+    with pytest.raises(EngineError, match=r"options=\['secret-orders'\]"):
+        aec_env("fleet-battle", options="secret-orders")  # type: ignore[arg-type]
+    while env.agents:
+        env.step(None if env.terminations[env.agent_selection]
+                 else int(env.last()[0]["action_mask"].argmax()))
+    with pytest.raises(EngineError, match="the episode is over"):
+        env.step(None)
+
+
+def test_players_chooses_how_many_seats_play() -> None:
+    env = aec_env("asteroid-belt", players=2)
+    assert env.possible_agents == ["orange", "purple"]
+    with pytest.raises(EngineError, match="for 2 to 3 players, not 1"):
+        aec_env("asteroid-belt", players=1)

@@ -83,9 +83,7 @@ def small_seed_warning(game: Game, seed: int, secret: str | None) -> str | None:
 
 def check_players(scenario: Scenario, asked: int | None) -> None:
     """``--players N`` within what the scenario allows (``dg run``, ``dg serve``)."""
-    lo, hi = scenario.players.get("min", 1), scenario.players.get("max", len(scenario.seats))
-    if asked is not None and not lo <= asked <= hi:
-        raise EngineError(f"{scenario.id} is for {lo} to {hi} players, not {asked}")
+    scenario.seats_for(asked)
 
 
 def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> int:
