@@ -225,12 +225,12 @@ class _GenericKind(Verb):
         sc = self.scenario
         types = sorted({self.grid.cell_type(p) for p in self.grid.all_cells()})
         made = sc.key_error if key[0] == "pieces" else sc.error
+        example = f"cell_types: {{{types[0] if types else 'square'}: {{stop: [\"*\"]}}}}"
         return made(f"{article(unit_type)} may stop on no cell of the map, so "
-                        f"'{self.verb}' could never be played", *self.path, *key,
-                        hint=f"a cell type's 'stop:' says which units may end there: "
-                             f"cell_types: {{{types[0] if types else 'square'}: {{stop: [\"*\"]}}}} "
-                             "lets every unit type stop (or list unit types or tags: "
-                             f"stop: [{unit_type}])")
+                    f"'{self.verb}' could never be played", *self.path, *key,
+                    hint=f"a cell type's 'stop:' says which units may end there: {example} "
+                         f"lets every unit type stop (or list unit types or tags: "
+                         f"stop: [{unit_type}])")
 
 
 class _ColumnArg(NumberArg):
