@@ -26,6 +26,7 @@ from distant_galaxy.play.controllers import (
 )
 from distant_galaxy.play.log import LogWriter, dumps, game_header, read_log
 from distant_galaxy.play.records import check_records
+from distant_galaxy.scenario.find import find_by_id
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
 
@@ -204,7 +205,7 @@ def replay_log(path: str | Path, scenario: Scenario | None = None) -> ReplayRepo
     check_records(records, path)
     header = records[0][1]
     if scenario is None:
-        scenario = _scenario_of(header)
+        scenario = _scenario_of(header, path)
     produced: list[dict[str, Any]] = []
     secret = logged_secret(records)
     if header.get("secret_sha256") not in (None, commitment(secret or derived_secret(
@@ -220,6 +221,10 @@ def replay_log(path: str | Path, scenario: Scenario | None = None) -> ReplayRepo
     if changed:
         return ReplayReport(False, len(records), 1, dumps(header), dumps(rebuilt),
                             "the header does not match the game it names: " + "; ".join(changed))
+    if "source" in header and produced and produced[0].get("kind") == "header":
+        # the same file (its scenario_sha256 matched), reached from another folder: the path
+        # as the log wrote it
+        produced[0] = {**produced[0], "source": header["source"]}
     for n, rec in records[1:]:
         if rec["kind"] == "action":
             try:
@@ -251,12 +256,30 @@ def logged_secret(records: list[tuple[int, dict[str, Any]]]) -> str | None:
     return None
 
 
-def _scenario_of(header: dict[str, Any]) -> Scenario:
-    """The scenario a log names (its ``source`` file when there is one, else its id), with the
-    header's variant and options."""
+def _scenario_of(header: dict[str, Any], beside: str | Path | None = None) -> Scenario:
+    """The scenario a log names (:func:`scenario_name`), with the header's variant and
+    options."""
+    return load_scenario(scenario_name(header, beside), header.get("variant"),
+                         header_options(header))
+
+
+def scenario_name(header: dict[str, Any], beside: str | Path | None = None) -> str:
+    """What a log's or save's header names to load: its ``source`` file (a mod) as written when
+    it is a file from here, else the same path from the folder of the log or save ``beside``
+    (a mod's log is shared with its file, and read from another folder), else the scenario's
+    id — an unknown id then says which source was looked for."""
     source = header.get("source")
-    name = source if source and Path(source).is_file() else header["scenario"]
-    return load_scenario(name, header.get("variant"), header_options(header))
+    if isinstance(source, str) and source:
+        if Path(source).is_file():
+            return source
+        if beside is not None and (near := Path(beside).parent / source).is_file():
+            return str(near)
+        if find_by_id(str(header["scenario"])) is None:
+            raise EngineError(f"the log's scenario {header['scenario']!r} came from the file "
+                              f"{source!r}, which is neither here nor beside "
+                              f"{beside or 'the log'}: run from the mod's folder, or put the "
+                              "mod beside the log")
+    return str(header["scenario"])
 
 
 def header_options(header: dict[str, Any]) -> tuple[str, ...]:

@@ -17,7 +17,7 @@ from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError, LogError
 from distant_galaxy.play.log import read_log
 from distant_galaxy.play.records import check_records
-from distant_galaxy.play.runner import header_options, logged_game, logged_secret
+from distant_galaxy.play.runner import header_options, logged_game, logged_secret, scenario_name
 from distant_galaxy.scenario.load import load_scenario
 
 
@@ -39,9 +39,8 @@ def open_log(path: str | Path) -> tuple[Game, list[tuple[int, dict[str, Any]]]]:
     records = read_log(path)
     check_records(records, path)
     header = records[0][1]
-    source = header.get("source")
-    name = source if source and Path(str(source)).is_file() else header["scenario"]
-    scenario = load_scenario(name, header.get("variant"), header_options(header))
+    scenario = load_scenario(scenario_name(header, path), header.get("variant"),
+                             header_options(header))
     game, _ = logged_game(scenario, header["seats"], header["seed"], lambda rec: None,
                           header.get("controllers"), logged_secret(records))
     return game, records

@@ -71,6 +71,7 @@ def summarize(case: Case, outcomes: Sequence[Outcome]) -> dict[str, Any]:
     out["actions"] = length([o["actions"] for o in done])
     out["rounds_histogram"] = sorted(Counter(o["round"] for o in done).items())
     out["reasons"] = _reasons(done)
+    out["games_of_note"] = extremes(done)
     tiers = Counter(str(o["tier"]) for o in done if "tier" in o)
     if tiers:
         out["tiers"] = [{"tier": t, **rate(c, n)} for t, c in sorted(tiers.items(),
@@ -110,11 +111,33 @@ def _reasons(done: Sequence[Outcome]) -> list[dict[str, Any]]:
     keeps them (``round limit 20 reached``, not ``round limit N reached``)."""
     keys = Counter((o.get("rule"), o["limit"], reason_key(o["reason"])) for o in done)
     words: dict[tuple[Any, ...], set[str]] = {}
+    games: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
     for o in done:
-        words.setdefault((o.get("rule"), o["limit"], reason_key(o["reason"])),
-                         set()).add(o["reason"].strip())
+        key = (o.get("rule"), o["limit"], reason_key(o["reason"]))
+        words.setdefault(key, set()).add(o["reason"].strip())
+        games.setdefault(key, []).append(o)
     rows = sorted(keys.items(), key=lambda kv: (-kv[1], str(kv[0][0]), kv[0][2]))
     return [{"rule": rule, "round_limit": limit, "count": c,
              "reason": next(iter(words[(rule, limit, text)]))
-             if len(words[(rule, limit, text)]) == 1 else text}
+             if len(words[(rule, limit, text)]) == 1 else text,
+             "examples": [game_ref(o) for o in games[(rule, limit, text)][:EXAMPLES]]}
             for (rule, limit, text), c in rows]
+
+
+#: How many games each ending names as examples (``reasons[].examples``).
+EXAMPLES = 3
+
+
+def game_ref(o: Outcome) -> dict[str, Any]:
+    """What replays one game of a batch: its seed and turn order (``dg run SCENARIO --seed S
+    --order A,B`` plays it again, with the batch's variant, options and bots), and its length."""
+    return {"seed": o["seed"], "order": list(o["order"]), "rounds": o["round"],
+            "actions": o["actions"]}
+
+
+def extremes(done: Sequence[Outcome]) -> dict[str, Any]:
+    """The shortest and the longest game (by rounds, then actions; the first such seed)."""
+    if not done:
+        return {}
+    key = lambda o: (o["round"], o["actions"])  # noqa: E731
+    return {"shortest": game_ref(min(done, key=key)), "longest": game_ref(max(done, key=key))}

@@ -52,7 +52,7 @@ def _row(label: str, r: dict[str, Any]) -> str:
     return f"  {label:<18} {r['count']:>6}  {pct(r['rate']):>7}  {interval(r['ci'])}"
 
 
-def case_text(case: dict[str, Any]) -> list[str]:
+def case_text(case: dict[str, Any], scenario: str = "SCENARIO") -> list[str]:
     lines = [f"{case_title(case)}: {case['finished']} games"
              + (f", {case['errors']} FAILED" if case["errors"] else "")]
     lines.append(f"  {'':<18} {'wins':>6}  {'rate':>7}  95 % interval")
@@ -77,14 +77,32 @@ def case_text(case: dict[str, Any]) -> list[str]:
         if s:
             lines.append(f"  {key:<8} median {num(s['median'])} (quartiles {num(s['q1'])}–"
                          f"{num(s['q3'])}), mean {s['mean']:.1f}, {s['min']}–{s['max']}")
+    note = case.get("games_of_note") or {}
+    if note:
+        short, long_ = note["shortest"], note["longest"]
+        again = " ".join(["dg run", scenario,
+                          *([f"--variant {case['variant']}"] if case.get("variant") else []),
+                          *[f"--option {o}" for o in case.get("options", [])],
+                          *[f"--seat {s}={b}" for s, b in sorted(case.get("bots", {}).items())],
+                          "--seed S --order A,B…"])
+        lines.append(f"  shortest game: {_game(short)}, {short['rounds']} rounds; longest: "
+                     f"{_game(long_)}, {long_['rounds']} rounds")
+        lines.append(f"    (one game again: {again})")
     lines.append("  ended by:")
     for r in case["reasons"]:
         tag = f"[{r['rule']}] " if r["rule"] else ""
+        seeds = ", ".join(str(g["seed"]) for g in r.get("examples", []))
         lines.append(f"    {r['count']:>6} × {tag}{r['reason']}"
-                     + (" (round limit)" if r["round_limit"] else ""))
+                     + (" (round limit)" if r["round_limit"] else "")
+                     + (f" — e.g. seed {seeds}" if seeds else ""))
     for e in case["error_examples"]:
         lines.append(f"  FAILED seed {e['seed']}: {e['error']}")
     return lines
+
+
+def _game(ref: dict[str, Any]) -> str:
+    """``seed 36 (order orange, purple)``."""
+    return f"seed {ref['seed']} (order {', '.join(ref['order'])})"
 
 
 def diff_text(d: dict[str, Any], label: str) -> str:
@@ -119,12 +137,12 @@ def report_text(report: dict[str, Any]) -> str:
     """The whole report as text."""
     lines = [header(report), ""]
     for case in report["cases"]:
-        lines += [*case_text(case), ""]
+        lines += [*case_text(case, str(report.get("source") or report["scenario"])), ""]
     if "compare" in report:
         b = report["compare"]["report"]
         lines += [f"second scenario: {b['scenario']} ({report['compare']['source']})", ""]
         for case in b["cases"]:
-            lines += [*case_text(case), ""]
+            lines += [*case_text(case, str(report["compare"]["source"])), ""]
         lines += compare_text(report)
     return "\n".join(lines).rstrip() + "\n"
 

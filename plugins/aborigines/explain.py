@@ -189,6 +189,14 @@ def cmd_explain(args: argparse.Namespace) -> int:
     """The handler of ``dg explain`` (registered by :mod:`.commands`): print the explanation of
     ``args.log`` (only round ``args.turn`` when given)."""
     records = [rec for _, rec in read_log(args.log)]
+    if not any(rec.get("type") == "aborigine_turn" for rec in records):
+        # another scenario's log (Asteroid Belt's defenders fight, but by other rules)
+        scenario = next((rec.get("scenario") for rec in records
+                         if rec.get("kind") == "header"), None)
+        print(f"no Aborigine decisions in this log{f' (a game of {scenario})' if scenario else ''}"
+              ": dg explain reads the logs of Clash with the Aborigines (episode 5), whose "
+              "Aborigine fleet the engine moves by its priority table")
+        return 0
     lines = explain_records(records, args.turn)
     if not lines:
         print("no Aborigine decisions in this log" + (f" for round {args.turn}" if args.turn

@@ -48,3 +48,16 @@ def test_logged_decisions_name_the_unit_in_range_and_explain_shows_it(tmp_path, 
     capsys.readouterr()
     assert main(["explain", str(log)]) == 0
     assert "      in range: " in capsys.readouterr().out
+
+
+def test_a_log_of_another_scenario_is_said_to_have_no_aborigine_decisions(tmp_path, capsys):
+    """The designer trial: an Asteroid Belt log (its defenders fight by R7.50, with other
+    fields) made ``dg explain`` fail with a KeyError."""
+    log = tmp_path / "belt.jsonl"
+    assert main(["run", "asteroid-belt", "--seed", "36", "--players", "2", "--quiet",
+                 "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["explain", str(log), "--turn", "4"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("no Aborigine decisions in this log (a game of asteroid-belt): dg "
+                          "explain reads the logs of Clash with the Aborigines (episode 5)")

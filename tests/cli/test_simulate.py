@@ -100,6 +100,10 @@ def test_a_saved_report_is_printed_again(capsys, tmp_path):
      "with 2 players it has no seat 'x'"),
     (["--report", "nothing.json"], "nothing.json: not a dg simulate --json report"),
     ([], "name a scenario"),
+    (["asteroid-belt", "--players", "2", "--seat", "green=random"],  # (was ignored)
+     "--seat green: no such seat in these games (seats: orange, purple)"),
+    (["tic-tac-toe", "--report", "r.json"], "--report FILE prints a saved report again and "
+     "plays nothing"),
 ])
 def test_mistakes_are_one_line(capsys, argv, message, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
@@ -133,3 +137,23 @@ def test_progress_goes_to_stderr_on_a_terminal(capsys, monkeypatch):
     out = capsys.readouterr()
     assert out.out.startswith("tic-tac-toe: 50 games per table")  # the report alone on stdout
     assert "50 games in" in out.err
+
+
+def test_a_rotated_game_of_the_report_plays_again_with_dg_run(capsys):
+    """The designer trial: a report named no game, and a rotated game (an odd seed here) could
+    not be played again. Each ending names example games with their seed and turn order, and
+    ``dg run --seed S --order …`` plays one exactly (the same winner, rounds and actions)."""
+    report = simulate_json(capsys, "tic-tac-toe", "--games", "6", "--rotate", "--jobs", "1")
+    case = report["cases"][0]
+    game = case["games_of_note"]["longest"]
+    assert game["order"] == ["o", "x"] or game["seed"] % 2 == 0
+    assert main(["run", "tic-tac-toe", "--seed", str(game["seed"]), "--order",
+                 ",".join(game["order"]), "--json"]) == 0
+    played = json.loads(capsys.readouterr().out)
+    assert (played["rounds"], played["actions"]) == (game["rounds"], game["actions"])
+    odd = next(g for r in case["reasons"] for g in r["examples"] if g["seed"] % 2)
+    assert odd["order"] == ["o", "x"]  # rotated by seed mod seats
+    assert main(["run", "tic-tac-toe", "--seed", str(odd["seed"]), "--order", "o,x",
+                 "--json"]) == 0
+    played = json.loads(capsys.readouterr().out)
+    assert (played["rounds"], played["actions"]) == (odd["rounds"], odd["actions"])

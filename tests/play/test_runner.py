@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
+from distant_galaxy.cli.main import main
+from distant_galaxy.errors import EngineError
 from distant_galaxy.play.runner import new_session, play, replay_log
 
 
@@ -155,3 +159,21 @@ def test_ctrl_c_while_an_action_is_shown_keeps_the_action(race, tmp_path):
 
     assert play(session, on_action=shown) is False
     assert session.interrupted and len(session.game.history) == 1
+
+
+def test_a_mods_log_replays_from_another_folder_when_the_mod_is_beside_it(tmp_path,
+                                                                        monkeypatch):
+    """The designer trial: a mod's log replayed only from the folder it was played in (the
+    header's ``source`` is the path as typed there)."""
+    games = tmp_path / "games"
+    games.mkdir()
+    (games / "mod.yaml").write_text("format: 1\nid: mod\ntitle: Mod\nextends: tic-tac-toe\n",
+                                    encoding="utf-8")
+    monkeypatch.chdir(games)
+    assert main(["run", "mod.yaml", "--seed", "2", "--quiet", "--log", "g.jsonl"]) == 0
+    monkeypatch.chdir(tmp_path)  # elsewhere: found beside the log, and the replay matches
+    assert replay_log(games / "g.jsonl").ok
+    (tmp_path / "g.jsonl").write_bytes((games / "g.jsonl").read_bytes())
+    with pytest.raises(EngineError, match=r"came from the file 'mod\.yaml', which is neither "
+                                          r"here nor beside"):
+        replay_log(tmp_path / "g.jsonl")

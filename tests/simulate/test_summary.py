@@ -16,6 +16,12 @@ def outcome(seed, winner, order=("red", "blue"), rounds=3, actions=6, limit=Fals
             "rule": None, "round": rounds, "actions": actions, "limit": limit}
 
 
+def _ref(seed, first, rounds):
+    """A game of the report as it names it: seed, turn order, rounds, actions."""
+    order = ["red", "blue"] if first == "red" else ["blue", "red"]
+    return {"seed": seed, "order": order, "rounds": rounds, "actions": 6}
+
+
 def test_counts_rates_intervals_and_lengths():
     games = [outcome(0, "red"), outcome(1, "red", ("blue", "red"), rounds=5),
              outcome(2, None, limit=True, reason="round limit 9 reached; draw", rounds=9),
@@ -33,11 +39,15 @@ def test_counts_rates_intervals_and_lengths():
     assert s["rounds"] == {"median": 4.5, "q1": 3.75, "q3": 6.0, "mean": 5.25, "sd": 2.6300,
                            "min": 3, "max": 9}
     assert s["rounds_histogram"] == [(3, 1), (4, 1), (5, 1), (9, 1)]
-    assert s["reasons"][0] == {"rule": None, "round_limit": False, "reason": "won", "count": 3}
+    assert s["reasons"][0] == {"rule": None, "round_limit": False, "reason": "won", "count": 3,
+                               "examples": [_ref(0, "red", 3), _ref(1, "blue", 5),
+                                            _ref(3, "red", 4)]}
     assert s["reasons"][1]["reason"] == "round limit 9 reached; draw"  # one ending: its words
+    assert s["games_of_note"] == {"shortest": _ref(0, "red", 3), "longest": _ref(2, "red", 9)}
     games.append(outcome(5, None, limit=True, reason="round limit 12 reached; draw", rounds=12))
-    assert summarize(CASE, games)["reasons"][1] == {  # two games, two limits: counted together
-        "rule": None, "round_limit": True, "reason": "round limit N reached; draw", "count": 2}
+    assert {k: v for k, v in summarize(CASE, games)["reasons"][1].items() if k != "examples"} \
+        == {"rule": None, "round_limit": True, "reason": "round limit N reached; draw",
+            "count": 2}  # two games, two limits: counted together
 
 
 def test_first_seat_edge():

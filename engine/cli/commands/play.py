@@ -24,6 +24,9 @@ def run_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed_argument, help="seed of the game's dice (default: a random "
                         "seed, printed with the result so the game can be replayed)")
     parser.add_argument("--players", type=int, help="number of seats to use (the first N)")
+    parser.add_argument("--order", metavar="SEAT,SEAT,...",
+                        help="the seats that play, in turn order (default: the scenario's, the "
+                        "first N); dg simulate --rotate reports each game's")
     parser.add_argument("--seat", action="append", default=[], metavar="NAME=CONTROLLER",
                         help=SEAT_HELP)
     parser.add_argument("--log", help="write the JSONL event log to this file")

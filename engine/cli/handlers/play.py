@@ -6,7 +6,6 @@ import argparse
 import json
 import secrets
 import sys
-from pathlib import Path
 from typing import Any
 
 from distant_galaxy.build import header
@@ -29,6 +28,7 @@ from distant_galaxy.play.runner import (
     new_session,
     play,
     replay_log,
+    scenario_name,
 )
 from distant_galaxy.play.saves import load_game, read_save, save_game, write_atomic
 from distant_galaxy.scenario.load import load_scenario
@@ -55,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario, args.variant, args.option)
     seats = scenario.seat_ids(args.players) if args.players else scenario.seat_ids()
     check_players(scenario, args.players)
+    if getattr(args, "order", None):
+        seats = seat_order(scenario, args.order, args.players)
     secret = None
     if args.seed is None:  # 64 bits, and a fresh secret for the hidden values (core/hidden.py)
         args.seed, secret = secrets.randbits(64), fresh_secret()
@@ -79,6 +81,23 @@ def small_seed_warning(game: Game, seed: int, secret: str | None) -> str | None:
     return ("warning: the --seed given is small and this game has hidden values, which the "
             "seed decides: a player who tries seeds against the dice they see may find it and "
             "them; leave --seed out for a random seed and a fresh secret")
+
+
+def seat_order(scenario: Scenario, text: str, players: int | None) -> list[str]:
+    """``--order purple,orange``: the seats that play, in turn order (each a seat of the
+    scenario, once; as many as ``--players`` when it is given, and as the scenario allows)."""
+    order = [s.strip() for s in text.split(",") if s.strip()]
+    known = scenario.seat_ids(len(scenario.seats))
+    for seat in order:
+        if seat not in known:
+            raise EngineError(f"--order: {shorten(seat)} is no seat of {scenario.id} (seats: "
+                              f"{', '.join(known)})")
+    if len(set(order)) != len(order):
+        raise EngineError(f"--order: a seat named twice ({text})")
+    if players is not None and players != len(order):
+        raise EngineError(f"--order names {len(order)} seats, --players {players}")
+    scenario.seats_for(len(order))
+    return order
 
 
 def check_players(scenario: Scenario, asked: int | None) -> None:
@@ -184,12 +203,14 @@ class _Watcher:
 
 
 def result_json(game: Game) -> dict[str, Any]:
-    """The result of a finished game as ``dg run --json`` prints it."""
+    """The result of a finished game as ``dg run --json`` prints it (``rule``: the rule id that
+    ended it, when the scenario names one — the log's ``game_over`` has it too; ``rounds``: the
+    round it ended in, the log's ``round``)."""
     res = dict(game.result or {})
     return {**header(), "scenario": game.scenario.id, "variant": game.variant,
             "options": list(game.options), "seed": game.state.seed,
             "winner": res.get("winner"), "draw": res.get("winner") is None,
-            "reason": res.get("reason"), "rounds": game.state.round,
+            "reason": res.get("reason"), "rule": res.get("rule"), "rounds": game.state.round,
             "counters": res.get("counters", {}), "actions": len(game.history)}
 
 
@@ -242,17 +263,11 @@ def game_from_save(path: str, payload: dict[str, Any], allow_changed: bool = Fal
                    ) -> tuple[Game, dict[str, Any]]:
     """The game of a save read by ``read_save`` and its header (the scenario loaded from it)."""
     header = payload["header"]
-    scenario = load_scenario(_source(header), header.get("variant"), header_options(header))
+    scenario = load_scenario(scenario_name(header, path), header.get("variant"),
+                             header_options(header))
     game = load_game(path, payload, scenario, allow_changed=allow_changed,
                      warn=lambda text: print(text, file=sys.stderr), check=check_saved)
     return game, header
-
-
-def _source(header: dict[str, Any]) -> str:
-    src = header.get("source")
-    if isinstance(src, str) and src and Path(src).is_file():
-        return src
-    return str(header["scenario"])
 
 
 def show(args: argparse.Namespace) -> int:

@@ -35,12 +35,16 @@ from distant_galaxy.simulate.plan import Plan, make_cases
 from distant_galaxy.simulate.run import simulate
 from distant_galaxy.simulate.svg import report_svg
 from distant_galaxy.simulate.text import report_markdown, report_text
+from distant_galaxy.text import shorten
 
 SCHEDULER_ENV = "DG_SCHEDULER"
 
 
 def run_simulate(args: argparse.Namespace) -> int:
     if args.report:
+        if args.scenario or args.compare:
+            raise EngineError("--report FILE prints a saved report again and plays nothing: "
+                              "name no scenario (nor --compare) with it")
         report = _read_report(Path(args.report))
     else:
         if not args.scenario:
@@ -76,6 +80,7 @@ def _play(args: argparse.Namespace) -> dict[str, Any]:
                                           args.players or [_most(base)], seat_bots(args.seat),
                                           options)),
                 args.games, args.first_seed, args.rotate, args.max_actions)
+    _check_seats(plan, seat_bots(args.seat))
     plans = [plan]
     if args.compare:
         plans.append(replace(plan, scenario=_check_compare(args.compare, plan, options)))
@@ -90,9 +95,21 @@ def _play(args: argparse.Namespace) -> dict[str, Any]:
     if not args.json:
         print(f"{total} games in {seconds:.1f} s on {workers} worker{'s' * (workers != 1)}"
               f"{' at ' + scheduler if scheduler else ''}", file=sys.stderr)
+    for report, source in zip(reports, (args.scenario, args.compare), strict=False):
+        report["source"] = source  # (as named: a mod's path, for `dg run` of one game again)
     if args.compare:
         return compare_reports(reports[0], reports[1], args.compare)
     return reports[0]
+
+
+def _check_seats(plan: Plan, bots: dict[str, str]) -> None:
+    """A ``--seat NAME=BOT`` whose seat plays in no game of the run is refused, as ``dg run``
+    refuses it (it was ignored: ``--players 2 --seat green=random`` in Asteroid Belt)."""
+    playing = {s for case in plan.cases for s in case.seats}
+    for name in bots:
+        if name not in playing:
+            raise EngineError(f"--seat {shorten(name)}: no such seat in these games (seats: "
+                              f"{', '.join(sorted(playing))})")
 
 
 def _most(scenario: Any) -> int:
