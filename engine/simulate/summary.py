@@ -98,6 +98,9 @@ def _positions(done: Sequence[Outcome], seats: int) -> dict[str, Any]:
     counts = Counter(o["order"].index(o["winner"]) for o in won)
     n = len(done)
     table = [{"position": p + 1, **rate(counts[p], n)} for p in range(seats)]
+    if not won:  # no seat won a game (a side won, or draws): a position's edge does not apply
+        return {"table": table, "expected": None, "first_seat_edge": None, "significant": False,
+                "seat_won": 0}
     expected = len(won) / (n * seats) if n and seats else 0.0
     first = counts[0] / n if n else 0.0
     lo, hi = wilson(counts[0], n)

@@ -164,3 +164,11 @@ def test_dg_traceback_shows_the_story_of_a_fault_reported_as_an_error(monkeypatc
     err = capsys.readouterr().err
     assert "Traceback" in err and "{}[\"x\"]" in err and err.rstrip().splitlines()[-1].startswith(
         "dg list: plugin p, hook h: KeyError")
+
+
+def test_run_json_names_the_rule_that_ended_the_game(dg):
+    """The designer trial: the rule id was in the log's game_over, not in dg run --json."""
+    out = dg("run", "aborigine-clash", "--seed", "5", "--players", "2", "--json")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert doc["rule"] and doc["rule"].startswith("R5.")

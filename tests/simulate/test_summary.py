@@ -81,3 +81,13 @@ def test_cases_variant_by_variant(ttt):
     cases = make_cases(ttt, [None, "big"], [2], {"o": "first"})
     assert [(c.variant, c.players, dict(c.bots)) for c in cases] == [
         (None, 2, {"x": "random", "o": "first"}), ("big", 2, {"x": "random", "o": "first"})]
+
+
+def test_a_position_edge_is_null_where_no_seat_ever_won():
+    """Clash's results name a side (civilizations or aborigines), never a seat: the first
+    seat's edge does not apply, and the report says null rather than 0 (which read as "no
+    edge")."""
+    games = [outcome(0, "aborigines"), outcome(1, "civilizations", ("blue", "red"))]
+    pos = summarize(CASE, games)["positions"]
+    assert (pos["expected"], pos["first_seat_edge"], pos["significant"], pos["seat_won"]) == (
+        None, None, False, 0)
