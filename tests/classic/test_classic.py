@@ -262,7 +262,7 @@ def test_clone_is_independent():
     ("  - {id: drop, kind: place, piece: ghost}\n", "unknown unit type 'ghost'"),
     ("  - {id: drop, kind: place, piece: mark, from: bag}\n", "unknown pool 'bag'"),
     ("  - {id: go, kind: move, pieces: {mark: [{directions: [forward]}]}}\n",
-     "forward; missing: x, o"),
+     "no forward is given for x, o"),
     ("  - {id: go, kind: move, forward: {x: up}, pieces: {mark: [{directions: [forward]}]}}\n",
      "forward"),
     ("  - {id: drop, kind: place, piece: mark, where: 'x +'}\n", ""),
