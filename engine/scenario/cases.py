@@ -14,14 +14,16 @@ from distant_galaxy.scenario.events import scenario_events
 from distant_galaxy.scenario.model import Scenario
 
 
-def case_errors(scenario: Scenario, case: dict[str, Any], index: int) -> list[SourceError]:
+def case_errors(scenario: Scenario, case: dict[str, Any], index: int,
+                events: list[str] | None = None) -> list[SourceError]:
     """Every name of test case ``index`` that ``scenario`` (the case's own form) does not know:
-    :func:`setup_errors` and :func:`event_errors`."""
+    :func:`setup_errors` and :func:`event_errors` (``events``: the scenario's event types,
+    when the caller checks many cases of one form)."""
     if not isinstance(case, dict):
         return []  # the schema says what a case is
     setup = case.get("setup")
     return [*setup_errors(scenario, setup if isinstance(setup, dict) else {}, index),
-            *event_errors(scenario, case, index)]
+            *event_errors(scenario, case, index, events)]
 
 
 def setup_errors(scenario: Scenario, setup: dict[str, Any], index: int) -> list[SourceError]:
@@ -57,14 +59,15 @@ def setup_errors(scenario: Scenario, setup: dict[str, Any], index: int) -> list[
     return errors
 
 
-def event_errors(scenario: Scenario, case: dict[str, Any], index: int) -> list[SourceError]:
+def event_errors(scenario: Scenario, case: dict[str, Any], index: int,
+                 events: list[str] | None = None) -> list[SourceError]:
     """The expected events of a case whose ``type`` no event of the scenario has (the engine's
     and its plugins': ``expect: {events: [{type: gameover}]}`` could never be found)."""
     expect = case.get("expect")
     wanted = expect.get("events") if isinstance(expect, dict) else None
     if not isinstance(wanted, list):
         return []
-    known = list(scenario_events(scenario))
+    known = events if events is not None else list(scenario_events(scenario))
     errors: list[SourceError] = []
     for j, event in enumerate(wanted):
         kind = event.get("type") if isinstance(event, dict) else None

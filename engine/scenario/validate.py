@@ -12,6 +12,7 @@ from typing import Any
 from distant_galaxy.errors import EngineError, ScenarioErrors, SourceError
 from distant_galaxy.loader import checked_option_sets, declared_options
 from distant_galaxy.scenario.cases import case_errors
+from distant_galaxy.scenario.events import scenario_events
 from distant_galaxy.scenario.find import scenario_files, scenario_problems
 from distant_galaxy.scenario.load import read_scenario, scenario_from_document
 from distant_galaxy.scenario.model import Scenario
@@ -100,10 +101,15 @@ def problems_of(name: str) -> list[Problem]:
             problems.extend(Problem.of_source(e, where) for e in exc.errors)
         except EngineError as exc:
             problems.append(Problem.of_engine(name, exc, where))
+    events: dict[tuple[str | None, tuple[str, ...]], list[str]] = {}  # per form, made once
     for i, case in enumerate(scenario.data.get("tests") or []):
-        form = built.get(case_form(scenario.data, case))
+        key = case_form(scenario.data, case)
+        form = built.get(key)
         if form is not None:  # (a form that did not load: its errors are said above)
-            problems.extend(Problem.of_source(e) for e in case_errors(form, case, i))
+            known = events.get(key)
+            if known is None:
+                known = events[key] = list(scenario_events(form))
+            problems.extend(Problem.of_source(e) for e in case_errors(form, case, i, known))
     return problems
 
 
