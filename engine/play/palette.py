@@ -29,7 +29,13 @@ NAMED = {
 SEAT_PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2",
                 "#17becf")
 CELL_PALETTE = ("#f3efe2", "#dde8d5", "#d9e4f0", "#ece0f2", "#e8e8e8", "#f7ecd0", "#f5dcdc")
-SITE_PALETTE = ("#c0392b", "#d4ac0d", "#27ae60", "#2e86c1", "#8e44ad", "#7f8c8d", "#a04000")
+SITE_PALETTE = ("#c0392b", "#d4ac0d", "#27ae60", "#2e86c1", "#8e44ad", "#7f8c8d", "#a04000",
+                "#16a085", "#1a5276", "#85c1e9", "#f1948a", "#76d7c4", "#17202a", "#f7dc6f",
+                "#922b21", "#aeb6bf")
+#: How far (RGB distance) a site kind's default colour keeps from every seat's colour, so that a
+#: site is never taken for a seat's (Asteroid Belt's class-5 asteroids were purple beside the
+#: purple seat's units).
+SITE_DISTANCE = 100.0
 NEUTRAL = "#555555"
 SYMBOLS = ("circle", "square", "diamond", "triangle", "hexagon", "star")
 
@@ -38,6 +44,18 @@ def tint(colour: str, white: float = 0.7) -> str:
     """``colour`` (``#rrggbb``) mixed with ``white`` parts of white: a light tone of it."""
     rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(c + (255 - c) * white):02x}" for c in rgb)
+
+
+def _site_tones(seats: list[str]) -> list[str]:
+    """The default colours of site kinds: :data:`SITE_PALETTE` without those near a seat's
+    colour (all of it if every one is near)."""
+    far = [c for c in SITE_PALETTE if all(site_distance(c, s) >= SITE_DISTANCE for s in seats)]
+    return far or list(SITE_PALETTE)
+
+
+def site_distance(a: str, b: str) -> float:
+    """The distance of two ``#rrggbb`` colours in RGB."""
+    return sum((int(a[i:i + 2], 16) - int(b[i:i + 2], 16)) ** 2 for i in (1, 3, 5)) ** 0.5
 
 
 def css_colour(value: Any) -> str | None:
@@ -81,8 +99,9 @@ def palette_of(scenario: Scenario) -> Palette:
         named = css_colour(name)  # a cell type named after a colour ("red" routes): a tint of it
         pal.cells[name] = (css_colour(spec.get("colour")) or (tint(named) if named else None)
                            or CELL_PALETTE[i % len(CELL_PALETTE)])
+    tones = _site_tones(list(pal.seats.values()))
     for i, (name, spec) in enumerate(scenario.site_kinds.items()):
-        pal.sites[name] = css_colour(spec.get("colour")) or SITE_PALETTE[i % len(SITE_PALETTE)]
+        pal.sites[name] = css_colour(spec.get("colour")) or tones[i % len(tones)]
     for name, spec in scenario.unit_types.items():
         symbol = spec.get("symbol")
         pal.symbols[name] = symbol if symbol in SYMBOLS else "circle"

@@ -8,10 +8,13 @@ from distant_galaxy.play.palette import (
     NAMED,
     NEUTRAL,
     SEAT_PALETTE,
+    SITE_DISTANCE,
     css_colour,
     palette_of,
+    site_distance,
     tint,
 )
+from distant_galaxy.scenario.load import load_scenario
 
 BODY = """\
 seats: [{id: orange}, {id: p1, faction: rebels}, {id: p2, colour: "#123"}, {id: p3}]
@@ -40,3 +43,12 @@ def test_the_scenario_says_the_colours_else_the_defaults(make_scenario):
     assert pal.cells["red"] == tint(NAMED["red"]) == "#f3bebe"  # named after a colour: a tint
     assert pal.symbols == {"ship": "diamond", "drone": "circle"}
     assert pal.seat(None) == NEUTRAL and pal.seat("nobody") == NEUTRAL
+
+
+def test_a_site_kinds_default_colour_keeps_away_from_every_seats():
+    """The designer trial: Asteroid Belt's class-5 asteroids were drawn purple and class-3
+    green, the colours of the purple and green seats' units."""
+    for sid in ("asteroid-belt", "aborigine-clash"):
+        pal = palette_of(load_scenario(sid))
+        assert all(site_distance(site, seat) >= SITE_DISTANCE for site in pal.sites.values()
+                   for seat in pal.seats.values()), sid
