@@ -187,11 +187,24 @@ def register_example_plugin(root: Path) -> None:
 
 
 # -- the report -----------------------------------------------------------------------------------
+def _coverage(games: int, cases: list[Case]) -> str:
+    """`` (game i plays case i mod N: …)``, said when some cases got no game or fewer than
+    others (nothing when every case got the same number)."""
+    n = len(cases)
+    if not n or games % n == 0:
+        return ""
+    if games < n:
+        return (f" (game i plays case i mod {n}: only the first {games} were played, from "
+                f"{cases[0].label} to {cases[games - 1].label}; --games {n} plays each)")
+    return (f" (game i plays case i mod {n}: the first {games % n} cases got one game more; "
+            f"a multiple of {n} plays each as often)")
+
+
 def format_report(tally: Tally, cases: list[Case], seconds: float) -> str:
     c = tally.counts()
     lines = [
         f"scenarios/variants : {len(cases)} ({', '.join(x.label for x in cases)})",
-        f"games              : {c['games']}",
+        f"games              : {c['games']}{_coverage(c['games'], cases)}",
         f"actions            : {c['actions']}",
         f"invariant checks   : {c['decisions_checked']}",
         f"illegal tried      : {c['illegal_tried']}",

@@ -3,7 +3,7 @@ and handing the games out in smaller chunks for it changes nothing in the tally.
 
 from __future__ import annotations
 
-from distant_galaxy.harness.reliability import run, run_parallel, shipped_cases
+from distant_galaxy.harness.reliability import format_report, run, run_parallel, shipped_cases
 
 
 def test_progress_counts_every_game_and_leaves_the_tally_as_it_was():
@@ -16,3 +16,12 @@ def test_progress_counts_every_game_and_leaves_the_tally_as_it_was():
     serial: list[int] = []
     assert run(cases, 6, advance=serial.append).counts() == without.counts()
     assert serial == [1] * 6
+
+
+def test_the_report_says_which_cases_got_no_game():
+    """The designer trial: ``--games 12`` over 32 cases played the first 12 and did not say so."""
+    cases = [c for c in shipped_cases() if c.label.startswith("tic-tac-toe")][:3]
+    text = format_report(run(cases, 2), cases, 0.1)
+    assert (f"games              : 2 (game i plays case i mod 3: only the first 2 were played, "
+            f"from {cases[0].label} to {cases[1].label}; --games 3 plays each)") in text
+    assert "(game i plays" not in format_report(run(cases, 3), cases, 0.1)
