@@ -267,3 +267,45 @@ def test_undo_through_places_moves_and_captures_of_one_decision(tmp_path: Path) 
             captures += len(game.state.tokens) < tokens
             kept = [] if str(action) == "end" else [*kept, before]
     assert undone > 100 and captures > 10
+
+
+TAKE = """format: 1
+id: take
+title: Take a mark of the other seat
+extends: tic-tac-toe
+phases:
+  - {id: play, seat: active, end: true, doc: place, or take one of the other's marks}
+actions:
+  - id: place
+    kind: place
+    piece: mark
+    ends_turn: false
+  - id: take
+    kind: do
+    target: piece
+    piece: mark
+    owner: other
+    do: "remove_token(unit)"
+"""
+
+
+def test_a_target_piece_action_may_name_another_seats_piece(tmp_path: Path) -> None:
+    """``owner: other`` (the author trial's Nine Men's Morris: a mill takes a piece of the
+    other's choosing): the action lists and takes only the other seat's pieces."""
+    game = _game(tmp_path, TAKE)
+    game.apply("place 0,0")
+    assert [str(a) for a in game.legal_actions() if a.verb == "take"] == []
+    game.apply("end")
+    game.apply("place 1,1")
+    assert [str(a) for a in game.legal_actions() if a.verb == "take"] == ["take 0,0"]
+    with pytest.raises(IllegalAction, match="1,1 holds no mark of another seat"):
+        game.apply("take 1,1")
+    game.apply("take 0,0")
+    assert game.state.token_at((0, 0)) is None and game.state.token_at((1, 1)) is not None
+
+
+def test_owner_without_target_piece_is_refused(tmp_path: Path) -> None:
+    text = TAKE.replace("    target: piece\n", "")
+    with pytest.raises(ScenarioErrors, match="'owner' says whose piece a 'target: piece' "
+                                             "action names: it needs 'target: piece'"):
+        _game(tmp_path, text)

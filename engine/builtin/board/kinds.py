@@ -773,15 +773,28 @@ class DoKind(_GenericKind):
 
 class DoOnPieceKind(DoKind):
     """``VERB x,y``: a ``do`` action with ``target: piece`` — the seat names a cell holding one
-    of its tokens of type ``piece`` (Kalah's ``sow 3,1``); the effect, ``where`` and
-    ``ends_turn`` see that token as ``unit`` and its cell as ``x``, ``y``."""
+    of its tokens of type ``piece`` (Kalah's ``sow 3,1``; with ``owner: other`` another seat's,
+    ``owner: any`` anyone's: a mill's capture of a piece of one's choice); the effect, ``where``
+    and ``ends_turn`` see that token as ``unit`` and its cell as ``x``, ``y``."""
 
     def __init__(self, section: GenericSection, i: int, item: dict[str, Any]):
         sc = section.scenario
         if item.get("piece") is None:
             raise sc.error("'target: piece' needs 'piece: UNIT_TYPE' (the tokens it names)",
                            "actions", i, "target")
+        #: whose tokens it names: "own" (the acting seat's), "other" or "any"
+        self.whose: str = item.get("owner") or "own"
         super().__init__(section, i, item)
+
+    def _names(self, seat: str, owner: str | None) -> bool:
+        """Whether a token of ``owner`` is one this action may name for ``seat``."""
+        whose = self.whose
+        return owner == seat if whose == "own" else \
+            (owner is not None and owner != seat) if whose == "other" else True
+
+    def _whose_words(self, seat: str) -> str:
+        return seat if self.whose == "own" else "another seat" if self.whose == "other" \
+            else "anyone"
 
     def _seen_names(self) -> dict[str, str]:
         return {"unit": "unit", "x": "int", "y": "int"}
@@ -792,17 +805,18 @@ class DoOnPieceKind(DoKind):
         self.arity = (1, 1)
 
     def candidates(self, game: Game, seat: str) -> Iterable[tuple[Any, ...]]:
-        """The cells of the seat's tokens of the piece, in reading order (row by row)."""
+        """The cells of the tokens of the piece it may name (``owner:``), in reading order (row
+        by row)."""
         tokens = game.state.tokens
         return [(pos,) for pos, tid in sorted(game.state.board.items(),
                                               key=lambda item: (item[0][1], item[0][0]))
-                if tokens[tid].owner == seat and tokens[tid].type == self.piece]
+                if self._names(seat, tokens[tid].owner) and tokens[tid].type == self.piece]
 
     def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
         (pos,) = move.args
         tok = game.state.token_at(pos)
-        if tok is None or tok.owner != seat or tok.type != self.piece:
-            return f"{pos[0]},{pos[1]} holds no {self.piece} of {seat}"
+        if tok is None or not self._names(seat, tok.owner) or tok.type != self.piece:
+            return f"{pos[0]},{pos[1]} holds no {self.piece} of {self._whose_words(seat)}"
         if self.where is not None and not self._where_ok(game, seat=seat, unit=tok, x=pos[0],
                                                          y=pos[1]):
             return self._where_refusal(f"{pos[0]},{pos[1]}")

@@ -90,7 +90,7 @@ _KINDS: dict[Any, type[ActionKind]] = {"place": PlaceKind, "move": MoveKind, "do
 _KIND_KEYS = {"from": "place", "column_only": "place", "row": "place", "forward": "move",
               "pieces": "move", "capture": "move", "do": "do", "must_capture": "move",
               "chain": "move", "promote": "move", "promotion_ends_chain": "move",
-              "target": "do"}
+              "target": "do", "owner": "do"}
 
 
 def _misplaced_keys(rules: ScenarioRules, i: int, item: dict[str, Any]) -> None:
@@ -100,6 +100,9 @@ def _misplaced_keys(rules: ScenarioRules, i: int, item: dict[str, Any]) -> None:
         if key in item and owner != kind:
             rules.report(f"'{key}' belongs to a '{owner}' action; this one is a '{kind}' "
                          "action, which would ignore it", "actions", i, key)
+    if item.get("owner") is not None and kind == "do" and not item.get("target"):
+        rules.report("'owner' says whose piece a 'target: piece' action names: it needs "
+                     "'target: piece'", "actions", i, "owner")
     if item.get("row") is not None and kind == "place" and not item.get("column_only"):
         rules.report("'row' says where a piece given by its column goes: it needs "
                      "'column_only: true'", "actions", i, "row")
