@@ -786,7 +786,7 @@ class DoOnPieceKind(DoKind):
         self.whose: str = item.get("owner") or "own"
         super().__init__(section, i, item)
 
-    def _names(self, seat: str, owner: str | None) -> bool:
+    def _may_name(self, seat: str, owner: str | None) -> bool:
         """Whether a token of ``owner`` is one this action may name for ``seat``."""
         whose = self.whose
         return owner == seat if whose == "own" else \
@@ -810,12 +810,12 @@ class DoOnPieceKind(DoKind):
         tokens = game.state.tokens
         return [(pos,) for pos, tid in sorted(game.state.board.items(),
                                               key=lambda item: (item[0][1], item[0][0]))
-                if self._names(seat, tokens[tid].owner) and tokens[tid].type == self.piece]
+                if self._may_name(seat, tokens[tid].owner) and tokens[tid].type == self.piece]
 
     def refusal(self, game: Game, seat: str, move: TypedAction) -> str | None:
         (pos,) = move.args
         tok = game.state.token_at(pos)
-        if tok is None or not self._names(seat, tok.owner) or tok.type != self.piece:
+        if tok is None or not self._may_name(seat, tok.owner) or tok.type != self.piece:
             return f"{pos[0]},{pos[1]} holds no {self.piece} of {self._whose_words(seat)}"
         if self.where is not None and not self._where_ok(game, seat=seat, unit=tok, x=pos[0],
                                                          y=pos[1]):
