@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.bots.rollout import score
 from distant_galaxy.core.game import Game
+from distant_galaxy.core.hidden import may_see
 from distant_galaxy.core.verbs import Arg, Verb, params_of
 from distant_galaxy.errors import EngineError
 
@@ -70,8 +71,13 @@ class Codec:
     """The scenario's action and observation encoding (see the module's docstring)."""
 
     def __init__(self, scenario: Scenario, seen: dict[tuple[str, Shape], list[set[str]]],
-                 token_types: set[str], decisions: set[str], dice: set[int] | None = None):
+                 token_types: set[str], decisions: set[str], dice: set[int] | None = None,
+                 secrets: dict[str, set[str]] | None = None):
         self.scenario = scenario
+        #: secret id -> the values it may take, for the secrets a seat may come to see (its own
+        #: fleet's battle order): one feature per value at the end of the observation, set
+        #: only in the view of a seat that may see it
+        self.secret_slots = {sid: sorted(v) for sid, v in sorted((secrets or {}).items())}
         self.dice = sorted(dice or ())  # the dice (sides) met while exploring, after set-up
         grid = scenario.grid
         self.width, self.height = grid.width, grid.height
@@ -98,7 +104,7 @@ class Codec:
         self.counters = sorted(scenario.counters)
         self.planes = len(self.types) * len(self.owners) + len(self.site_kinds) + len(self.seats)
         self.tail = len(self.seats) * len(self.counters) + len(self.decisions) + 1 \
-            + 2 * len(self.seats) + 1
+            + 2 * len(self.seats) + 1 + sum(len(v) for v in self.secret_slots.values())
         self.obs_size = self.planes * self.height * self.width + self.tail
 
     # -- actions -----------------------------------------------------------------------------
@@ -232,6 +238,14 @@ class Codec:
         i += len(self.seats)
         if limit:
             out.append((i, min(1.0, state.round / limit)))
+        i += 1
+        for sid, values in self.secret_slots.items():  # what this seat's view holds of each
+            item = state.secrets.get(sid)
+            value = item.get("value") if item is not None and not item.get("masked") \
+                and may_see(item, seat) else None  # (a masked entry has no value to read)
+            if value is not None and str(value) in values:
+                out.append((i + values.index(str(value)), 1.0))
+            i += len(values)
 
     def bounds(self) -> tuple[list[float], list[float]]:
         """Per element of an observation: (lowest, highest) value."""
@@ -326,11 +340,13 @@ def explore(scenario: Scenario) -> Codec:
     types: set[str] = set()
     decisions: set[str] = set()
     dice: set[int] = set()
+    secrets: dict[str, set[str]] = {}
     probe = Codec(scenario, {}, set(), set())
     plies = 0
     for seed in EXPLORE_SEEDS:
         game = Game(scenario, seed=seed)  # recorded: its dice events tell the dice
         setup = len(game.events)
+        _note_secrets(game, secrets)  # (those dealt at set-up: a seat's own from the start)
         rng = random.Random(seed)
         while not game.over and plies < EXPLORE_PLIES:
             st = game.state
@@ -349,6 +365,24 @@ def explore(scenario: Scenario) -> Codec:
             game.apply(legal[rng.randrange(len(legal))])
             plies += 1
         dice.update(int(e["die"][1:]) for e in game.events[setup:] if e["type"] == "dice")
-    return Codec(scenario, {**seen, **declared}, types, decisions, dice)
+    return Codec(scenario, {**seen, **declared}, types, decisions, dice, secrets)
+
+
+def _note_secrets(game: Game, slots: dict[str, set[str]]) -> None:
+    """Add to ``slots`` the secrets of a new game that some seat may see and not every one (an
+    own battle order; not a face-down marker nobody sees yet), with the values each may take:
+    its own and those its plugin says (``dg_secret_values``). Only plain values (text,
+    numbers)."""
+    for sid, item in game.state.secrets.items():
+        see = item.get("see")
+        value = item.get("value")
+        if see in ("all", "none") or not isinstance(value, (str, int, float)):
+            continue
+        known = slots.get(sid)
+        if known is None:
+            known = slots[sid] = set()
+            domain = game.hook.dg_secret_values(game=game, sid=sid) or []
+            known.update(str(v) for v in domain if isinstance(v, (str, int, float)))
+        known.add(str(value))
 
 

@@ -192,3 +192,19 @@ def test_an_action_after_the_end_and_a_chance_outcome_off_the_die_say_so() -> No
     with pytest.raises(EngineError, match=r"chance outcome 9999 is not one of this chance "
                                           r"node's 0\.\.5"):
         pig._apply_action(9999)
+
+
+def test_a_seats_own_secret_order_is_in_its_tensors_and_nobody_elses() -> None:
+    """The RL trial: the tensors held no battle order, though a seat's own is its victory
+    condition. A secret some seat may see has a feature per value, set in its view only."""
+    seen = set()
+    for seed in range(8):
+        state = load_game("fleet-battle", seed=seed, options=["secret-orders"]).new_initial_state()
+        seen.add(tuple(state.information_state_tensor(0)[-6:]))
+        assert sum(state.observation_tensor(0)[-6:]) == 1.0  # red sees its fleet's order
+    assert len(seen) > 1  # and the feature follows the order dealt
+    hot = load_game("fleet-battle", seed=1, variant="hot-seat", options=["secret-orders"])
+    state = hot.new_initial_state()
+    red, blue = state.observation_tensor(0)[-12:], state.observation_tensor(1)[-12:]
+    assert sum(red[:6]) == 0.0 and sum(red[6:]) == 1.0   # red: its own side's order only
+    assert sum(blue[:6]) == 1.0 and sum(blue[6:]) == 0.0  # blue (the aborigines): its own
