@@ -241,10 +241,10 @@ class Codec:
         i += 1
         for sid, values in self.secret_slots.items():  # what this seat's view holds of each
             item = state.secrets.get(sid)
-            value = item.get("value") if item is not None and not item.get("masked") \
+            held = item.get("value") if item is not None and not item.get("masked") \
                 and may_see(item, seat) else None  # (a masked entry has no value to read)
-            if value is not None and str(value) in values:
-                out.append((i + values.index(str(value)), 1.0))
+            if held is not None and str(held) in values:
+                out.append((i + values.index(str(held)), 1.0))
             i += len(values)
 
     def bounds(self) -> tuple[list[float], list[float]]:
