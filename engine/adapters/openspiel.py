@@ -26,8 +26,9 @@ information*. Every game offers information state strings: the player's seat, th
 that seat may see and every action and chance outcome so far (all public: dice are rolled in the
 open), so it has perfect recall and never tells a value the seat may not see; a game with
 secrets offers the tensor too, the observation tensor of the seat's view (what it sees now, not
-its recall; secret values are not in the tensors). The observation string is the board as the
-seat sees it; the state's string the whole game (the referee's), as OpenSpiel expects.
+its recall; of the secrets, those dealt at set-up that a seat may see, its own battle order: the
+codec's ``secret_slots``). The observation string is the board as the seat sees it; the
+state's string the whole game (the referee's), as OpenSpiel expects.
 """
 
 from __future__ import annotations
