@@ -172,3 +172,23 @@ def test_run_json_names_the_rule_that_ended_the_game(dg):
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
     assert doc["rule"] and doc["rule"].startswith("R5.")
+
+
+def test_perft_and_replay_speak_json_for_scripts(dg, tmp_path):
+    """The designer trial: perft and replay had no --json."""
+    out = dg("perft", "tic-tac-toe", "2", "--divide", "--json")
+    assert out.returncode == 0, out.stderr
+    doc = json.loads(out.stdout)
+    assert (doc["count"], doc["depth"], doc["divide"]["place 1,1"]) == (72, 2, 8)
+    assert doc["engine"] and doc["build"]
+    log = tmp_path / "g.jsonl"
+    assert dg("run", "tic-tac-toe", "--seed", "4", "--quiet", "--log", str(log)).returncode == 0
+    good = json.loads(dg("replay", str(log), "--json").stdout)
+    assert good["ok"] and good["line"] is None and good["records"] > 3
+    lines = log.read_text().splitlines()
+    k = next(i for i, x in enumerate(lines) if '"kind":"action"' in x)
+    lines[k] = lines[k].replace('"action":"place ', '"action":"place 9')  # tampered
+    log.write_text("\n".join(lines) + "\n")
+    out = dg("replay", str(log), "--json")
+    bad = json.loads(out.stdout)
+    assert out.returncode == 1 and not bad["ok"] and bad["line"] == k + 1 and bad["message"]

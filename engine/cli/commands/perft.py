@@ -18,6 +18,8 @@ def perft_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed_argument, default=1, help="seed of the game's dice (default 1)")
     parser.add_argument("--divide", action="store_true", help="also print the count below each "
                         "first action")
+    parser.add_argument("--json", action="store_true", help="print the count (and the divide) "
+                        "as one JSON object")
 
 
 @hookimpl

@@ -72,6 +72,8 @@ def replay_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("log")
     parser.add_argument("--html", metavar="FILE", help="write a self-contained HTML replay viewer "
                         "of the log (the board at every step, the events in words) instead")
+    parser.add_argument("--json", action="store_true", help="print the verdict as one JSON "
+                        "object (ok, records, and where and how the log differs)")
     seen_by_argument(parser)
 
 

@@ -3,33 +3,40 @@
 from __future__ import annotations
 
 import argparse
+import json
 import time
 
+from distant_galaxy.build import header
 from distant_galaxy.cli.term import progress, progress_wanted
 from distant_galaxy.core.game import Game
+from distant_galaxy.errors import EngineError
 from distant_galaxy.harness.perft import divide, new_game, perft
 
 
 def run_perft(args: argparse.Namespace) -> int:
     if args.depth < 0:
-        print("dg perft: DEPTH must be 0 or more")
-        return 2
+        raise EngineError("DEPTH must be 0 or more")
     game = new_game(args.scenario, args.variant, args.seed, args.option)
     t0 = time.perf_counter()
+    parts: list[tuple[str, int]] = []
     if args.depth > 1 and not game.over:
         parts = divided(game, args.depth)
-        if args.divide:
-            for text, n in parts:
-                print(f"{text}: {n}")
         total = sum(n for _, n in parts) if parts else 1
     elif args.divide and args.depth == 1:
         parts = divide(game, 1)
-        for text, n in parts:
-            print(f"{text}: {n}")
         total = sum(n for _, n in parts) if parts else 1
     else:
         total = perft(game, args.depth)
     dt = time.perf_counter() - t0
+    shown = parts if args.divide else []
+    if getattr(args, "json", False):
+        print(json.dumps({**header(), "scenario": game.scenario.id, "variant": game.variant,
+                          "options": list(game.options), "seed": args.seed,
+                          "depth": args.depth, "count": total, "seconds": round(dt, 3),
+                          "divide": dict(shown) if args.divide else None}, sort_keys=True))
+        return 0
+    for text, n in shown:
+        print(f"{text}: {n}")
     print(f"perft({args.depth}) = {total}  ({dt:.2f} s)")
     return 0
 

@@ -289,10 +289,24 @@ def show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _record(text: str | None) -> Any:
+    """A record of a replay's report (its JSON text) as data, or None."""
+    return None if text is None else json.loads(text)
+
+
 def replay(args: argparse.Namespace) -> int:
     if getattr(args, "html", None):
         return write_replay(args)
     report = replay_log(args.log)
+    if getattr(args, "json", False):
+        print(json.dumps({**header(), "log": str(args.log), "ok": report.ok,
+                          "records": report.records, "complete": report.complete,
+                          "line": None if report.ok else report.line,
+                          "message": None if report.ok else report.message,
+                          "log_record": _record(report.expected),
+                          "replay_record": _record(report.actual)},
+                         sort_keys=True))
+        return 0 if report.ok else 1
     if report.ok:
         print(f"{args.log}: replay matches ({report.records} records)")
         return 0
