@@ -60,11 +60,9 @@ def token_glyph(game: GameLike, pos: Pos) -> str | None:
         glyph += value
     if tok.owner is None:
         return glyph
-    seat = next((s for s in game.scenario.seats if s["id"] == tok.owner), {})
-    mark = str(seat.get("glyph", tok.owner[:1]))
     if unit.get("glyph_only"):
         return glyph
-    return mark + glyph
+    return game.scenario.seat_letter(tok.owner) + glyph
 
 
 def cell_glyph(game: GameLike, pos: Pos) -> str:

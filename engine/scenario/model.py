@@ -128,6 +128,12 @@ class Scenario:
             count = self.players.get("max", len(ids))
         return ids[:count]
 
+    def seat_letter(self, seat_id: str) -> str:
+        """The letter a seat's pieces show on the text board: its ``glyph:``, else the first
+        letter of its id."""
+        seat = next((s for s in self.seats if s.get("id") == seat_id), {})
+        return str(seat.get("glyph", seat_id[:1]))
+
     def seats_for(self, count: int | None) -> list[str]:
         """The seats of a game of ``count`` players (None: the most the scenario allows), or an
         :class:`~distant_galaxy.errors.EngineError` when the scenario is not for that many

@@ -207,7 +207,7 @@ class ScenarioRules:
         for i, seat in enumerate(scenario.seats):
             if not isinstance(seat, dict) or not seat.get("id"):
                 continue
-            letter = str(seat.get("glyph", str(seat["id"])[:1]))
+            letter = scenario.seat_letter(str(seat["id"]))
             other = first.setdefault(letter, str(seat["id"]))
             if other != seat["id"]:
                 self.warnings.append(scenario.error(

@@ -23,9 +23,10 @@ from distant_galaxy.builtin.board.patterns import (
 from distant_galaxy.core.actions import Action
 from distant_galaxy.core.verbs import CellArg, NumberArg, TypedAction, Verb
 from distant_galaxy.errors import IllegalAction, SourceError
+from distant_galaxy.rules.hints import suggest
 from distant_galaxy.scenario.context import RuleContext
 from distant_galaxy.scenario.setup import add_to_pool
-from distant_galaxy.text import article, close_matches
+from distant_galaxy.text import article
 
 if TYPE_CHECKING:
     from distant_galaxy.builtin.board.section import GenericSection
@@ -52,8 +53,7 @@ _FREE_LISTS_ACTIONS = 1 << 16
 
 def _unknown(what: str, name: str, known: Iterable[str]) -> str:
     """``unknown unit type 'pawns'; did you mean 'pawn'?`` (the guess only when one is close)."""
-    near = close_matches(name, known)
-    return f"unknown {what} '{name}'" + (f"; did you mean '{near[0]}'?" if near else "")
+    return f"unknown {what} '{name}'{suggest(name, known)}"
 
 
 def _first_relative(pat: dict[str, Any], unit: str, j: int) -> tuple[str, tuple[Any, ...]]:

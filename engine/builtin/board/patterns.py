@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy.text import close_matches
+from distant_galaxy.rules.hints import suggest
 
 if TYPE_CHECKING:
     from distant_galaxy.core.actions import Action
@@ -73,9 +73,8 @@ def compile_pattern(sc: Scenario, path: tuple[str | int, ...], pat: dict[str, An
             elif n in ABSOLUTE:
                 vectors.append((n, ABSOLUTE[n]))
             else:  # (at the item, as the schema's error of it: one error said once)
-                near = close_matches(str(n), [*GROUPS, *RELATIVE, *ABSOLUTE])
                 raise sc.error(f"unknown direction '{n}'"
-                               + (f"; did you mean '{near[0]}'?" if near else ""),
+                               f"{suggest(str(n), [*GROUPS, *RELATIVE, *ABSOLUTE])}",
                                *path, *sub, "directions", k)
     for off in pat.get("offsets", []):
         vectors.append((f"offset {off[0]},{off[1]}", (int(off[0]), int(off[1]))))

@@ -53,8 +53,7 @@ def parse_seats(items: list[str]) -> dict[str, str]:
 
 def run(args: argparse.Namespace) -> int:
     scenario = load_scenario(args.scenario, args.variant, args.option)
-    seats = scenario.seat_ids(args.players) if args.players else scenario.seat_ids()
-    check_players(scenario, args.players)
+    seats = scenario.seats_for(args.players)
     if getattr(args, "order", None):
         seats = seat_order(scenario, args.order, args.players)
     secret = None
@@ -98,11 +97,6 @@ def seat_order(scenario: Scenario, text: str, players: int | None) -> list[str]:
         raise EngineError(f"--order names {len(order)} seats, --players {players}")
     scenario.seats_for(len(order))
     return order
-
-
-def check_players(scenario: Scenario, asked: int | None) -> None:
-    """``--players N`` within what the scenario allows (``dg run``, ``dg serve``)."""
-    scenario.seats_for(asked)
 
 
 def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> int:

@@ -30,7 +30,6 @@ from distant_galaxy.campaign.runner import (
 )
 from distant_galaxy.campaign.save import find_save
 from distant_galaxy.cli.handlers.play import (
-    check_players,
     game_from_save,
     parse_seats,
     replayed_into_log,
@@ -131,7 +130,7 @@ def hosts(args: argparse.Namespace) -> list[GameHost]:
                                   f"its own: put {GAME_FIELD} in the name (it becomes g1…gN), "
                                   f"e.g. {flag} 'games/{GAME_FIELD}.json'")
     scenario = load_scenario(args.scenario, args.variant, args.option)
-    check_players(scenario, args.players)
+    scenario.seats_for(args.players)  # --players within what the scenario allows
     # without --seed: 64 random bits (every game's seed within range) and fresh secrets
     seed = args.seed if args.seed is not None else secrets.randbelow(MAX_SEED - args.games + 2)
     out = [new_host(scenario, args, seed + i, f"g{i + 1}" if args.games > 1 else "main")
@@ -171,7 +170,7 @@ def file_of(value: str | None, game_id: str) -> Path | None:
 
 
 def new_host(scenario: Scenario, args: argparse.Namespace, seed: int, game_id: str) -> GameHost:
-    seats = scenario.seat_ids(args.players) if args.players else scenario.seat_ids()
+    seats = scenario.seats_for(args.players)
     kinds = seat_kinds(scenario, seats, args.seat)
     save = file_of(args.save, game_id)
     if save is None and args.games == 1:  # (never the seed, which decides the dice: the host
