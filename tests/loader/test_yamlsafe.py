@@ -158,11 +158,11 @@ def _bomb(levels: int) -> str:
 
 
 def test_billion_laughs_refused_fast():
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(ScenarioError, match="billion-laughs"):
         load_yaml(_bomb(9), "bomb.yaml")
-    # Ten times the measured 0.021 s: 9 lines are read, the 9**9 values never made.
-    assert time.perf_counter() - start < 0.25
+    # CPU seconds, ten times the measured 0.021 s: 9 lines are read, the 9**9 values never made.
+    assert time.process_time() - start < 0.25
 
 
 def test_too_many_aliases():
