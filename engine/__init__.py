@@ -16,6 +16,7 @@ from distant_galaxy.lazy import lazy_exports
 from distant_galaxy.version import ENGINE_VERSION
 
 if TYPE_CHECKING:  # the same names, for type checkers and editors
+    from distant_galaxy.build import json_header
     from distant_galaxy.builtin.board.patterns import MovePattern, compile_pattern, oriented
     from distant_galaxy.cli.spec import Command
     from distant_galaxy.core.actions import Action, ActionKind, parse_pos, require
@@ -79,6 +80,7 @@ _SOURCES: dict[str, str] = {
     "compile_pattern": "distant_galaxy.builtin.board.patterns",
     "oriented": "distant_galaxy.builtin.board.patterns",
     "Command": "distant_galaxy.cli.spec",
+    "json_header": "distant_galaxy.build",
     "Action": "distant_galaxy.core.actions",
     "ActionKind": "distant_galaxy.core.actions",
     "ActorVerb": "distant_galaxy.core.verbs",
@@ -209,6 +211,7 @@ __all__ = [
     "count_of",
     "hookimpl",
     "hookspec",
+    "json_header",
     "load_scenario",
     "oriented",
     "parse_pos",

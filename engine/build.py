@@ -66,6 +66,6 @@ def version_line() -> str:
     return f"dg {ENGINE_VERSION} (pure-Python build)"
 
 
-def header() -> dict[str, str]:
+def json_header() -> dict[str, str]:
     """The fields that open ``dg``'s JSON outputs: the engine's version and which build runs."""
     return {"engine": ENGINE_VERSION, "build": build_name()}

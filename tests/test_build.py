@@ -29,7 +29,7 @@ def test_a_folder_of_python_files_is_the_pure_build(tmp_path: Path) -> None:
 
 
 def test_the_version_line_and_the_json_header_name_the_same_build() -> None:
-    head = build.header()
+    head = build.json_header()
     assert head == {"engine": ENGINE_VERSION, "build": build.build_name()}
     assert head["build"] in (build.COMPILED, build.PURE)
     line = build.version_line()

@@ -96,6 +96,14 @@ def seen(game: Game, seat: str | None = None) -> GameView:
     return game.view(seat)
 
 
+def view_json(game: GameView, seat: str | None) -> dict[str, Any]:
+    """A view of a game (:func:`seen`) as ``dg show --json`` and ``dg render --json`` print it:
+    ``seat`` (None: what every player may see), ``round``, ``over``, ``result`` and the
+    ``state`` as that view holds it (hidden values masked)."""
+    return {"seat": seat, "round": game.state.round, "over": game.over, "result": game.result,
+            "state": game.state.to_json()}
+
+
 def visible(events: list[dict[str, Any]], seat: str | None) -> list[dict[str, Any]]:
     """The events ``seat`` (None: every player) may see: an event with ``visible_to`` only for
     those seats (the referee's, ``visible_to: []``, for nobody)."""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
-from distant_galaxy.build import header
+from distant_galaxy.build import json_header
 from distant_galaxy.simulate.executor import chunk_size, run_chunks
 from distant_galaxy.simulate.games import Source, play_chunk
 from distant_galaxy.simulate.plan import Plan
@@ -29,6 +29,6 @@ def simulate(plan: Plan, source: Source, executor: Executor, workers: int,
     cases = []
     for i, case in enumerate(plan.cases):
         cases.append(summarize(case, outcomes[i * plan.games:(i + 1) * plan.games]))
-    return {"scenario": plan.scenario, **header(), "games": plan.games,
+    return {"scenario": plan.scenario, **json_header(), "games": plan.games,
             "seeds": [plan.first_seed, plan.first_seed + plan.games - 1],
             "turn_order": "rotated" if plan.rotate else "scenario", "cases": cases}

@@ -15,6 +15,9 @@ from distant_galaxy import Command, hookimpl
 def explain_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("log", help="a JSONL log written by dg run --log")
     parser.add_argument("--turn", type=int, help="only this round (1-based)")
+    parser.add_argument("--json", action="store_true", help="print the decisions as one JSON "
+                        "object: each event with its round, the action it followed, the log "
+                        "record and its lines")
 
 
 @hookimpl

@@ -3,7 +3,8 @@
 For every Aborigine turn: the active-portal and reinforcement dice, arrivals, then per ship the
 row that fired (with its rule text and where it is written), the unit in range it aims at (the
 enemy ship it fires at, the planet it guards), the portals it compared and why the
-others lost, and what it did (moves, attacks, colonies, lots). ``--turn N`` keeps round N only.
+others lost, and what it did (moves, attacks, colonies, lots). ``--turn N`` keeps round N only;
+``--json`` prints them as one object for scripts (:func:`explain_json`).
 With the Leaders option: each leader's fate and rescue, and at each Aborigine turn the captives the
 Aborigines hold and why they keep them (``explain_captives.py``, D-L.1).
 """
@@ -11,22 +12,28 @@ Aborigines hold and why they keep them (``explain_captives.py``, D-L.1).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from distant_galaxy import read_log
+from distant_galaxy import json_header, read_log
 from distant_galaxy_episodes.aborigines.explain_captives import Captives
 
+#: One explained event: its round, the player's action it followed (``{"seat", "action"}``; None
+#: for the Aborigines' own turn), the event record and its lines as ``dg explain`` prints them.
+Explained = tuple[int, dict[str, Any] | None, dict[str, Any], list[str]]
 
-def explain_records(records: Iterable[dict[str, Any]], turn: int | None = None) -> list[str]:
-    out: list[str] = []
+
+def explained(records: Iterable[dict[str, Any]], turn: int | None = None) -> Iterator[Explained]:
+    """The events of a log that ``dg explain`` explains (only round ``turn`` when given), each
+    with its round, the action it followed and its lines."""
     rnd = 1
     show = turn is None or turn == 1
-    action: str | None = None  # shown before the first explained line it caused
+    action: dict[str, Any] | None = None  # the player's action the next events follow
     captives = Captives()
     for rec in records:
         if rec.get("kind") == "action":
-            action = f"  -- {rec.get('seat')} plays: {rec.get('action')}"
+            action = {"seat": rec.get("seat"), "action": rec.get("action")}
             continue
         if rec.get("kind") != "event":
             continue
@@ -42,12 +49,24 @@ def explain_records(records: Iterable[dict[str, Any]], turn: int | None = None) 
         line = told or _line(rec)
         if t == "aborigine_turn" and captives.summary():
             line = [str(line), str(captives.summary())]
-        if line:
-            if action is not None and not str(line[0] if isinstance(line, list) else line
-                                              ).startswith("\n=="):
-                out.append(action)  # what follows comes from a player's action, not the AI
-            action = None
-            out.extend(line if isinstance(line, list) else [line])
+        if not line:
+            continue
+        lines = [str(text) for text in (line if isinstance(line, list) else [line])]
+        if lines[0].startswith("\n=="):
+            action = None  # a turn of the Aborigines' own, not a player's action
+        yield rnd, action, rec, lines
+
+
+def explain_records(records: Iterable[dict[str, Any]], turn: int | None = None) -> list[str]:
+    """The lines ``dg explain`` prints: each explained event's, a player's action before the
+    first line it caused."""
+    out: list[str] = []
+    told: dict[str, Any] | None = None
+    for _, action, _, lines in explained(records, turn):
+        if action is not None and action is not told:
+            out.append(f"  -- {action['seat']} plays: {action['action']}")
+            told = action
+        out.extend(lines)
     return out
 
 
@@ -187,15 +206,15 @@ def _xy(p: Any) -> str:
 
 def cmd_explain(args: argparse.Namespace) -> int:
     """The handler of ``dg explain`` (registered by :mod:`.commands`): print the explanation of
-    ``args.log`` (only round ``args.turn`` when given)."""
+    ``args.log`` (only round ``args.turn`` when given; ``--json``: one object, below)."""
     records = [rec for _, rec in read_log(args.log)]
-    if not any(rec.get("type") == "aborigine_turn" for rec in records):
-        # another scenario's log (Asteroid Belt's defenders fight, but by other rules)
-        scenario = next((rec.get("scenario") for rec in records
-                         if rec.get("kind") == "header"), None)
-        print(f"no Aborigine decisions in this log{f' (a game of {scenario})' if scenario else ''}"
-              ": dg explain reads the logs of Clash with the Aborigines (episode 5), whose "
-              "Aborigine fleet the engine moves by its priority table")
+    scenario = next((rec.get("scenario") for rec in records if rec.get("kind") == "header"), None)
+    clash = any(rec.get("type") == "aborigine_turn" for rec in records)
+    if getattr(args, "json", False):
+        print(json.dumps(explain_json(args, records, scenario, clash), sort_keys=True))
+        return 0
+    if not clash:
+        print(_not_clash(scenario))
         return 0
     lines = explain_records(records, args.turn)
     if not lines:
@@ -204,3 +223,22 @@ def cmd_explain(args: argparse.Namespace) -> int:
         return 0
     print("\n".join(lines).lstrip("\n"))
     return 0
+
+
+def explain_json(args: argparse.Namespace, records: list[dict[str, Any]], scenario: str | None,
+                 clash: bool) -> dict[str, Any]:
+    """``dg explain --json``: each explained event with its ``round``, the player's action it
+    followed (``after``: ``{"seat", "action"}`` or null), the log's ``event`` record and its
+    ``text`` lines; ``note`` says why there is none in another scenario's log."""
+    decisions = [{"round": rnd, "after": action, "event": rec,
+                  "text": [line.lstrip("\n") for line in lines]}
+                 for rnd, action, rec, lines in (explained(records, args.turn) if clash else ())]
+    return {**json_header(), "log": str(args.log), "scenario": scenario, "turn": args.turn,
+            "decisions": decisions, "note": None if clash else _not_clash(scenario)}
+
+
+def _not_clash(scenario: str | None) -> str:
+    """Another scenario's log (Asteroid Belt's defenders fight, but by other rules)."""
+    return (f"no Aborigine decisions in this log{f' (a game of {scenario})' if scenario else ''}"
+            ": dg explain reads the logs of Clash with the Aborigines (episode 5), whose "
+            "Aborigine fleet the engine moves by its priority table")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from distant_galaxy import read_log
 from distant_galaxy.cli.main import main
 
@@ -61,3 +63,32 @@ def test_a_log_of_another_scenario_is_said_to_have_no_aborigine_decisions(tmp_pa
     out = capsys.readouterr().out
     assert out.startswith("no Aborigine decisions in this log (a game of asteroid-belt): dg "
                           "explain reads the logs of Clash with the Aborigines (episode 5)")
+    assert main(["explain", str(log), "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert (shown["scenario"], shown["decisions"]) == ("asteroid-belt", [])
+    assert shown["note"].startswith("no Aborigine decisions in this log")
+
+
+def test_explain_json_holds_each_event_with_its_round_cause_and_lines(tmp_path, capsys):
+    """``dg explain --json`` (the designer trial asked for JSON for scripts): the same events
+    and lines as the text, each with its round, the log's record and the action it followed."""
+    log = tmp_path / "g.jsonl"
+    assert main(["run", "aborigine-clash", "--seed", "3", "--players", "4", "--quiet",
+                 "--log", str(log)]) == 0
+    capsys.readouterr()
+    assert main(["explain", str(log), "--turn", "2"]) == 0
+    text = capsys.readouterr().out
+    assert main(["explain", str(log), "--turn", "2", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert (shown["scenario"], shown["turn"], shown["note"]) == ("aborigine-clash", 2, None)
+    decisions = shown["decisions"]
+    assert decisions and {d["round"] for d in decisions} == {2}
+    lines = [line for d in decisions for line in d["text"]]
+    assert [line for line in lines if line] == [line for line in text.splitlines()
+                                                if line and not line.startswith("  -- ")]
+    logged = [rec for _, rec in read_log(log)]
+    assert all(d["event"] in logged for d in decisions)
+    followed = [d for d in decisions if d["after"]]
+    assert followed and all(f"  -- {d['after']['seat']} plays: {d['after']['action']}" in text
+                            for d in followed)
+    assert all(d["after"] is None for d in decisions if d["event"]["type"] == "aborigine_turn")

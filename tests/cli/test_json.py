@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from distant_galaxy.build import header
+from distant_galaxy.build import json_header
 from tests.cli.conftest import RACE
 from tests.conftest import DATA
 
@@ -18,7 +18,7 @@ def test_list_json_names_every_scenario_with_its_facts(dg):
     out = dg("list", "--json")
     assert out.returncode == 0, out.stderr
     doc = json.loads(out.stdout)
-    assert {k: doc[k] for k in ("engine", "build")} == header()  # which engine and build ran
+    assert {k: doc[k] for k in ("engine", "build")} == json_header()  # which engine and build ran
     by_id = {s["id"]: s for s in doc["scenarios"]}
     assert {"tic-tac-toe", "asteroid-belt", "aborigine-clash"} <= set(by_id)
     assert by_id["asteroid-belt"]["variants"] and by_id["tic-tac-toe"]["players"] == "2-2"
@@ -40,7 +40,7 @@ def test_validate_json_gives_file_line_column_message_and_suggestion(dg):
 
 def test_validate_json_of_valid_files(dg):
     doc = json.loads(dg("validate", "--json", "tic-tac-toe").stdout)
-    assert doc == {**header(), "ok": True, "files": 1, "errors": []}
+    assert doc == {**json_header(), "ok": True, "files": 1, "errors": []}
 
 
 def test_test_json_reports_every_case(dg):

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from distant_galaxy.build import header
+from distant_galaxy.build import json_header
 from tests.cli.conftest import RACE
 
 
@@ -23,7 +23,7 @@ def test_run_json_result(dg):
     res = json.loads(out.stdout)
     assert res["scenario"] == "example-race" and res["seed"] == 3
     assert "winner" in res and res["reason"] and res["rounds"] >= 1
-    assert {k: res[k] for k in ("engine", "build")} == header()  # which engine and build played
+    assert {k: res[k] for k in ("engine", "build")} == json_header()  # which engine and build played
 
 
 def test_run_shows_the_board_and_result(dg):

@@ -25,6 +25,15 @@ def test_verify_log_accepts_a_game_and_refuses_a_forged_bag(tmp_path, capsys):
     assert main(["verify-log", str(bad)]) == 1
     assert f"line {i + 1}: the order and salt of bag 'space-domain' do not match" in \
         capsys.readouterr().out
+    # --json, for scripts: the same verdict and exit code as one object
+    assert main(["verify-log", str(log), "--json"]) == 0
+    good = json.loads(capsys.readouterr().out)
+    assert (good["ok"], good["bags"], good["problems"]) == (True, 1, [])
+    assert good["reveals"] > 0 and {"engine", "build", "log"} <= good.keys()
+    assert main(["verify-log", str(bad), "--json"]) == 1
+    forged = json.loads(capsys.readouterr().out)
+    assert forged["ok"] is False and len(forged["problems"]) == 1
+    assert forged["problems"][0].startswith(f"line {i + 1}: the order and salt")
 
 
 def test_verify_log_of_a_game_without_hidden_information(tmp_path, capsys):

@@ -53,3 +53,18 @@ def test_render_and_the_replay_page_show_the_public_view(dg, tmp_path):
                   if '"secret_reveal"' in line)["secret"]
     assert secret not in page and "is opened" not in page
     assert status(game)[0] not in page
+
+
+def test_render_json_holds_no_hidden_value_and_names_the_step(dg, tmp_path):
+    """``dg render --json`` (the designer trial asked for it for scripts): the view as ``dg show
+    --json`` prints it, the log and the step, hidden values masked."""
+    _save(dg, tmp_path)
+    out = dg("render", "g.jsonl", "--step", "0", "--json")
+    assert out.returncode == 0, out.stderr
+    shown = json.loads(out.stdout)
+    assert (shown["log"], shown["step"], shown["seat"], shown["round"]) == ("g.jsonl", 0, None, 1)
+    assert {"engine", "build", "over", "result"} <= shown.keys()
+    hidden = [item for item in shown["state"]["secrets"].values() if item["see"] != "all"]
+    assert hidden and all(item.get("masked") and "value" not in item for item in hidden)
+    both = dg("render", "g.jsonl", "--json", "--svg", "g.svg")
+    assert both.returncode == 2 and not (tmp_path / "g.svg").exists()

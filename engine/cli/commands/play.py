@@ -83,8 +83,11 @@ def render_arguments(parser: argparse.ArgumentParser) -> None:
     when.add_argument("--turn", type=int, metavar="N", help="the board as round N starts")
     when.add_argument("--step", type=int, metavar="K", help="the board after the K-th action "
                       "(0: the set-up)")
-    parser.add_argument("--svg", metavar="FILE", help="write the board as an SVG picture (else "
-                        "print the text board)")
+    shown_as = parser.add_mutually_exclusive_group()
+    shown_as.add_argument("--svg", metavar="FILE", help="write the board as an SVG picture (else "
+                          "print the text board)")
+    shown_as.add_argument("--json", action="store_true", help="print the state as that view "
+                          "holds it (hidden values masked) as one JSON object, as dg show --json")
     seen_by_argument(parser)
 
 

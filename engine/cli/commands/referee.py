@@ -10,6 +10,8 @@ from distant_galaxy.hookspecs import hookimpl
 
 def verify_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("log", help="a JSONL log written by dg run --log")
+    parser.add_argument("--json", action="store_true", help="print the verdict as one JSON object "
+                        "(ok, bags, reveals, problems); the exit code as without it")
 
 
 @hookimpl

@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Any
 
-from distant_galaxy.build import header
+from distant_galaxy.build import json_header
 from distant_galaxy.campaign.catalog import campaign_catalog
 from distant_galaxy.scenario.catalog import catalog
 from distant_galaxy.scenario.find import scenario_problems
@@ -20,7 +20,7 @@ from distant_galaxy.scenario.find import scenario_problems
 def list_scenarios(args: argparse.Namespace) -> int:
     if getattr(args, "json", False):
         campaigns = [{**c, "path": str(c["path"])} for c in campaign_catalog()]
-        print(json.dumps({**header(), "scenarios": catalog(), "campaigns": campaigns,
+        print(json.dumps({**json_header(), "scenarios": catalog(), "campaigns": campaigns,
                           "warnings": scenario_problems()}, indent=1))
         return 0
     for entry in sorted(catalog(), key=lambda e: (str(e["id"]), e["path"])):  # by id

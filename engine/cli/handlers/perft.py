@@ -6,7 +6,7 @@ import argparse
 import json
 import time
 
-from distant_galaxy.build import header
+from distant_galaxy.build import json_header
 from distant_galaxy.cli.term import progress, progress_wanted
 from distant_galaxy.core.game import Game
 from distant_galaxy.errors import EngineError
@@ -30,7 +30,7 @@ def run_perft(args: argparse.Namespace) -> int:
     dt = time.perf_counter() - t0
     shown = parts if args.divide else []
     if getattr(args, "json", False):
-        print(json.dumps({**header(), "scenario": game.scenario.id, "variant": game.variant,
+        print(json.dumps({**json_header(), "scenario": game.scenario.id, "variant": game.variant,
                           "options": list(game.options), "seed": args.seed,
                           "depth": args.depth, "count": total, "seconds": round(dt, 3),
                           "divide": dict(shown) if args.divide else None}, sort_keys=True))

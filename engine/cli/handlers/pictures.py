@@ -1,4 +1,4 @@
-"""``dg render LOG [--turn N | --step K] [--svg FILE]`` and ``dg replay LOG --html FILE``:
+"""``dg render LOG [--turn N | --step K] [--svg FILE | --json]`` and ``dg replay LOG --html FILE``:
 pictures of logged games (:mod:`distant_galaxy.play.render_svg`,
 :mod:`distant_galaxy.play.replay_html`). Files are written atomically, only once everything was
 drawn: a bad log leaves no file behind."""
@@ -6,10 +6,12 @@ drawn: a bad log leaves no file behind."""
 from __future__ import annotations
 
 import argparse
+import json
 
+from distant_galaxy.build import json_header
 from distant_galaxy.cli.term import painter
 from distant_galaxy.errors import EngineError
-from distant_galaxy.play.render import render_board, render_result, seen
+from distant_galaxy.play.render import render_board, render_result, seen, view_json
 from distant_galaxy.play.render_svg import render_svg
 from distant_galaxy.play.replay_html import replay_html
 from distant_galaxy.play.saves import write_atomic
@@ -21,7 +23,12 @@ def render(args: argparse.Namespace) -> int:
         raise EngineError("--turn: rounds are counted from 1")
     if args.step is not None and args.step < 0:
         raise EngineError("--step: 0 is the set-up, 1 the first action")
-    game = seen(game_at(args.log, args.turn, args.step), getattr(args, "seat", None))
+    seat = getattr(args, "seat", None)
+    game = seen(game_at(args.log, args.turn, args.step), seat)
+    if getattr(args, "json", False):
+        print(json.dumps({**json_header(), "log": str(args.log), "step": args.step,
+                          **view_json(game, seat)}, sort_keys=True))
+        return 0
     if args.svg:
         write_atomic(args.svg, render_svg(game))
         print(f"board of round {game.state.round} written to {args.svg}")

@@ -8,7 +8,7 @@ import secrets
 import sys
 from typing import Any
 
-from distant_galaxy.build import header
+from distant_galaxy.build import json_header
 from distant_galaxy.cli.handlers.pictures import write_replay
 from distant_galaxy.cli.term import Paint, painter, thinking_line
 from distant_galaxy.core.game import Game
@@ -18,7 +18,7 @@ from distant_galaxy.harness.invariants import check_saved
 from distant_galaxy.play.log import LogWriteError, LogWriter
 from distant_galaxy.play.narrate import narrate
 from distant_galaxy.play.palette import palette_of
-from distant_galaxy.play.render import render_board, render_result, seen
+from distant_galaxy.play.render import render_board, render_result, seen, view_json
 from distant_galaxy.play.render_svg import render_svg
 from distant_galaxy.play.runner import (
     Session,
@@ -201,7 +201,7 @@ def result_json(game: Game) -> dict[str, Any]:
     ended it, when the scenario names one — the log's ``game_over`` has it too; ``rounds``: the
     round it ended in, the log's ``round``)."""
     res = dict(game.result or {})
-    return {**header(), "scenario": game.scenario.id, "variant": game.variant,
+    return {**json_header(), "scenario": game.scenario.id, "variant": game.variant,
             "options": list(game.options), "seed": game.state.seed,
             "winner": res.get("winner"), "draw": res.get("winner") is None,
             "reason": res.get("reason"), "rule": res.get("rule"), "rounds": game.state.round,
@@ -218,7 +218,7 @@ def stopped_json(game: Game, save_to: str | None, interrupted: bool = False
                  ) -> dict[str, Any]:
     """What ``dg run --json`` prints when a person stops the game before its end (by Ctrl-C:
     ``interrupted``)."""
-    return {**header(), "scenario": game.scenario.id, "variant": game.variant,
+    return {**json_header(), "scenario": game.scenario.id, "variant": game.variant,
             "options": list(game.options), "seed": game.state.seed, "stopped": True,
             "interrupted": interrupted, "saved_to": save_to, "rounds": game.state.round,
             "actions": len(game.history), "winner": None, "draw": False}
@@ -270,8 +270,8 @@ def show(args: argparse.Namespace) -> int:
     seat = getattr(args, "seat", None)
     game = seen(full, seat)  # issue 34: never the hidden values the save holds
     if getattr(args, "json", False):
-        print(json.dumps({"seat": seat, "over": game.over, "result": game.result,
-                          "state": game.state.to_json()}, sort_keys=True))
+        print(json.dumps({**json_header(), "save": str(args.save), **view_json(game, seat)},
+                         sort_keys=True))
         return 0
     paint = painter()
     print(render_board(game, paint))
@@ -293,7 +293,7 @@ def replay(args: argparse.Namespace) -> int:
         return write_replay(args)
     report = replay_log(args.log)
     if getattr(args, "json", False):
-        print(json.dumps({**header(), "log": str(args.log), "ok": report.ok,
+        print(json.dumps({**json_header(), "log": str(args.log), "ok": report.ok,
                           "records": report.records, "complete": report.complete,
                           "line": None if report.ok else report.line,
                           "message": None if report.ok else report.message,

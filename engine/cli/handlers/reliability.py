@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from distant_galaxy.build import header
+from distant_galaxy.build import json_header
 from distant_galaxy.cli.term import progress, progress_wanted
 from distant_galaxy.errors import EngineError
 from distant_galaxy.harness.reliability import (
@@ -65,7 +65,7 @@ def run_reliability(args: argparse.Namespace) -> int:
         tally = run_parallel(cases, args.games, args.jobs, args.seed, roots, advance=advance)
     seconds = time.perf_counter() - start
     if args.json:
-        print(json.dumps({**header(), **tally.counts(), "failures": tally.failures, "seconds": seconds,
+        print(json.dumps({**json_header(), **tally.counts(), "failures": tally.failures, "seconds": seconds,
                           "cases": [c.label for c in cases]}, indent=1))
     else:
         print(format_report(tally, cases, seconds))

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from distant_galaxy.build import header
+from distant_galaxy.build import json_header
 from distant_galaxy.campaign.catalog import shipped_campaign_paths
 from distant_galaxy.campaign.find import campaign_ids
 from distant_galaxy.scenario.find import is_campaign_file, known_ids
@@ -68,7 +68,7 @@ def _print_json(paths: list[str], scenarios: list[str], campaigns: list[str]) ->
     for name in campaigns:
         found.extend(campaign_problems(name))
     errors = [p for p in found if getattr(p, "severity", "error") == "error"]
-    doc: dict[str, object] = {**header(), "ok": not errors, "files": checked,
+    doc: dict[str, object] = {**json_header(), "ok": not errors, "files": checked,
                               "errors": [p.to_json() for p in errors]}
     warned = [p.to_json() for p in found if p not in errors]
     if warned:
