@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 import zlib
@@ -56,30 +55,11 @@ from distant_galaxy.bots.rollout import score, seat_sides
 from distant_galaxy.core.actions import Action
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.controllers import Controller, make_bot
+from distant_galaxy.simulate.stats import sign_test, wilson
 
 #: Our scenario → OpenSpiel's game of the same rules and how an action maps (``drop c`` ↔ c).
 OPENSPIEL_TWINS = {"connect-four": ("connect_four", "drop")}
 OPENSPIEL = "openspiel-mcts"
-
-
-# -- statistics ---------------------------------------------------------------------------------
-def wilson(k: int, n: int, z: float = 1.959964) -> tuple[float, float]:
-    """The Wilson score interval of ``k`` successes in ``n`` trials (95 % by default)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, mid - half), min(1.0, mid + half))
-
-
-def sign_test(more: int, fewer: int) -> float:
-    """One-sided sign test: P(X ≥ more) for X ~ Binomial(more + fewer, ½) — how likely a lead
-    this large is if neither side is better (1.0 with no pairs)."""
-    n = more + fewer
-    if n == 0:
-        return 1.0
-    return sum(math.comb(n, i) for i in range(more, n + 1)) / 2 ** n
 
 
 # -- OpenSpiel's MCTS as a controller ------------------------------------------------------------

@@ -4,14 +4,18 @@ For every case and every rate of the first report (each seat's and faction's win
 winners, draws, round-limit endings, the first position's rate) the second report's rate less the
 first's, with Newcombe's hybrid score 95 % interval; ``significant`` when the interval excludes
 0. Lengths: the difference of mean rounds and actions with a normal (Welch) interval, and of the
-medians. The two reports play the same seeds, turn orders and bots.
+medians. The two reports play the same seeds, turn orders and bots, so each win rate is also
+compared game by game (``paired``): of the seeds both finished, those whose game the winner won
+only in the first scenario and only in the second, with the exact two-sided sign test of those
+discordant pairs (McNemar's exact test) — more sensitive than the interval, which treats the two
+runs as independent. The endings (``endings``: each kind of ``reasons``) are compared as rates.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from distant_galaxy.simulate.stats import newcombe, welch
+from distant_galaxy.simulate.stats import newcombe, sign_test_two_sided, welch
 
 
 def difference(a: dict[str, Any], b: dict[str, Any], games_a: int, games_b: int) -> dict[str, Any]:
@@ -19,6 +23,22 @@ def difference(a: dict[str, Any], b: dict[str, Any], games_a: int, games_b: int)
     d, lo, hi = newcombe(a["count"], games_a, b["count"], games_b)
     return {"a": a["rate"], "b": b["rate"], "difference": round(d, 4),
             "ci": [round(lo, 4), round(hi, 4)], "significant": bool(lo > 0 or hi < 0)}
+
+
+def paired(winner: str | None, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any] | None:
+    """``winner``'s games compared seed by seed (None for a draw): ``games`` both finished,
+    ``only_a`` and ``only_b`` the seeds it won in one scenario only, ``p`` the exact two-sided
+    sign test of those; None when a report does not list its winners (a report saved before)."""
+    if "winners" not in a or "winners" not in b:
+        return None
+    won_a = {seed: w for seed, w in a["winners"]}
+    won_b = {seed: w for seed, w in b["winners"]}
+    both = won_a.keys() & won_b.keys()
+    only_a = sum(1 for s in both if won_a[s] == winner != won_b[s])
+    only_b = sum(1 for s in both if won_b[s] == winner != won_a[s])
+    p = sign_test_two_sided(only_a, only_b)
+    return {"games": len(both), "only_a": only_a, "only_b": only_b, "p": round(p, 4),
+            "significant": p < 0.05}
 
 
 def _rows(key: str, name: str, a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
@@ -29,6 +49,21 @@ def _rows(key: str, name: str, a: dict[str, Any], b: dict[str, Any]) -> list[dic
     mine = {row[name]: row for row in a[key]}
     return [{name: n, **difference(mine.get(n, zero), theirs.get(n, zero), a["finished"],
                                    b["finished"])} for n in names]
+
+
+def _won(key: str, name: str, a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+    """The rows of a winner's rate (a seat, another winner), each with its ``paired`` test."""
+    return [{**row, "paired": paired(row[name], a, b)} for row in _rows(key, name, a, b)]
+
+
+def _endings(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each kind of ending (``reasons``) of either report as a rate, b − a."""
+    def rates(r: dict[str, Any]) -> dict[str, Any]:
+        n = r["finished"]
+        return {"finished": n, "endings": [
+            {"reason": row["reason"], "count": row["count"],
+             "rate": round(row["count"] / n, 4) if n else 0.0} for row in r["reasons"]]}
+    return _rows("endings", "reason", rates(a), rates(b))
 
 
 def _length(key: str, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
@@ -47,15 +82,16 @@ def compare_case(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     """The differences of one case (b − a)."""
     fa, fb = a["finished"], b["finished"]
     out: dict[str, Any] = {"variant": a["variant"], "players": a["players"]}
-    out["seat_wins"] = _rows("seat_wins", "seat", a, b)
+    out["seat_wins"] = _won("seat_wins", "seat", a, b)
     out["faction_wins"] = _rows("faction_wins", "faction", a, b)
-    out["other_winners"] = _rows("other_winners", "winner", a, b)
-    out["draws"] = difference(a["draws"], b["draws"], fa, fb)
+    out["other_winners"] = _won("other_winners", "winner", a, b)
+    out["draws"] = {**difference(a["draws"], b["draws"], fa, fb), "paired": paired(None, a, b)}
     out["round_limit"] = difference(a["round_limit"], b["round_limit"], fa, fb)
     out["first_position"] = difference(a["positions"]["table"][0], b["positions"]["table"][0],
                                        fa, fb)
     out["rounds"] = _length("rounds", a, b)
     out["actions"] = _length("actions", a, b)
+    out["endings"] = _endings(a, b)
     return out
 
 

@@ -1,5 +1,6 @@
 """Interval arithmetic for win rates: Wilson's score interval for one proportion, Newcombe's
-hybrid score interval for a difference of two independent proportions, and quartiles.
+hybrid score interval for a difference of two independent proportions, the exact sign test of
+paired outcomes, and quartiles.
 
 References (the tests check the published examples):
 
@@ -47,6 +48,21 @@ def newcombe(successes_a: int, trials_a: int, successes_b: int, trials_b: int,
     lower = d - math.sqrt((pb - lb) ** 2 + (ua - pa) ** 2)
     upper = d + math.sqrt((ub - pb) ** 2 + (pa - la) ** 2)
     return d, lower, upper
+
+
+def sign_test(more: int, fewer: int) -> float:
+    """One-sided exact sign test: P(X ≥ more) for X ~ Binomial(more + fewer, ½) — how likely a
+    lead this large is if neither side is better (1.0 with no pairs). ``more`` and ``fewer`` are
+    the discordant pairs (the pairs only one side won): McNemar's exact test."""
+    n = more + fewer
+    if n == 0:
+        return 1.0
+    return sum(math.comb(n, i) for i in range(more, n + 1)) / 2 ** n
+
+
+def sign_test_two_sided(only_a: int, only_b: int) -> float:
+    """The two-sided exact sign test of discordant pairs: twice the smaller tail, at most 1."""
+    return min(1.0, 2 * min(sign_test(only_a, only_b), sign_test(only_b, only_a)))
 
 
 def quantile(sorted_values: Sequence[float], q: float) -> float:

@@ -4,7 +4,9 @@ Per seat and per faction: wins, win rate and its 95 % Wilson interval; the same 
 are no seat (a side a plugin declares, as episode 5's ``aborigines``), for draws and for games the
 round limit ended; by turn position (the first seat's edge); game
 length in rounds and actions (median, quartiles, mean, a histogram of rounds); the reasons games
-ended; the result ``tier`` counts when results carry one. Rates are rounded to 4 places.
+ended; the result ``tier`` counts when results carry one; each finished game's seed and winner
+(``winners``: ``--compare`` pairs the games of two scenarios by seed). Rates are rounded to 4
+places.
 """
 
 from __future__ import annotations
@@ -71,6 +73,7 @@ def summarize(case: Case, outcomes: Sequence[Outcome]) -> dict[str, Any]:
     out["actions"] = length([o["actions"] for o in done])
     out["rounds_histogram"] = sorted(Counter(o["round"] for o in done).items())
     out["reasons"] = _reasons(done)
+    out["winners"] = [[o["seed"], o["winner"]] for o in done]  # for --compare's pairs
     out["games_of_note"] = extremes(done)
     tiers = Counter(str(o["tier"]) for o in done if "tier" in o)
     if tiers:

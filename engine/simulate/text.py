@@ -117,9 +117,11 @@ def compare_text(report: dict[str, Any]) -> list[str]:
              "interval"]
     for c in comp["cases"]:
         lines.append(f"{c['variant'] or 'base'}, {c['players']} players:")
-        lines += [diff_text(r, r["seat"]) for r in c["seat_wins"]]
-        lines += [diff_text(r, str(r["winner"])) for r in c["other_winners"]]
-        lines.append(diff_text(c["draws"], "draws"))
+        for r in c["seat_wins"]:
+            lines += [diff_text(r, r["seat"]), *paired_text(r.get("paired"))]
+        for r in c["other_winners"]:
+            lines += [diff_text(r, str(r["winner"])), *paired_text(r.get("paired"))]
+        lines += [diff_text(c["draws"], "draws"), *paired_text(c["draws"].get("paired"), "drawn")]
         lines.append(diff_text(c["round_limit"], "round limit"))
         lines.append(diff_text(c["first_position"], "first to play"))
         for key in ("rounds", "actions"):
@@ -130,7 +132,27 @@ def compare_text(report: dict[str, Any]) -> list[str]:
                              f"{r['ci'][1]:+.2f}), median {num(r['median_a'])} → "
                              f"{num(r['median_b'])}" + ("  significant" if r["significant"]
                                                          else ""))
+        if c.get("endings"):
+            lines.append("  endings:")
+            lines += [ending_text(r) for r in c["endings"]]
     return lines
+
+
+def paired_text(p: dict[str, Any] | None, verb: str = "won") -> list[str]:
+    """The line under a rate: its games compared seed by seed (none for an older report)."""
+    if not p:
+        return []
+    flag = "  significant" if p["significant"] else ""
+    chance = "< 0.0001" if p["p"] < 0.0001 else f"{p['p']:.4f}"
+    return [f"  {'':<18} by seed: {verb} only in a {p['only_a']}, only in b {p['only_b']} of "
+            f"{p['games']} (sign test p {chance}){flag}"]
+
+
+def ending_text(d: dict[str, Any]) -> str:
+    """One kind of ending, b − a: its rates, then its words (they may be long)."""
+    flag = "  significant" if d["significant"] else ""
+    return (f"    {pct(d['a']):>7} → {pct(d['b']):>7}  {points(d['difference'])} points "
+            f"({points(d['ci'][0])} to {points(d['ci'][1])}){flag}  {d['reason']}")
 
 
 def report_text(report: dict[str, Any]) -> str:

@@ -37,3 +37,28 @@ def test_compare_reports():
     assert comp["cases"][0]["rounds"]["mean_difference"] == 0.0
     same = compare_reports(report(50), report(55), "mod.yaml")["compare"]["cases"][0]
     assert not same["seat_wins"][0]["significant"]
+
+
+def test_compare_pairs_the_games_by_seed_and_compares_the_endings():
+    """The designer trial: the intervals treat the two runs as independent; the games are
+    paired by seed, so each winner's rate is also tested seed by seed (McNemar's exact test of
+    the discordant pairs), and the endings are compared too."""
+    case = compare_reports(report(50), report(75), "mod.yaml")["compare"]["cases"][0]
+    red, blue = case["seat_wins"]
+    assert red["paired"] == {"games": 100, "only_a": 0, "only_b": 25,
+                             "p": round(2 / 2 ** 25, 4), "significant": True}
+    assert (blue["paired"]["only_a"], blue["paired"]["only_b"]) == (25, 0)
+    assert case["draws"]["paired"]["p"] == 1.0 and not case["draws"]["paired"]["significant"]
+    assert case["endings"] == [{"reason": "won", "a": 1.0, "b": 1.0, "difference": 0.0,
+                                "ci": [-0.037, 0.037], "significant": False}]
+    # a small change the interval cannot see, the pairs can: 12 seeds change hands, all to red
+    small = compare_reports(report(50), report(62), "mod.yaml")["compare"]["cases"][0]
+    assert not small["seat_wins"][0]["significant"]
+    assert small["seat_wins"][0]["paired"]["significant"]
+
+
+def test_a_report_saved_without_winners_compares_without_pairs():
+    old = report(50)
+    del old["cases"][0]["winners"]
+    case = compare_reports(old, report(75), "mod.yaml")["compare"]["cases"][0]
+    assert case["seat_wins"][0]["paired"] is None and case["seat_wins"][0]["significant"]

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from distant_galaxy.simulate.stats import mean_sd, newcombe, quantile, quartiles, welch, wilson
+from distant_galaxy.simulate.stats import (
+    mean_sd,
+    newcombe,
+    quantile,
+    quartiles,
+    sign_test,
+    sign_test_two_sided,
+    welch,
+    wilson,
+)
 
 
 @pytest.mark.parametrize(("k", "n", "lo", "hi"), [
@@ -55,3 +64,13 @@ def test_welch_interval():
     assert m == 2.5 and sd == pytest.approx(1.2909944)
     d, lo, hi = welch(10.0, 2.0, 100, 11.0, 2.0, 100)
     assert d == 1.0 and (lo, hi) == pytest.approx((1 - 0.5543615, 1 + 0.5543615), abs=1e-6)  # 1.96 × √0.08
+
+
+def test_sign_test_is_the_binomial_tail():
+    """P(X ≥ 8) for X ~ Binomial(10, ½) = (45 + 10 + 1) / 1024; two-sided: twice the smaller
+    tail (McNemar's exact test of 8 against 2 discordant pairs: p = 0.109)."""
+    assert sign_test(8, 2) == pytest.approx(56 / 1024)
+    assert sign_test(2, 8) == pytest.approx(1 - 11 / 1024)  # P(X ≥ 2) = 1 − P(X ≤ 1)
+    assert sign_test_two_sided(8, 2) == sign_test_two_sided(2, 8) == pytest.approx(112 / 1024)
+    assert sign_test(0, 0) == sign_test_two_sided(0, 0) == 1.0
+    assert sign_test_two_sided(5, 5) == 1.0
