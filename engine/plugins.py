@@ -172,7 +172,7 @@ def _register(pm: pluggy.PluginManager, plugin: Any, name: str | None) -> None:
     try:
         pm.register(plugin, name=name)
     except pluggy.PluginValidationError as exc:
-        raise PluginError(f"plugin {name or plugin!r}: {exc}") from None
+        raise PluginError(f"plugin {name or plugin!r}: {validation_text(pm, exc)}") from None
     except ValueError as exc:  # registered twice, or dg_add_hookspecs found no spec
         raise PluginError(f"plugin {name or plugin!r}: {exc}") from None
     except Exception as exc:  # its dg_add_hookspecs failed
@@ -200,6 +200,14 @@ def hook_names() -> tuple[str, ...]:
     return tuple(n for n in dir(hookspecs) if n.startswith("dg_"))
 
 
+def hook_arguments() -> dict[str, tuple[str, ...]]:
+    """Each engine hook's arguments, as its spec names them (an implementation may take fewer)."""
+    import inspect  # only for dg check-plugin: not on dg's start-up
+
+    return {name: tuple(inspect.signature(getattr(hookspecs, name)).parameters)
+            for name in hook_names()}
+
+
 def _defined_at(function: Any) -> str:
     """`` (file.py:12)``: where ``function`` is defined (its file by the last two path parts),
     or ``""`` when it has no code of its own."""
@@ -207,6 +215,29 @@ def _defined_at(function: Any) -> str:
     if code is None:
         return ""
     return f" ({short_path(code.co_filename)}:{code.co_firstlineno})"
+
+
+def validation_text(pm: pluggy.PluginManager, exc: pluggy.PluginValidationError) -> str:
+    """pluggy's refusal of a hook implementation in one line: a function that takes an argument
+    its hook does not pass names the argument, where it is defined and the hook's own arguments
+    (``dg_turn_start(game, player) (p/m.py:3) takes 'player', which the hook does not pass: write
+    dg_turn_start(game, seat)``, or fewer of them); other refusals as pluggy words them, on one
+    line."""
+    import inspect  # only when a plugin is refused: not on dg's start-up
+
+    text = str(exc)
+    hook = re.search(r"for hook '([^']+)'", text)
+    extra = re.search(r"Argument\(s\) \{([^}]*)\} are declared in the hookimpl", text)
+    caller = getattr(pm.hook, hook.group(1), None) if hook else None
+    spec = getattr(caller, "spec", None)
+    if hook is None or extra is None or spec is None:
+        return " ".join(text.split())
+    name = hook.group(1)
+    function = getattr(getattr(exc, "plugin", None), name, None)
+    given = ", ".join(inspect.signature(function).parameters) if callable(function) else "…"
+    wrong = ", ".join(repr(a.strip().strip("'")) for a in extra.group(1).split(","))
+    return (f"{name}({given}){_defined_at(function)} takes {wrong}, which the hook does not "
+            f"pass: write {name}({', '.join(spec.argnames)}), or fewer of them")
 
 
 def unknown_hook_text(pm: pluggy.PluginManager, exc: pluggy.PluginValidationError,

@@ -3,6 +3,7 @@ failure or wrong result is a PluginError "plugin X, hook Y: …" with the state 
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sys
@@ -172,6 +173,25 @@ def test_dg_schema_names_the_broken_plugin_once(tmp_path: Path, broken_site: dic
     assert result.stderr.count("plugin 'bad' (bad_dg) failed to import: RuntimeError: "
                                "boom at import") == 1
     assert "Traceback" not in result.stderr
+
+
+def test_dg_schema_leaves_out_a_plugin_whose_hook_is_refused(tmp_path: Path) -> None:
+    """The plugin developer trial: one installed plugin with a hook taking an argument its
+    hook does not pass made ``dg schema -o FILE`` fail (exit 2, no file) for every author; it
+    is left out with a warning in the engine's words, as a plugin that fails to import."""
+    root = _site(tmp_path / "site", "sig_dg", "[distant_galaxy.plugins]\nsig = sig_dg\n")
+    (root / "sig_dg.py").write_text("from distant_galaxy import hookimpl\n\n\n@hookimpl\n"
+                                    "def dg_turn_start(game, player):\n    pass\n")
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(root),
+                                                       os.environ.get("PYTHONPATH", "")]))
+    result = run_dg(tmp_path, "schema", "-o", "s.json", env=env)
+    assert result.returncode == 0, result.stderr
+    assert json.loads((tmp_path / "s.json").read_text())["$id"]
+    assert "dg: warning: plugin 'sig': dg_turn_start(game, player) (" in result.stderr
+    assert ("takes 'player', which the hook does not pass: write dg_turn_start(game, seat), or "
+            "fewer of them; its sections are not in the schema") in result.stderr
+    named = run_dg(tmp_path, "schema", "--plugin", "sig", env=env)
+    assert named.returncode == 2 and "Traceback" not in named.stderr
 
 
 def test_a_scenario_naming_the_broken_plugin_says_why(tmp_path: Path, broken_site: dict) -> None:

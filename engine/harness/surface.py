@@ -10,7 +10,10 @@ as ``file:line: problem``:
   ``TYPE_CHECKING``, with the public name to use when the engine exports it;
 * a name imported from ``distant_galaxy`` that it does not export (with the closest one);
 * a module-level function named as one of the engine's hooks but not decorated (pluggy would
-  never call it), and one named ``dg_…`` like a hook it is not (a misspelt hook).
+  never call it), and one named ``dg_…`` like a hook it is not (a misspelt hook);
+* a function marked ``@hookimpl`` that names no hook (the engine's, or one the plugin declares
+  itself), and one that takes an argument its engine hook does not pass (both would stop the
+  plugin from loading).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
 
-from distant_galaxy.plugins import hook_names
+from distant_galaxy.plugins import hook_arguments, hook_names, installed_plugins
 from distant_galaxy.text import close_matches
 
 ENGINE = "distant_galaxy"
@@ -43,7 +46,8 @@ def surface_problems(folder: Path) -> list[str]:
         except (SyntaxError, UnicodeDecodeError, ValueError) as exc:
             line = getattr(exc, "lineno", None) or 1
             out.append(f"{where}:{line}: cannot be read as Python ({exc.__class__.__name__})")
-    hooks = engine_hooks() | {name for _, tree in trees for name in declared_hooks(tree)}
+    hooks = engine_hooks() | installed_hooks() | {name for _, tree in trees
+                                                  for name in declared_hooks(tree)}
     for where, tree in trees:
         out.extend(f"{where}:{line}: {text}" for line, text in file_problems(tree, hooks))
     return out
@@ -68,6 +72,38 @@ def exported_names() -> tuple[str, ...]:
 def engine_hooks() -> frozenset[str]:
     """The engine's hook names (:func:`distant_galaxy.plugins.hook_names`), as a set."""
     return frozenset(hook_names())
+
+
+def module_sources(module: str) -> Path | None:
+    """The folder of ``module``'s package (its file, for a module alone), found without
+    importing it; None when not found. ImportError when a package on its path is missing."""
+    spec = importlib.util.find_spec(module)
+    if spec is not None and spec.submodule_search_locations is None and "." in module:
+        spec = importlib.util.find_spec(module.rsplit(".", 1)[0])  # its package's sources
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    if spec is not None and spec.origin:
+        return Path(spec.origin)
+    return None
+
+
+@lru_cache(maxsize=1)
+def installed_hooks() -> frozenset[str]:
+    """The hooks the installed plugins declare (read from their sources, not imported): a plugin
+    may implement another plugin's hook (episode 5 declares ``dg_roll_adjustments``, which the
+    Leaders option implements)."""
+    names: set[str] = set()
+    for reference in installed_plugins().values():
+        try:
+            folder = module_sources(reference.split(":")[0].strip())
+        except (ImportError, ValueError):
+            continue  # a plugin that cannot be found declares nothing here
+        for path in python_files(folder) if folder is not None else ():
+            try:
+                names.update(declared_hooks(ast.parse(path.read_text(encoding="utf-8"))))
+            except (SyntaxError, UnicodeDecodeError, ValueError):
+                continue
+    return frozenset(names)
 
 
 def declared_hooks(tree: ast.Module) -> Iterator[str]:
@@ -125,9 +161,13 @@ def _private(module: str, names: Iterable[str]) -> str:
 
 def _hooks(body: list[ast.stmt], hooks: frozenset[str]) -> Iterator[tuple[int, str]]:
     """A module-level function named as a hook but not decorated; an undecorated ``dg_…`` one
-    named almost as a hook (a decorated one that names no hook fails when the plugin loads)."""
+    named almost as a hook; a decorated one that names no hook or takes what its hook does not
+    pass."""
     for node in body:
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or node.decorator_list:
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        if node.decorator_list:
+            yield from _marked(node, hooks)
             continue
         if node.name in hooks:
             yield node.lineno, (f"{node.name} is not marked '@hookimpl', so it would never be "
@@ -139,5 +179,26 @@ def _hooks(body: list[ast.stmt], hooks: frozenset[str]) -> Iterator[tuple[int, s
                                     f"you mean '{near[0]}'?")
 
 
-__all__ = ["declared_hooks", "engine_hooks", "exported_names", "file_problems", "python_files",
-           "surface_problems"]
+def _marked(node: ast.FunctionDef | ast.AsyncFunctionDef, hooks: frozenset[str]
+            ) -> Iterator[tuple[int, str]]:
+    """A function marked ``@hookimpl`` (without ``specname=``) that names no hook, or takes an
+    argument its engine hook does not pass."""
+    marks = [d for d in node.decorator_list if "hookimpl" in ast.unparse(d)]
+    if not marks or any("specname" in ast.unparse(d) for d in marks):
+        return
+    if node.name not in hooks:
+        near = close_matches(node.name, sorted(hooks))
+        hint = f"; did you mean '{near[0]}'?" if near else ""
+        yield node.lineno, f"{node.name} is marked '@hookimpl' but no hook has that name{hint}"
+        return
+    spec = hook_arguments().get(node.name)
+    taken = [a.arg for a in node.args.posonlyargs + node.args.args + node.args.kwonlyargs]
+    extra = [a for a in taken if spec is not None and a not in spec]
+    if extra:
+        yield node.lineno, (f"{node.name}({', '.join(taken)}) takes "
+                            f"{', '.join(repr(a) for a in extra)}, which the hook does not "
+                            f"pass: write {node.name}({', '.join(spec or ())}), or fewer of them")
+
+
+__all__ = ["declared_hooks", "engine_hooks", "exported_names", "file_problems", "installed_hooks",
+           "module_sources", "python_files", "surface_problems"]

@@ -151,18 +151,26 @@ SHIPPED_PLUGINS = ("aborigines", "asteroid_belt", "battle_orders", "fleet_battle
 """The game plugins of this distribution: the sections of the shipped full schema."""
 
 
-def full_schema(plugins: Iterable[str] | None = None) -> dict[str, Any]:
-    """The scenario schema with the sections of every installed plugin (or of ``plugins``)."""
+def full_schema(plugins: Iterable[str] | None = None, refused: list[str] | None = None
+                ) -> dict[str, Any]:
+    """The scenario schema with the sections of every installed plugin (or of ``plugins``). Of
+    every installed plugin, one that fails to import or to register (a hook misspelt or with
+    arguments its hook does not pass) is left out, its error added to ``refused``: one broken
+    plugin does not take the schema from every other's authors. A plugin named in ``plugins``
+    that fails is an error."""
     sections: dict[str, Any] = {}
     names = []
     for name in (_plugins.available_plugins() if plugins is None else plugins):
         try:
             _plugins.load_plugin(name)
+            if plugins is None:
+                _plugins.make_plugin_manager([name])  # it registers (its hooks are hooks)
             names.append(name)
-        except EngineError:
+        except EngineError as exc:
             if plugins is not None:
                 raise
-            continue
+            if refused is not None and name not in _plugins.import_failures():
+                refused.append(str(exc))
     pm = _plugins.make_plugin_manager(names)
     for group in pm.hook.dg_schema_sections():
         sections.update(group)

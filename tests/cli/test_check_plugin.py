@@ -33,6 +33,21 @@ def dg_setup(game):
 
 def dg_helper_of_mine():
     return 1
+
+
+@hookimpl
+def dg_after_actions(game, action):
+    pass
+
+
+@hookimpl
+def dg_turn_start(game, player):
+    pass
+
+
+@hookimpl(specname="dg_turn_end")
+def when_a_turn_ends(game, seat):
+    pass
 '''
 
 
@@ -55,7 +70,12 @@ def test_every_problem_is_named_with_its_line_and_the_fix(tmp_path: Path, capsys
         "called ('from distant_galaxy import hookimpl')",
         "dg_bumpers/__init__.py:14: dg_action_kind is no hook and not marked '@hookimpl': did "
         "you mean 'dg_action_kinds'?",
-        "5 problem(s) in 1 file(s): docs/plugins.md, 'Rules of good behaviour'"]
+        # the plugin developer trial: these passed, and the plugin then failed to load
+        "dg_bumpers/__init__.py:28: dg_after_actions is marked '@hookimpl' but no hook has that "
+        "name; did you mean 'dg_after_action'?",
+        "dg_bumpers/__init__.py:33: dg_turn_start(game, player) takes 'player', which the hook "
+        "does not pass: write dg_turn_start(game, seat), or fewer of them",
+        "7 problem(s) in 1 file(s): docs/plugins.md, 'Rules of good behaviour'"]
 
 
 def test_a_clean_plugin_and_an_installed_one_by_name(tmp_path: Path, capsys) -> None:
@@ -65,3 +85,17 @@ def test_a_clean_plugin_and_an_installed_one_by_name(tmp_path: Path, capsys) -> 
     err = capsys.readouterr().err
     assert "aborigenes: no such file or folder, nor an installed plugin; did you mean " \
            "'aborigines'?" in err
+
+
+def test_an_entry_point_naming_a_missing_module_is_an_error_not_a_traceback(
+        capsys, monkeypatch) -> None:
+    """The plugin developer trial: ``dg check-plugin NAME`` of an entry point whose module is
+    misspelt ended in ModuleNotFoundError's traceback."""
+    from distant_galaxy.cli.handlers import check_plugin
+
+    monkeypatch.setattr(check_plugin, "installed_plugins",
+                        lambda: {"bumps": "dg_bumps_misspelt.rules"})
+    assert main(["check-plugin", "bumps"]) == 2
+    err = capsys.readouterr().err
+    assert "plugin bumps: its entry point names the module 'dg_bumps_misspelt.rules', which " \
+           "cannot be found (ModuleNotFoundError: No module named 'dg_bumps_misspelt')" in err

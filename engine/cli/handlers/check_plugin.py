@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import importlib.util
 from pathlib import Path
 
 from distant_galaxy.errors import EngineError
-from distant_galaxy.harness.surface import python_files, surface_problems
+from distant_galaxy.harness.surface import module_sources, python_files, surface_problems
 from distant_galaxy.plugins import installed_plugins
 from distant_galaxy.text import close_matches
 
@@ -38,15 +37,21 @@ def sources_of(target: str) -> Path:
         return path
     installed = installed_plugins()
     if target in installed:
-        module = installed[target].split(":")[0].strip()
-        spec = importlib.util.find_spec(module)
-        if spec is not None and spec.submodule_search_locations is None and "." in module:
-            spec = importlib.util.find_spec(module.rsplit(".", 1)[0])  # its package's sources
-        if spec is not None and spec.submodule_search_locations:
-            return Path(next(iter(spec.submodule_search_locations)))
-        if spec is not None and spec.origin:
-            return Path(spec.origin)
+        found = _find(target, installed[target].split(":")[0].strip())
+        if found is not None:
+            return found
     near = close_matches(target, list(installed))
     hint = f"; did you mean '{near[0]}'?" if near else ""
     raise EngineError(f"{target}: no such file or folder, nor an installed plugin{hint} "
                       f"(installed: {', '.join(sorted(installed)) or 'none'})")
+
+
+def _find(name: str, module: str) -> Path | None:
+    """The sources of ``module`` (None when not found), an EngineError when its package is
+    missing: an entry point that names a module nobody installed."""
+    try:
+        return module_sources(module)
+    except (ImportError, ValueError) as exc:
+        raise EngineError(f"plugin {name}: its entry point names the module '{module}', which "
+                          f"cannot be found ({type(exc).__name__}: {exc}): is the entry point "
+                          "spelt as the package's module, and the package installed?") from None

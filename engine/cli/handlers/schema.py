@@ -14,13 +14,14 @@ from distant_galaxy.scenario.catalog import full_schema
 
 
 def print_schema(args: argparse.Namespace) -> int:
-    text = schema_text(full_schema(getattr(args, "plugin", None)))
+    refused: list[str] = []
+    text = schema_text(full_schema(getattr(args, "plugin", None), refused))
     if getattr(args, "output", None):
         write_atomic(args.output, text)
         print(f"schema written to {args.output}")
     else:
         sys.stdout.write(text)
-    for problem in import_failures().values():  # left out of the schema, each named once
+    for problem in [*import_failures().values(), *refused]:  # left out, each named once
         print(f"dg: warning: {problem}; its sections are not in the schema", file=sys.stderr)
     return 0
 
