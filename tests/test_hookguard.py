@@ -129,6 +129,35 @@ def test_a_winner_that_is_no_seat_is_refused_and_the_state_kept(mode: dict, mod:
     assert (game.state.hash(), len(game.events), game.legal_actions()) == (before, events, legal)
 
 
+def test_a_save_a_plugin_cannot_play_on_blames_the_plugin_and_may_be_shown(
+        mode: dict, mod: Path, tmp_path: Path) -> None:
+    """The plugin developer trial: a good save (written before the plugin's fault ever ran) was
+    refused by ``dg resume`` and ``dg show`` as "the saved state does not fit the scenario: the
+    state does not fit the scenario (EngineError(…" cut at 120 characters: the check of a loaded
+    save plays a copy of it on, and that ran into the plugin's fault. Now the error says whose
+    code failed, in full, and showing a save does not play it on."""
+    from distant_galaxy.errors import SaveError
+    from distant_galaxy.play.saves import load_game, read_save, save_game
+
+    scenario = load_scenario(mod)
+    path = tmp_path / "g.save"
+    save_game(Game(scenario, seed=1), {"scenario": str(mod), "seed": 1}, path)
+    before = path.read_bytes()
+    mode["hook"] = "dg_check_victory"
+    with pytest.raises(SaveError) as err:
+        load_game(path, read_save(path), scenario)
+    text = str(err.value)
+    assert text.startswith(f"{path}: the saved game cannot be played on: a copy of it played on "
+                           "(up to 60 random actions, as every save is checked when it is "
+                           "loaded) failed: ")
+    assert "plugin hostile, hook dg_check_victory: the winner 'nobody' is not a seat" in text
+    assert "a fault of the code of hostile: fix it and resume again (the save itself is " \
+           "good)" in text
+    assert path.read_bytes() == before
+    shown = load_game(path, read_save(path), scenario, trial=False)  # dg show's way
+    assert shown.state.hash() == read_save(path)["state"].hash()
+
+
 def test_a_dg_run_with_a_failing_setup_is_a_clean_error(tmp_path: Path, hostile: object,
                                                         mod: Path) -> None:
     """In a fresh process the failure is reported in one line naming the plugin (exit 2)."""

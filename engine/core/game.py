@@ -534,9 +534,11 @@ class Game:
                 if self.scenario.rules.triggers:
                     self.scenario.rules.run_triggers(self, self.events[start:])
             self.loop.after_action(self)
-        except ActionError:
+        except ActionError as exc:
             self._restore(snapshot, start)
             self.history.pop()
+            if listed:  # refused after the game listed it as legal: a fault of the kind's code
+                raise _applying_fault(action, kind, exc) from exc
             raise
         except EngineError as exc:  # a rule's run-time fault, a plugin's refused result: its own words
             self._restore(snapshot, start)

@@ -21,6 +21,7 @@ import hashlib
 import json
 import os
 import random
+import re
 import tempfile
 import time
 from collections.abc import Callable
@@ -29,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.state import GameState
-from distant_galaxy.errors import EngineError, SaveError
+from distant_galaxy.errors import EngineError, SaveError, fault_text
 from distant_galaxy.play.attrs_schema import attrs_problems
 from distant_galaxy.play.log import scenario_digest
 from distant_galaxy.play.records import schema_problem
@@ -218,7 +219,7 @@ def check_payload(data: Any, path: str | Path) -> dict[str, Any]:
 
 def load_game(path: str | Path, payload: dict[str, Any], scenario: Scenario,
               allow_changed: bool = False, warn: Callable[[str], None] | None = None,
-              check: Callable[[Game], list[str]] | None = None) -> Game:
+              check: Callable[[Game], list[str]] | None = None, trial: bool = True) -> Game:
     """The game of a save read by :func:`read_save`, on ``scenario`` (loaded from its header).
 
     A save whose ``scenario_sha256`` differs from the scenario now is refused (a SaveError that
@@ -226,7 +227,9 @@ def load_game(path: str | Path, payload: dict[str, Any], scenario: Scenario,
     seats, unit types and owners are checked against the scenario, then the game made on it is
     given to ``check`` (what is wrong with it; the callers that resume a save pass
     :func:`distant_galaxy.harness.invariants.check_saved`, the invariants the harness holds
-    every game to): any problem is a SaveError, and no game is returned.
+    every game to): any problem is a SaveError, and no game is returned. With ``trial`` (to
+    play it on: not for showing it) a copy is then played on a few actions
+    (:func:`_try_decision`); a failure there is a SaveError that says whose code failed.
     """
     then, now = payload.get("scenario_sha256"), scenario_digest(scenario)
     if then != now:
@@ -245,19 +248,41 @@ def load_game(path: str | Path, payload: dict[str, Any], scenario: Scenario,
         try:
             game = Game(scenario, state=state, seed=payload["header"]["seed"])
             problems = check(game) if check is not None else []
-            _try_decision(game)
-        except (EngineError, ArithmeticError, LookupError, TypeError, ValueError,
-                AttributeError, RecursionError) as exc:
-            problems = [f"the state does not fit the scenario ({exc!r:.120})"]
+        except FAULTS as exc:
+            problems = [f"no game can be made of it ({fault_text(exc)})"]
     if problems or game is None:
         raise SaveError(f"{path}: the saved state does not fit the scenario {scenario.id}: "
                         + "; ".join(problems[:3]))
+    if trial:
+        try:
+            _try_decision(game)
+        except FAULTS as exc:
+            raise SaveError(trial_failure(path, exc)) from None
     game.history = [tuple(a) for a in payload["actions"]]  # type: ignore[misc]
     return game
 
 
 #: How many actions of a loaded game :func:`_try_decision` plays on a copy.
 TRIAL_ACTIONS = 60
+
+#: What a fault of a plugin's or a rule's code may raise while a save is loaded or tried.
+FAULTS = (EngineError, ArithmeticError, LookupError, TypeError, ValueError, AttributeError,
+          RecursionError)
+
+
+def trial_failure(path: str | Path, exc: BaseException) -> str:
+    """Why a save whose state fits its scenario cannot be played on (:func:`_try_decision`
+    failed): the fault in full, and whose code it names — a plugin's (fix the plugin; the save
+    is good) or none (a state edited into one the rules cannot play on)."""
+    text = str(exc) if isinstance(exc, EngineError) else fault_text(exc)
+    plugin = re.search(r"\bplugin '?([\w.-]+?)'?,? hook", text) or re.search(
+        r"action kind \w+ of ([\w.]+)", text)
+    whose = (f"a fault of the code of {plugin.group(1)}: fix it and resume again (the save "
+             "itself is good)" if plugin else "a state edited into one the scenario's rules "
+             "cannot play on, or a fault of their code")
+    return (f"{path}: the saved game cannot be played on: a copy of it played on (up to "
+            f"{TRIAL_ACTIONS} random actions, as every save is checked when it is loaded) "
+            f"failed: {text} — {whose}; the file is as it was (dg show {path} shows it)")
 
 
 def _try_decision(game: Game) -> None:

@@ -82,6 +82,34 @@ def test_failing_apply_restores_everything(race):
     assert game.events[-1]["type"] != "move"
 
 
+def test_a_listed_action_refused_while_applying_it_names_the_kind(race):
+    """The plugin developer trial: a kind's apply that moved a piece onto an occupied cell (an
+    IllegalAction of the state) stopped ``dg run`` with the state's words alone — no action, no
+    kind, no plugin. An action the game listed as legal and then refused is the kind's fault,
+    named as other faults are; an action typed in and refused keeps its own words."""
+    game = _game(race)
+    before = game.state.hash()
+    kind = game.kinds["step"]
+
+    def refusing(g, seat, action):
+        raise IllegalAction("cell 1,1 is occupied by blue's runner T2")
+
+    kind.apply = refusing
+    try:
+        listed = next(a for a in game.legal_actions() if a.verb == "step")
+        with pytest.raises(EngineError, match=r"step: IllegalAction: cell 1,1 is occupied by "
+                           r"blue's runner T2 \(at core/test_game.py:\d+ in refusing\), while "
+                           r"applying it \(action kind \w+ of [\w.]+\); the action was taken "
+                           r"back") as err:
+            game.apply(listed)
+        assert not isinstance(err.value, IllegalAction)
+        with pytest.raises(IllegalAction, match=r"^cell 1,1 is occupied by blue's runner T2$"):
+            game.apply("step")  # typed: the action's own refusal, as a player would be told
+    finally:
+        del kind.apply
+    assert game.state.hash() == before and game.history == []
+
+
 def test_undo_takes_back_the_last_action(race):
     game = _game(race)
     before = game.state.hash()

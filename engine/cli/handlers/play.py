@@ -253,20 +253,22 @@ def replayed_into_log(payload: dict[str, Any], saved: Game, log: LogWriter) -> G
     return game
 
 
-def game_from_save(path: str, payload: dict[str, Any], allow_changed: bool = False
-                   ) -> tuple[Game, dict[str, Any]]:
-    """The game of a save read by ``read_save`` and its header (the scenario loaded from it)."""
+def game_from_save(path: str, payload: dict[str, Any], allow_changed: bool = False,
+                   trial: bool = True) -> tuple[Game, dict[str, Any]]:
+    """The game of a save read by ``read_save`` and its header (the scenario loaded from it);
+    ``trial=False`` to show it, not play it on (:func:`~distant_galaxy.play.saves.load_game`)."""
     header = payload["header"]
     scenario = load_scenario(scenario_name(header, path), header.get("variant"),
                              header_options(header))
     game = load_game(path, payload, scenario, allow_changed=allow_changed,
-                     warn=lambda text: print(text, file=sys.stderr), check=check_saved)
+                     warn=lambda text: print(text, file=sys.stderr), check=check_saved,
+                     trial=trial)
     return game, header
 
 
 def show(args: argparse.Namespace) -> int:
     full, _ = game_from_save(args.save, read_save(args.save),
-                             getattr(args, "allow_changed_scenario", False))
+                             getattr(args, "allow_changed_scenario", False), trial=False)
     seat = getattr(args, "seat", None)
     game = seen(full, seat)  # issue 34: never the hidden values the save holds
     if getattr(args, "json", False):
