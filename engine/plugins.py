@@ -202,10 +202,17 @@ def hook_names() -> tuple[str, ...]:
 
 def hook_arguments() -> dict[str, tuple[str, ...]]:
     """Each engine hook's arguments, as its spec names them (an implementation may take fewer)."""
-    import inspect  # only for dg check-plugin: not on dg's start-up
+    return {name: parameters(getattr(hookspecs, name)) for name in hook_names()}
 
-    return {name: tuple(inspect.signature(getattr(hookspecs, name)).parameters)
-            for name in hook_names()}
+
+def parameters(function: Any) -> tuple[str, ...]:
+    """The names of a plain function's parameters, read from its code (``inspect`` costs
+    ``dg``'s start-up a few milliseconds); ``()`` for what has no code of its own."""
+    code = getattr(function, "__code__", None)
+    if code is None:
+        return ()
+    count = code.co_argcount + code.co_kwonlyargcount
+    return tuple(code.co_varnames[:count])
 
 
 def _defined_at(function: Any) -> str:
@@ -223,8 +230,6 @@ def validation_text(pm: pluggy.PluginManager, exc: pluggy.PluginValidationError)
     (``dg_turn_start(game, player) (p/m.py:3) takes 'player', which the hook does not pass: write
     dg_turn_start(game, seat)``, or fewer of them); other refusals as pluggy words them, on one
     line."""
-    import inspect  # only when a plugin is refused: not on dg's start-up
-
     text = str(exc)
     hook = re.search(r"for hook '([^']+)'", text)
     extra = re.search(r"Argument\(s\) \{([^}]*)\} are declared in the hookimpl", text)
@@ -234,7 +239,7 @@ def validation_text(pm: pluggy.PluginManager, exc: pluggy.PluginValidationError)
         return " ".join(text.split())
     name = hook.group(1)
     function = getattr(getattr(exc, "plugin", None), name, None)
-    given = ", ".join(inspect.signature(function).parameters) if callable(function) else "…"
+    given = ", ".join(parameters(function)) if callable(function) else "…"
     wrong = ", ".join(repr(a.strip().strip("'")) for a in extra.group(1).split(","))
     return (f"{name}({given}){_defined_at(function)} takes {wrong}, which the hook does not "
             f"pass: write {name}({', '.join(spec.argnames)}), or fewer of them")

@@ -56,11 +56,12 @@ def new_session(scenario: Scenario, seed: int, seats: list[str] | None,
     the game's secret (None: derived from the seed)."""
     chosen = seats or scenario.seat_ids()
     default = scenario.data.get("default_bot", "random")
-    # the controllers first: an unknown one is refused before the log file is written
+    # the controllers and the set-up first: an unknown controller, or a plugin's fault while
+    # the game is set up, is refused before the log file is opened (a file of that name is kept)
     controllers = make_controllers(scenario, chosen, kinds, seed, human_io or {}, render)
+    game, setup = Game.set_up(scenario, seats=chosen, seed=seed, secret=secret)
     log = LogWriter(log_path)
-    game, header = logged_game(scenario, chosen, seed, log,
-                               {s: kinds.get(s, default) for s in chosen}, secret)
+    header = start_log(game, setup, log, {s: kinds.get(s, default) for s in chosen})
     return Session(game, header, controllers, log)
 
 
@@ -72,6 +73,13 @@ def logged_game(scenario: Scenario, seats: list[str], seed: int,
     :func:`~distant_galaxy.play.log.game_header`), then the set-up events, then play.
     ``secret``: the game's secret (core/hidden.py; None: derived from the seed)."""
     game, setup = Game.set_up(scenario, seats=seats, seed=seed, secret=secret)
+    return game, start_log(game, setup, sink, controllers)
+
+
+def start_log(game: Game, setup: list[dict[str, Any]], sink: Callable[[dict[str, Any]], None],
+              controllers: dict[str, str] | None = None) -> dict[str, Any]:
+    """Write a game's header and its set-up events to ``sink``, which then gets play's records;
+    the header."""
     header = game_header(game, controllers)
     for record in (header, *setup):
         sink(record)
@@ -79,7 +87,7 @@ def logged_game(scenario: Scenario, seats: list[str], seed: int,
     if done is not None:
         done()
     game.sink = sink
-    return game, header
+    return header
 
 
 def make_controllers(scenario: Scenario, seats: list[str], kinds: dict[str, str], seed: int,
@@ -140,14 +148,22 @@ def play(session: Session, max_actions: int = 1_000_000,
     return True
 
 
-def choose(ctrl: Controller, game: Game, seat: str) -> Action | None:
+class ChangedByController(PluginError):
+    """A controller changed the game's state while it chose (it wrote into its view): the game
+    cannot be trusted from there, so it stops and is not saved."""
+
+
+def choose(ctrl: Controller, game: Game, seat: str, watch: bool = True) -> Action | None:
     """``ctrl``'s action for ``seat``, chosen on what the seat may see (its view, never the game).
     A controller that fails with anything but an engine error is a PluginError saying what was
     raised and where, and naming the controller — or, when listing the legal actions itself
     fails (a plugin verb's ``candidates``), saying so; a person's quitting (``Quit``) passes
-    through."""
+    through. With ``watch``, the state is hashed afresh before and after: a controller that
+    changed it (a view is read-only, yet where nothing is hidden from the seat its state is the
+    game's own object) is a :class:`ChangedByController`."""
+    before = game.state.hash(fresh=True) if watch else None
     try:
-        return ctrl.choose(game.view(seat))
+        action = ctrl.choose(game.view(seat))
     except (EngineError, Quit):
         raise
     except Exception as exc:
@@ -156,6 +172,12 @@ def choose(ctrl: Controller, game: Game, seat: str) -> Action | None:
                               f"{fault_text(exc)}") from exc
         raise PluginError(f"seat {seat}'s controller '{ctrl.name}' ({type(ctrl).__module__}) "
                           f"failed: {fault_text(exc)}") from exc
+    if before is not None and game.state.hash(fresh=True) != before:
+        raise ChangedByController(
+            f"seat {seat}'s controller '{ctrl.name}' ({type(ctrl).__module__}) changed the "
+            "game's state while it chose its action: a controller reads its view and returns an "
+            "action, it never writes into the view (docs/plugins.md, 'Rules of good behaviour')")
+    return action
 
 
 def listing_error(game: Game) -> Exception | None:

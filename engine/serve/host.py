@@ -20,15 +20,15 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import Any, Protocol
 
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.hidden import saved_secret
-from distant_galaxy.errors import ActionError, EngineError, SaveError
+from distant_galaxy.errors import ActionError, EngineError, PluginError, SaveError
 from distant_galaxy.play.controllers import Controller
 from distant_galaxy.play.log import LogWriteError
 from distant_galaxy.play.render import render_result
-from distant_galaxy.play.runner import Session, finish_log, logged_game
+from distant_galaxy.play.runner import Session, choose, finish_log, logged_game
 from distant_galaxy.play.saves import save_game
 from distant_galaxy.serve.links import HOT_SEAT, make_tokens
 
@@ -262,8 +262,15 @@ class GameHost:
             if bot is None:
                 return False
             who = f"the bot of {pend.seat} ({self.kinds.get(pend.seat, '?')})"
+            try:  # on its view, as dg run asks it: a fault or a change of the game named alike
+                action = choose(bot, game, pend.seat)
+            except PluginError as exc:  # it names the seat and the controller itself
+                self._stop(str(exc))
+                return False
+            except EngineError as exc:
+                self._stop(f"{who} failed: {exc}")
+                return False
             try:
-                action = bot.choose(cast(Game, game.view(pend.seat)))  # a view, typed as a game
                 if action is None:
                     raise EngineError("it chose no action")
                 self._apply(pend.seat, action)

@@ -108,6 +108,37 @@ def test_a_bot_that_fails_is_named_with_what_was_raised_and_where(race, tmp_path
         play(session)
 
 
+def test_a_bot_that_writes_into_its_view_stops_the_game_unsaved(race, tmp_path, monkeypatch,
+                                                                capsys):
+    """The plugin developer trial: a bot that set its own counter in its view (the game's own
+    state where nothing is hidden from the seat) won in one action, exit 0, and ``dg simulate``
+    counted its wins; only a later replay noticed. Now the runner hashes the state around each
+    choice: the game stops, naming the controller, and is not saved."""
+    from distant_galaxy import RandomBot
+    from distant_galaxy.play.runner import ChangedByController
+
+    honest = RandomBot.choose
+
+    def cheat(self, game):
+        if self.seat == "blue":
+            game.state.players["blue"].counters["gold"] = 99
+        return honest(self, game)
+
+    monkeypatch.setattr(RandomBot, "choose", cheat)
+    session = new_session(race, 4, ["red", "blue"], {})
+    with pytest.raises(ChangedByController, match=r"^seat blue's controller 'random' "
+                       r"\(distant_galaxy.play.controllers\) changed the game's state while it "
+                       r"chose its action: a controller reads its view and returns an action"):
+        play(session)
+    save = tmp_path / "g.save"
+    code = main(["run", str(race.path), "--seed", "4", "--quiet", "--save", str(save)])
+    assert code == 2 and not save.exists()
+    err = capsys.readouterr().err
+    assert "changed the game's state while it chose its action" in err
+    assert err.rstrip().endswith("the game stopped and was not saved; " + str(save)
+                                 + " is as it was")
+
+
 def test_a_plugin_verb_whose_listing_fails_is_named_not_the_bot_that_asked(race, monkeypatch):
     """A verb's candidates() that raised was reported as the random bot's fault (a new plugin
     developer's trial): listing the legal actions is named instead."""

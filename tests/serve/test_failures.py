@@ -117,7 +117,8 @@ def test_a_bot_that_raises_stops_its_game_on_every_page_and_the_terminal(tmp_pat
         assert act(served, "x", "place 0,0", 0)[0] == 200
         url = f"{served.base}/api/events?token={served.token('x')}"
         snap = next(s for s in snapshots(url) if s["error"])
-        assert "the bot of o (random) failed: ZeroDivisionError" in snap["error"]
+        assert ("seat o's controller 'random' (distant_galaxy.play.controllers) failed: "
+                "ZeroDivisionError") in snap["error"]  # in dg run's words
         assert not snap["your_turn"] and snap["decision"] == 1
         said = served.wait_said("the game is stopped")
         assert "faulty.py:" in said and "dg serve --resume g.json" in said

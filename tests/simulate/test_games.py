@@ -90,6 +90,20 @@ def test_a_controller_is_given_its_seats_view(monkeypatch):
     assert seen and all(bot == seat for bot, seat in seen)
 
 
+def test_a_bot_that_writes_into_its_view_is_an_error_of_its_game(monkeypatch):
+    """The plugin developer trial: ``dg simulate`` counted a cheating bot's wins (10 of 10); a
+    spot check of each seat's first decisions (``WATCHED``) makes the game an error naming the
+    controller."""
+    def choose(self, game):
+        game.state.players["o"].counters["wins"] = 1
+        return game.legal_actions()[0]
+
+    monkeypatch.setattr(FirstBot, "choose", choose)
+    out = play_task(task(Source("tic-tac-toe"), ("x", "o"), 0, bots=(("o", "first"),)))
+    assert out["error"].startswith("ChangedByController: seat o's controller 'first' "
+                                   "(distant_galaxy.play.controllers) changed the game's state")
+
+
 def test_the_space_domains_faces_stay_hidden_as_in_dg_run():
     """With the Space Domain the civ bot values a marker only by what its seat may know
     (plugins/aborigines/cell_values.py); given the whole game it read the face-down markers and

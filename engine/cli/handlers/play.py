@@ -13,7 +13,7 @@ from distant_galaxy.cli.handlers.pictures import write_replay
 from distant_galaxy.cli.term import Paint, painter, thinking_line
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.hidden import fresh_secret, saved_secret
-from distant_galaxy.errors import EngineError
+from distant_galaxy.errors import EngineError, PluginError
 from distant_galaxy.harness.invariants import check_saved
 from distant_galaxy.play.log import LogWriteError, LogWriter
 from distant_galaxy.play.narrate import narrate
@@ -21,6 +21,7 @@ from distant_galaxy.play.palette import palette_of
 from distant_galaxy.play.render import render_board, render_result, seen, view_json
 from distant_galaxy.play.render_svg import render_svg
 from distant_galaxy.play.runner import (
+    ChangedByController,
     Session,
     header_options,
     logged_game,
@@ -64,8 +65,13 @@ def run(args: argparse.Namespace) -> int:
         if name not in seats:
             raise EngineError(f"--seat {shorten(name)}: no such seat in this game (seats: "
                               f"{', '.join(seats)})")
-    session = new_session(scenario, args.seed, seats, kinds, args.log, _human_io(args),
-                          render=board_renderer(), secret=secret)
+    try:
+        session = new_session(scenario, args.seed, seats, kinds, args.log, _human_io(args),
+                              render=board_renderer(), secret=secret)
+    except PluginError as exc:  # a plugin's fault while the game was set up: no file written
+        files = " and ".join(str(f) for f in (args.log, args.save) if f)
+        kept = f" ({files} as it was)" if files else ""
+        raise EngineError(f"{exc}; the game could not be set up{kept}") from exc
     warning = small_seed_warning(session.game, args.seed, secret)
     if warning:
         print(warning, file=sys.stderr)
@@ -124,6 +130,9 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
                               f"(dg resume {save_to})") from None
         raise EngineError(f"{exc}; the game stopped (nothing was kept: use --save FILE to "
                           "keep a game)") from None
+    except ChangedByController as exc:  # the state cannot be trusted: never saved
+        kept = f"; {save_to} is as it was" if save_to else ""
+        raise EngineError(f"{exc}; the game stopped and was not saved{kept}") from exc
     except EngineError as exc:  # a plugin's or a rule's fault: the action was taken back
         raise EngineError(f"{exc}{_kept_after_fault(session, save_to)}") from exc
     if save_to:
