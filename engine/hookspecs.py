@@ -120,7 +120,10 @@ def dg_turn_start(game: Game, seat: str) -> None:
 
 @hookspec
 def dg_after_action(game: Game, seat: str, action: Action) -> None:
-    """Called after an action was applied (reactions, triggered effects)."""
+    """Called after an action was applied (reactions, triggered effects), before the action's
+    victory check and the move to the next decision — unless the action's kind itself ended the
+    turn (``game.end_decision()`` in its ``perform``): then the turn has passed already, and
+    ``game.state`` is the next seat's turn (``seat`` is still the seat that acted)."""
 
 
 @hookspec(firstresult=True)

@@ -64,3 +64,15 @@ def test_the_signatures_block_of_plugins_md_is_current():
     for name in ("GameState.add_token", "Action.of", "Action.pos", "GameState.tokens_of",
                  "scenario.grid"):
         assert f"| `{name}" in text
+
+
+def test_the_testing_section_example_passes(race, monkeypatch):
+    """docs/plugins.md, "Testing your plugin": its pytest example, run on the example plugin's
+    race (which an installed package would list as ``example-race``)."""
+    import distant_galaxy
+
+    block = next(b for b in _python_blocks("plugins.md") if "def test_a_roll_of_six" in b)
+    monkeypatch.setattr(distant_galaxy, "load_scenario", lambda name: race)
+    namespace: dict = {}
+    exec(block, namespace)
+    namespace["test_a_roll_of_six_runs_six_cells"]()

@@ -290,8 +290,12 @@ class Game:
         return self.loop.may_end()
 
     def end_decision(self) -> None:
-        """End the pending seat's decision (its turn, in a one-phase game): the turn loop goes on
-        to the next phase or seat after the action (what ``ends_turn: true`` does)."""
+        """End the pending seat's decision (its turn, in a one-phase game) at once (what
+        ``ends_turn: true`` does): at the last phase the turn passes now — the action's
+        victory checked first, then ``turn_end`` and the next seat's ``turn_start`` (and its
+        ``dg_turn_start``) — so ``dg_after_action`` and triggers, which run after the kind's
+        ``apply``, see the next turn's state; a reaction within the acting seat's turn belongs
+        in ``perform``, before this call."""
         self.loop.end_decision()
 
     def hand_over(self, seat: str, kind: str, reason: str) -> None:

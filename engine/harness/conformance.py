@@ -28,6 +28,7 @@ from distant_galaxy.loader import checked_option_sets
 from distant_galaxy.play.log import LogWriter, dumps
 from distant_galaxy.play.runner import logged_game, replay_log
 from distant_galaxy.scenario.catalog import catalog, variant_players
+from distant_galaxy.scenario.events import scenario_events
 from distant_galaxy.scenario.load import load_scenario, read_scenario
 from distant_galaxy.scenario.model import Scenario
 
@@ -384,13 +385,23 @@ def random_game(case: Case, seed: int, tally: Tally, *, probes: float = 0.0,
         actions.append(str(action))
         tally.actions += 1
     if ok and invariants:
-        broken = check_invariants(game)
+        broken = check_invariants(game) + undeclared_events(game)
         if broken:
             tally.fail(case, seed, "at the end: " + "; ".join(broken[:5]))
             ok = False
     if ok and game.result is not None:
         writer({"kind": "result", **game.result})
     return Played(game, actions, "".join(lines), game.state.hash(fresh=True), ok)
+
+
+def undeclared_events(game: Game) -> list[str]:
+    """The event types ``game`` emitted that neither the engine nor a plugin declares (a
+    plugin's section schema lists its own under ``x-events``: docs/plugins.md): a trigger could
+    not name them, docs/rules.md does not list them, a referee cannot look them up."""
+    known = scenario_events(game.scenario)
+    emitted = {str(e.get("type")) for e in game.events}
+    return [f"event type '{kind}' is declared by no plugin ('x-events' of its section schema) "
+            "nor the engine" for kind in sorted(emitted - known.keys())]
 
 
 class _TextLog(LogWriter):

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from distant_galaxy.text import count_of
+
 
 def pct(x: float) -> str:
     return f"{100 * x:.1f} %"
@@ -85,8 +87,8 @@ def case_text(case: dict[str, Any], scenario: str = "SCENARIO") -> list[str]:
                           *[f"--option {o}" for o in case.get("options", [])],
                           *[f"--seat {s}={b}" for s, b in sorted(case.get("bots", {}).items())],
                           "--seed S --order A,B…"])
-        lines.append(f"  shortest game: {_game(short)}, {short['rounds']} rounds; longest: "
-                     f"{_game(long_)}, {long_['rounds']} rounds")
+        lines.append(f"  shortest game: {_game(short)}, {count_of(short['rounds'], 'round')}; "
+                     f"longest: {_game(long_)}, {count_of(long_['rounds'], 'round')}")
         lines.append(f"    (one game again: {again})")
     lines.append("  ended by:")
     for r in case["reasons"]:

@@ -25,3 +25,19 @@ def test_the_report_says_which_cases_got_no_game():
     assert (f"games              : 2 (game i plays case i mod 3: only the first 2 were played, "
             f"from {cases[0].label} to {cases[1].label}; --games 3 plays each)") in text
     assert "(game i plays" not in format_report(run(cases, 3), cases, 0.1)
+
+
+def test_an_event_type_no_plugin_declares_is_a_failure(race):
+    """The plugin developer trial: a plugin's undeclared event type (``cheer``) passed
+    ``dg validate``, ``dg run``, ``dg replay`` and ``dg reliability``; a trigger could not name
+    it and docs/rules.md cannot list it. ``dg reliability`` names it now (its random games end
+    with the check); the engine's and the declared events pass."""
+    from distant_galaxy import Game
+    from distant_galaxy.harness.conformance import undeclared_events
+
+    game = Game(race, seed=1)
+    game.apply(game.legal_actions()[0])
+    assert undeclared_events(game) == []
+    game.emit("cheer", seat="red")
+    assert undeclared_events(game) == ["event type 'cheer' is declared by no plugin ('x-events' "
+                                       "of its section schema) nor the engine"]
