@@ -11,7 +11,8 @@ the state on any error).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pluggy
@@ -132,6 +133,39 @@ CHECKS: dict[str, Check] = {
 }
 
 
+#: The hooks that answer a question about a game: they read its state and never change it.
+#: (``dg_limit_result`` is not one: it is asked once, as the round limit ends the game, and may
+#: do what the end of a game does — episode 6 shows the battle orders still secret, RB.4; nor
+#: is ``dg_check_victory`` when it answers with a result, which ends the game.)
+QUESTIONS = frozenset({"dg_phase_applies", "dg_decision_reason", "dg_check_victory",
+                       "dg_progress", "dg_secret_values", "dg_cell_glyph",
+                       "dg_describe_event", "dg_status_lines", "dg_explain_event",
+                       "dg_invariants", "dg_campaign_facts"})
+
+#: Whether the guard hashes the state around each question (:func:`watching_questions`).
+_WATCH = [False]
+
+
+@contextmanager
+def watching_questions() -> Iterator[None]:
+    """While inside, a question hook (:data:`QUESTIONS`) that changes the game's state is a
+    PluginError naming it — two fresh hashes a call, so the conformance harness
+    (``dg reliability``) watches, play does not: there a hook's change shows up later, as some
+    other code's failure."""
+    before = _WATCH[0]
+    _WATCH[0] = True
+    try:
+        yield
+    finally:
+        _WATCH[0] = before
+
+
+def _state_of(argnames: tuple[str, ...], args: tuple[Any, ...]) -> Any:
+    """The state of the call's ``game`` argument (None without one)."""
+    game = dict(zip(argnames, args, strict=False)).get("game")
+    return getattr(game, "state", None)
+
+
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -139,13 +173,23 @@ def _short(value: Any) -> str:
 
 def _guarded(function: Callable[..., Any], plugin: str, hook: str, argnames: tuple[str, ...],
              check: Check, sides: tuple[str, ...]) -> Callable[..., Any]:
+    question = hook in QUESTIONS
+
     def run(*args: Any) -> Any:
+        state = _state_of(argnames, args) if question and _WATCH[0] else None
+        before = state.hash(fresh=True) if state is not None else None
         try:
             value = function(*args)
         except EngineError:
             raise  # already a clean error in the engine's words
         except Exception as exc:
             raise PluginError(f"plugin {plugin}, hook {hook}: {fault_text(exc)}") from exc
+        if state is not None and not (value is not None and hook == "dg_check_victory") \
+                and state.hash(fresh=True) != before:
+            raise PluginError(f"plugin {plugin}, hook {hook}: changed the game's state, which a "
+                              "hook that answers a question must never do (it is asked several "
+                              "times an action: change the state in dg_after_action or a "
+                              "verb's perform)")
         if value is None:
             return value
         problem = check(value, {**dict(zip(argnames, args, strict=False)), SIDES_KEY: sides})

@@ -131,7 +131,12 @@ def dg_check_victory(game: Game) -> dict[str, Any] | None:
     """Return ``{"winner": seat or None, "reason": text}`` when the game is over, else None.
 
     A winner that is no seat (a side such as episode 5's "civilizations") must be listed in the
-    plugin module's ``DG_SIDES`` tuple; any other winner is refused as a PluginError."""
+    plugin module's ``DG_SIDES`` tuple; any other winner is refused as a PluginError. It is
+    asked at every moment the turn loop looks for a victory — after an action, after a phase,
+    at a turn's and a round's end, when a seat has no legal action — so several times an
+    action: answer from the state, and change it only as the game ends (a result returned:
+    episode 6 shows the secret battle orders then); score in ``dg_after_action`` or the kind's
+    ``perform``. ``dg reliability`` names a call that returned None and changed the state."""
 
 
 @hookspec(firstresult=True)

@@ -65,4 +65,6 @@ def dg_validate_scenario(scenario: Any) -> Any:
 def dg_check_victory(game: Any) -> Any:
     if MODE["hook"] == "dg_check_victory" and game.history:
         return {"winner": "nobody", "reason": "made up"}
+    if MODE["hook"] == "victory_writes" and game.history:  # a question that changes the state
+        game.state.players[game.state.seats[0]].counters["checked"] = len(game.history)
     return None

@@ -158,6 +158,22 @@ def test_a_save_a_plugin_cannot_play_on_blames_the_plugin_and_may_be_shown(
     assert shown.state.hash() == read_save(path)["state"].hash()
 
 
+def test_a_question_hook_that_changes_the_state_is_named_while_watched(mode: dict,
+                                                                       mod: Path) -> None:
+    """The plugin developer trial: a ``dg_check_victory`` that moved a token (asked several
+    times an action) broke another plugin's action later, which was blamed; ``dg reliability``
+    (the harness watches question hooks) names the hook that changed the state."""
+    from distant_galaxy.hookguard import watching_questions
+
+    mode["hook"] = "victory_writes"
+    game = Game(load_scenario(mod), seed=1)
+    game.apply(game.legal_actions()[0])  # unwatched: play does not pay for the hashes
+    with watching_questions(), pytest.raises(
+            EngineError, match=r"plugin hostile, hook dg_check_victory: changed the game's state, "
+                               r"which a hook that answers a question must never do"):
+        game.apply(game.legal_actions()[0])
+
+
 def test_a_dg_run_with_a_failing_setup_is_a_clean_error(tmp_path: Path, hostile: object,
                                                         mod: Path) -> None:
     """In a fresh process the failure is reported in one line naming the plugin (exit 2)."""

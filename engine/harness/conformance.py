@@ -24,6 +24,7 @@ from distant_galaxy.core.game import Game
 from distant_galaxy.core.verbs import Verb
 from distant_galaxy.errors import ActionError
 from distant_galaxy.harness.invariants import check_invariants
+from distant_galaxy.hookguard import watching_questions
 from distant_galaxy.loader import checked_option_sets
 from distant_galaxy.play.log import LogWriter, dumps
 from distant_galaxy.play.runner import logged_game, replay_log
@@ -311,8 +312,20 @@ def random_game(case: Case, seed: int, tally: Tally, *, probes: float = 0.0,
     ``probes`` is the chance per decision to try illegal inputs, ``undo_probes`` the chance to
     apply an action, undo it (the state must come back exactly) and apply it again. Illegal
     inputs draw from their own generator, so the choices — and the log — do not depend on them.
-    ``stop_after`` stops the game early (not a failure; the game is then not over).
+    ``stop_after`` stops the game early (not a failure; the game is then not over). With
+    ``invariants``, a plugin's question hook that changes the state is a failure naming it
+    (:func:`~distant_galaxy.hookguard.watching_questions`).
     """
+    if not invariants:
+        return _random_game(case, seed, tally, probes, undo_probes, False, max_actions,
+                            stop_after)
+    with watching_questions():
+        return _random_game(case, seed, tally, probes, undo_probes, True, max_actions,
+                            stop_after)
+
+
+def _random_game(case: Case, seed: int, tally: Tally, probes: float, undo_probes: float,
+                 invariants: bool, max_actions: int, stop_after: int | None) -> Played:
     scenario = scenario_of(case)
     seats = seats_for(case, seed)
     lines: list[str] = []
