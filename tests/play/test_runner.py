@@ -131,8 +131,9 @@ def test_a_bot_that_writes_into_its_view_stops_the_game_unsaved(race, tmp_path, 
                        r"chose its action: a controller reads its view and returns an action"):
         play(session)
     save = tmp_path / "g.save"
+    save.write_text("an older save\n")
     code = main(["run", str(race.path), "--seed", "4", "--quiet", "--save", str(save)])
-    assert code == 2 and not save.exists()
+    assert code == 2 and save.read_text() == "an older save\n"
     err = capsys.readouterr().err
     assert "changed the game's state while it chose its action" in err
     assert err.rstrip().endswith("the game stopped and was not saved; " + str(save)

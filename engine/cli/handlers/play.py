@@ -6,6 +6,7 @@ import argparse
 import json
 import secrets
 import sys
+from pathlib import Path
 from typing import Any
 
 from distant_galaxy.build import json_header
@@ -131,8 +132,8 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
         raise EngineError(f"{exc}; the game stopped (nothing was kept: use --save FILE to "
                           "keep a game)") from None
     except ChangedByController as exc:  # the state cannot be trusted: never saved
-        kept = f"; {save_to} is as it was" if save_to else ""
-        raise EngineError(f"{exc}; the game stopped and was not saved{kept}") from exc
+        raise EngineError(f"{exc}; the game stopped and was not saved{_as_it_was(save_to)}"
+                          ) from exc
     except EngineError as exc:  # a plugin's or a rule's fault: the action was taken back
         raise EngineError(f"{exc}{_kept_after_fault(session, save_to)}") from exc
     if save_to:
@@ -163,12 +164,17 @@ def _kept_after_fault(session: Session, save_to: str | None) -> str:
         return "; the game stopped (nothing was kept: use --save FILE to keep a game)"
     problems = check_saved(session.game)
     if problems:
-        return f"; the game stopped and was not saved ({problems[0]}); {save_to} is as it was"
+        return f"; the game stopped and was not saved ({problems[0]}){_as_it_was(save_to)}"
     try:
         save_game(session.game, session.header, save_to)
     except EngineError as exc:
         return f"; the game stopped and was not saved ({exc})"
     return f"; the game stopped and was saved first to {save_to} (dg resume {save_to})"
+
+
+def _as_it_was(save_to: str | None) -> str:
+    """``; g.save is as it was`` when the save file of a game not saved exists (else nothing)."""
+    return f"; {save_to} is as it was" if save_to and Path(save_to).exists() else ""
 
 
 def _human_io(args: argparse.Namespace) -> dict[str, Any]:
