@@ -115,11 +115,14 @@ class _LoopView:
 class GameView:
     """What ``seat`` may see of ``game`` (see the module text)."""
 
-    __slots__ = ("_events", "_events_key", "_game", "_state", "_state_key", "seat")
+    __slots__ = ("_events", "_events_key", "_game", "_state", "_state_key", "seat", "undone")
 
     def __init__(self, game: Game, seat: str | None):
         self._game = game
         self.seat = seat
+        #: How many actions this view took back (:meth:`undo`): the one change of the game a
+        #: controller may make through its view (the runner's watch allows it).
+        self.undone = 0
         self._state: GameState | None = None
         self._state_key: tuple[int, int] | None = None
         self._events: list[dict[str, Any]] = []
@@ -245,7 +248,9 @@ class GameView:
         """Take back this seat's last action of the current decision."""
         if not self._mine():
             raise HiddenInformation(f"{self.seat} may undo only in its own decision")
-        return self._game.undo()
+        undone = self._game.undo()
+        self.undone += 1
+        return undone
 
     def _mine(self) -> bool:
         pend = self._game.pending

@@ -11,6 +11,8 @@ without it the text is exactly the plain form pipes and tests see.
 
 from __future__ import annotations
 
+import re
+import textwrap
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -123,12 +125,30 @@ def render_board(game: GameLike, paint: Paint | None = None) -> str:
     if has_board(game.scenario):
         painter = None if paint is None else _cell_painter(game, paint)
         lines.append(game.scenario.grid.render(lambda p: cell_glyph(game, p), painter))
-    lines.append(render_players(game, paint))
+    text = [render_players(game, paint)]
     if game.scenario.unit_counters:
-        lines.extend(render_unit_counters(game))
+        text.extend(render_unit_counters(game))
     for group in game.hook.dg_status_lines(game=game):
-        lines.extend(group or [])
+        text.extend(group or [])
+    lines.extend(fitted for line in "\n".join(text).split("\n") for fitted in fit(line))
     return "\n".join(lines)
+
+
+#: The width the status lines under a board are wrapped to (a terminal's usual 80 columns).
+LINE_WIDTH = 80
+
+_ESCAPES = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def fit(line: str, width: int = LINE_WIDTH) -> list[str]:
+    """A status line as lines of at most ``width`` visible characters, wrapped between words,
+    each further line indented two more than the first (a colour's escape codes are no width
+    for the test, though ``textwrap`` counts them where it wraps)."""
+    if len(_ESCAPES.sub("", line)) <= width:
+        return [line]
+    indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
+    return textwrap.wrap(line, width=width, subsequent_indent=indent, break_long_words=False,
+                         break_on_hyphens=False) or [line]
 
 
 def _cell_painter(game: GameLike, paint: Paint) -> Callable[[Pos, str], str]:

@@ -160,10 +160,12 @@ def choose(ctrl: Controller, game: Game, seat: str, watch: bool = True) -> Actio
     fails (a plugin verb's ``candidates``), saying so; a person's quitting (``Quit``) passes
     through. With ``watch``, the state is hashed afresh before and after: a controller that
     changed it (a view is read-only, yet where nothing is hidden from the seat its state is the
-    game's own object) is a :class:`ChangedByController`."""
+    game's own object) is a :class:`ChangedByController` — unless it took actions back through
+    the view (``view.undo()``, a person's prompt: the one change a view allows)."""
     before = game.state.hash(fresh=True) if watch else None
+    view = game.view(seat)
     try:
-        action = ctrl.choose(game.view(seat))
+        action = ctrl.choose(view)
     except (EngineError, Quit):
         raise
     except Exception as exc:
@@ -172,7 +174,7 @@ def choose(ctrl: Controller, game: Game, seat: str, watch: bool = True) -> Actio
                               f"{fault_text(exc)}") from exc
         raise PluginError(f"seat {seat}'s controller '{ctrl.name}' ({type(ctrl).__module__}) "
                           f"failed: {fault_text(exc)}") from exc
-    if before is not None and game.state.hash(fresh=True) != before:
+    if before is not None and not view.undone and game.state.hash(fresh=True) != before:
         raise ChangedByController(
             f"seat {seat}'s controller '{ctrl.name}' ({type(ctrl).__module__}) changed the "
             "game's state while it chose its action: a controller reads its view and returns an "

@@ -214,8 +214,9 @@ def test_home_systems_show_their_owner_and_status_lines(scenario):
     row1 = board.splitlines()[2]
     assert row1.split()[0] == "1" and " R " in row1 + " " and row1.rstrip().endswith("B")
     # D5.11 (issue 11 item 11): a cruiser and a destroyer per seat
-    assert "  red [R]: 2 ships: R1 cruiser 11,1, R2 destroyer 13,1 | planets held: system-2 12,1" \
-        in board
+    words = " ".join(board.split())  # (a status line wider than 80 columns is wrapped)
+    assert "red [R]: 2 ships: R1 cruiser 11,1, R2 destroyer 13,1 | planets held: system-2 12,1" \
+        in words
     assert "blue [B]: 2 ships:" in board and "system-6 24,16" in board
     game.state.sites["planet-1"].owner = ABORIGINES
     from distant_galaxy_episodes.aborigines.plugin import dg_cell_glyph
