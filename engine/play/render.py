@@ -202,9 +202,9 @@ def in_status(spec: Any) -> bool:
 
 
 def render_unit_counters(game: GameLike) -> list[str]:
-    """One line per owner: each token on the board with its counters (``unit_counters:``),
-    and the value it started at when it differs, e.g. ``  red: R1 hull 3 (start 6), R2 hull
-    4``."""
+    """One line per owner (``no seat`` for the tokens of none): each token on the board with
+    its counters (``unit_counters:``), and the value it started at when it differs, e.g.
+    ``  red: R1 hull 3 (start 6), R2 hull 4``."""
     names = [n for n, spec in game.scenario.unit_counters.items() if in_status(spec)]
     types = game.scenario.unit_types
     by_owner: dict[str, list[str]] = {}
@@ -214,7 +214,7 @@ def render_unit_counters(game: GameLike) -> list[str]:
         parts = [_counter_text(n, game.token_counter(tok, n), types.get(tok.type, {}).get(n, 0))
                  for n in names if n in tok.attrs or n in types.get(tok.type, {})]
         if parts:
-            by_owner.setdefault(tok.owner or "neutral", []).append(f"{tok.id} {' '.join(parts)}")
+            by_owner.setdefault(tok.owner or "no seat", []).append(f"{tok.id} {' '.join(parts)}")
     return [f"  {owner}: {', '.join(items)}" for owner, items in by_owner.items()]
 
 

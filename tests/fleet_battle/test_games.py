@@ -80,3 +80,14 @@ def test_the_board_s_letters_are_explained_and_the_aborigine_models_named_by_the
     lines = narrate(game, game.events)
     assert "  the aborigines' mothership M1 placed at 13,5" in lines
     assert not [line for line in lines if "neutral" in line]
+
+
+def test_the_hull_lines_call_the_models_of_no_seat_so_not_neutral():
+    """A new player's trial: the hull line of the models no seat moves said ``neutral:`` (they
+    are the aborigines' fleet, which the engine moves)."""
+    from distant_galaxy.play.render import render_unit_counters
+
+    game = Game(load_scenario("fleet-battle"), seed=3)
+    lines = render_unit_counters(game)
+    assert any(line.startswith("  no seat: ") for line in lines)
+    assert not [line for line in lines if "neutral" in line]
