@@ -66,7 +66,8 @@ class Source:
 @dataclass(frozen=True)
 class GameTask:
     """One game: the scenario, the seats in turn order, each seat's bot (``(seat, bot)``
-    pairs), the seed."""
+    pairs), the seed; ``watched``: every controller's choice checked for a change of the game
+    (``runner.choose(watch=True)``)."""
 
     source: Source
     variant: str | None
@@ -75,6 +76,7 @@ class GameTask:
     bots: tuple[tuple[str, str], ...]
     seed: int
     max_actions: int = DEFAULT_MAX_ACTIONS
+    watched: bool = False
 
 
 class LimitProbe:
@@ -122,12 +124,6 @@ def preload(sources: list[Source], cases: Iterable[tuple[str | None, tuple[str, 
             scenario_for(source, variant, options)
 
 
-#: How many decisions of each seat a simulated game checks for a controller that changes the
-#: game's state while it chooses (``runner.choose(watch=True)``: two fresh hashes a decision,
-#: 0.02–0.14 ms; ``dg run`` checks every decision).
-WATCHED = 3
-
-
 def play_task(task: GameTask) -> dict[str, Any]:
     """Play one game; its outcome: seed, turn order, winner, reason, rule, rounds, actions,
     whether the round limit ended it (and the result's ``tier`` when it has one), or ``error``
@@ -141,17 +137,13 @@ def play_task(task: GameTask) -> dict[str, Any]:
         # a scenario with triggers, which fire on events, records them anyway: Game.record)
         game = Game(scenario, seats=list(task.order), seed=task.seed, record=False)
         bots = make_controllers(scenario, list(task.order), dict(task.bots), task.seed, {}, None)
-        watched = dict.fromkeys(task.order, WATCHED)
         for _ in range(task.max_actions):
             if game.over:
                 break
             pend = game.pending
             assert pend is not None
             # as dg run plays: a controller is given what its seat may see, never the game
-            watch = watched.get(pend.seat, 0) > 0  # a spot check: a bot that writes into
-            if watch:                                # its view does so from its first choices
-                watched[pend.seat] -= 1
-            action = choose(bots[pend.seat], game, pend.seat, watch)
+            action = choose(bots[pend.seat], game, pend.seat, task.watched)
             if action is None:  # (a bot never quits: only a person's prompt does)
                 raise EngineError(f"{pend.seat}'s bot gave no action")
             game.apply(action)

@@ -55,10 +55,17 @@ class Plan:
         return case.seats[k:] + case.seats[:k]
 
     def tasks(self, source: Source) -> list[GameTask]:
-        """Every game of every case, case by case."""
+        """Every game of every case, case by case; each case's first game and every
+        :data:`WATCH_EVERY`-th after it watched (:class:`GameTask`)."""
         return [GameTask(source, c.variant, c.options, self.order(c, s), c.bots, s,
-                         self.max_actions)
-                for c in self.cases for s in self.seeds()]
+                         self.max_actions, watched=i % WATCH_EVERY == 0)
+                for c in self.cases for i, s in enumerate(self.seeds())]
+
+
+#: One game in so many of each case has every controller's choice checked for a change of the
+#: game's state (two fresh hashes of the state a decision: 0.02–0.14 ms, as much as a random
+#: bot's whole move in a small game, so not every game; ``dg run`` checks every decision).
+WATCH_EVERY = 64
 
 
 def make_cases(scenario: Any, variants: list[str | None], players: list[int],

@@ -8,6 +8,7 @@ from pathlib import Path
 from distant_galaxy.core.view import GameView
 from distant_galaxy.play.controllers import FirstBot
 from distant_galaxy.simulate.games import GameTask, Source, play_chunk, play_task, scenario_for
+from distant_galaxy.simulate.plan import Case, Plan
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "scenarios"
 
@@ -92,16 +93,21 @@ def test_a_controller_is_given_its_seats_view(monkeypatch):
 
 def test_a_bot_that_writes_into_its_view_is_an_error_of_its_game(monkeypatch):
     """The plugin developer trial: ``dg simulate`` counted a cheating bot's wins (10 of 10); a
-    spot check of each seat's first decisions (``WATCHED``) makes the game an error naming the
+    watched game (each case's first and one in ``WATCH_EVERY``) is an error naming the
     controller."""
     def choose(self, game):
         game.state.players["o"].counters["wins"] = 1
         return game.legal_actions()[0]
 
     monkeypatch.setattr(FirstBot, "choose", choose)
-    out = play_task(task(Source("tic-tac-toe"), ("x", "o"), 0, bots=(("o", "first"),)))
+    out = play_task(task(Source("tic-tac-toe"), ("x", "o"), 0, bots=(("o", "first"),),
+                         watched=True))
     assert out["error"].startswith("ChangedByController: seat o's controller 'first' "
                                    "(distant_galaxy.play.controllers) changed the game's state")
+    case = Case(None, 2, ("x", "o"), (("x", None), ("o", None)), (("x", "random"),
+                                                                   ("o", "random")))
+    plan = Plan("tic-tac-toe", (case,), 130, first_seed=1)
+    assert [t.seed for t in plan.tasks(Source("tic-tac-toe")) if t.watched] == [1, 65, 129]
 
 
 def test_the_space_domains_faces_stay_hidden_as_in_dg_run():
