@@ -30,10 +30,13 @@ READ_TIMEOUT = 45.0
 #: How long to keep trying to reach a server that went away (it may be resumed).
 RETRY_SECONDS = 60.0
 
-HELP = """Type an action in its text form (a unique beginning is enough), or:
+HELP = """Type an action in its text form (a unique beginning is enough; the server checks any
+other text and says why it is not possible), or:
   list     all legal actions             show    the board again
   help     this text                     quit    leave (the game goes on on the server; the
-                                                 same link joins again)"""
+  help ACTION  how an action is written          same link joins again)
+  and what it does
+An action is sent at once: a served game has no undo."""
 
 
 @dataclass
@@ -185,6 +188,8 @@ class Terminal:
                 continue
             if word.lower() in ("help", "?"):
                 self.say(HELP)
+            elif word.lower().startswith("help "):
+                self.say(verb_help(snap, word.split(None, 1)[1].strip()))
             elif word.lower() == "list":
                 self.list_actions(snap)
             elif word.lower() in ("show", "board") and word not in texts:
@@ -195,8 +200,18 @@ class Terminal:
                 if chosen is not None:
                     return chosen
                 starts = [t for t in texts if t.startswith(word)]
-                self.say(f"not possible: {word!r} is not a legal action now"
-                         + (("; did you mean: " + " | ".join(starts[:10])) if starts else ""))
+                if not starts:  # another form (a cell for a unit…) or a mistake: the server
+                    return word  # checks it, and says why it is not possible
+                self.say(f"{word!r} begins several actions: " + " | ".join(starts[:10])
+                         + (" …" if len(starts) > 10 else ""))
+
+
+def verb_help(snap: dict[str, Any], verb: str) -> str:
+    """``help move``: the snapshot's words for the action (as ``dg run``'s prompt says them)."""
+    helps = snap.get("help") or {}
+    if verb in helps:
+        return str(helps[verb])
+    return f"no action '{verb}' now (the actions: {', '.join(sorted(helps)) or 'none'})"
 
 
 def match(texts: list[str], word: str) -> str | None:

@@ -22,6 +22,7 @@ from distant_galaxy.core.actions import Action
 from distant_galaxy.core.verbs import typed
 from distant_galaxy.core.view import GameView
 from distant_galaxy.errors import EngineError
+from distant_galaxy.play.controllers import action_help
 from distant_galaxy.play.narrate import narrate
 from distant_galaxy.play.palette import palette_of
 from distant_galaxy.play.render import render_board, render_result
@@ -168,6 +169,7 @@ def snapshot(host: GameHost, who: str | None, here: str | None = None) -> dict[s
         "narration": lines,
         "narration_left_out": left_out,
         "actions": actions_of(view) if mine else [],
+        "help": {verb: action_help(view, verb) for verb in sorted(view.kinds)} if mine else {},
         "standing": standing(view),
         "status": status,
         "result": view.result,
@@ -211,8 +213,8 @@ def hidden_snapshot(host: GameHost, seat: str | None) -> dict[str, Any]:
             "pending": None if pend is None else {"seat": pend.seat, "kind": pend.kind,
                                                   "reason": None},
             "your_turn": False, "svg": "", "board": "", "narration": [], "narration_left_out": 0,
-            "actions": [], "standing": None, "status": [], "result": None, "result_text": None,
-            "handover": handover(host, seat), "masked": True}
+            "actions": [], "help": {}, "standing": None, "status": [], "result": None,
+            "result_text": None, "handover": handover(host, seat), "masked": True}
 
 
 def pictures(host: GameHost, view: GameView, seat: str | None) -> dict[str, str]:

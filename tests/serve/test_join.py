@@ -26,7 +26,8 @@ def first_prompt(text: str) -> str:
 def test_join_plays_a_seat_to_the_end_with_the_prompt_of_dg_run(tmp_path: Path) -> None:
     served = start(["tic-tac-toe", "--seat", "x=human", "--seed", "4"], tmp_path)
     try:
-        joined = dg(["join", served.links["x"]], tmp_path, "help\nlist\nplace 7,7\n" + "\n".join(CELLS * 2))
+        joined = dg(["join", served.links["x"]], tmp_path,
+                    "help\nlist\nplace 7,7\nhelp place\nplace\n" + "\n".join(CELLS * 2))
     finally:
         served.stop()
     assert joined.returncode == 0, joined.stderr
@@ -34,7 +35,11 @@ def test_join_plays_a_seat_to_the_end_with_the_prompt_of_dg_run(tmp_path: Path) 
     ran = dg(["run", "tic-tac-toe", "--seat", "x=human", "--seed", "4"], tmp_path, "quit\n")
     assert first_prompt(out) == first_prompt(ran.stdout)  # the same news, board, decision, list
     assert "--- o's turn (round 1) ---" in out             # what the bot did, told at x's next turn
-    assert "not possible:" in out                          # not a legal action
+    # the new player's trial: every other text was "not a legal action now", without a reason,
+    # and 'help ACTION' was unknown; the server checks it and says why, as dg run does
+    assert "not possible: place 7,7: cell 7,7 is off the board (3x3)" in out
+    assert "place x,y — Put one of your marks on an empty cell." in out
+    assert "'place' begins several actions: place 0,0 | place 1,0" in out
     assert "== the game is over: " in out
 
 
