@@ -143,6 +143,11 @@ def describe(game: GameLike, ev: dict[str, Any]) -> str:
     winner = ev.get("winner")
     if ev.get("type") == "game_over" and winner and winner not in game.state.seats:
         return _game_over(ev, f"the {winner} win")  # a side, as render_result words it
+    reader = getattr(game, "seat", None)
+    if ev.get("type") == "hand_over" and reader is not None and reader != ev.get("seat"):
+        # the reason speaks to the seat that decides ("you play the Aborigines…"): another
+        # seat's player is told who decides what
+        return f"  {ev['seat']} now decides: {ev['decision']}"
     line = core_line(ev)
     if line is not None:
         return line

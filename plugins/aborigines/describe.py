@@ -120,10 +120,12 @@ def _takeover(game: Game, ev: Event) -> str:
 
 
 def _blocked(game: Game, ev: Event) -> str:
+    """The count is the game's as it is told (the event does not carry the count at its time):
+    "now", so that two portals closed since a player's last decision do not both read 2/3."""
     m = model_of(game)
-    return (f"  !! portal {ev['portal']} is BLOCKED: nobody may jump from or to it (closed "
-            f"{m.closed_count(game.state)}/{m.param('victory', 'closed_portals')}; "
-            f"{ev.get('rule')})")
+    return (f"  !! portal {ev['portal']} is BLOCKED: nobody may jump from or to it ("
+            f"{ev.get('rule')}; closed now: {m.closed_count(game.state)}/"
+            f"{m.param('victory', 'closed_portals')})")
 
 
 def _reopened(game: Game, ev: Event) -> str:

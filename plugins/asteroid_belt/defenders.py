@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import EndAction, NameArg, SiteArg, TypedAction, UnitArg, cell_of
+from distant_galaxy import EndAction, NameArg, SiteArg, TypedAction, UnitArg, article, cell_of
 from distant_galaxy_episodes.asteroid_belt import model
 from distant_galaxy_episodes.asteroid_belt.attacks import attack_cells
 from distant_galaxy_episodes.asteroid_belt.combat import fight
@@ -185,20 +185,22 @@ def place_refusal(game: Game, move: TypedAction) -> str | None:
                 f"its id or x,y: {valid or 'none'})")
     unit = unit_arg(site, name)
     if unit not in remaining(site):
+        left = ", ".join(remaining(site)) or "none"
         known = model.cfg(game).get("aborigine_types", [])
+        if unit in known:
+            return f"{site.id} has no {unit} left to place (left: {left})"
         guess = [u for u in known if u.endswith("-" + unit) or u.startswith(unit)]
-        hint = f"unknown type '{unit}'; did you mean {guess[0]}? " if unit not in known \
-            and guess else ("" if unit in known else f"unknown type '{unit}'. ")
-        return (f"{hint}{site.id} has no {unit} left to place (left: "
-                f"{', '.join(remaining(site)) or 'none'})")
+        hint = f"; did you mean {guess[0]}?" if guess else ""
+        return f"unknown type '{unit}'{hint} (left to place at {site.id}: {left})"
     if not model.free(game, at):
         return f"{at[0]},{at[1]} is occupied (R7.31)"
     if not model.may_stop(game, unit, at):
-        return f"a {unit} may not stand on a {game.scenario.grid.cell_type(at)} cell (R7.30)"
+        return (f"{article(unit)} may not stand on {article(game.scenario.grid.cell_type(at))} "
+                "cell (R7.30)")
     if at not in placement_cells(game, site, unit):
         return (f"{at[0]},{at[1]}: defenders stand on a free cell within "
                 f"{model.cells(model.param(game, 'defender_range'))} of the asteroid (R7.52) "
-                f"where a {unit} may stand (R7.30)")
+                f"where {article(unit)} may stand (R7.30)")
     return None
 
 
@@ -286,8 +288,8 @@ def end_refusal(game: Game) -> str | None:
     if strikes_mandatory(game) and any(strike_targets(game, t) for t in strikers(game)):
         owed = strikes_owed(game)
         who = ", ".join(f"{t.id} at {cell_of(t)[0]},{cell_of(t)[1]}" for t in owed)
-        return (f"the guards attack the invaders: {who} must strike first "
-                "(R7.12: 'атакуют вторгшихся захватчиков')")
+        return (f"the guards attack the invaders: {who} must strike first (R7.12: the "
+                "asteroids' guards \"attack the invaders\")")
     return None
 
 

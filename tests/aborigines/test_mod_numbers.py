@@ -49,7 +49,7 @@ def test_status_line_shows_the_scenarios_thresholds(scenario, mod):
     b.own("planet-2", "red")
     assert _centre_line(b.game).endswith("| closed 1/2, held 1/3")
     line = describe_event(b.game, {"type": "portal_blocked", "portal": 1, "rule": "R5.12"})
-    assert "(closed 1/2; R5.12)" in line
+    assert "(R5.12; closed now: 1/2)" in line
 
 
 def test_help_texts_use_the_scenarios_numbers(scenario, mod):

@@ -167,7 +167,11 @@ def test_defence_reason_and_short_defender_names():
     assert pend.seat == "purple" and pend.kind == "defence"
     assert "orange's targets" in pend.reason and "asteroid-1-3 (class 1 at 9,3) place 1: " \
         "aborigine-engineer" in pend.reason and "strike" in pend.reason
-    with pytest.raises(IllegalAction, match="unknown type 'scout'"):
+    # a new player's trial: "unknown type 'scout'; did you mean aborigine-scout? asteroid-1-3
+    # has no scout left to place" said the type was unknown and then that none was left
+    with pytest.raises(IllegalAction, match=r"^unknown type 'scout'; did "
+                       r"you mean aborigine-scout\? \(left to place at asteroid-1-3: "
+                       r"aborigine-engineer\)$"):
         t.apply("place 9,3 scout 9,2")
     t.apply("place 9,3 engineer 9,2")   # short name and the asteroid's cell
     assert t.events("place")[-1]["unit"] == "aborigine-engineer"

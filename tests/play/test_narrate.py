@@ -144,3 +144,13 @@ def test_a_side_wins_in_the_words_of_the_result_line():
     side = {"type": "game_over", "winner": "aborigines", "reason": "r", "round": 3}
     assert describe(game, side) == "*** the aborigines win: r (round 3) ***"
     assert describe(game, {**side, "winner": "x"}) == "*** x wins: r (round 3) ***"
+
+
+def test_a_hand_over_told_to_another_seat_leaves_out_the_reason_that_speaks_to_the_decider():
+    """A new player's trial: orange read "purple now decides: defence (you play the Aborigines
+    defending orange's targets…)" — the reason speaks to purple."""
+    game = Game(load_scenario("tic-tac-toe"), seed=1)
+    ev = {"type": "hand_over", "seat": "o", "decision": "defend", "reason": "you defend"}
+    assert narrate(game.view("x"), [ev]) == ["  o now decides: defend"]
+    assert narrate(game.view("o"), [ev]) == ["  o now decides: defend (you defend)"]
+    assert narrate(game, [ev]) == ["  o now decides: defend (you defend)"]
