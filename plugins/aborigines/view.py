@@ -57,7 +57,9 @@ def status_lines(game: Game) -> list[str]:
         state = "BLOCKED" if m.blocked(st, n) else ("held" if m.held(st, n) else "open")
         lines.append(f"  portal {n}: {state}; Aborigines: {kinds or 'none'}")
     centre = st.attrs.get(CENTRE, {})
-    lines.append("  centre: " + ", ".join(f"{v} {k}" for k, v in centre.items())
+    order = {k: i for i, k in enumerate(m.ship_types)}  # the scenario's order, save or not
+    lines.append("  centre: " + ", ".join(f"{centre[k]} {k}" for k in sorted(
+        centre, key=lambda k: (order.get(k, len(order)), k)))
                  + f" | closed {m.closed_count(st)}/{m.param('victory', 'closed_portals')}, "
                  f"held {m.held_count(st)}/{m.param('victory', 'held_zones')}")
     lines += seat_lines(game)

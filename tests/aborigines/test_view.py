@@ -31,3 +31,20 @@ def test_glyphs(board):
     board.own("planet-1", "blue")
     assert cell_glyph(board.game, (4, 1)) == seat_letter(board.game, "blue") == "B"
     assert cell_glyph(board.game, (9, 9)) is None
+
+
+def test_the_centre_line_keeps_the_scenarios_order_through_a_save(board):
+    """A new player's trial: after ``dg resume`` the centre's reserve read "6 guard, 2 hunter,
+    12 invader" where it had read "12 invader, 6 guard, 2 hunter" (a save writes its keys
+    sorted)."""
+    import json
+
+    from distant_galaxy import Game, GameState
+
+    def centre(game):
+        return next(line for line in status_lines(game) if line.startswith("  centre:"))
+
+    saved = json.loads(json.dumps(board.game.state.to_json(), sort_keys=True))  # as saves write
+    again = Game(board.game.scenario, state=GameState.from_json(saved), seed=1)
+    assert centre(again) == centre(board.game)
+    assert centre(board.game).startswith("  centre: 14 invader, 7 guard, 4 hunter")
