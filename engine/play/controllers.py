@@ -20,7 +20,7 @@ except ImportError:  # pragma: no cover - Windows
 from distant_galaxy.core.actions import Action
 from distant_galaxy.errors import ActionError, EngineError
 from distant_galaxy.play.narrate import narrate
-from distant_galaxy.play.render import render_result
+from distant_galaxy.play.render import fit, render_result
 from distant_galaxy.text import close_matches, count_of, quoted
 
 if TYPE_CHECKING:
@@ -152,7 +152,12 @@ class HumanController(Controller):
         self._line_buffer: Callable[[], str] = lambda: ""  # readline's, once it is set up
         self.interactive = inp is None and sys.stdin.isatty() and self._setup_readline()
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, wrap: bool = True) -> None:
+        """Write ``text``; on a terminal, a line wider than it is wrapped between words (not
+        with ``wrap=False``: the board, whose rows are drawn cell by cell)."""
+        if wrap and _on_terminal(self.out):
+            width = _columns()
+            text = "\n".join(part for line in text.split("\n") for part in fit(line, width))
         self.out.write(text + "\n")
         self.out.flush()
 
@@ -228,7 +233,7 @@ class HumanController(Controller):
             return
         board = self.render(game)
         if force or board != self._last_board:
-            self.say(board)
+            self.say(board, wrap=False)  # (its status lines are fitted by render_board)
             self._last_board = board
         else:
             self.say("(the board has not changed; 'show' prints it again)")
@@ -356,6 +361,12 @@ def wrap_items(head: str, items: list[str]) -> str:
             line += piece
     lines.append(line)
     return "\n".join(lines)
+
+
+def _on_terminal(out: TextIO) -> bool:
+    """Whether ``out`` is a terminal (a pipe or a file gets the lines as they are)."""
+    isatty = getattr(out, "isatty", None)
+    return bool(isatty is not None and isatty())
 
 
 def _columns() -> int:

@@ -166,3 +166,15 @@ def test_ctrl_c_during_a_bots_decision_saves_the_game_and_exits_130(tmp_path):
                               "--seat", "red=random", "--quiet"], cwd=tmp_path, env=env,
                              capture_output=True, text=True, timeout=120)
     assert resumed.returncode == 0, resumed.stderr
+
+
+def test_a_logged_game_stopped_names_resume_with_its_log(dg):
+    """The new player's trial: ``dg resume g.save`` without ``--log`` left the log where the game
+    had stopped (``dg replay``: incomplete); the hint now names the log."""
+    out = dg("run", "tic-tac-toe", "--seat", "x=human", "--save", "g.save", "--log", "g.jsonl",
+             stdin="quit\n")
+    assert out.returncode == 0, out.stderr
+    assert "game stopped; saved to g.save (dg resume g.save --log g.jsonl)" in out.stdout
+    again = dg("resume", "g.save", "--seat", "x=random", "--log", "g.jsonl", "--quiet")
+    assert again.returncode == 0, again.stderr
+    assert dg("replay", "g.jsonl").returncode == 0

@@ -342,3 +342,28 @@ def test_help_of_an_action_tells_how_it_is_written_and_what_it_does():
     text = out.getvalue()
     assert "hack SHIP TARGET — Monarchy, once per game: take control of an Aborigine ship" in text
     assert "no action 'mvoe' in this game; did you mean 'move'? (its actions: attack," in text
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_prompt_wraps_its_prose_on_a_terminal_and_leaves_a_pipe_as_it_is(monkeypatch):
+    """A new player's trial: the defence prompt (about 400 characters), the help texts and the
+    unknown action's list ran past a 120-column terminal; the action lists were wrapped, the
+    prose not. On a terminal each line is wrapped between words; a pipe gets it whole."""
+    import os
+    import shutil
+
+    monkeypatch.setattr(shutil, "get_terminal_size",
+                        lambda fallback=(80, 24): os.terminal_size((60, 24)))
+    long = "== purple: defence — " + "you place the defenders of the targets " * 6
+    screen = _Terminal()
+    HumanController("x", out=screen).say(long)
+    lines = screen.getvalue().splitlines()
+    assert len(lines) > 1 and all(len(line) <= 59 for line in lines)
+    assert " ".join(" ".join(lines).split()) == " ".join(long.split())
+    piped = io.StringIO()
+    HumanController("x", out=piped).say(long)
+    assert piped.getvalue() == long + "\n"

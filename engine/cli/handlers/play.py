@@ -144,7 +144,7 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
             print(json.dumps(stopped_json(game, save_to, session.interrupted), sort_keys=True))
             return code
         print(("interrupted: " if session.interrupted else "") + "game stopped"
-              + (f"; saved to {save_to} (dg resume {save_to})" if save_to
+              + (f"; saved to {save_to} ({resume_hint(session, save_to)})" if save_to
                  else "; nothing was kept (use --save FILE to keep a game)"))
         return code
     if args.json:
@@ -169,7 +169,15 @@ def _kept_after_fault(session: Session, save_to: str | None) -> str:
         save_game(session.game, session.header, save_to)
     except EngineError as exc:
         return f"; the game stopped and was not saved ({exc})"
-    return f"; the game stopped and was saved first to {save_to} (dg resume {save_to})"
+    return f"; the game stopped and was saved first to {save_to} ({resume_hint(session, save_to)})"
+
+
+def resume_hint(session: Session, save_to: str) -> str:
+    """``dg resume g.save``, with ``--log g.jsonl`` when the game was logged: a resumed game
+    writes its log only when told (then whole again, from the start), and a player who left the
+    option out found the log stopped where the game had (the new player's trial)."""
+    log = session.log.path
+    return f"dg resume {save_to}" + (f" --log {log}" if log is not None else "")
 
 
 def _as_it_was(save_to: str | None) -> str:
