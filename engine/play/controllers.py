@@ -76,6 +76,7 @@ class FirstBot(Controller):
 HELP = """Type an action in its text form (for example: {example}), or:
   list     all legal actions             show    the board again{board_note}
   units    your units and where they are{sites}
+  rules    the game in brief and how it is won; 'help UNIT' what a unit type is (e.g. 'help {unit}')
   undo     take back your last action of this decision (not past a die roll, nor an action
            that ended your decision or turn)
   help     this text                     quit    stop (a campaign stage is kept; dg run
@@ -99,14 +100,58 @@ def help_text(game: GameLike) -> str:
     prefix = " ".join(words[:2]) if len(words) > 2 else words[0]
     sites = "   sites   the map's sites" if game.state.sites else ""
     board_note = " ('board' is an action here)" if "board" in game.kinds else " (or 'board')"
+    unit = next(iter(game.scenario.unit_types), "UNIT")
     return HELP.format(example=example, prefix=prefix, cell=example_cell(game), sites=sites,
-                       board_note=board_note, verb=words[0])
+                       board_note=board_note, verb=words[0], unit=unit)
+
+
+def rules_text(game: GameLike) -> str:
+    """``rules``: the scenario's title and description (what its author wrote for players), the
+    ways it is won as its victory conditions word them, and its round limit."""
+    sc = game.scenario
+    lines = [str(sc.title or sc.id) + (f" (variant {game.variant})" if game.variant else "")
+             + (f", options {', '.join(game.options)}" if game.options else "")]
+    about = " ".join(str(sc.data.get("description") or "").split())
+    if about:
+        lines.append(f"  {about}")
+    won = [str(v["reason"]) for v in sc.data.get("victory") or [] if v.get("reason")]
+    if won or sc.limits.get("rounds"):
+        lines.append("How the game ends:")
+        lines += [f"  - {reason}" for reason in won]
+        if sc.limits.get("rounds"):
+            lines.append(f"  - the round limit, after round {sc.limits['rounds']} (a draw, "
+                         "unless the rules above say who wins then)")
+    if sc.unit_types:
+        lines.append(f"Unit types ('help UNIT' tells one): {', '.join(sc.unit_types)}")
+    return "\n".join(lines)
+
+
+def unit_help(game: GameLike, unit: str) -> str:
+    """``help engineer``: a unit type's title and its numbers and lists as the scenario gives
+    them (speed, cost, attack patterns…)."""
+    spec = game.scenario.unit_types[unit]
+    facts = [f"{k.replace('_', ' ')} {_value_text(v)}" for k, v in spec.items()
+             if k not in ("title", "glyph", "doc", "tags") and v is not None]
+    title = f" ({spec['title']})" if spec.get("title") and spec["title"] != unit else ""
+    doc = f" — {' '.join(str(spec['doc']).split())}" if spec.get("doc") else ""
+    return f"{unit}{title}{doc}: " + ("; ".join(facts) or "no numbers of its own")
+
+
+def _value_text(value: Any) -> str:
+    """A unit type's value for a person: a list joined, a flag as yes or no."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(str(v) for v in value)
+    return str(value)
 
 
 def action_help(game: GameLike, verb: str) -> str:
     """``help move``: how the action is written and what it does (its kind's ``usage`` and
     ``doc``), or the actions of the game when there is no such one."""
     kind = game.kinds.get(verb)
+    if kind is None and verb in game.scenario.unit_types:
+        return unit_help(game, verb)
     if kind is None:
         verbs = ", ".join(sorted(game.kinds))
         near = close_matches(verb, list(game.kinds))
@@ -260,6 +305,8 @@ class HumanController(Controller):
             self.show(game)
         elif word == "units":
             self.say(describe_units(game, self.seat))
+        elif word in ("rules", "goal") and word not in game.kinds:
+            self.say(rules_text(game))
         elif word == "sites":
             self.say(describe_sites(game))
         elif word == "undo":

@@ -367,3 +367,25 @@ def test_the_prompt_wraps_its_prose_on_a_terminal_and_leaves_a_pipe_as_it_is(mon
     piped = io.StringIO()
     HumanController("x", out=piped).say(long)
     assert piped.getvalue() == long + "\n"
+
+
+def test_rules_and_help_of_a_unit_type_tell_a_player_the_game():
+    """A new player's trial: nothing in the prompt said how the game is won or what a unit
+    type is (`help engineer`: "no action 'engineer'"); 'rules' tells the game in brief, its
+    endings and round limit from the scenario, 'help UNIT' the unit type's numbers."""
+    from distant_galaxy.play.controllers import action_help, rules_text
+
+    game = Game(load_scenario("asteroid-belt"), seed=7)
+    text = rules_text(game)
+    assert text.startswith("Episode 7 — Asteroid Belt\n  Three civilizations mine an asteroid")
+    assert "How the game ends:\n  - reached the end of the achievement track (R7.1)\n" \
+           "  - the round limit, after round 60 (a draw, unless" in text
+    assert "Unit types ('help UNIT' tells one): engineer, assault, scout, elite" in text
+    assert action_help(game, "engineer") == ("engineer (Engineer): speed 2; move cost 1; cost 10; "
+                                             "attack bonus 0; defence bonus 0; attack orthogonal; "
+                                             "limit 6")
+    out = io.StringIO()
+    with pytest.raises(Quit):
+        HumanController("orange", inp=io.StringIO("rules\nquit\n"), out=out).choose(
+            game.view("orange"))
+    assert "How the game ends:" in out.getvalue()
