@@ -152,7 +152,8 @@ class Deed(CivKind):
 class Move(Movement):
     verb = "move"
     args = (SHIP, CellArg())
-    doc = "Move a ship up to its speed through free space (once per turn, before any jump)."
+    doc = ("Move a ship up to its speed through free space: its one movement of the turn (a "
+           "move or a jump), before or after its one deed (attack, colonize, capture).")
 
     def targets(self, game: Game, seat: str, tok: Token) -> dict[Pos, tuple[Pos, ...]]:
         return reach.move_targets(game, tok)
@@ -173,7 +174,8 @@ class Move(Movement):
 class Jump(Movement):
     verb = "jump"
     args = (SHIP, CellArg())
-    doc = "From next to an open portal, jump next to another open portal (R5.12)."
+    doc = ("From next to an open portal, jump next to another open portal (R5.12): the ship's "
+           "one movement of the turn (a move or a jump).")
 
     def actor_refusal(self, game: Game, seat: str, tok: Token) -> str | None:
         near = reach.portals_next_to(game, cell_of(tok))
