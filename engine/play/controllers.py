@@ -200,10 +200,7 @@ class HumanController(Controller):
     def say(self, text: str, wrap: bool = True) -> None:
         """Write ``text``; on a terminal, a line wider than it is wrapped between words (not
         with ``wrap=False``: the board, whose rows are drawn cell by cell)."""
-        if wrap and _on_terminal(self.out):
-            width = _columns()
-            text = "\n".join(part for line in text.split("\n") for part in fit(line, width))
-        self.out.write(text + "\n")
+        self.out.write((wrapped(text, self.out) if wrap else text) + "\n")
         self.out.flush()
 
     def choose(self, game: GameLike) -> Action | None:
@@ -410,10 +407,14 @@ def wrap_items(head: str, items: list[str]) -> str:
     return "\n".join(lines)
 
 
-def _on_terminal(out: TextIO) -> bool:
-    """Whether ``out`` is a terminal (a pipe or a file gets the lines as they are)."""
+def wrapped(text: str, out: TextIO) -> str:
+    """``text`` as it is written to ``out``: on a terminal each line wider than it wrapped
+    between words (:func:`~distant_galaxy.play.render.fit`); a pipe or a file gets it whole."""
     isatty = getattr(out, "isatty", None)
-    return bool(isatty is not None and isatty())
+    if isatty is None or not isatty():
+        return text
+    width = _columns()
+    return "\n".join(part for line in text.split("\n") for part in fit(line, width))
 
 
 def _columns() -> int:

@@ -22,7 +22,7 @@ from typing import Any, TextIO
 
 from distant_galaxy.core.actions import Action
 from distant_galaxy.errors import EngineError
-from distant_galaxy.play.controllers import action_lines
+from distant_galaxy.play.controllers import action_lines, wrapped
 
 #: Seconds without a byte from the server before the stream counts as lost (it pings every 15).
 READ_TIMEOUT = 45.0
@@ -137,8 +137,9 @@ class Terminal:
     last_board: str | None = None
     answered: int = -1
 
-    def say(self, text: str) -> None:
-        self.out.write(text + "\n")
+    def say(self, text: str, wrap: bool = True) -> None:
+        """Write ``text`` (on a terminal wrapped to its width, but for the board's rows)."""
+        self.out.write((wrapped(text, self.out) if wrap else text) + "\n")
         self.out.flush()
 
     def news(self, snap: dict[str, Any]) -> None:
@@ -154,7 +155,7 @@ class Terminal:
     def board(self, snap: dict[str, Any], force: bool = False) -> None:
         text = snap.get("board") or ""
         if force or text != self.last_board:
-            self.say(text)
+            self.say(text, wrap=False)
             self.last_board = text
         else:
             self.say("(the board has not changed; 'show' prints it again)")
