@@ -70,8 +70,10 @@ def run(args: argparse.Namespace) -> int:
         session = new_session(scenario, args.seed, seats, kinds, args.log, _human_io(args),
                               render=board_renderer(), secret=secret)
     except PluginError as exc:  # a plugin's fault while the game was set up: no file written
-        files = " and ".join(str(f) for f in (args.log, args.save) if f)
-        kept = f" ({files} as it was)" if files else ""
+        given = [str(f) for f in (args.log, args.save) if f]
+        there = [f for f in given if Path(f).exists()]
+        kept = (f" ({' and '.join(there)} as it was)" if there else
+                " (no file was written)" if given else "")
         raise EngineError(f"{exc}; the game could not be set up{kept}") from exc
     warning = small_seed_warning(session.game, args.seed, secret)
     if warning:
