@@ -11,6 +11,8 @@ from typing import Any
 
 from distant_galaxy.errors import EngineError, ScenarioErrors, SourceError
 from distant_galaxy.loader import checked_option_sets, declared_options
+from distant_galaxy.loader.merge import MergedDocument
+from distant_galaxy.loader.suspects import new_key_warnings
 from distant_galaxy.scenario.cases import case_errors
 from distant_galaxy.scenario.events import scenario_events
 from distant_galaxy.scenario.find import scenario_files, scenario_problems
@@ -74,6 +76,14 @@ def validate_one(name: str) -> list[str]:
     return [p.text for p in problems_of(name)]
 
 
+def _mod_warnings(doc: MergedDocument) -> list[SourceError]:
+    """A mod's new keys that look like misspellings of its base's (:mod:`~distant_galaxy.loader.suspects`)."""
+    if len(doc.documents) < 2:
+        return []
+    _, parent = read_scenario(doc.documents[1].file)
+    return list(new_key_warnings(doc.documents[0], parent.data))
+
+
 def problems_of(name: str) -> list[Problem]:
     """Problems of one scenario (its base form, every variant, every option alone, all its
     compatible options together, and each set of options a rule test names); the file is read
@@ -93,6 +103,7 @@ def problems_of(name: str) -> list[Problem]:
         label = "+".join(options) if variant is None else f"{variant}+{'+'.join(options)}"
         forms.append((f"options {label}", variant, options))
     problems: list[Problem] = [Problem.warning(w) for w in scenario.rules.warnings]
+    problems += [Problem.warning(w) for w in _mod_warnings(doc)]
     built: dict[tuple[str | None, tuple[str, ...]], Scenario] = {(None, ()): scenario}
     for where, variant, options in forms:
         try:
