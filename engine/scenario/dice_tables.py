@@ -1,0 +1,80 @@
+"""Dice tables that a roll could fall through: checked when the scenario loads.
+
+A dice table — a mapping with ``die: N`` and ``rows:`` whose items each have a ``roll`` (a face,
+or ``[lo, hi]``), in ``tables:`` or in a plugin's section (episode 5's reinforcements) — is read
+by :func:`distant_galaxy.core.dice.table_lookup`, which stops the game when no row covers the
+roll. A mod that writes one row of a table replaces the whole list (the rows have no ids), and the
+episode modder's trial met that only when the die came up: ``dg run: no row of the table covers
+the roll 1``, with no file or line. :func:`dice_table_errors` names each face no row covers, and
+each row outside the die, at the table's ``rows:``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from distant_galaxy.errors import SourceError
+
+if TYPE_CHECKING:
+    from distant_galaxy.scenario.model import Scenario
+
+__all__ = ["dice_table_errors", "dice_tables"]
+
+#: Sections that hold examples, not tables (a rule test's expected events name rolls).
+SKIPPED = frozenset({"tests"})
+
+
+def dice_table_errors(scenario: Scenario) -> list[SourceError]:
+    """Every face of a dice table's die that no row covers, and every row outside the die."""
+    out: list[SourceError] = []
+    for path, die, spans in dice_tables(scenario.data):
+        where = ".".join(str(p) for p in path)
+        covered = {v for lo, hi in spans for v in range(max(lo, 1), min(hi, die) + 1)}
+        missing = [v for v in range(1, die + 1) if v not in covered]
+        if missing:
+            faces = ", ".join(map(str, missing))
+            out.append(scenario.error(
+                f"{where}: no row covers the roll{'s' if len(missing) > 1 else ''} {faces} of its "
+                f"d{die}: the game would stop when the die shows {'them' if len(missing) > 1 else 'it'}",
+                *path, "rows", hint="give every face from 1 to the die's a row; in a mod, rows: "
+                                    "replaces the base's whole list: write every row"))
+        for i, (lo, hi) in enumerate(spans):
+            if lo < 1 or hi > die or lo > hi:
+                out.append(scenario.error(f"{where}: row {i + 1}'s roll {lo}..{hi} is not a face "
+                                          f"of its d{die} (1..{die})", *path, "rows", i, "roll"))
+    return out
+
+
+def dice_tables(data: Any, path: tuple[Any, ...] = ()
+                ) -> Iterator[tuple[tuple[Any, ...], int, list[tuple[int, int]]]]:
+    """Each dice table of ``data``: its path, its die and each row's ``(lo, hi)``."""
+    if isinstance(data, dict):
+        spans = _spans(data)
+        if spans is not None:
+            yield path, data["die"], spans
+            return
+        for key, value in data.items():
+            if key not in SKIPPED or path:
+                yield from dice_tables(value, (*path, key))
+    elif isinstance(data, list):
+        for i, value in enumerate(data):
+            yield from dice_tables(value, (*path, i))
+
+
+def _spans(table: dict[str, Any]) -> list[tuple[int, int]] | None:
+    """A dice table's rows as ``(lo, hi)``, or None when ``table`` is not one."""
+    die, rows = table.get("die"), table.get("rows")
+    if not isinstance(die, int) or isinstance(die, bool) or not isinstance(rows, list) or not rows:
+        return None
+    spans = []
+    for row in rows:
+        roll = row.get("roll") if isinstance(row, dict) else None
+        if isinstance(roll, int) and not isinstance(roll, bool):
+            spans.append((roll, roll))
+        elif (isinstance(roll, list) and len(roll) == 2
+              and all(isinstance(v, int) and not isinstance(v, bool) for v in roll)):
+            spans.append((roll[0], roll[1]))
+        else:
+            return None
+    return spans

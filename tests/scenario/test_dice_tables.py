@@ -1,0 +1,42 @@
+"""Dice tables a roll could fall through (distant_galaxy.scenario.dice_tables): the episode
+modder's trial rewrote one row of a table and met ``dg run: no row of the table covers the roll
+1`` only when the die came up, with no file or line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from distant_galaxy import ScenarioErrors, load_scenario
+
+MOD = """format: 1
+id: raid-mod
+extends: asteroid-belt
+tables:
+  cargo_raid:
+    rows:
+      - {roll: 6, outcome: loot, resources: 50}
+      - {roll: [5, 7], outcome: loot, resources: 30}
+"""
+
+
+def test_a_table_with_faces_no_row_covers_is_an_error_at_its_rows(tmp_path: Path) -> None:
+    mod = tmp_path / "raid-mod.yaml"
+    mod.write_text(MOD, encoding="utf-8")
+    with pytest.raises(ScenarioErrors) as info:
+        load_scenario(mod)
+    texts = [e.format() for e in info.value.errors]
+    assert any(t.startswith(f"{mod}:7:7: tables.cargo_raid: no row covers the rolls 1, 2, 3, 4 "
+                            "of its d6: the game would stop when the die shows them")
+               and "in a mod, rows: replaces the base's whole list" in t for t in texts), texts
+    assert any("tables.cargo_raid: row 2's roll 5..7 is not a face of its d6 (1..6)" in t
+               for t in texts), texts
+
+
+@pytest.mark.parametrize("name", ["asteroid-belt", "aborigine-clash"])
+def test_the_shipped_tables_cover_their_dice(name: str) -> None:
+    from distant_galaxy.scenario.dice_tables import dice_table_errors, dice_tables
+
+    scenario = load_scenario(name)
+    assert list(dice_tables(scenario.data)) and dice_table_errors(scenario) == []
