@@ -57,13 +57,18 @@ def _won(key: str, name: str, a: dict[str, Any], b: dict[str, Any]) -> list[dict
 
 
 def _endings(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each kind of ending (``reasons``) of either report as a rate, b − a."""
+    """Each kind of ending (``reasons``, matched by ``kind``: a mod that changes a number of
+    its victory still ends its games the same way) of either report as a rate, b − a; a kind's
+    words are the first report's, else the second's."""
     def rates(r: dict[str, Any]) -> dict[str, Any]:
         n = r["finished"]
         return {"finished": n, "endings": [
-            {"reason": row["reason"], "count": row["count"],
+            {"kind": row.get("kind", row["reason"]), "count": row["count"],
              "rate": round(row["count"] / n, 4) if n else 0.0} for row in r["reasons"]]}
-    return _rows("endings", "reason", rates(a), rates(b))
+    words = {row.get("kind", row["reason"]): row["reason"]
+             for row in [*b["reasons"], *a["reasons"]]}  # (the first report's last: kept)
+    return [{"reason": words[row["kind"]], **row}
+            for row in _rows("endings", "kind", rates(a), rates(b))]
 
 
 def _length(key: str, a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:

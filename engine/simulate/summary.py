@@ -43,9 +43,16 @@ def length(values: Sequence[int]) -> dict[str, Any]:
 
 
 def reason_key(reason: str) -> str:
-    """A reason with its game's details taken out (numbers become ``N``, a parenthesis holding a
-    ``:`` list of values is dropped; rule ids such as R5.3 stay), so endings of one kind count
-    together."""
+    """A reason with its game's details taken out (numbers become ``N``, the word after one in
+    the singular — ``closed 1 portal`` and ``closed 2 portals`` are ``closed N portal`` —, a
+    parenthesis holding a ``:`` list of values is dropped; rule ids such as R5.3 stay), so
+    endings of one kind count together."""
+    return re.sub(r"\bN (\w{3,}?[^s])s\b", r"N \1", generic(reason))
+
+
+def generic(reason: str) -> str:
+    """A reason's words with its numbers as ``N`` and a ``:`` list of values dropped (what a
+    kind of ending is shown as when its games' words differ: the longest's, plurals kept)."""
     text = re.sub(r" ?\([^()]*:[^()]*\)", "", reason)
     return re.sub(r"(?<![\w.])\d+", "N", text).strip()  # R5.3 stays
 
@@ -123,9 +130,10 @@ def _reasons(done: Sequence[Outcome]) -> list[dict[str, Any]]:
         words.setdefault(key, set()).add(o["reason"].strip())
         games.setdefault(key, []).append(o)
     rows = sorted(keys.items(), key=lambda kv: (-kv[1], str(kv[0][0]), kv[0][2]))
-    return [{"rule": rule, "round_limit": limit, "count": c,
+    return [{"rule": rule, "round_limit": limit, "count": c, "kind": text,
              "reason": next(iter(words[(rule, limit, text)]))
-             if len(words[(rule, limit, text)]) == 1 else text,
+             if len(words[(rule, limit, text)]) == 1
+             else generic(max(sorted(words[(rule, limit, text)]), key=len)),
              "examples": [game_ref(o) for o in games[(rule, limit, text)][:EXAMPLES]]}
             for (rule, limit, text), c in rows]
 

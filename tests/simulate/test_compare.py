@@ -49,8 +49,8 @@ def test_compare_pairs_the_games_by_seed_and_compares_the_endings():
                              "p": round(2 / 2 ** 25, 4), "significant": True}
     assert (blue["paired"]["only_a"], blue["paired"]["only_b"]) == (25, 0)
     assert case["draws"]["paired"]["p"] == 1.0 and not case["draws"]["paired"]["significant"]
-    assert case["endings"] == [{"reason": "won", "a": 1.0, "b": 1.0, "difference": 0.0,
-                                "ci": [-0.037, 0.037], "significant": False}]
+    assert case["endings"] == [{"reason": "won", "kind": "won", "a": 1.0, "b": 1.0,
+                                "difference": 0.0, "ci": [-0.037, 0.037], "significant": False}]
     # a small change the interval cannot see, the pairs can: 12 seeds change hands, all to red
     small = compare_reports(report(50), report(62), "mod.yaml")["compare"]["cases"][0]
     assert not small["seat_wins"][0]["significant"]
@@ -62,3 +62,18 @@ def test_a_report_saved_without_winners_compares_without_pairs():
     del old["cases"][0]["winners"]
     case = compare_reports(old, report(75), "mod.yaml")["compare"]["cases"][0]
     assert case["seat_wins"][0]["paired"] is None and case["seat_wins"][0]["significant"]
+
+
+def test_endings_of_one_kind_are_compared_when_a_mod_changes_their_number():
+    """The episode modder's trial: a mod that won at 2 closed portals instead of 3 showed its
+    endings as new ('closed 2 portals' against 'closed N portals': −45 and +38 points)."""
+    def ended(words, n=40):
+        outs = [{**g, "reason": words} for g in games(20, n)]
+        return {"scenario": "s", "games": n, "seeds": [0, n - 1], "turn_order": "scenario",
+                "cases": [summarize(CASE, outs)]}
+
+    case = compare_reports(ended("the Aborigines closed 3 portals"),
+                           ended("the Aborigines closed 2 portals"), "mod.yaml")["compare"]
+    (row,) = case["cases"][0]["endings"]
+    assert (row["reason"], row["a"], row["b"], row["difference"]) == (
+        "the Aborigines closed 3 portals", 1.0, 1.0, 0.0)

@@ -40,14 +40,14 @@ def test_counts_rates_intervals_and_lengths():
                            "min": 3, "max": 9}
     assert s["rounds_histogram"] == [(3, 1), (4, 1), (5, 1), (9, 1)]
     assert s["reasons"][0] == {"rule": None, "round_limit": False, "reason": "won", "count": 3,
-                               "examples": [_ref(0, "red", 3), _ref(1, "blue", 5),
+                               "kind": "won", "examples": [_ref(0, "red", 3), _ref(1, "blue", 5),
                                             _ref(3, "red", 4)]}
     assert s["reasons"][1]["reason"] == "round limit 9 reached; draw"  # one ending: its words
     assert s["games_of_note"] == {"shortest": _ref(0, "red", 3), "longest": _ref(2, "red", 9)}
     games.append(outcome(5, None, limit=True, reason="round limit 12 reached; draw", rounds=12))
     assert {k: v for k, v in summarize(CASE, games)["reasons"][1].items() if k != "examples"} \
         == {"rule": None, "round_limit": True, "reason": "round limit N reached; draw",
-            "count": 2}  # two games, two limits: counted together
+            "kind": "round limit N reached; draw", "count": 2}  # two limits: counted together
 
 
 def test_first_seat_edge():
@@ -62,8 +62,13 @@ def test_first_seat_edge():
 
 
 def test_reason_keys_keep_rule_ids_and_drop_details():
+    # the episode modder's trial: "closed only 1 portal" and "closed only 2 portals" were two
+    # kinds of ending; one now (the word after a number in the singular)
     assert reason_key("turn limit 12 reached: closed only 2 portals (R5.3)") == \
-        "turn limit N reached: closed only N portals (R5.3)"
+        reason_key("turn limit 12 reached: closed only 1 portal (R5.3)") == \
+        "turn limit N reached: closed only N portal (R5.3)"
+    assert reason_key("the Aborigines closed 3 portals") == reason_key(
+        "the Aborigines closed 2 portals")
     assert reason_key("round limit reached (points/resources: orange: 3/10, purple: 2/4)") == \
         "round limit reached"
 
