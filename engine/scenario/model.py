@@ -92,6 +92,26 @@ class Scenario:
         seat used as a key), placed on the key rather than on its value."""
         return ScenarioError(message, self.doc.key_pos(tuple(path)), hint)
 
+    def stat_error(self, unit_type: str, stat: str, what: str, minimum: int = 0
+                   ) -> ScenarioError | None:
+        """The error of a unit type's stat a plugin reads as a whole number (``what``: what the
+        number is, for the message) when it is missing, not a whole number, or below
+        ``minimum``; None when it is sound. A stat written ``params.NAME`` is read there."""
+        spec = self.unit_types.get(unit_type) or {}
+        value = spec.get(stat)
+        shown = value
+        if isinstance(value, str) and value.startswith("params."):
+            value = self.params.get(value.removeprefix("params."))
+        if stat not in spec or value is None:
+            return self.error(f"unit type '{unit_type}' has no {stat} ({what})", "unit_types",
+                              unit_type, hint=f"{{{stat}: 2}}: a whole number of at least "
+                                              f"{minimum}")
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            return self.error(f"unit type '{unit_type}': {stat} must be a whole number of at "
+                              f"least {minimum} ({what}), not {shown!r}", "unit_types",
+                              unit_type, stat)
+        return None
+
     # -- plugins ---------------------------------------------------------------------------------
     def action_kinds(self) -> dict[str, ActionKind]:
         """The verbs of this scenario's games: ``end``, then every plugin's kinds (the generic

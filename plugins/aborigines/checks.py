@@ -39,16 +39,19 @@ def unit_errors(scenario: Scenario) -> list[SourceError]:
     m = model(scenario)
     out: list[SourceError] = []
     for type_ in m.civ_types:
-        if "speed" not in scenario.unit_types[type_]:
-            out.append(scenario.error(f"unit type '{type_}' has no speed (cells per move)",
-                                      "unit_types", type_))
+        error = scenario.stat_error(type_, "speed", "cells per move", minimum=1)
+        if error is not None:
+            out.append(error)
     for type_ in m.ship_types:
         if type_ not in scenario.unit_types:
             out.append(scenario.error(f"aborigines.order names unknown unit type '{type_}'",
                                       "aborigines", "order"))
-        elif "vision" not in scenario.unit_types[type_]:
-            out.append(scenario.error(f"unit type '{type_}' has no vision (R5.60)",
-                                      "unit_types", type_))
+            continue
+        for stat in ("vision", "contact_vision"):
+            if stat == "vision" or stat in scenario.unit_types[type_]:
+                error = scenario.stat_error(type_, stat, "cells it sees, R5.60")
+                if error is not None:
+                    out.append(error)
     return out
 
 

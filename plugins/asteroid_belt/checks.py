@@ -195,8 +195,38 @@ def faction_bots(scenario: Scenario) -> list[SourceError]:
     return errors
 
 
+#: The stats of a civilization's unit type (``asteroid_belt.unit_types``) the plugin reads as
+#: whole numbers, with what each is and its least value (R7 units table, D7.5, D7.7).
+CIV_STATS = {"speed": ("cells a move", 1), "move_cost": ("resources a move, D7.5", 0),
+             "cost": ("resources to create one", 0), "attack_bonus": ("R7.51", 0),
+             "defence_bonus": ("R7.51", 0)}
+
+#: The stats of an Aborigine defender's unit type (``site_kinds.*.defenders``).
+DEFENDER_STATS = {"speed": ("cells a move", 0), "attack_bonus": ("R7.51", 0),
+                  "defence_bonus": ("R7.51", 0)}
+
+
+def unit_stats(scenario: Scenario) -> list[SourceError]:
+    """The numbers of each unit type the plugin moves and fights with, where a mod may write a
+    text, a negative number or null (the episode modder's trial: ``speed: "fast"`` validated,
+    then the greedy bot failed on it)."""
+    sec = scenario.data.get("asteroid_belt", {})
+    civ = [u for u in sec.get("unit_types", []) if u in scenario.unit_types]
+    defenders = {u for spec in scenario.site_kinds.values()
+                 for u in (spec.get("defenders") or []) if u in scenario.unit_types}
+    errors = [e for units, stats in ((civ, CIV_STATS), (sorted(defenders), DEFENDER_STATS))
+              for unit in units for stat, (what, least) in stats.items()
+              if (e := scenario.stat_error(unit, stat, what, least)) is not None]
+    for unit in civ:
+        if "limit" in scenario.unit_types[unit]:
+            error = scenario.stat_error(unit, "limit", "units of the type a player may have, D7.7")
+            errors += [error] if error is not None else []
+    return errors
+
+
 def validate(scenario: Scenario) -> list[SourceError]:
-    errors: list[SourceError] = numbers_written(scenario) + faction_bots(scenario)
+    errors: list[SourceError] = (numbers_written(scenario) + faction_bots(scenario)
+                                 + unit_stats(scenario))
     sec = scenario.data.get("asteroid_belt", {})
     kinds = scenario.site_kinds
     ast_sites = [s for s in scenario.map_sites if kinds.get(s["kind"], {}).get("asteroid")]

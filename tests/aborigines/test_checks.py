@@ -52,3 +52,16 @@ def test_a_table_for_an_unknown_type_and_a_missing_table(tmp_path):
 def test_the_reinforcement_table_must_exist(tmp_path):
     with pytest.raises(ScenarioErrors, match="no dice table 'nope'"):
         load_scenario(_mod(tmp_path, "aborigines: {reinforcement_table: nope}\n"))
+
+
+def test_ship_numbers_are_whole_numbers_in_range(tmp_path):
+    """The episode modder's trial: a destroyer's ``speed: "two"`` and a guard's ``vision: -1``
+    validated (only a missing cruiser speed was caught)."""
+    p = _mod(tmp_path, "unit_types:\n  destroyer: {speed: two}\n  guard: {vision: -1}\n")
+    with pytest.raises(ScenarioErrors) as exc:
+        load_scenario(p)
+    msg = str(exc.value)
+    assert (f"{p}:5:22: unit type 'destroyer': speed must be a whole number of at least 1 "
+            "(cells per move), not 'two'") in msg
+    assert "unit type 'guard': vision must be a whole number of at least 0 (cells it sees, " \
+           "R5.60), not -1" in msg

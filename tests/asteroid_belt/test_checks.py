@@ -103,3 +103,28 @@ def test_faction_bot_overrides_are_checked(tmp_path):
     assert "unknown bot weight 'goal_flg'" in msg and "goal_flag" in msg
     assert "bot weight 'attack_min_score' must be a number" in msg
     assert f"{p}:" in msg
+
+
+def _mod(tmp_path: Path, text: str) -> Path:
+    p = tmp_path / "belt-mod.yaml"
+    p.write_text("format: 1\nid: belt-mod\nextends: asteroid-belt\n" + text, encoding="utf-8")
+    return p
+
+
+def test_unit_numbers_the_plugin_reads_are_whole_numbers_in_range(tmp_path):
+    """The episode modder's trial: ``speed: "fast"`` validated and stopped the game in the
+    greedy bot; ``speed: -3``, ``cost: null`` and a new unit type's misspelt ``sped`` validated
+    and played on nonsense (R7 units table, D7.5)."""
+    p = _mod(tmp_path, "unit_types:\n  assault: {speed: fast, move_cost: -1}\n"
+                       "  scout: {cost: null}\n"
+                       "  miner: {title: Miner, tags: [civ], glyph: W, sped: 3, cost: 12,\n"
+                       "          move_cost: 1, attack_bonus: 0, defence_bonus: 0}\n"
+                       "asteroid_belt:\n  unit_types: [engineer, assault, scout, elite, miner]\n")
+    with pytest.raises(ScenarioErrors) as exc:
+        load_scenario(p)
+    msg = str(exc.value)
+    assert (f"{p}:5:20: unit type 'assault': speed must be a whole number of at least 1 (cells "
+            "a move), not 'fast'") in msg
+    assert "unit type 'assault': move_cost must be a whole number of at least 0" in msg
+    assert "unit type 'scout' has no cost (resources to create one)" in msg
+    assert "unit type 'miner' has no speed (cells a move)" in msg
