@@ -214,9 +214,10 @@ def unit_stats(scenario: Scenario) -> list[SourceError]:
     civ = [u for u in sec.get("unit_types", []) if u in scenario.unit_types]
     defenders = {u for spec in scenario.site_kinds.values()
                  for u in (spec.get("defenders") or []) if u in scenario.unit_types}
-    errors = [e for units, stats in ((civ, CIV_STATS), (sorted(defenders), DEFENDER_STATS))
-              for unit in units for stat, (what, least) in stats.items()
-              if (e := scenario.stat_error(unit, stat, what, least)) is not None]
+    errors: list[SourceError] = [
+        e for units, stats in ((civ, CIV_STATS), (sorted(defenders), DEFENDER_STATS))
+        for unit in units for stat, (what, least) in stats.items()
+        if (e := scenario.stat_error(unit, stat, what, least)) is not None]
     for unit in civ:
         if "limit" in scenario.unit_types[unit]:
             error = scenario.stat_error(unit, "limit", "units of the type a player may have, D7.7")
