@@ -16,7 +16,26 @@ if TYPE_CHECKING:
 def validate(scenario: Scenario) -> list[SourceError]:
     """Every problem found, each with the YAML position it is about."""
     return [*portal_errors(scenario), *table_errors(scenario), *unit_errors(scenario),
-            *faction_errors(scenario)]
+            *faction_errors(scenario), *face_errors(scenario)]
+
+
+#: The faces of the section's die a roll must reach (``aborigines.<group>.<name>``).
+FACES = (("attack", "base"), ("attack", "with_hunter"), ("civ", "attack"), ("civ", "capture"),
+         ("civ", "hack"), ("colonize", "take_planet"))
+
+
+def face_errors(scenario: Scenario) -> list[SourceError]:
+    """A roll's lowest succeeding face beyond the die (``attack: {base: 7}`` with a d6: the
+    shot could never hit, and the help read "needs 7+, base 7-6")."""
+    sec = scenario.data.get("aborigines", {})
+    die = sec.get("die")
+    if not isinstance(die, int):
+        return []
+    return [scenario.error(f"aborigines.{group}.{name}: face {value} is beyond the die (d{die}): "
+                           "no roll would ever succeed", "aborigines", group, name,
+                           hint=f"a face from 1 to {die}")
+            for group, name in FACES
+            if isinstance(value := (sec.get(group) or {}).get(name), int) and value > die]
 
 
 def portal_errors(scenario: Scenario) -> list[SourceError]:

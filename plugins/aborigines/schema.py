@@ -25,10 +25,12 @@ _ROW = {
 }
 
 
-def _numbers(description: str, *names: str, **more: Any) -> dict[str, Any]:
-    """An object of the required integers ``names`` (and the optional properties ``more``)."""
+def _numbers(description: str, *names: str, least: int = 0, **more: Any) -> dict[str, Any]:
+    """An object of the required integers ``names``, each at least ``least`` (and the optional
+    properties ``more``)."""
+    number = {"type": "integer", "minimum": least}
     return {"type": "object", "description": description,
-            "properties": {**{n: _INT for n in names}, **more},
+            "properties": {**{n: number for n in names}, **more},
             "required": list(names), "additionalProperties": False}
 
 
@@ -138,14 +140,14 @@ SECTION = {
         "reinforcement_table": {"type": "string", "x-refers-to": "tables"},
         "centre": {"type": "object", "additionalProperties": _INT},
         "attack": _numbers("Aborigine shots: the lowest face that hits (R5.30, R5.31).",
-                           "base", "with_hunter"),
+                           "base", "with_hunter", least=1),
         "civ": _numbers("Civilization rolls: attack (R5.10), capture, hack (R5.4) and the hack's "
                         "range in cells.", "attack", "capture", "hack", "hack_range"),
         "colonize": _numbers("Aborigine colonies: ships needed (R5.40), the take-over face "
-                             "(R5.41).", "ships", "take_planet",
+                             "(R5.41).", "ships", "take_planet", least=1,
                              colonists={"type": "array", "items": _UNIT}),
         "victory": _numbers("Closed portals for the Aborigines (R5.1), held zones for the "
-                            "civilizations (R5.2).", "closed_portals", "held_zones"),
+                            "civilizations (R5.2).", "closed_portals", "held_zones", least=1),
         "bots": {"type": "object", "description": "The weights of the episode's bots.",
                  "properties": {"civ": CIV_BOT}, "required": ["civ"],
                  "additionalProperties": False},

@@ -65,3 +65,15 @@ def test_ship_numbers_are_whole_numbers_in_range(tmp_path):
             "(cells per move), not 'two'") in msg
     assert "unit type 'guard': vision must be a whole number of at least 0 (cells it sees, " \
            "R5.60), not -1" in msg
+
+
+def test_victory_counts_and_faces_the_die_can_show(tmp_path):
+    """The episode modder's trial: ``closed_portals: 0`` validated and the Aborigines won in
+    round 1; ``attack: {base: 7}`` validated and no shot could hit ("needs 7+, base 7-6")."""
+    p = _mod(tmp_path, "aborigines:\n  victory: {closed_portals: 0}\n  attack: {base: 7}\n")
+    with pytest.raises(ScenarioErrors) as exc:
+        load_scenario(p)
+    msg = str(exc.value)
+    assert "aborigines.victory.closed_portals: must be at least 1, got 0" in msg
+    assert (f"{p}:6:18: aborigines.attack.base: face 7 is beyond the die (d6): no roll would "
+            "ever succeed") in msg
