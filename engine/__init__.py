@@ -67,7 +67,7 @@ if TYPE_CHECKING:  # the same names, for type checkers and editors
     from distant_galaxy.scenario.rules import ScenarioRules
     from distant_galaxy.scenario.setup import add_to_pool
     from distant_galaxy.stash import Stash, StashKey
-    from distant_galaxy.text import article, count_of
+    from distant_galaxy.text import article, close_matches, count_of
 
 __version__ = ENGINE_VERSION
 
@@ -136,6 +136,7 @@ _SOURCES: dict[str, str] = {
     "read_log": "distant_galaxy.play.log",
     "article": "distant_galaxy.text",
     "count_of": "distant_galaxy.text",
+    "close_matches": "distant_galaxy.text",
     "Effect": "distant_galaxy.rules",
     "Expr": "distant_galaxy.rules",
     "Registry": "distant_galaxy.rules",
@@ -207,6 +208,7 @@ __all__ = [
     "article",
     "bag_remaining",
     "cell_of",
+    "close_matches",
     "compile_pattern",
     "count_of",
     "hookimpl",

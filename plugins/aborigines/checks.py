@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from distant_galaxy import close_matches
 from distant_galaxy_episodes.aborigines.model import model
 
 if TYPE_CHECKING:
@@ -47,10 +48,22 @@ def portal_errors(scenario: Scenario) -> list[SourceError]:
 
 
 def table_errors(scenario: Scenario) -> list[SourceError]:
+    """The reinforcement table exists, and each ship its rows bring is an Aborigine ship type
+    (a misspelt ``arrives: [hunterr]`` validated and stopped the game when rolled)."""
     table = scenario.data.get("aborigines", {}).get("reinforcement_table", "reinforcements")
     if table not in scenario.tables:
         return [scenario.error(f"no dice table '{table}'", "aborigines")]
-    return []
+    ships = model(scenario).ship_types
+    out: list[SourceError] = []
+    for i, row in enumerate(scenario.tables[table].get("rows") or []):
+        for j, unit in enumerate((row or {}).get("arrives") or []):
+            if unit not in ships:
+                near = close_matches(str(unit), ships)
+                out.append(scenario.error(
+                    f"tables.{table}: row {i + 1} brings '{unit}', not an Aborigine ship type "
+                    f"({', '.join(ships)})", "tables", table, "rows", i, "arrives", j,
+                    hint=f"did you mean '{near[0]}'?" if near else None))
+    return out
 
 
 def unit_errors(scenario: Scenario) -> list[SourceError]:

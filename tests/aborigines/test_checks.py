@@ -77,3 +77,15 @@ def test_victory_counts_and_faces_the_die_can_show(tmp_path):
     assert "aborigines.victory.closed_portals: must be at least 1, got 0" in msg
     assert (f"{p}:6:18: aborigines.attack.base: face 7 is beyond the die (d6): no roll would "
             "ever succeed") in msg
+
+
+def test_a_reinforcement_row_bringing_an_unknown_ship_is_an_error(tmp_path):
+    """The episode modder's trial: ``arrives: [hunterr]`` validated."""
+    rows = "".join(f"      - {{roll: {n}, arrives: [{'hunterr' if n == 6 else 'invader'}]}}\n"
+                   for n in range(1, 7))
+    p = _mod(tmp_path, "tables:\n  reinforcements:\n    rows:\n" + rows)
+    with pytest.raises(ScenarioErrors) as exc:
+        load_scenario(p)
+    msg = str(exc.value)
+    assert ("tables.reinforcements: row 6 brings 'hunterr', not an Aborigine ship type "
+            "(invader, guard, hunter)") in msg and "did you mean 'hunter'?" in msg
