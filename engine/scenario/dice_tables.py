@@ -1,4 +1,5 @@
-"""Dice tables that a roll could fall through: checked when the scenario loads.
+"""Numbers a game would trip over: dice tables a roll could fall through, and counters that
+start outside their own bounds — checked when the scenario loads.
 
 A dice table — a mapping with ``die: N`` and ``rows:`` whose items each have a ``roll`` (a face,
 or ``[lo, hi]``), in ``tables:`` or in a plugin's section (episode 5's reinforcements) — is read
@@ -6,7 +7,9 @@ by :func:`distant_galaxy.core.dice.table_lookup`, which stops the game when no r
 roll. A mod that writes one row of a table replaces the whole list (the rows have no ids), and the
 episode modder's trial met that only when the die came up: ``dg run: no row of the table covers
 the roll 1``, with no file or line. :func:`dice_table_errors` names each face no row covers, and
-each row outside the die, at the table's ``rows:``.
+each row outside the die, at the table's ``rows:``; :func:`counter_errors` each counter whose
+``initial`` is outside its ``min``..``max`` (the trial's ``resources: {initial: -10}`` with
+``min: 0`` validated, and the game stopped on the first income: "-2 needed").
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from distant_galaxy.errors import SourceError
 if TYPE_CHECKING:
     from distant_galaxy.scenario.model import Scenario
 
-__all__ = ["dice_table_errors", "dice_tables"]
+__all__ = ["counter_errors", "dice_table_errors", "dice_tables"]
 
 #: Sections that hold examples, not tables (a rule test's expected events name rolls).
 SKIPPED = frozenset({"tests"})
@@ -78,3 +81,26 @@ def _spans(table: dict[str, Any]) -> list[tuple[int, int]] | None:
         else:
             return None
     return spans
+
+
+def counter_errors(scenario: Scenario) -> list[SourceError]:
+    """Each counter (``counters:``) whose whole-number ``initial`` is below its ``min`` or above
+    its ``max``."""
+    out: list[SourceError] = []
+    for name, spec in (scenario.data.get("counters") or {}).items():
+        if not isinstance(spec, dict):
+            continue
+        start, lo, hi = spec.get("initial", 0), spec.get("min"), spec.get("max")
+        if not _whole(start):
+            continue
+        if _whole(lo) and start < lo:
+            out.append(scenario.error(f"counters.{name}: initial {start} is below its min {lo}",
+                                      "counters", name, "initial"))
+        if _whole(hi) and start > hi:
+            out.append(scenario.error(f"counters.{name}: initial {start} is above its max {hi}",
+                                      "counters", name, "initial"))
+    return out
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -40,3 +40,15 @@ def test_the_shipped_tables_cover_their_dice(name: str) -> None:
 
     scenario = load_scenario(name)
     assert list(dice_tables(scenario.data)) and dice_table_errors(scenario) == []
+
+
+def test_a_counter_starting_outside_its_bounds_is_an_error(tmp_path: Path) -> None:
+    """The episode modder's trial: ``resources: {initial: -10}`` (``min: 0``) validated, and
+    the game stopped on the first income saying "-2 needed"."""
+    mod = tmp_path / "poor.yaml"
+    mod.write_text("format: 1\nid: poor\nextends: asteroid-belt\ncounters:\n"
+                   "  resources: {initial: -10}\n", encoding="utf-8")
+    with pytest.raises(ScenarioErrors) as info:
+        load_scenario(mod)
+    assert [e.format().splitlines()[0] for e in info.value.errors] == [
+        f"{mod}:5:24: counters.resources: initial -10 is below its min 0"]
