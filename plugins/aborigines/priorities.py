@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any
 
-from distant_galaxy import RuleContext, StashKey
+from distant_galaxy import RuleContext, StashKey, close_matches
 from distant_galaxy_episodes.aborigines import moves
 from distant_galaxy_episodes.aborigines.combat import adjacent_targets
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, Model, model, model_of
@@ -58,8 +58,11 @@ def compile_tables(scenario: Scenario, rules: ScenarioRules) -> None:
     out: dict[str, list[Row]] = {}
     for type_, rows in tables.items():
         if type_ not in scenario.unit_types:
+            near = close_matches(str(type_), list(scenario.unit_types))
+            guess = f"did you mean '{near[0]}'? " if near else ""
             rules.report(f"priority table for unknown ship type '{type_}'", "aborigines",
-                         "priorities", type_, hint=f"unit types: {', '.join(scenario.unit_types)}")
+                         "priorities", type_,
+                         hint=f"{guess}unit types: {', '.join(scenario.unit_types)}")
             continue
         out[type_] = [r for i, row in enumerate(rows)
                       if (r := compile_row(scenario, rules, type_, i, row)) is not None]

@@ -47,6 +47,10 @@ def test_a_table_for_an_unknown_type_and_a_missing_table(tmp_path):
     text = str(exc.value)
     assert "priority table for unknown ship type 'drone'" in text
     assert "no priority table for ship type 'hunter'" in text
+    guessed = _mod(tmp_path, "aborigines:\n  priorities:\n    gaurd: []\n")
+    with pytest.raises(ScenarioErrors) as exc:  # the episode modder's trial: no guess was made
+        load_scenario(guessed)
+    assert "hint: did you mean 'guard'? unit types:" in str(exc.value)
 
 
 def test_the_reinforcement_table_must_exist(tmp_path):
