@@ -123,7 +123,9 @@ def rules_text(game: GameLike) -> str:
                          "unless the rules above say who wins then)")
     if sc.unit_types:
         lines.append(f"Unit types ('help UNIT' tells one): {', '.join(sc.unit_types)}")
-    lines.append("A rule id in a message (R7.34, D7.5) is in the engine's docs/rules-digest.md.")
+    if sc.data.get("episode"):  # the episodes' messages cite the rules by id
+        lines.append("A rule id in a message (R7.34, D7.5) is in the engine's "
+                     "docs/rules-digest.md.")
     return "\n".join(lines)
 
 

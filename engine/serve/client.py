@@ -32,10 +32,11 @@ RETRY_SECONDS = 60.0
 
 HELP = """Type an action in its text form (a unique beginning is enough; the server checks any
 other text and says why it is not possible), or:
-  list     all legal actions             show    the board again
-  help     this text                     quit    leave (the game goes on on the server; the
-  help ACTION  how an action is written          same link joins again)
-  and what it does
+  list          all legal actions
+  show          the board again
+  help          this text
+  help ACTION   how an action is written and what it does
+  quit          leave (the game goes on on the server; the same link joins again)
 An action is sent at once: a served game has no undo."""
 
 
