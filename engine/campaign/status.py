@@ -92,6 +92,15 @@ def carry_words(run: CampaignRun, stage: Stage) -> list[str]:
     return lines
 
 
+def over_line(run: CampaignRun) -> str:
+    """``the campaign is over: Monarchy leads the final standing`` (who leads, ties named)."""
+    standing = run.standing()
+    rank = ranks(standing)
+    best = [run.campaign.civ_title(c) for c in standing if rank[c] == 1]
+    return ("the campaign is over: " + " and ".join(best)
+            + (" lead" if len(best) > 1 else " leads") + " the final standing")
+
+
 def render_status(run: CampaignRun) -> str:
     """The whole status as text."""
     camp, data = run.campaign, run.data
@@ -107,9 +116,7 @@ def render_status(run: CampaignRun) -> str:
         lines.append(f"  {rank[civ]}. {camp.civ_title(civ):<12} {standing[civ]}")
     nxt = run.next_stage()
     if nxt is None:
-        best = [camp.civ_title(c) for c in standing if rank[c] == 1]
-        lines += ["", "the campaign is over: " + " and ".join(best)
-                  + (" lead" if len(best) > 1 else " leads") + " the final standing"]
+        lines += ["", over_line(run)]
         return "\n".join(lines)
     cur = data.get("current")
     if cur:

@@ -119,13 +119,15 @@ def compare_text(report: dict[str, Any]) -> list[str]:
              "interval"]
     for c in comp["cases"]:
         lines.append(f"{c['variant'] or 'base'}, {c['players']} players:")
-        for r in c["seat_wins"]:
+        seats = _won_by_seats(c)  # (episode 5: only sides win, every seat's row would be 0 %)
+        for r in c["seat_wins"] if seats else []:
             lines += [diff_text(r, r["seat"]), *paired_text(r.get("paired"))]
         for r in c["other_winners"]:
             lines += [diff_text(r, str(r["winner"])), *paired_text(r.get("paired"))]
         lines += [diff_text(c["draws"], "draws"), *paired_text(c["draws"].get("paired"), "drawn")]
         lines.append(diff_text(c["round_limit"], "round limit"))
-        lines.append(diff_text(c["first_position"], "first to play"))
+        if seats:
+            lines.append(diff_text(c["first_position"], "first to play"))
         for key in ("rounds", "actions"):
             r = c[key]
             if r:
@@ -138,6 +140,11 @@ def compare_text(report: dict[str, Any]) -> list[str]:
             lines.append("  endings:")
             lines += [ending_text(r) for r in c["endings"]]
     return lines
+
+
+def _won_by_seats(c: dict[str, Any]) -> bool:
+    """Whether a seat won a game in either run of a compared case (else only sides did)."""
+    return bool(not c["other_winners"] or any(r["a"] or r["b"] for r in c["seat_wins"]))
 
 
 def paired_text(p: dict[str, Any] | None, verb: str = "won") -> list[str]:

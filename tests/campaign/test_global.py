@@ -46,6 +46,8 @@ def test_dg_campaign_from_new_to_the_end(tmp_path, monkeypatch, capsys):
     assert main(["campaign", "play", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "== stage 5: Clash with the Aborigines" in out and "campaign points:" in out
+    # the episode modder's trial: --quiet printed the whole status block after the stage
+    assert "standing (" not in out and "next: dg campaign play" in out
     assert main(["campaign", "play", "--all", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "the campaign is over" in out

@@ -77,3 +77,23 @@ def test_endings_of_one_kind_are_compared_when_a_mod_changes_their_number():
     (row,) = case["cases"][0]["endings"]
     assert (row["reason"], row["a"], row["b"], row["difference"]) == (
         "the Aborigines closed 3 portals", 1.0, 1.0, 0.0)
+
+
+def test_the_text_leaves_out_the_seats_rows_where_only_sides_won():
+    """The episode modder's trial: comparing two Clash runs printed 'red 0.0 %', 'blue 0.0 %'
+    and 'first to play 0.0 %' (only the Aborigines or the civilizations together win)."""
+    from distant_galaxy.simulate.text import compare_text
+
+    def sides(n_aborigines, n=20):
+        outs = [{**g, "winner": "aborigines" if g["seed"] < n_aborigines else "civilizations"}
+                for g in games(0, n)]
+        return {"scenario": "s", "games": n, "seeds": [0, n - 1], "turn_order": "scenario",
+                "cases": [summarize(CASE, outs)]}
+
+    lines = compare_text(compare_reports(sides(12), sides(8), "mod.yaml"))
+    labels = [line.split()[0] for line in lines[2:] if line.startswith("  ") and
+              not line.startswith("   ")]
+    assert "aborigines" in labels and "civilizations" in labels
+    assert not {"red", "blue", "first"} & set(labels)
+    both = compare_text(compare_reports(report(50), report(75), "mod.yaml"))
+    assert any(line.startswith("  red ") for line in both)

@@ -21,6 +21,7 @@ from distant_galaxy.campaign.runner import (
 )
 from distant_galaxy.campaign.save import find_save
 from distant_galaxy.campaign.status import (
+    over_line,
     points_words,
     render_status,
     result_words,
@@ -187,12 +188,18 @@ def _one_stage(run: CampaignRun, stage: Any, session: Any, args: argparse.Namesp
 
 
 def _after(run: CampaignRun, args: argparse.Namespace) -> None:
+    """After a stage: the campaign's status (not with ``--quiet``: the stage's result line and
+    what comes next only, as ``dg run --quiet`` prints its result alone), then what to type."""
     if args.json:
         return
-    print()
-    print(render_status(run))
+    quiet = getattr(args, "quiet", False)
+    if not quiet:
+        print()
+        print(render_status(run))
+    elif run.over:
+        print(over_line(run))
     if not run.over:
-        print(f"\nnext: dg campaign play{_save_arg(args)}")
+        print(("" if quiet else "\n") + f"next: dg campaign play{_save_arg(args)}")
 
 
 class _Printer:
