@@ -38,10 +38,11 @@ from distant_galaxy.loader import (
 )
 from distant_galaxy.loader.schema_memo import check_schema_memo, combined_key
 from distant_galaxy.plugins import make_plugin_manager
-from distant_galaxy.scenario.dice_tables import counter_errors, dice_table_errors
 from distant_galaxy.scenario.events import event_catalogue
 from distant_galaxy.scenario.find import find_by_id, is_campaign_file, resolve_scenario_path
 from distant_galaxy.scenario.model import Scenario
+from distant_galaxy.scenario.numbers import counter_errors, dice_table_errors
+from distant_galaxy.scenario.setup import pool_errors
 
 
 def load_scenario(name: str | Path, variant: str | None = None,
@@ -104,7 +105,8 @@ def scenario_from_document(doc: MergedDocument, path: Path, variant: str | None 
     scenario = _build(doc, path, variant, pm, errors)
     if scenario is not None:
         errors.extend(scenario.rules.errors)
-        errors.extend(dice_table_errors(scenario) + counter_errors(scenario))
+        errors.extend(dice_table_errors(scenario) + counter_errors(scenario)
+                      + pool_errors(scenario))
         _plugin_checks(scenario, errors)
         if not errors:
             _build_kinds(scenario, errors)

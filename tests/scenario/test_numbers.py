@@ -1,4 +1,4 @@
-"""Dice tables a roll could fall through (distant_galaxy.scenario.dice_tables): the episode
+"""Dice tables a roll could fall through (distant_galaxy.scenario.numbers): the episode
 modder's trial rewrote one row of a table and met ``dg run: no row of the table covers the roll
 1`` only when the die came up, with no file or line."""
 
@@ -36,7 +36,7 @@ def test_a_table_with_faces_no_row_covers_is_an_error_at_its_rows(tmp_path: Path
 
 @pytest.mark.parametrize("name", ["asteroid-belt", "aborigine-clash"])
 def test_the_shipped_tables_cover_their_dice(name: str) -> None:
-    from distant_galaxy.scenario.dice_tables import dice_table_errors, dice_tables
+    from distant_galaxy.scenario.numbers import dice_table_errors, dice_tables
 
     scenario = load_scenario(name)
     assert list(dice_tables(scenario.data)) and dice_table_errors(scenario) == []
