@@ -160,12 +160,6 @@ def watching_questions() -> Iterator[None]:
         _WATCH[0] = before
 
 
-def _state_of(argnames: tuple[str, ...], args: tuple[Any, ...]) -> Any:
-    """The state of the call's ``game`` argument (None without one)."""
-    game = dict(zip(argnames, args, strict=False)).get("game")
-    return getattr(game, "state", None)
-
-
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -173,10 +167,11 @@ def _short(value: Any) -> str:
 
 def _guarded(function: Callable[..., Any], plugin: str, hook: str, argnames: tuple[str, ...],
              check: Check, sides: tuple[str, ...]) -> Callable[..., Any]:
-    question = hook in QUESTIONS
+    # where the ``game`` of a question hook's call is (None: not a question, or no game)
+    at = argnames.index("game") if hook in QUESTIONS and "game" in argnames else None
 
     def run(*args: Any) -> Any:
-        state = _state_of(argnames, args) if question and _WATCH[0] else None
+        state = getattr(args[at], "state", None) if at is not None and _WATCH[0] else None
         before = state.hash(fresh=True) if state is not None else None
         try:
             value = function(*args)

@@ -8,11 +8,17 @@ from distant_galaxy import read_log
 from distant_galaxy.cli.main import main
 
 
-def test_explain_a_logged_game(tmp_path, capsys):
-    log = tmp_path / "g.jsonl"
-    assert main(["run", "aborigine-clash", "--seed", "4", "--seat", "red=civ",
-                 "--seat", "blue=civ", "--players", "2", "--quiet", "--log", str(log)]) == 0
+def _logged(tmp_path, capsys, scenario: str, *args: str):
+    """The log of a quiet ``dg run SCENARIO ARGS`` (its output read and dropped)."""
+    log = tmp_path / f"{scenario}.jsonl"
+    assert main(["run", scenario, *args, "--quiet", "--log", str(log)]) == 0
     capsys.readouterr()
+    return log
+
+
+def test_explain_a_logged_game(tmp_path, capsys):
+    log = _logged(tmp_path, capsys, "aborigine-clash", "--seed", "4", "--seat", "red=civ",
+                  "--seat", "blue=civ", "--players", "2")
     assert main(["explain", str(log), "--turn", "1"]) == 0
     out = capsys.readouterr().out
     assert "Aborigine turn before red" in out
@@ -34,9 +40,8 @@ def test_explain_records_filters_rounds():
 def test_logged_decisions_name_the_unit_in_range_and_explain_shows_it(tmp_path, capsys):
     """Issue 11 item 13: an ai_decision in the log names the unit in range it aims at (the
     ship its shot then hits or misses), and dg explain prints it."""
-    log = tmp_path / "g.jsonl"
-    assert main(["run", "aborigine-clash", "--seed", "4", "--seat", "red=civ",
-                 "--seat", "blue=civ", "--players", "2", "--quiet", "--log", str(log)]) == 0
+    log = _logged(tmp_path, capsys, "aborigine-clash", "--seed", "4", "--seat", "red=civ",
+                  "--seat", "blue=civ", "--players", "2")
     records = [rec for _, rec in read_log(log)]
     aimed = 0
     for i, rec in enumerate(records):
@@ -55,10 +60,7 @@ def test_logged_decisions_name_the_unit_in_range_and_explain_shows_it(tmp_path, 
 def test_a_log_of_another_scenario_is_said_to_have_no_aborigine_decisions(tmp_path, capsys):
     """The designer trial: an Asteroid Belt log (its defenders fight by R7.50, with other
     fields) made ``dg explain`` fail with a KeyError."""
-    log = tmp_path / "belt.jsonl"
-    assert main(["run", "asteroid-belt", "--seed", "36", "--players", "2", "--quiet",
-                 "--log", str(log)]) == 0
-    capsys.readouterr()
+    log = _logged(tmp_path, capsys, "asteroid-belt", "--seed", "36", "--players", "2")
     assert main(["explain", str(log), "--turn", "4"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("no Aborigine decisions in this log (a game of asteroid-belt): dg "
@@ -72,10 +74,7 @@ def test_a_log_of_another_scenario_is_said_to_have_no_aborigine_decisions(tmp_pa
 def test_explain_json_holds_each_event_with_its_round_cause_and_lines(tmp_path, capsys):
     """``dg explain --json`` (the designer trial asked for JSON for scripts): the same events
     and lines as the text, each with its round, the log's record and the action it followed."""
-    log = tmp_path / "g.jsonl"
-    assert main(["run", "aborigine-clash", "--seed", "3", "--players", "4", "--quiet",
-                 "--log", str(log)]) == 0
-    capsys.readouterr()
+    log = _logged(tmp_path, capsys, "aborigine-clash", "--seed", "3", "--players", "4")
     assert main(["explain", str(log), "--turn", "2"]) == 0
     text = capsys.readouterr().out
     assert main(["explain", str(log), "--turn", "2", "--json"]) == 0
