@@ -47,6 +47,11 @@ RESULT_FIELDS = frozenset({"winner", "reason", "round", "rule", "counters"})
 #: ``LogWriter`` makes the group durable then, not at every record.
 Sink = Callable[[dict[str, Any]], None]
 
+#: Why nothing is left to undo after an action that rolled a die or showed a hidden value
+#: (``Game.undo``): what was rolled or seen is never taken back.
+UNDO_SEALED = {"dice": "your last action rolled a die, and a roll is never taken back",
+               "reveal": "your last action revealed a hidden value, and what was seen is "
+                         "never taken back"}
 #: The hooks the engine calls while a game is played (``apply`` and the turn loop). A game where
 #: no plugin implements any of them is one of the conditions of :attr:`Game.pure`.
 PLAY_HOOKS = frozenset({"dg_run_phase", "dg_phase_applies", "dg_decision_reason", "dg_turn_start",
@@ -631,21 +636,22 @@ class Game:
                 snapshot: GameState | _Light | AddedRecord | Journal, start: int, undo_depth: int,
                 rolls_before: int) -> list[Event]:
         """The end of a successful ``apply``: the action's log record, then the undo record
-        kept — unless the action rolled a die or ended the decision — and its events."""
+        kept — unless the action rolled a die, revealed a hidden value or ended the decision —
+        and its events."""
         events = self.events
         if self.sink is not None:
             self.sink(self._action_record(pend, text, phase_index))
             self.flush()
         else:
             self._flushed = len(events)
-        rolled = self.state.rolls != rolls_before or (len(events) > start
-                                                      and _rolled_in(events, start))
+        sealed = "dice" if self.state.rolls != rolls_before else (
+            _sealing_event(events, start) if len(events) > start else None)
         now = self.state.pending
-        if rolled or now is None or (now is not pend and (now.seat != pend.seat or now != pend)):
+        if sealed is not None or now is None or \
+                (now is not pend and (now.seat != pend.seat or now != pend)):
             self._undo.clear()
-            self._undo_why = ("your last action rolled a die, and a roll is never taken back"
-                              if rolled else
-                              "your last action ended the decision")
+            self._undo_why = UNDO_SEALED[sealed] if sealed is not None else \
+                "your last action ended the decision"
         else:
             del self._undo[undo_depth:]
             self._undo.append((snapshot, start, len(self.history) - 1))
@@ -905,13 +911,15 @@ def _restore_added(record: AddedRecord) -> GameState:
     return st
 
 
-def _rolled_in(events: list[Event], start: int) -> bool:
-    """Whether one of the events from ``start`` on is a die roll (a loop, not a generator: the
-    compiled build's ``_settle`` is a cpdef method, which may hold no closure)."""
+def _sealing_event(events: list[Event], start: int) -> str | None:
+    """``"dice"`` or ``"reveal"`` when one of the events from ``start`` on is a die roll or a
+    hidden value shown to some seat: what was rolled or seen is never taken back (a loop, not a
+    generator: the compiled build's ``_settle`` is a cpdef method, which may hold no closure)."""
     for i in range(start, len(events)):
-        if events[i]["type"] == "dice":
-            return True
-    return False
+        kind = events[i]["type"]
+        if kind == "dice" or kind == "reveal":
+            return kind
+    return None
 
 
 def _truncate(d: dict[Any, Any], n: int) -> None:

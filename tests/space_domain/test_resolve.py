@@ -3,6 +3,10 @@ episode 5 one ship moves at a time: its `move` ends there), then it is revealed 
 
 from __future__ import annotations
 
+import pytest
+
+from distant_galaxy.errors import IllegalAction
+
 
 def test_a_ship_ending_its_move_there_reveals_and_resolves_RS_2(board):
     ship = board.put("destroyer", (8, 2), "red", tid="R9")
@@ -95,3 +99,19 @@ def test_a_ship_shot_by_a_sentinel_is_lost_in_battle_its_leaders_roll_RL_3_D_S_7
     assert g.state.attrs["leaders"][admiral]["holder"] == "aborigines"
     lost = next(e for e in g.events if e["type"] == "ship_lost")
     assert lost["rule"] == "R5.30"
+
+
+def test_a_move_that_reveals_a_marker_is_never_taken_back_RS_2(board):
+    """A marker revealed to everybody (RS.2) cannot be unseen: the move that revealed it, and
+    the decision's actions before it, are not taken back by ``undo`` — as a die is not."""
+    board.put("destroyer", (8, 2), "red", tid="R9")
+    board.put("destroyer", (12, 2), "red", tid="R8")
+    plain = next(a for a in board.game.legal_actions() if str(a).startswith("move R8 ")
+                 and a.args[1] not in board.markers())
+    board.game.apply(plain)
+    assert board.game.can_undo()                      # a plain move: undo may take it back
+    board.game.apply("move R9 8,0")
+    assert board.events("reveal")
+    assert not board.game.can_undo()
+    with pytest.raises(IllegalAction, match="revealed a hidden value"):
+        board.game.undo()
