@@ -241,6 +241,14 @@ class ServeApp:
             host.connect(who, -1)
 
     async def act(self, request: Request) -> Response:
+        return await self._change(request, "action")
+
+    async def undo(self, request: Request) -> Response:
+        return await self._change(request, "undo")
+
+    async def _change(self, request: Request, what: str) -> Response:
+        """``/api/act`` (``what``: ``action``) and ``/api/undo``: the body read, the game found
+        by its token, the change made by its host in a worker thread."""
         body = await read_body(request)
         if isinstance(body, Response):
             return body
@@ -250,10 +258,13 @@ class ServeApp:
             return _json(403, {"ok": False, "error": "wrong token" if token else
                                "a token is needed to act"})
         try:
-            reply = await run_in_threadpool(host.submit, token, body.get("action"),
-                                            body.get("decision"))
+            if what == "undo":
+                reply = await run_in_threadpool(host.undo, token, body.get("decision"))
+            else:
+                reply = await run_in_threadpool(host.submit, token, body.get("action"),
+                                                body.get("decision"))
         except Exception as exc:  # a fault of the server: said on its terminal and to the page
-            text = f"the server failed on this action: {exc!r:.300}"
+            text = f"the server failed on this {what}: {exc!r:.300}"
             host.say(f"{text} (decision {host.decision})")
             return _json(500, {"ok": False, "error": text})
         return _json(reply.status, reply.body)
@@ -263,7 +274,8 @@ class ServeApp:
                 Route("/watch", self.watch), Route("/static/{name}", self.static_file),
                 Route("/api/games", self.games), Route("/api/state", self.state),
                 Route("/api/events", self.events), Route("/api/narration", self.narration),
-                Route("/api/act", self.act, methods=["POST"])]
+                Route("/api/act", self.act, methods=["POST"]),
+                Route("/api/undo", self.undo, methods=["POST"])]
 
 
 async def read_body(request: Request) -> dict[str, Any] | Response:

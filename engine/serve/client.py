@@ -4,8 +4,8 @@ The client reads the server's event stream (``/api/events``, server-sent events)
 and posts actions to ``/api/act``. At each of the seat's decisions it prints what the terminal
 prompt of ``dg run`` prints: what happened since the seat's last decision, the board, the
 pending decision and the legal actions grouped as the prompt groups them; it reads an action (a
-unique beginning is enough) or ``list``, ``show``, ``help``, ``quit``. A spectator's link
-(``/watch``) prints the game as it goes.
+unique beginning is enough) or ``list``, ``show``, ``help``, ``undo`` (``/api/undo``),
+``quit``. A spectator's link (``/watch``) prints the game as it goes.
 """
 
 from __future__ import annotations
@@ -36,8 +36,13 @@ other text and says why it is not possible), or:
   show          the board again
   help          this text
   help ACTION   how an action is written and what it does
-  quit          leave (the game goes on on the server; the same link joins again)
-An action is sent at once: a served game has no undo."""
+  undo          take back your last action of this decision (not past a die roll, a
+                revealed value, or an action that ended your decision)
+  quit          leave (the game goes on on the server; the same link joins again)"""
+
+#: What ``decide`` returns for the person's ``undo`` (sent to ``/api/undo``): no action's text
+#: (a verb is a word).
+UNDO = "<undo>"
 
 
 @dataclass
@@ -112,10 +117,14 @@ def all_narration(link: Link, decision: int) -> list[str] | None:
 
 
 def post_action(link: Link, text: str, decision: int) -> tuple[int, dict[str, Any]]:
-    """POST the action; the status and the server's JSON answer."""
-    body = json.dumps({"token": link.token, "action": text, "decision": decision}).encode()
-    req = urllib.request.Request(f"{link.base}/api/act", data=body, method="POST",
-                                 headers={"Content-Type": "application/json"})
+    """POST the action (``/api/act``; :data:`UNDO`: ``/api/undo``); the status and the server's
+    JSON answer."""
+    fields: dict[str, Any] = {"token": link.token, "decision": decision}
+    if text != UNDO:
+        fields["action"] = text
+    route = "undo" if text == UNDO else "act"
+    req = urllib.request.Request(f"{link.base}/api/{route}", data=json.dumps(fields).encode(),
+                                 method="POST", headers={"Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(req, timeout=READ_TIMEOUT) as resp:
             return resp.status, json.loads(resp.read())
@@ -194,6 +203,11 @@ class Terminal:
                 self.say(verb_help(snap, word.split(None, 1)[1].strip()))
             elif word.lower() == "list":
                 self.list_actions(snap)
+            elif word.lower() == "undo" and word not in texts:
+                if snap.get("undo"):
+                    return UNDO
+                self.say("nothing to undo now: no action of this decision yet, or the last one "
+                         "rolled a die, revealed a hidden value or ended the decision")
             elif word.lower() in ("show", "board") and word not in texts:
                 self.board(snap, force=True)
                 self.heading(snap)
@@ -237,6 +251,7 @@ def join_game(url: str, inp: TextIO | None = None, out: TextIO | None = None) ->
                     return 0
             raise ConnectionError("the stream ended")
         except (OSError, ConnectionError, urllib.error.URLError) as exc:
+            term.answered = -1  # a new stream queues nothing stale (a resumed server's numbers)
             lost_since = lost_since or time.monotonic()
             if time.monotonic() - lost_since > RETRY_SECONDS:
                 raise EngineError(f"{link.base}: the server is gone ({exc})") from None
@@ -276,10 +291,16 @@ def act(term: Terminal, snap: dict[str, Any]) -> bool:
             term.say("left the game (it goes on on the server; the same link joins again)")
             return True
         status, answer = post_action(term.link, text, int(snap["decision"]))
+        if status == 200 and text == UNDO:
+            term.say(f"undone: {answer.get('undone')}")
+            term.shown = 0
+            term.answered = int(answer.get("decision", 0)) - 1  # the decision again, one back
+            return False
         if status == 200:
             term.shown = 0
             term.answered = int(snap["decision"])  # its snapshots still queued are stale
             return False
         term.say(f"not possible: {answer.get('error')}")
-        if status != 400:
+        same = answer.get("decision") == snap.get("decision")  # nothing moved on: ask again
+        if status != 400 and not (text == UNDO and same):
             return False

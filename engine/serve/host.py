@@ -20,7 +20,7 @@ import traceback
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.hidden import saved_secret
@@ -31,6 +31,8 @@ from distant_galaxy.play.render import render_result
 from distant_galaxy.play.runner import Session, choose, finish_log, logged_game
 from distant_galaxy.play.saves import save_game
 from distant_galaxy.serve.links import HOT_SEAT, make_tokens
+
+T = TypeVar("T")
 
 #: The longest action text a client may send (the longest legal action is far shorter).
 MAX_ACTION_TEXT = 1000
@@ -98,9 +100,14 @@ class HeldLog:
         self.records.append(record)
 
     def release(self) -> None:
+        """Send the records held to the log, then end their group (the writer's ``flush``:
+        written and flushed to the file now, not at the next group or the log's close)."""
         records, self.records = self.records, []
         for record in records:
             self.log(record)
+        done = getattr(self.log, "flush", None)
+        if done is not None:
+            done()
 
     def drop(self) -> None:
         self.records = []
@@ -208,6 +215,38 @@ class GameHost:
         """A person's action: 200 applied, 400 malformed or illegal, 403 a wrong token or not
         that seat's decision, 409 not the current decision (a double submission) or the game
         over. Nothing changes unless the answer is 200."""
+        who = self._caller(token, text, decision)
+        if isinstance(who, Reply):
+            return who
+        with self.lock:
+            return self._submit(who, text.strip(), decision)
+
+    def undo(self, token: str | None, decision: Any) -> Reply:
+        """A person takes back their last action of the decision pending (``Game.undo``: not
+        past a die roll or a revealed value): 200 taken back (``undone``: its text), 409 nothing
+        to undo (the engine's reason), a double submission or the game over, 403 as
+        :meth:`submit`; 503 when the save cannot be written (the action stays done)."""
+        who = self._caller(token, "undo", decision)
+        if isinstance(who, Reply):
+            return who
+        with self.lock:
+            refused = self._refused(who, decision)
+            if refused is not None:
+                return refused
+            pend = self.game.pending
+            assert pend is not None
+            try:
+                undone = self._take_back_last(pend.seat)
+            except ActionError as exc:
+                return Reply(409, {"ok": False, "error": str(exc), "decision": self.decision})
+            except SaveFailed as exc:
+                return Reply(503, {"ok": False, "error": str(exc), "decision": self.decision})
+        return Reply(200, {"ok": True, "decision": self.decision, "undone": undone})
+
+    def _caller(self, token: str | None, text: Any, decision: Any) -> str | Reply:
+        """Who sends a change (a seat or :data:`HOT_SEAT`), or the reply refusing it: a wrong
+        or missing token (403), an action that is no action's text or a decision number that
+        is no number (400)."""
         try:
             who = self.who(token) if token else None
         except PermissionError:
@@ -220,10 +259,11 @@ class GameHost:
         if not isinstance(decision, int) or isinstance(decision, bool):
             return Reply(400, {"ok": False, "error": "'decision' must be the decision number "
                                "of the snapshot"})
-        with self.lock:
-            return self._submit(who, text.strip(), decision)
+        return who
 
-    def _submit(self, who: str, text: str, decision: int) -> Reply:
+    def _refused(self, who: str, decision: int) -> Reply | None:
+        """Why ``who`` may not change the game now (the game over, another decision pending,
+        not their decision, the game stopped), or None."""
         game = self.game
         if game.over:
             return Reply(409, {"ok": False, "error": "the game is over", "decision": self.decision})
@@ -238,6 +278,14 @@ class GameHost:
         if self.error is not None:
             return Reply(409, {"ok": False, "error": f"the game is stopped: {self.error}",
                                "decision": self.decision})
+        return None
+
+    def _submit(self, who: str, text: str, decision: int) -> Reply:
+        refused = self._refused(who, decision)
+        if refused is not None:
+            return refused
+        pend = self.game.pending
+        assert pend is not None
         try:
             self._apply(pend.seat, text)
         except ActionError as exc:
@@ -309,9 +357,29 @@ class GameHost:
         changed) and :class:`SaveFailed` (the action was taken back)."""
         game = self.game
         seen = len(game.view(seat).events)
-        before = list(game.history)
+        self._saved(seat, lambda: game.apply(action, seat=seat), "action")
+        self.seen[seat] = seen
+        if self.kinds.get(seat) == "human":
+            self.last_human = seat
+        self._log_and_finish()
+        self._changed()
+
+    def _take_back_last(self, seat: str) -> str:
+        """Undo, save, log, tell (as :meth:`_apply`); the text of the action taken back.
+        Raises the engine's refusal (nothing changed) and :class:`SaveFailed` (the action is
+        done again: the game is as it was)."""
+        undone = self._saved(seat, self.game.undo, "undo")
+        self._log_and_finish()
+        self._changed()
+        return undone
+
+    def _saved(self, seat: str, change: Callable[[], T], what: str) -> T:
+        """Make ``change`` (an action, an undo), then write the save; what ``change`` returns.
+        A refused change drops its held log records (nothing changed); a save that cannot be
+        written rebuilds the game as it was before (:class:`SaveFailed`)."""
+        before = list(self.game.history)
         try:
-            game.apply(action, seat=seat)
+            done = change()
         except BaseException:
             self.held.drop()
             raise
@@ -319,30 +387,32 @@ class GameHost:
             self.persist.decided(self.session)
         except (OSError, SaveError) as exc:
             self._take_back(before)
-            raise SaveFailed(self._save_failed(seat, exc)) from None
+            raise SaveFailed(self._save_failed(seat, exc, what)) from None
+        self._saved_again()
+        return done
+
+    def _saved_again(self) -> None:
+        """A save written after one that failed: the warning goes."""
         if self.warning is not None:
             self.warning = None
             self.say("the save is written again; the game goes on")
-        self.seen[seat] = seen
-        if self.kinds.get(seat) == "human":
-            self.last_human = seat
-        self._log_and_finish()
-        self._changed()
 
-    def _save_failed(self, seat: str, exc: Exception) -> str:
+    def _save_failed(self, seat: str, exc: Exception, what: str = "action") -> str:
         """Warn the pages and the terminal that the save failed; the text for the one who
         acted."""
         why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         where = self.persist.where() or "the save"
         first = self.warning is None
-        self.warning = (f"the save {where} cannot be written ({why}): {seat}'s last action was "
-                        "not applied; the game waits until the save can be written again")
+        done = "action was not applied" if what == "action" else "undo was not done"
+        self.warning = (f"the save {where} cannot be written ({why}): {seat}'s last {done}; "
+                        "the game waits until the save can be written again")
         if first:
             self.say(self.warning + " (free some space or fix the folder's permissions; the "
                      "bots try again every few seconds)")
         self._changed()
-        return (f"the save {where} could not be written ({why}): your action was not applied "
-                "(the game is as it was); try again once the host has fixed it")
+        mine = "action was not applied" if what == "action" else "action was not taken back"
+        return (f"the save {where} could not be written ({why}): your {mine} (the game is as "
+                "it was); try again once the host has fixed it")
 
     def _take_back(self, actions: list[tuple[str, str]]) -> None:
         """The game as it was before the last action (its log records are dropped)."""

@@ -170,6 +170,7 @@ def snapshot(host: GameHost, who: str | None, here: str | None = None) -> dict[s
         "narration_left_out": left_out,
         "actions": actions_of(view) if mine else [],
         "help": {verb: action_help(view, verb) for verb in sorted(view.kinds)} if mine else {},
+        "undo": undoable(game) if mine else None,
         "standing": standing(view),
         "status": status,
         "result": view.result,
@@ -177,6 +178,12 @@ def snapshot(host: GameHost, who: str | None, here: str | None = None) -> dict[s
         "handover": handover(host, seat) if who is not None else None,
         "masked": False,
     }
+
+
+def undoable(game: Game) -> str | None:
+    """The text of the action ``undo`` would take back (the last of the decision pending), or
+    None (no action of this decision yet, or one that rolled a die or revealed a value)."""
+    return game.history[-1][1] if game.can_undo() and game.history else None
 
 
 def heading(host: GameHost, seat: str | None) -> dict[str, Any]:
@@ -213,7 +220,7 @@ def hidden_snapshot(host: GameHost, seat: str | None) -> dict[str, Any]:
             "pending": None if pend is None else {"seat": pend.seat, "kind": pend.kind,
                                                   "reason": None},
             "your_turn": False, "svg": "", "board": "", "narration": [], "narration_left_out": 0,
-            "actions": [], "help": {}, "standing": None, "status": [], "result": None,
+            "actions": [], "help": {}, "undo": None, "standing": None, "status": [], "result": None,
             "result_text": None, "handover": handover(host, seat), "masked": True}
 
 

@@ -8,7 +8,8 @@ board works from the keyboard; a spectator sees the game move without any action
 game keeps the next seat's view out of the page (DOM and memory) at each hand-over; a lost
 server shows "reconnecting…" and the page takes up the resumed game by itself; the lines left
 out of a long narration are said and shown on request; behind a reverse proxy under a path the
-page finds its files and the API. Screenshots go to tests/artifacts/screenshots/.
+page finds its files and the API; the "Undo …" button takes an action back. Screenshots go to
+tests/artifacts/screenshots/.
 
 Skipped without a browser (tests/browser/chromium.py) or without the extra ``serve``.
 """
@@ -392,3 +393,22 @@ def test_the_page_works_behind_a_reverse_proxy_under_a_path(serve, open_page, br
         assert problems(pg) == []
     finally:
         context.close()
+
+
+def test_undo_takes_back_the_last_action_of_the_decision_by_a_click(serve, open_page):
+    """The page's "Undo …" button (POST /api/undo): shown once the seat has acted in a decision
+    that goes on, naming the action; a click takes it back and the button goes."""
+    served = serve("asteroid-belt", "--seat", "orange=human", "--seed", SEED)
+    orange = Seat(open_page(served.links["orange"]))
+    snap = orange.wait_turn()
+    assert snap is not None and orange.page.is_hidden("#undo-row")
+    deploy = next(a for a in snap["actions"] if a["verb"] == "deploy")
+    orange.play(deploy)
+    orange.page.wait_for_selector("#undo-row:not([hidden])")
+    assert orange.page.inner_text("#undo") == "Undo " + deploy["text"]
+    orange.page.click("#undo")
+    orange.page.wait_for_function(
+        f"() => window.dgPage.snapshot().decision === {snap['decision']}", timeout=60_000)
+    assert orange.page.is_hidden("#undo-row")
+    assert deploy in orange.snapshot()["actions"]           # to be played again
+    assert problems(orange.page) == []

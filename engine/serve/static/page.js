@@ -5,7 +5,8 @@
 // data-cell="x,y" and whose units carry data-unit="ID"), whose turn it is, what happened, the
 // standing, the result, and — on the seat's turn — every legal action as a button, grouped by
 // verb. A click on a unit then on its target cell sends the matching action (POST /api/act with
-// the snapshot's decision number); several matching actions open a small chooser. A spectator
+// the snapshot's decision number); several matching actions open a small chooser; "Undo …"
+// takes back the last action of the decision (POST /api/undo), where the engine allows. A spectator
 // (/watch) sees the same without actions. In a hot-seat game the server sends nothing of the
 // next seat's view at each hand-over until its player clicks "I am here" (the stream is then
 // opened again with &seat=S). Every address is relative to the page's <base> (the server sets
@@ -308,7 +309,15 @@
       texts.appendChild(el("option", {value: a.text}));
     }
     for (const [verb, acts] of verbs) list.appendChild(verbGroup(verb, acts));
+    drawUndo(s);
     setBusy(sending);
+  }
+
+  // The action "undo" would take back (the last of this decision), when there is one.
+  function drawUndo(s) {
+    $("undo-row").hidden = !s.undo;
+    $("undo").textContent = s.undo ? "Undo " + s.undo : "";
+    $("undo").title = s.undo ? "take back your last action of this decision" : "";
   }
 
   function verbGroup(verb, acts) {
@@ -392,23 +401,37 @@
 
   // -- sending an action --------------------------------------------------------------------
   async function act(text) {
+    await send("api/act", {action: text}, "Sending " + text + "…", () => {
+      $("typed-text").value = "";
+      return "Done: " + text + ".";
+    }, "“" + text + "” was refused: ");
+  }
+
+  async function undo() {
+    const text = snap && snap.undo;
+    if (!text) return;
+    await send("api/undo", {}, "Taking back " + text + "…", () => "Undone: " + text + ".",
+      "Undo was refused: ");
+  }
+
+  // POST a change with the token and the decision it answers; done() gives the hint after it.
+  async function send(path, fields, sendingText, done, refused) {
     if (sending || !snap) return;
     sending = true;
     setBusy(true);
     hideError();
-    hint("Sending " + text + "…");
+    hint(sendingText);
     try {
-      const r = await fetch("api/act", {method: "POST",
+      const r = await fetch(path, {method: "POST",
         headers: {"Content-Type": "application/json"},
-        body: JSON.stringify({token: token, action: text, decision: snap.decision})});
+        body: JSON.stringify(Object.assign({token: token, decision: snap.decision}, fields))});
       let body = {};
       try { body = await r.json(); } catch (e) { body = {}; }
       if (r.ok && body.ok) {
         selected = null;
-        $("typed-text").value = "";
-        hint("Done: " + text + ".");
+        hint(done());
       } else {
-        showError("“" + text + "” was refused: " + (body.error || r.status + " " + r.statusText));
+        showError(refused + (body.error || r.status + " " + r.statusText));
         hint("");
       }
     } catch (e) {
@@ -587,6 +610,7 @@
     else if (selected) select(null);
   });
   $("chooser-cancel").addEventListener("click", closeChooser);
+  $("undo").addEventListener("click", undo);
   $("typed").addEventListener("submit", (e) => {
     e.preventDefault();
     const text = $("typed-text").value.trim();
