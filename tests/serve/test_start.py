@@ -6,6 +6,7 @@ LAN address; a small ``--seed`` in a game with hidden values is warned about and
 
 from __future__ import annotations
 
+import io
 import re
 import signal
 import socket
@@ -198,3 +199,30 @@ def test_a_second_page_on_one_link_is_told_to_the_host(tmp_path: Path) -> None:
         for resp in streams:
             resp.close()
         served.stop()
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_servers_own_lines_wrap_on_a_terminal_and_links_stay_whole(monkeypatch) -> None:
+    """The player trial's start-up lines ran past an 80-column terminal: a note is wrapped
+    between words (further lines indented), a link is never cut, a pipe gets the line whole."""
+    from distant_galaxy.cli.handlers.serve import print_now
+
+    note = ("  note: these links work on this machine only (--host 127.0.0.1): to invite friends "
+            "on your network, start it with --host 0.0.0.0 (docs/serve.md, 'Hosting a game "
+            "for friends') http://127.0.0.1:8000/play/3vQy0c6lQ2XcIuS4d6Bq8A")
+    monkeypatch.setenv("COLUMNS", "61")
+    screen = _Terminal()
+    monkeypatch.setattr(sys, "stdout", screen)
+    print_now(note)
+    lines = screen.getvalue().splitlines()
+    assert len(lines) > 2 and all(len(line) <= 60 for line in lines[:-1])
+    assert all(line.startswith("    ") for line in lines[1:])
+    assert lines[-1].strip() == "http://127.0.0.1:8000/play/3vQy0c6lQ2XcIuS4d6Bq8A"
+    pipe = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", pipe)
+    print_now(note)
+    assert pipe.getvalue() == note + "\n"

@@ -38,7 +38,7 @@ from distant_galaxy.cli.handlers.play import (
 from distant_galaxy.cli.spec import MAX_SEED, check_seed_run
 from distant_galaxy.core.hidden import fresh_secret
 from distant_galaxy.errors import EngineError, SaveError
-from distant_galaxy.play.controllers import bot_problem
+from distant_galaxy.play.controllers import bot_problem, wrapped
 from distant_galaxy.play.log import LogWriter
 from distant_galaxy.play.render import render_result
 from distant_galaxy.play.runner import Session, finish_log, make_controllers, new_session
@@ -88,7 +88,7 @@ def serve(args: argparse.Namespace) -> int:
     base, hint = link_base(args.host, port, public)
     print_start(hub, args.host, port, base, hint)
     for note in start_notes(hub, args):
-        print(f"  note: {note}", flush=True)
+        print_now(f"  note: {note}")
     for host in hub.games.values():
         host.say = stamped(print_now, "" if len(hub.games) == 1 else f"[{host.game_id}] ")
     try:
@@ -100,7 +100,9 @@ def serve(args: argparse.Namespace) -> int:
 
 
 def print_now(text: str) -> None:
-    print(text, flush=True)
+    """A line of the server's own (a note, what happens in a game), on a terminal wrapped to
+    its width between words (a link is never cut: it has no space); a pipe gets it whole."""
+    print(wrapped(text, sys.stdout), flush=True)
 
 
 def prefix_of(public: str | None) -> str:
@@ -273,18 +275,18 @@ def print_start(hub: Hub, bind_host: str, port: int, base: str, hint: str | None
     link per human seat, the bots and the spectators' link."""
     shown = f"[{bind_host}]" if ":" in bind_host else bind_host
     all_kept = all(host.persist.where() for host in hub.games.values())
-    print(f"dg serve: listening on http://{shown}:{port}/ (Ctrl-C stops the server"
-          + ("; the game is saved at every decision)" if all_kept else ")"))
+    print_now(f"dg serve: listening on http://{shown}:{port}/ (Ctrl-C stops the server"
+              + ("; the game is saved at every decision)" if all_kept else ")"))
     if hint:
-        print(f"  note: {hint}")
+        print_now(f"  note: {hint}")
     for host in hub.games.values():
         game = host.game
         where = "" if len(hub.games) == 1 else f" [{host.game_id}]"
         print(f"{game.scenario.title}{where}, decision {host.decision}:")
         kept = host.persist.where()
         log = host.session.log.path
-        print(f"  saved to: {kept} ({host.persist.go_on()} goes on after a stop)" if kept
-              else "  saved to: nothing (--games N without --save)")
+        print_now(f"  saved to: {kept} ({host.persist.go_on()} goes on after a stop)" if kept
+                  else "  saved to: nothing (--games N without --save)")
         if log is not None:
             print(f"  log: {log}")
         for seat, link in host.links(base).items():
@@ -343,12 +345,12 @@ def print_stopped(hub: Hub) -> None:
         kept = host.persist.where()
         tag = "" if len(hub.games) == 1 else f"[{host.game_id}] "
         if host.game.over:
-            print(f"dg serve: stopped; {tag}the game is over ({render_result(host.game)})"
-                  + (f"; it is kept in {kept}" if kept else ""), flush=True)
+            print_now(f"dg serve: stopped; {tag}the game is over ({render_result(host.game)})"
+                      + (f"; it is kept in {kept}" if kept else ""))
             continue
-        print(f"dg serve: stopped; {tag}" + (f"the game is saved in {kept} "
-              f"({host.persist.go_on()} goes on)" if kept else "the game was not saved "
-              "(--games N without --save)"), flush=True)
+        print_now(f"dg serve: stopped; {tag}" + (f"the game is saved in {kept} "
+                  f"({host.persist.go_on()} goes on)" if kept else "the game was not saved "
+                  "(--games N without --save)"))
 
 
 def join(args: argparse.Namespace) -> int:
