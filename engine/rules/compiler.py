@@ -357,6 +357,36 @@ class Compiler:
             f"{'and' if op in ('+', '<', '>', '<=', '>=', '==', '!=') else 'by'} "
             f"{words(b.type)} ({self.where_of(right).part}) with '{op}'", at, hint=hint)
 
+    def check_names(self, op: str, a: Node, b: Node, left: Tree, right: Tree) -> None:
+        """Refuse at load a constant compared with an attribute that holds one of the
+        scenario's names (:attr:`Attr.names <distant_galaxy.rules.views.Attr.names>`) when it
+        is none of them: ``u.type == "cruser"``, ``u.type in ["cruser", "scout"]`` — a rule
+        that could never hold."""
+        if op not in ("==", "!=", "in", "not in") or not self.env.known:
+            return
+        pairs = [(a, b, right)] if op.endswith("in") else [(a, b, right), (b, a, left)]
+        for attr_node, other, other_tree in pairs:
+            kind = self.names_kind(attr_node)
+            names = self.env.known.get(kind) if kind is not None else None
+            if names is None:
+                continue
+            for value in _constant_texts(other, single=not op.endswith("in")):
+                if value not in names:
+                    raise self.error(f"'{value}' is not a {kind} of this scenario"
+                                     f"{suggest(value, names)}", _item_at(other_tree, value),
+                                     hint=f"{kind}s: {', '.join(sorted(names)) or 'none'}")
+
+    def names_kind(self, node: Node) -> str | None:
+        """The kind of scenario names ``node`` holds when it reads such an attribute
+        (``u.type``: ``"unit type"``), else None."""
+        code = node.code
+        if not code or code[0] != "attr":
+            return None
+        view = self.env.views.get(code[1].type)
+        if view is None:
+            return None
+        return next((attr.names for attr in view.attrs.values() if attr.get is code[2]), None)
+
     def c_binop(self, tree: Tree) -> Node:
         left, op_token, right = tree.children
         a, b = self.node(left), self.node(right)
@@ -429,6 +459,8 @@ class Compiler:
         for k, op_name in enumerate(names):
             self.check_operands(op_name, operands[k], operands[k + 1], children[2 * k],
                                 children[2 * k + 2], tree)
+            self.check_names(op_name, operands[k], operands[k + 1], children[2 * k],
+                             children[2 * k + 2])
             right = operands[k + 1]
             if op_name.endswith("in") and (right.type in _NOT_COLLECTION
                                            or right.type in self.env.views):
@@ -457,6 +489,30 @@ class Compiler:
 
     def c_select(self, tree: Tree) -> Node:
         return compile_select(self, tree)
+
+
+def _constant_texts(node: Node, single: bool) -> list[str]:
+    """The texts of a constant operand (``single``: one text; else a list of them, as ``in``
+    takes), or none when it is not constant."""
+    if node.kind not in (CONST, ops.GEN) or node.value is None:  # (a list of constants: GEN)
+        return []
+    value = node.value
+    if single:
+        return [value] if node.kind == CONST and isinstance(value, str) else []
+    if isinstance(value, str) or not isinstance(value, (list, tuple, set, frozenset)):
+        return []
+    return [v for v in value if isinstance(v, str)]
+
+
+def _item_at(tree: Tree, text: str) -> Tree:
+    """The item of a list literal that is the string ``text`` (where an error points), else the
+    whole ``tree``."""
+    if isinstance(tree, Tree) and tree.data == "list":
+        for item in tree.children:
+            if isinstance(item, Tree) and item.data == "string" and item.children \
+                    and str(item.children[0])[1:-1] == text:
+                return item
+    return tree
 
 
 def _type_of(value: Any) -> str:

@@ -27,16 +27,21 @@ class Attr:
     """One attribute of a view type.
 
     ``get(obj)`` reads it; ``set(obj, value, ctx)``, if given, writes it (effects only);
-    ``type`` is a type name (see the module docstring); ``doc`` appears in the reference.
+    ``type`` is a type name (see the module docstring); ``doc`` appears in the reference;
+    ``names``, for a text attribute, the kind of the scenario's names its value is one of (a key
+    of :attr:`RuleEnv.known <distant_galaxy.rules.env.RuleEnv.known>`: ``"unit type"``): a
+    constant compared with it must be such a name (``u.type == "cruser"`` is refused at load).
     """
 
     get: Callable[[Any], Any]
     set: Callable[[Any, Any, dict], None] | None = None
     type: str = "any"
     doc: str = ""
+    names: str | None = None
 
     @classmethod
-    def field(cls, name: str, type: str = "any", doc: str = "", settable: bool = False) -> Attr:
+    def field(cls, name: str, type: str = "any", doc: str = "", settable: bool = False,
+              names: str | None = None) -> Attr:
         """An attribute read (and, if ``settable``, written) as the Python attribute ``name``.
 
         Prefer this for plain fields: its getter is :func:`operator.attrgetter`, the fastest.
@@ -47,7 +52,7 @@ class Attr:
             def setter(obj: Any, value: Any, ctx: dict) -> None:
                 setattr(obj, name, value)
 
-        return cls(operator.attrgetter(name), setter, type, doc)
+        return cls(operator.attrgetter(name), setter, type, doc, names)
 
 
 @dataclass(frozen=True)

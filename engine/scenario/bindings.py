@@ -79,7 +79,7 @@ def build_views(scenario: Scenario) -> dict[str, ViewType]:
     for counter in scenario.counters:
         player[counter] = _counter_attr(counter)
     base_unit = {"id": Attr.field("id", "str", "the token id"),
-                 "type": Attr.field("type", "str", "the unit type"),
+                 "type": Attr.field("type", "str", "the unit type", names="unit type"),
                  "owner": Attr.field("owner", "str", "the owner's seat (none for neutral)"),
                  "pos": Attr.field("pos", "pos", "the cell (none while carried)"),
                  "x": Attr(lambda t: t.pos[0] if t.pos else None, None, "int", "column"),

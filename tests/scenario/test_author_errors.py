@@ -71,8 +71,20 @@ def _mod(tmp_path, body: str, name: str = "mod.yaml"):
      "mod.yaml:8:22: place_token(): 'dsic' is not a unit type of this scenario"),
     ("victory:\n  - id: v\n    if: 'true'\n    winner: '\"purple\"'\n    reason: r\n",
      "mod.yaml:8:14: the winner 'purple' is not a seat of this scenario"),
+    # the modder trial: a unit type misspelt in a comparison made a rule that never held
+    ("victory:\n  - id: v\n    if: 'count(u in units where u.type == \"mrak\") > 3'\n"
+     "    reason: r\n",
+     "mod.yaml:7:43: 'mrak' is not a unit type of this scenario; did you mean 'mark'?"),
+    ("victory:\n  - id: v\n    if: 'count(u in units where \"mrak\" != u.type) > 3'\n"
+     "    reason: r\n",
+     "mod.yaml:7:33: 'mrak' is not a unit type of this scenario"),
+    ("victory:\n  - id: v\n    if: 'count(u in units where u.type in [\"mark\", \"cross\"]) > 3'\n"
+     "    reason: r\n",
+     "mod.yaml:7:52: 'cross' is not a unit type of this scenario"),
 ])
 def test_names_inside_rule_strings_are_checked_against_the_scenario(tmp_path, body, message):
+    """A seat, unit type or pool named by a constant in a rule — a call's argument, a winner,
+    one side of a comparison with ``u.type`` — must be the scenario's."""
     errors = validate_one(str(_mod(tmp_path, body)))
     assert len(errors) == 1 and message in errors[0], errors
 
