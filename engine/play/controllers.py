@@ -77,8 +77,8 @@ HELP = """Type an action in its text form (for example: {example}), or:
   list     all legal actions             show    the board again{board_note}
   units    your units and where they are{sites}
   rules    the game in brief and how it is won; 'help UNIT' what a unit type is (e.g. 'help {unit}')
-  undo     take back your last action of this decision (not past a die roll, nor an action
-           that ended your decision or turn)
+  undo     take back your last action of this decision (not past a die roll or a hidden
+           value shown, nor an action that ended your decision or turn)
   help     this text                     quit    stop (a campaign stage is kept; dg run
            keeps the game only with --save)
   help ACTION   what an action does and how it is written (e.g. 'help {verb}')
