@@ -225,9 +225,81 @@ def unit_stats(scenario: Scenario) -> list[SourceError]:
     return errors
 
 
+#: The numbers of an asteroid's site kind (``site_kinds``) the plugin reads, with what each is
+#: and its least value: where a mod's ``resources: -5`` or ``points: lots`` validated, then bent
+#: or stopped the game at the first capture.
+SITE_STATS = {"points": ("Victory Points of its mine, R7.14", 0),
+              "resources": ("resources of its capture, R7.14", 0),
+              "on_field": ("asteroids of the class on the map, D7.8", 0),
+              "income": ("resources a turn from its mine, D7.2", 0)}
+
+
+def site_numbers(scenario: Scenario) -> list[SourceError]:
+    """Each asteroid kind's numbers are whole numbers in range (the episode modder's trial)."""
+    errors: list[SourceError] = []
+    for name, spec in scenario.site_kinds.items():
+        if not spec.get("asteroid"):
+            continue
+        for stat, (what, least) in SITE_STATS.items():
+            value = spec.get(stat)
+            if stat not in spec or (isinstance(value, int) and not isinstance(value, bool)
+                                    and value >= least):
+                continue
+            errors.append(scenario.error(
+                f"site kind '{name}': {stat} must be a whole number of at least {least} "
+                f"({what}), not {value!r}", "site_kinds", name, stat))
+    return errors
+
+
+def starting_units(scenario: Scenario) -> list[SourceError]:
+    """No seat starts with more units of a type than its limit (D7.7: "Pool limits per
+    player"): the set-up's pools for every seat and for the seat, its faction's bonus, its
+    ``setup.grants`` of units and its set-up tokens, counted as ``owned_count`` counts them —
+    the episode modder's grant of 8 engineers against a limit of 6 validated."""
+    errors: list[SourceError] = []
+    pools = scenario.setup.get("pools") or {}
+    for seat in scenario.seats:
+        sid = str(seat["id"])
+        faction = (scenario.factions.get(str(seat.get("faction", sid))) or {})
+        sources: list[tuple[tuple[Any, ...], Any]] = [
+            (("setup", "pools", "*"), pools.get("*")), (("setup", "pools", sid), pools.get(sid)),
+            (("factions", str(seat.get("faction", sid)), "pools"), faction.get("pools"))]
+        owned: dict[str, tuple[int, tuple[Any, ...]]] = {}
+        for path, named in sources:
+            for pool, units in (named or {}).items():
+                for unit, n in (units or {}).items() if pool in COUNTED_POOLS else ():
+                    total, _ = owned.get(unit, (0, path))
+                    owned[unit] = (total + _whole(n), (*path, pool, unit))
+        for i, grant in enumerate(scenario.setup.get("grants") or []):
+            if str(grant.get("seat")) == sid and grant.get("pool") in COUNTED_POOLS:
+                unit = str(grant.get("unit"))
+                owned[unit] = (owned.get(unit, (0, ()))[0] + _whole(grant.get("n")),
+                               ("setup", "grants", i, "n"))
+        for tok in scenario.setup.get("tokens") or []:
+            if tok.get("owner") == sid and tok.get("type") in owned:
+                total, path = owned[tok["type"]]
+                owned[tok["type"]] = (total + 1, path)
+        for unit, (total, path) in owned.items():
+            limit = (scenario.unit_types.get(unit) or {}).get("limit")
+            if isinstance(limit, int) and not isinstance(limit, bool) and total > limit:
+                errors.append(scenario.error(
+                    f"seat '{sid}' starts with {total} {unit} units, more than the limit of "
+                    f"{limit} a player may have (unit_types.{unit}.limit, D7.7)", *path))
+    return errors
+
+
+#: The pools whose units count towards a type's limit (``model.owned_count``).
+COUNTED_POOLS = ("reserve", "repair")
+
+
+def _whole(n: Any) -> int:
+    return n if isinstance(n, int) and not isinstance(n, bool) else 0
+
+
 def validate(scenario: Scenario) -> list[SourceError]:
     errors: list[SourceError] = (numbers_written(scenario) + faction_bots(scenario)
-                                 + unit_stats(scenario))
+                                 + unit_stats(scenario) + site_numbers(scenario)
+                                 + starting_units(scenario))
     sec = scenario.data.get("asteroid_belt", {})
     kinds = scenario.site_kinds
     ast_sites = [s for s in scenario.map_sites if kinds.get(s["kind"], {}).get("asteroid")]

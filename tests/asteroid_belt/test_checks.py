@@ -128,3 +128,34 @@ def test_unit_numbers_the_plugin_reads_are_whole_numbers_in_range(tmp_path):
     assert "unit type 'assault': move_cost must be a whole number of at least 0" in msg
     assert "unit type 'scout' has no cost (resources to create one)" in msg
     assert "unit type 'miner' has no speed (cells a move)" in msg
+
+
+def test_asteroid_numbers_the_plugin_reads_are_whole_numbers_in_range(tmp_path):
+    """The episode modder's trial: ``resources: -5`` on an asteroid class validated, and a
+    capture there would have taken resources away (R7.14); income, on_field too (D7.2, D7.8)."""
+    p = _mod(tmp_path, "site_kinds:\n  asteroid-1: {resources: -5}\n"
+                       "  asteroid-5: {income: -2, points: 1.5}\n")
+    with pytest.raises(ScenarioErrors) as exc:
+        load_scenario(p)
+    msg = str(exc.value)
+    assert (f"{p}:5:27: site kind 'asteroid-1': resources must be a whole number of at least 0 "
+            "(resources of its capture, R7.14), not -5") in msg
+    assert "site kind 'asteroid-5': income must be a whole number of at least 0" in msg
+    assert "site kind 'asteroid-5': points must be a whole number of at least 0" in msg
+
+
+def test_no_seat_starts_with_more_units_of_a_type_than_its_limit_D7_7(tmp_path):
+    """D7.7 "Pool limits per player: 6 engineers, 4 assault, 4 scouts, 1 elite": a mod's grant
+    of 6 more engineers (8 with the reserve's 2), or a faction's bonus elite beside the reserve's
+    one, is refused at the line that passes the limit (it validated, and the seat played on
+    beyond it)."""
+    p = _mod(tmp_path, "setup:\n  grants:\n    - {seat: orange, pool: reserve, unit: engineer, "
+                       "n: 6, reason: a bigger start}\n"
+                       "factions:\n  purple: {pools: {reserve: {elite: 1}}}\n")
+    with pytest.raises(ScenarioErrors) as exc:
+        load_scenario(p)
+    msg = str(exc.value)
+    assert (f"{p}:6:56: seat 'orange' starts with 8 engineer units, more than the limit of 6 "
+            "a player may have (unit_types.engineer.limit, D7.7)") in msg
+    assert f"{p}:8:37: seat 'purple' starts with 2 elite units" in msg
+    assert "'green'" not in msg
