@@ -235,9 +235,13 @@ class ScenarioRules:
             out[name] = stats
         return out
 
-    def report(self, message: str, *path: str | int, hint: str | None = None) -> None:
-        """Record an error about the value written at ``path`` (reported with the others)."""
-        self.errors.append(self.scenario.error(message, *path, hint=hint))
+    def report(self, message: str, *path: str | int, hint: str | None = None,
+               key: bool = False) -> None:
+        """Record an error about the value written at ``path`` (reported with the others);
+        ``key``: about the mapping key that ends ``path`` (a misspelt name used as a key),
+        placed on the key rather than on its value."""
+        error = self.scenario.key_error if key else self.scenario.error
+        self.errors.append(error(message, *path, hint=hint))
 
     def expr(self, text: Any, *path: str | int, names: dict[str, str] | None = None
              ) -> Expr | None:

@@ -61,7 +61,7 @@ def compile_tables(scenario: Scenario, rules: ScenarioRules) -> None:
             near = close_matches(str(type_), list(scenario.unit_types))
             guess = f"did you mean '{near[0]}'? " if near else ""
             rules.report(f"priority table for unknown ship type '{type_}'", "aborigines",
-                         "priorities", type_,
+                         "priorities", type_, key=True,
                          hint=f"{guess}unit types: {', '.join(scenario.unit_types)}")
             continue
         out[type_] = [r for i, row in enumerate(rows)

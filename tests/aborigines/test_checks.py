@@ -47,10 +47,18 @@ def test_a_table_for_an_unknown_type_and_a_missing_table(tmp_path):
     text = str(exc.value)
     assert "priority table for unknown ship type 'drone'" in text
     assert "no priority table for ship type 'hunter'" in text
-    guessed = _mod(tmp_path, "aborigines:\n  priorities:\n    gaurd: []\n")
+    guessed = _mod(tmp_path, "aborigines:\n  priorities:\n    gaurd:\n"
+                             "      - {if: 'true', do: 'stay(ship)'}\n")
     with pytest.raises(ScenarioErrors) as exc:  # the episode modder's trial: no guess was made
         load_scenario(guessed)
     assert "hint: did you mean 'guard'? unit types:" in str(exc.value)
+    # and the error stood at the table's first row, not at the misspelt key
+    assert f"{guessed}:{_line_of(guessed, 'gaurd')}:5: priority table for unknown ship type" \
+        in str(exc.value)
+
+
+def _line_of(path, text):
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if text in line)
 
 
 def test_the_reinforcement_table_must_exist(tmp_path):
