@@ -7,6 +7,7 @@ seed and the seat name, so the same seed gives the same game whoever plays.
 from __future__ import annotations
 
 import random
+import select
 import shutil
 import sys
 from collections.abc import Callable
@@ -239,7 +240,7 @@ class HumanController(Controller):
         self.say(f"== pass the terminal to {self.seat}: what comes next is for {self.seat}'s "
                  "eyes only")
         if at_screen:
-            _drop_typed_ahead(self.inp)  # a second Enter of the last player must not answer
+            drop_typed_ahead(self.inp)  # a second Enter of the last player must not answer
             self.read_line(f"{self.seat}: press Enter when only you can see the screen ")
 
     def read_line(self, prompt: str) -> str | None:
@@ -485,15 +486,18 @@ def _is_terminal(stream: TextIO) -> bool:
     return bool(isatty and isatty())
 
 
-def _drop_typed_ahead(stream: TextIO) -> None:
+def drop_typed_ahead(stream: TextIO) -> bool:
     """Discard what was typed into the terminal ``stream`` and not read yet (POSIX; elsewhere
-    nothing is discarded)."""
-    if termios is None:
-        return
+    nothing is discarded); whether anything was waiting there. A pipe or a file is left as it
+    is (a script's input is meant to be read)."""
+    if termios is None or not _is_terminal(stream):
+        return False
     try:
+        waiting = bool(select.select([stream], [], [], 0)[0])
         termios.tcflush(stream.fileno(), termios.TCIFLUSH)
     except (OSError, ValueError, AttributeError, termios.error):
-        pass  # (not a real terminal: a test's stand-in)
+        return False  # (not a real terminal: a test's stand-in)
+    return waiting
 
 
 class _Quit(Exception):

@@ -22,7 +22,7 @@ from typing import Any, TextIO
 
 from distant_galaxy.core.actions import Action
 from distant_galaxy.errors import EngineError
-from distant_galaxy.play.controllers import action_lines, wrapped
+from distant_galaxy.play.controllers import action_lines, drop_typed_ahead, wrapped
 
 #: Seconds without a byte from the server before the stream counts as lost (it pings every 15).
 READ_TIMEOUT = 45.0
@@ -146,6 +146,9 @@ class Terminal:
     waiting: int | None = None
     last_board: str | None = None
     answered: int = -1
+    #: whether the seat waited for another since its last prompt (what it typed meanwhile is
+    #: dropped at its turn: it was typed before the board it answers was shown)
+    waited: bool = False
 
     def say(self, text: str, wrap: bool = True) -> None:
         """Write ``text`` (on a terminal wrapped to its width, but for the board's rows)."""
@@ -269,17 +272,27 @@ def follow(term: Terminal, snap: dict[str, Any]) -> bool:
     if snap.get("error"):
         term.say(f"== the game stopped on the server: {snap['error']}")
         return True
-    if term.link.token is None:
+    if term.link.token is None:  # a spectator: what happened, and the board when it changed
         term.news(snap)
+        if (snap.get("board") or "") != term.last_board:
+            term.board(snap)
         return False
     if int(snap["decision"]) <= term.answered:
         return False  # queued before the answer was applied
     if not snap.get("your_turn"):
         pend = snap.get("pending") or {}
+        if term.last_board is None:  # joined (or joined again) while another seat decides
+            term.news(snap)
+            term.board(snap)
         if term.waiting != snap.get("decision"):
             term.waiting = snap.get("decision")
+            term.waited = True
             term.say(f"(waiting for {pend.get('seat')}…)")
         return False
+    if term.waited and drop_typed_ahead(term.inp):
+        term.say("(what you typed while waiting was not sent: the board has changed since — "
+                 "type it again if you still mean it)")
+    term.waited = False
     return act(term, snap)
 
 
