@@ -412,3 +412,35 @@ def test_undo_takes_back_the_last_action_of_the_decision_by_a_click(serve, open_
     assert orange.page.is_hidden("#undo-row")
     assert deploy in orange.snapshot()["actions"]           # to be played again
     assert problems(orange.page) == []
+
+
+def test_a_hot_seat_hand_over_keeps_nothing_of_the_last_players_secret_order(serve, open_page):
+    """The browser trial: at "Pass to red", the hidden turn line still held blue's secret
+    battle order (RB.4) in the page's DOM; now nothing of the last player's view stays."""
+    served = serve("fleet-battle", "--variant", "hot-seat", "--option", "secret-orders",
+                   "--hot-seat", "--seat", "red=human", "--seat", "blue=human", "--seed", "3")
+    pg = open_page(served.links["hot-seat"])
+    seat = Seat(pg)
+    handovers = 0
+    for _ in range(60):
+        pg.wait_for_function("() => { const s = window.dgPage.snapshot();"
+                             " return s && (s.masked || s.your_turn || s.result); }",
+                             timeout=60_000)
+        snap = seat.snapshot()
+        if snap["result"]:
+            break
+        if snap["masked"]:
+            handovers += 1
+            if handovers >= 2:  # a hand-over after a player's own turn: nothing of it stays
+                assert pg.eval_on_selector("#turn", "e => e.textContent") == ""
+                assert "secret, RB.4" not in pg.content()
+                assert pg.locator("#game-board svg, #actions button").count() == 0
+                break
+            pg.click("#handover-ok")
+            pg.wait_for_function("() => !window.dgPage.snapshot().masked", timeout=60_000)
+            continue
+        assert "secret" in pg.inner_text("#turn") or snap["actions"]
+        ends = [a for a in snap["actions"] if a["verb"] == "end"]
+        seat.play(ends[0] if ends else snap["actions"][0])
+    assert handovers >= 2
+    assert problems(pg) == []

@@ -108,9 +108,14 @@
     drawHeader(s);
     drawWarning(s);
     if (handover(s)) {
-      // Hot seat, between hand-overs: the server sent nothing of the next player's view.
+      // Hot seat, between hand-overs: the server sent nothing of the next player's view, and
+      // nothing of the last player's stays in the page (their turn's reason names their
+      // secret battle order; an error, a selection or the hint may name their units).
       for (const id of ["game-board", "actions", "narration", "action-texts", "standing",
-        "status"]) clear($(id));
+        "status", "turn", "hint", "selected", "choices", "error", "result"]) clear($(id));
+      selected = null;
+      closeChooser();
+      hideError();
       return;
     }
     drawTurn(s);
