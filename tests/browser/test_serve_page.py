@@ -444,3 +444,23 @@ def test_a_hot_seat_hand_over_keeps_nothing_of_the_last_players_secret_order(ser
         seat.play(ends[0] if ends else snap["actions"][0])
     assert handovers >= 2
     assert problems(pg) == []
+
+
+def test_each_verb_says_what_it_does_and_a_chooser_tells_the_verbs_apart(serve, open_page):
+    """The browser trial: the page never said what an action does — 'deploy assault 1,0' or
+    'create assault 1,0'? Each verb of the list has its help line (as 'help VERB' at the
+    terminal), and a chooser offering several verbs shows what each does."""
+    served = serve("asteroid-belt", "--seat", "orange=human", "--seed", SEED)
+    orange = Seat(open_page(served.links["orange"]))
+    snap = orange.wait_turn()
+    assert snap is not None
+    deploy_help = orange.page.inner_text('.verb[data-verb="deploy"] .verb-help')
+    assert deploy_help == snap["help"]["deploy"] and deploy_help.startswith("deploy TYPE x,y — ")
+    cells = {tuple(a["cells"][0]) for a in snap["actions"] if a["verb"] == "deploy"} & \
+        {tuple(a["cells"][0]) for a in snap["actions"] if a["verb"] == "create"}
+    x, y = sorted(cells)[0]
+    cell(orange.page, x, y)
+    orange.page.wait_for_selector("#chooser:not([hidden])")
+    told = orange.page.locator("#choices .verb-help").all_inner_texts()
+    assert sorted(told) == sorted([snap["help"]["create"], snap["help"]["deploy"]])
+    assert problems(orange.page) == []

@@ -268,8 +268,8 @@
   // and the units at the clicked cell that could be selected instead.
   function offer(list, units) {
     if (list.length === 1 && !units.length) { act(list[0].text); return; }
-    const choices = list.map((a) => ({label: a.text, attrs: {"data-action": a.text},
-      run: () => act(a.text)}));
+    const choices = list.map((a) => ({label: a.text,
+      attrs: {"data-action": a.text, title: verbHelp(a.verb)}, run: () => act(a.text)}));
     for (const u of units) {
       choices.push({label: "select " + u + " (" + actionsOf(u).length + " actions)",
         attrs: {"data-select": u}, run: () => select(u)});
@@ -287,11 +287,15 @@
     $("chooser-title").textContent = title;
     const box = $("choices");
     clear(box);
+    const verbs = new Set();
     for (const c of choices) {
       const b = el("button", Object.assign({type: "button"}, c.attrs), c.label);
       b.addEventListener("click", () => { closeChooser(); c.run(); });
       box.appendChild(b);
+      if (c.attrs.title) verbs.add(c.attrs.title);
     }
+    // several verbs at one cell (deploy or create?): what each does, under the choices
+    if (verbs.size > 1) for (const help of verbs) box.appendChild(el("p", {class: "verb-help"}, help));
     $("chooser").hidden = false;
     box.firstChild.focus();
   }
@@ -328,6 +332,8 @@
   function verbGroup(verb, acts) {
     const group = el("section", {class: "verb", "data-verb": verb});
     group.appendChild(el("h3", {}, verb + " (" + acts.length + ")"));
+    const help = verbHelp(verb);
+    if (help) group.appendChild(el("p", {class: "verb-help"}, help));
     const rows = new Map();
     for (const a of acts) {
       const key = a.unit || "";
@@ -342,6 +348,10 @@
     }
     return group;
   }
+
+  // What the action does and how it is written (the snapshot's help, as 'help VERB' says it at
+  // the terminal): under each verb of the list, and as the tooltip of a chooser's choices.
+  function verbHelp(verb) { return (snap && snap.help && snap.help[verb]) || ""; }
 
   function unitButton(unit) {
     const b = el("button", {type: "button", class: "unit-name", "data-select": unit,
