@@ -286,6 +286,28 @@ def test_the_page_reconnects_to_a_resumed_server(serve, open_page, tmp_path):
     assert x.page.locator("#game-board [data-unit]").count() == 2
 
 
+def test_a_click_while_the_server_is_down_is_told_and_forgotten_once_it_is_back(
+        serve, open_page, tmp_path):
+    """The browser trial: "Could not reach the server" stayed in red after the page had
+    reconnected to the resumed server, until the next move."""
+    save = tmp_path / "ttt.json"
+    served = serve("tic-tac-toe", "--seat", "x=human", "--seat", "o=human", "--seed", "3",
+                   "--save", str(save))
+    x = Seat(open_page(served.links["x"]))
+    x.wait_turn()
+    served.kill()
+    x.page.wait_for_function("() => document.getElementById('connection').textContent"
+                             " === 'reconnecting…'")
+    cell(x.page, 2, 2)
+    x.page.wait_for_selector("#error:not([hidden])")
+    assert "Could not reach the server" in x.page.inner_text("#error")
+    serve("--resume", str(save), port=int(served.base.rsplit(":", 1)[1]))
+    x.page.wait_for_function("() => document.getElementById('connection').textContent"
+                             " === 'connected'", timeout=30_000)
+    x.page.wait_for_selector("#error", state="hidden")
+    assert x.snapshot()["decision"] == 0 and x.snapshot()["your_turn"]
+
+
 
 def test_an_old_page_after_a_restart_without_resume_says_what_to_do_and_invites_nothing(
         serve, open_page, tmp_path):

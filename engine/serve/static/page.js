@@ -29,6 +29,7 @@
   let sending = false;    // an action is on its way
   let ready = null;       // hot seat: the seat whose player clicked "I am here"
   let source = null;
+  let unreached = false;  // the error shown is "could not reach the server"
 
   // -- small helpers ------------------------------------------------------------------------
   function el(name, attrs, text) {
@@ -72,7 +73,9 @@
     source = mine;
     mine.addEventListener("open", () => {
       if (old) old.close();  // (opened again for a hot seat's next player: the new one is up)
-      if (source === mine) setConnection("connected", "ok");
+      if (source !== mine) return;
+      setConnection("connected", "ok");
+      if (unreached) hideError();  // "could not reach the server" is over: it is back
     });
     mine.addEventListener("snapshot", (e) => { if (source === mine) show(JSON.parse(e.data)); });
     mine.addEventListener("error", () => {
@@ -451,7 +454,7 @@
       }
     } catch (e) {
       showError("Could not reach the server (" + e + "). It will be sent again only if you"
-        + " click again.");
+        + " click again.", true);
     } finally {
       sending = false;
       setBusy(false);
@@ -459,12 +462,13 @@
     }
   }
 
-  function showError(text) {
+  function showError(text, lost) {
     const e = $("error");
     e.textContent = text;
     e.hidden = false;
+    unreached = Boolean(lost);
   }
-  function hideError() { $("error").hidden = true; }
+  function hideError() { $("error").hidden = true; unreached = false; }
 
   // A problem on the server that does not stop the game (its save cannot be written).
   function drawWarning(s) {
