@@ -137,6 +137,25 @@ def test_a_refused_action_shows_the_servers_reason(serve, open_page):
     assert problems(x.page) == []
 
 
+def test_a_typed_beginning_or_other_case_plays_the_one_action_it_names(serve, open_page):
+    """The browser trial: the box took only whole actions in their own case, where dg run's
+    prompt takes a unique beginning; several actions begun are listed, nothing is sent."""
+    served = serve("tic-tac-toe", "--seat", "x=human", "--seat", "o=human", "--seed", "3")
+    x = Seat(open_page(served.links["x"]))
+    x.wait_turn()
+    x.page.fill("#typed-text", "place")
+    x.page.press("#typed-text", "Enter")
+    x.page.wait_for_selector("#error:not([hidden])")
+    assert "“place” begins several actions: place 0,0 | place 1,0" in x.page.inner_text("#error")
+    assert x.decision() == 0
+    x.page.fill("#typed-text", "PLACE  1,1")
+    x.page.press("#typed-text", "Enter")
+    x.page.wait_for_function("() => window.dgPage.snapshot().decision === 1")
+    assert x.page.is_hidden("#error")
+    assert "x mark T1 placed at 1,1" in x.page.inner_text("#narration") or \
+        x.page.locator('#game-board [data-cell="1,1"][data-unit]').count() == 1
+
+
 def test_a_second_answer_to_the_same_decision_is_told_why_not(serve, open_page, browser):
     """Two tabs of x: the second one, whose stream is held at decision 0 (a slow connection),
     answers a decision the first one has answered already; the page shows the 409's reason."""

@@ -417,6 +417,16 @@
     }
   }
 
+  // The legal actions a typed text names, as dg run's prompt reads it: itself (in any case),
+  // else the ones it begins.
+  function typedMatches(text) {
+    const texts = actions().map((a) => a.text);
+    const lower = text.toLowerCase();
+    const same = texts.filter((t) => t.toLowerCase() === lower);
+    if (same.length) return same.slice(0, 1);
+    return texts.filter((t) => t.toLowerCase().startsWith(lower));
+  }
+
   // -- sending an action --------------------------------------------------------------------
   async function act(text) {
     await send("api/act", {action: text}, "Sending " + text + "…", () => {
@@ -632,8 +642,15 @@
   $("undo").addEventListener("click", undo);
   $("typed").addEventListener("submit", (e) => {
     e.preventDefault();
-    const text = $("typed-text").value.trim();
-    if (text) act(text);
+    const text = $("typed-text").value.trim().replace(/\s+/g, " ");
+    if (!text) return;
+    const starts = typedMatches(text);
+    if (starts.length > 1) {
+      showError("“" + text + "” begins several actions: " + starts.slice(0, 10).join(" | ")
+        + (starts.length > 10 ? " …" : "") + ". Type more of the one you mean.");
+      return;
+    }
+    act(starts.length === 1 ? starts[0] : text);  // anything else: the server says why not
   });
   $("handover-ok").addEventListener("click", () => {
     if (!snap) return;
