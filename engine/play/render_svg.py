@@ -33,8 +33,10 @@ import math
 import xml.etree.ElementTree as ET
 from typing import TYPE_CHECKING, Any
 
+from distant_galaxy.core.verbs import UnitArg
 from distant_galaxy.play.palette import Palette, palette_of
 from distant_galaxy.play.render import shown_counter, shown_value
+from distant_galaxy.stash import StashKey
 
 if TYPE_CHECKING:
     from distant_galaxy.core.state import GameState
@@ -188,9 +190,29 @@ def _token_record(game: GameLike, st: GameState, pal: Palette, tok: Any) -> Reco
     if value is not None:
         title += f", {shown_counter(scenario)} {value}"
     text = value if value is not None else glyph[:2]
-    return {"shape": pal.symbols.get(tok.type, "circle"), "cx": cx, "cy": cy, "r": CELL * 0.3,
-            "fill": pal.seat(tok.owner), "stroke": "#111111", "text": text, "title": title,
-            "cls": f"unit {tok.type}", "unit": str(tok.id), "cell": f"{tok.pos[0]},{tok.pos[1]}"}
+    rec: Record = {"shape": pal.symbols.get(tok.type, "circle"), "cx": cx, "cy": cy,
+                   "r": CELL * 0.3, "fill": pal.seat(tok.owner), "stroke": "#111111",
+                   "text": text, "title": title, "cls": f"unit {tok.type}", "unit": str(tok.id),
+                   "cell": f"{tok.pos[0]},{tok.pos[1]}"}
+    if names_units(scenario):  # the id its actions name it by, small in the cell's corner
+        rec.update(tag=str(tok.id), tx=cx + CELL * 0.47, ty=cy + CELL * 0.47)
+    return rec
+
+
+#: Whether a scenario's actions name units by their ids, found once per scenario.
+NAMES_UNITS = StashKey[bool]()
+
+
+def names_units(scenario: Any) -> bool:
+    """Whether an action of the scenario takes a unit by its id (a :class:`UnitArg`: ``move R1
+    3,4``): then each unit is drawn with its id, so that the board and the actions match (the
+    browser trial: fleet F1 and F2 were both drawn "F")."""
+    found = scenario.stash.get(NAMES_UNITS)
+    if found is None:
+        found = scenario.stash[NAMES_UNITS] = any(
+            isinstance(arg, UnitArg) for kind in scenario.action_kinds().values()
+            for arg in (getattr(kind, "args", None) or ()))
+    return found
 
 
 # -- SVG -----------------------------------------------------------------------------------------
@@ -226,6 +248,8 @@ def element(rec: Record) -> ET.Element:
         light = shape in ("site", "cell", "hexcell")
         _text(g, cx, cy + (4 if shape != "marker" else 3), rec["text"],
               "#111111" if light else "#ffffff", 12 if shape != "marker" else 8)
+    if rec.get("tag"):
+        _text(g, float(rec["tx"]), float(rec["ty"]), rec["tag"], "#111111", 9, anchor="end")
     return g
 
 
@@ -236,9 +260,10 @@ def data_attributes(rec: Record) -> dict[str, str]:
     return {f"data-{key}": str(rec[key]) for key in ("cell", "unit", "site") if key in rec}
 
 
-def _text(parent: ET.Element, x: float, y: float, text: str, colour: str, px: int) -> None:
+def _text(parent: ET.Element, x: float, y: float, text: str, colour: str, px: int,
+          anchor: str = "middle") -> None:
     node = ET.SubElement(parent, "text", {"x": f"{x:.1f}", "y": f"{y:.1f}", "fill": colour,
-                                          "font-size": str(px), "text-anchor": "middle",
+                                          "font-size": str(px), "text-anchor": anchor,
                                           "font-family": "sans-serif", "font-weight": "bold"})
     node.text = str(text)
 

@@ -65,6 +65,11 @@
       const small = shape === "marker";
       text(g, cx, cy + (small ? 3 : 4), rec.text, light ? "#111111" : "#ffffff", small ? 8 : 12, true);
     }
+    if (rec.tag) {  // a unit's id, small in its cell's corner (render_svg: names_units)
+      const t = node(g, "text", {x: rec.tx.toFixed(1), y: rec.ty.toFixed(1), fill: "#111111",
+        "font-size": 9, "text-anchor": "end", "font-family": "sans-serif", "font-weight": "bold"});
+      t.textContent = rec.tag;
+    }
   }
   function list(id, items, empty) {
     const ul = $(id);

@@ -136,3 +136,19 @@ def test_the_picture_shows_what_a_plugin_shows_on_an_empty_cell_of_the_text_boar
     plain = Game(load_scenario("aborigine-clash"), seed=2)
     assert not [r for r in piece_records(plain.view(plain.state.seats[0]))
                 if r.get("cls") == "glyph"]
+
+
+def test_units_carry_the_ids_the_actions_name_them_by() -> None:
+    """The browser trial: the fleet battle drew F1 and F2 both as "F", and the actions say
+    "move F1 …": where an action takes a unit by its id, each unit shows its id; where none
+    does (tic-tac-toe's marks are placed by cell), none is drawn."""
+    fleet = Game(load_scenario("fleet-battle"), seed=2)
+    root = parse(render_svg(fleet))
+    units = groups(root, "unit")
+    texts = {g.get("data-unit"): [t.text for t in g.iter("{http://www.w3.org/2000/svg}text")]
+             for g in units}
+    assert units and all(uid in shown for uid, shown in texts.items())
+    ttt = Game(load_scenario("tic-tac-toe"), seed=1)
+    ttt.apply("place 1,1")
+    marks = groups(parse(render_svg(ttt)), "unit")
+    assert [[t.text for t in g.iter("{http://www.w3.org/2000/svg}text")] for g in marks] == [["x"]]
