@@ -22,6 +22,9 @@ MAX_STR = 100_000
 """Longest string a rule may make, in characters."""
 MAX_ITEMS = 100_000
 """Most elements of a list a rule may make."""
+MAX_LOOP_STEPS = 100_000
+"""Most steps of a rule's loops (``for``, ``count(… in …)``, ``sum(… for …)``) in one run of the
+rule, the steps of loops inside loops added up: a rule's loop ends, and soon."""
 MAX_RULE_CHARS = 20_000
 """Longest rule text, in characters."""
 MAX_BRACKETS = 100

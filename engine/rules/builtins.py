@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from distant_galaxy.limits import MAX_LOOP_STEPS
 from distant_galaxy.rules.registry import Registry
 
 #: The most numbers one ``range(a, b)`` gives (a loop over it stays bounded).
@@ -47,7 +48,9 @@ def default_registry() -> Registry:
         return min(values)
 
     @reg.function("range", ["start", "stop"], "The whole numbers from `start` up to `stop - 1` "
-                  f"(at most {MAX_RANGE:,} of them), to loop over: `for k in range(1, 8): ...`.",
+                  f"(at most {MAX_RANGE:,} of them), to loop over: `for k in range(1, 8): ...`. "
+                  f"A rule's loops take at most {MAX_LOOP_STEPS:,} steps in one run, the steps of "
+                  "loops inside loops added up.",
                   "count(k in range(1, 8) where unit_at(x + k, y) != none)", returns="list[int]")
     def _range(ctx: dict, start: int, stop: int) -> list[int]:
         if stop - start > MAX_RANGE:

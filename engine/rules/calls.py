@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from distant_galaxy.errors import EngineError
+from distant_galaxy.limits import MAX_LOOP_STEPS
 from distant_galaxy.rules import codegen, ops
 from distant_galaxy.rules.defines import compile_use
 from distant_galaxy.rules.hints import suggest
@@ -431,18 +432,50 @@ def check_collection(comp: Compiler, node: Node, tree: Tree) -> None:
                          hint="loop over a list such as units, cells() or range(a, b)")
 
 
-def _items(coll: Callable[[dict], Any], ctx: dict, source: str, where: Where | None) -> Any:
+#: The key of a rule's context that counts the loop steps of the outermost loop under way.
+STEPS = "$steps"
+
+
+def enter_loop(ctx: dict, var: str) -> tuple[Any, bool]:
+    """Before a loop over ``var``: the variable's value outside it, and whether this loop is
+    the outermost one running (its steps budget ends with it: :func:`leave_loop`)."""
+    return ctx.get(var, _MISSING), STEPS not in ctx
+
+
+def loop_items(coll: Callable[[dict], Any], ctx: dict, source: str, where: Where | None
+               ) -> Any:
+    """An iterator over the loop's collection, its length charged to the steps budget of the
+    outermost loop: more than :data:`~distant_galaxy.limits.MAX_LOOP_STEPS` steps in all (loops
+    inside loops multiply) is a rule's run-time error naming the rule — a rule's loop ends, and
+    soon (the game author's trial: two nested ``range(0, 100000)`` never ended)."""
     try:
-        return iter(coll(ctx))
+        items = coll(ctx)
+        it = iter(items)
     except TypeError as exc:
         raise ops.fail(source, exc, where) from exc
+    try:
+        steps = ctx.get(STEPS, 0) + len(items)
+    except TypeError:  # (no length: counted as nothing)
+        return it
+    if steps > MAX_LOOP_STEPS:
+        raise ops.failure(source, f"more than {MAX_LOOP_STEPS:,} loop steps in one run of the "
+                          "rule (loops inside loops multiply their steps)", where)
+    ctx[STEPS] = steps
+    return it
 
 
-def _restore(ctx: dict, var: str, old: Any) -> None:
-    if old is _MISSING:
+def leave_loop(ctx: dict, var: str, old: tuple[Any, bool]) -> None:
+    """After a loop: the variable as it was (:func:`enter_loop`), and the steps budget gone
+    with the outermost loop."""
+    value, outermost = old
+    if value is _MISSING:
         ctx.pop(var, None)
     else:
-        ctx[var] = old
+        ctx[var] = value
+    if outermost:
+        ctx.pop(STEPS, None)
+
+
 
 
 def _always(ctx: dict) -> bool:
@@ -458,29 +491,29 @@ def compile_select(comp: Compiler, tree: Tree) -> Node:
 
     if kind == "count":
         def run(ctx: dict) -> Any:
-            old = ctx.get(var, _MISSING)
+            old = enter_loop(ctx, var)
             try:
                 n = 0
-                for item in _items(coll, ctx, source, at):
+                for item in loop_items(coll, ctx, source, at):
                     ctx[var] = item
                     if cond(ctx):
                         n += 1
                 return n
             finally:
-                _restore(ctx, var, old)
+                leave_loop(ctx, var, old)
         return Node(ops.GEN, run, "int")
     wanted = kind == "any"  # any: stop at the first true; all: stop at the first false
 
     def run_until(ctx: dict) -> Any:
-        old = ctx.get(var, _MISSING)
+        old = enter_loop(ctx, var)
         try:
-            for item in _items(coll, ctx, source, at):
+            for item in loop_items(coll, ctx, source, at):
                 ctx[var] = item
                 if bool(cond(ctx)) is wanted:
                     return wanted
             return not wanted
         finally:
-            _restore(ctx, var, old)
+            leave_loop(ctx, var, old)
 
     return Node(ops.GEN, run_until, "bool")
 
@@ -498,16 +531,16 @@ def _compile_aggregate(comp: Compiler, token: Token, gen: Tree, tree: Tree) -> N
     cond = cond.fn if cond is not None else _always
 
     def collect(ctx: dict) -> list[Any]:
-        old = ctx.get(var, _MISSING)
+        old = enter_loop(ctx, var)
         try:
             values = []
-            for item in _items(coll, ctx, source, at):
+            for item in loop_items(coll, ctx, source, at):
                 ctx[var] = item
                 if cond(ctx):
                     values.append(f(ctx))
             return values
         finally:
-            _restore(ctx, var, old)
+            leave_loop(ctx, var, old)
 
     if kind == "sum":
         def run(ctx: dict) -> Any:

@@ -15,7 +15,13 @@ from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.errors import EngineError
 from distant_galaxy.rules import ops
-from distant_galaxy.rules.calls import check_collection, compile_call
+from distant_galaxy.rules.calls import (
+    check_collection,
+    compile_call,
+    enter_loop,
+    leave_loop,
+    loop_items,
+)
 from distant_galaxy.rules.compiler import words
 from distant_galaxy.rules.tree import Token, Tree
 from distant_galaxy.rules.views import NUMERIC, Attr, element_type
@@ -27,7 +33,6 @@ if TYPE_CHECKING:
 Stmt = Callable[[dict], Any]
 #: What a setter may raise on a value it cannot take (``int("x")``), besides ops.CATCH.
 _SET_FAILS = (*ops.CATCH, ValueError)
-_MISSING = object()
 _CONSTANT_WORDS = frozenset({"true", "True", "false", "False", "none", "None"})
 
 
@@ -168,21 +173,15 @@ def _loop_statement(comp: Compiler, tree: Tree) -> Stmt:
     source = comp.text
 
     def run(ctx: dict) -> None:
+        old = enter_loop(ctx, var)
         try:
-            items = list(collection(ctx))
-        except TypeError as exc:
-            raise ops.fail(source, exc, where) from exc
-        old = ctx.get(var, _MISSING)
-        try:
+            items = list(loop_items(collection, ctx, source, where))
             for item in items:
                 ctx[var] = item
                 if cond is None or cond(ctx):
                     body(ctx)
         finally:
-            if old is _MISSING:
-                ctx.pop(var, None)
-            else:
-                ctx[var] = old
+            leave_loop(ctx, var, old)
 
     return run
 

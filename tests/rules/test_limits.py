@@ -17,7 +17,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from distant_galaxy.errors import RuleError, RuleRuntimeError
-from distant_galaxy.limits import MAX_BRACKETS, MAX_INT_BITS, MAX_ITEMS, MAX_RULE_CHARS, MAX_STR
+from distant_galaxy.limits import (
+    MAX_BRACKETS,
+    MAX_INT_BITS,
+    MAX_ITEMS,
+    MAX_LOOP_STEPS,
+    MAX_RULE_CHARS,
+    MAX_STR,
+)
 from distant_galaxy.rules import compile_effect, compile_expr
 from tests.attack_helpers import mod_with_rule, run_dg
 
@@ -126,6 +133,31 @@ def test_effects_are_bounded_too() -> None:
         for _ in range(20):
             square({"player": player})
     assert player.points.bit_length() <= MAX_INT_BITS
+
+
+def test_loops_inside_loops_are_bounded_by_their_steps_in_all() -> None:
+    """The game author's trial: ``for a in range(0, 1000): for b in range(0, 1000): …`` in a
+    trigger took 18 GB in two minutes, two nested ``range(0, 100000)`` never ended. A rule's
+    loops — ``for``, ``count``/``any``/``all``, ``sum``/``min``/``max`` — take at most
+    MAX_LOOP_STEPS steps in one run, the steps of inner loops added up, then fail naming the
+    rule and the loop."""
+    player = Player(3, 0, 0)
+    nested = compile_effect("for a in range(0, 1000): for b in range(0, 1000): player.points += 1",
+                            ENV)
+    ctx: dict = {"player": player}
+    with pytest.raises(RuleRuntimeError) as info:
+        nested(ctx)
+    assert f"more than {MAX_LOOP_STEPS:,} loop steps in one run of the rule" in str(info.value)
+    assert "range(0, 1000)" in str(info.value)
+    assert player.points <= MAX_LOOP_STEPS and "$steps" not in ctx
+    counted = compile_expr("sum(count(b in range(0, 1000)) for a in range(0, 1000)) > 0", ENV)
+    with pytest.raises(RuleRuntimeError, match="loop steps"):
+        counted({})
+    # within the budget, loops one after another each have their own: both run whole
+    each = MAX_LOOP_STEPS // 2 + 1
+    side_by_side = compile_expr(f"count(a in range(0, {each})) + count(b in range(0, {each}))",
+                                ENV)
+    assert side_by_side({}) == 2 * each
 
 
 def test_values_within_the_limits_still_work() -> None:
