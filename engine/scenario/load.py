@@ -41,7 +41,11 @@ from distant_galaxy.plugins import make_plugin_manager
 from distant_galaxy.scenario.events import event_catalogue
 from distant_galaxy.scenario.find import find_by_id, is_campaign_file, resolve_scenario_path
 from distant_galaxy.scenario.model import Scenario
-from distant_galaxy.scenario.numbers import counter_errors, dice_table_errors
+from distant_galaxy.scenario.numbers import (
+    counter_errors,
+    dice_table_errors,
+    player_count_errors,
+)
 from distant_galaxy.scenario.setup import pool_errors
 
 
@@ -106,7 +110,7 @@ def scenario_from_document(doc: MergedDocument, path: Path, variant: str | None 
     if scenario is not None:
         errors.extend(scenario.rules.errors)
         errors.extend(dice_table_errors(scenario) + counter_errors(scenario)
-                      + pool_errors(scenario))
+                      + pool_errors(scenario) + player_count_errors(scenario))
         _plugin_checks(scenario, errors)
         if not errors:
             _build_kinds(scenario, errors)

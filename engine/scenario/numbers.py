@@ -22,7 +22,7 @@ from distant_galaxy.errors import SourceError
 if TYPE_CHECKING:
     from distant_galaxy.scenario.model import Scenario
 
-__all__ = ["counter_errors", "dice_table_errors", "dice_tables"]
+__all__ = ["counter_errors", "dice_table_errors", "dice_tables", "player_count_errors"]
 
 #: Sections that hold examples, not tables (a rule test's expected events name rolls).
 SKIPPED = frozenset({"tests"})
@@ -104,3 +104,25 @@ def counter_errors(scenario: Scenario) -> list[SourceError]:
 
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def player_count_errors(scenario: Scenario) -> list[SourceError]:
+    """``players: {min, max}`` that no game can have: a ``min`` above the ``max`` (``dg run``
+    then played every seat, ``--players 2`` said "for 3 to 2 players"), or a ``max`` above the
+    seats there are (``--players 3`` of two seats played two) — the game author's trial."""
+    declared = scenario.data.get("players")
+    if not isinstance(declared, dict):
+        return []
+    lo, hi, seats = declared.get("min"), declared.get("max"), len(scenario.seats)
+    errors: list[SourceError] = []
+    if isinstance(lo, int) and isinstance(hi, int) and lo > hi:
+        errors.append(scenario.error(f"players: min {lo} is more than max {hi}", "players",
+                                     "min"))
+    if isinstance(hi, int) and hi > seats:
+        errors.append(scenario.error(
+            f"players: max {hi} is more than the {seats} seats of the scenario (a game of "
+            f"{hi} players needs {hi} seats: add them to seats:)", "players", "max"))
+    if isinstance(lo, int) and lo < 1:
+        errors.append(scenario.error(f"players: min must be at least 1, not {lo}", "players",
+                                     "min"))
+    return errors

@@ -52,3 +52,21 @@ def test_a_counter_starting_outside_its_bounds_is_an_error(tmp_path: Path) -> No
         load_scenario(mod)
     assert [e.format().splitlines()[0] for e in info.value.errors] == [
         f"{mod}:5:24: counters.resources: initial -10 is below its min 0"]
+
+
+@pytest.mark.parametrize("players, message", [
+    ("{min: 3, max: 2}", "6:16: players: min 3 is more than max 2"),
+    ("{min: 2, max: 3}", "6:24: players: max 3 is more than the 2 seats of the scenario"),
+])
+def test_a_player_count_no_game_can_have_is_an_error(tmp_path: Path, players: str,
+                                                     message: str) -> None:
+    """The game author's trial: ``players: {min: 3, max: 2}`` validated, then ``dg run`` played
+    two seats and ``--players 2`` said "for 3 to 2 players"; ``max: 3`` of two seats validated
+    and ``--players 3`` played two."""
+    mod = tmp_path / "count.yaml"
+    mod.write_text(f"format: 1\nid: count\nextends: tic-tac-toe\ntitle: Count\n\n"
+                   f"players: {players}\n", encoding="utf-8")
+    with pytest.raises(ScenarioErrors) as info:
+        load_scenario(mod)
+    (error,) = info.value.errors
+    assert error.format().startswith(f"{mod}:{message}")
