@@ -73,6 +73,13 @@ def register_game_functions(reg: Registry) -> None:
     def cells(ctx: dict) -> list[list[int]]:
         return [[x, y] for x, y in ctx["$game"].scenario.grid.all_cells()]
 
+    @reg.function("player_of", ["seat"], "The player of a seat (its counters and pools), or "
+                  "none for a seat not in this game: what a function taking a player wants where "
+                  "a rule has the seat's name.", 'pool(player_of(next_seat(seat)), "bag", "stone")'
+                  ' == 0', returns="player")
+    def player_of(ctx: dict, seat: str) -> Any:
+        return ctx["$game"].state.players.get(seat)
+
     @reg.function("pool", ["player", "pool", "unit_type"],
                   "How many units of a type are in a player's pool.",
                   'pool(player, "reserve", "engineer") > 0', returns="int")

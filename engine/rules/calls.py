@@ -128,6 +128,16 @@ _WRONG = {"int": {"str", "none", "float"}, "float": {"str", "none"}, "number": {
           "collection": NUMERIC | {"none"}}
 _ARTICLE = {"int": "a whole number", "float": "a number", "number": "a number", "str": "a string",
             "bool": "true or false", "none": "none", "collection": "a list or a string"}
+#: Parameters whose name says they take a game object of a view type (``pool(player, …)``):
+#: a text or a number given to one is refused at load (the game author's trial gave
+#: ``pool(next_seat(seat), …)`` a seat's name and met "a string has no attribute 'pools'").
+_PARAM_VIEWS = {"player": "player", "unit": "unit", "site": "site"}
+_SCALARS = frozenset({"str", "int", "float", "number", "bool"})
+_VIEW_HINTS = {
+    "player": "a seat's name is not its player: player_of(SEAT) is the player of a seat "
+              "(player is the one deciding, players all of them)",
+    "unit": "a unit's id is not the unit: unit_at(x, y), or a loop over units",
+    "site": "a site's id is not the site: a loop over sites where s.id == ..."}
 #: The values a parameter of each declared type takes at run time.
 _RUNTIME: dict[str, type | tuple[type, ...]] = {
     "int": int, "float": (int, float), "number": (int, float), "str": str, "bool": bool,
@@ -141,6 +151,14 @@ def _check_types(comp: Compiler, spec: Any, positional: list[Node], keywords: di
     named += [(spec.params.index(k), node) for k, node in keywords.items() if k in spec.params]
     for n, (index, node) in enumerate(named):
         want = spec.param_type(index)
+        view = _PARAM_VIEWS.get(spec.params[index]) if index < len(spec.params) else None
+        if view in comp.env.views and want == "any" and node.type in _SCALARS:
+            raise comp.error(  # (a parameter named for a game object takes one, not its name)
+                f"{spec.name}(): argument '{spec.params[index]}' must be a {view}, got "
+                f"{_ARTICLE.get(node.type, 'a ' + node.type)}"
+                + (f" {node.value!r}" if node.kind == ops.CONST else ""), trees[n],
+                hint=_VIEW_HINTS.get(view, f"expected {spec.signature()}; example: "
+                                           f"{spec.example}"))
         wrong = node.type in _WRONG.get(want, ()) or (
             want in ("int", "float", "number", "str", "collection")
             and node.type in comp.env.views)  # a game object is none of these

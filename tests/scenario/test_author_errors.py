@@ -233,3 +233,23 @@ def test_a_winner_that_is_no_seat_is_refused(tmp_path):
     with pytest.raises(EngineError, match=r"mod\.yaml:8:14: the winner 1 .* is not a seat of "
                                           r"this game nor none; seats: x, o"):
         game.apply("place 1,1")
+
+
+def test_a_seats_name_given_for_its_player_is_refused_at_load_with_player_of(tmp_path):
+    """The game author's trial: ``pool(next_seat(seat), "bag", "stone")`` validated, and the
+    game stopped on "a string has no attribute 'pools'"; a function taking a player (a unit, a
+    site) refuses a text at load, and ``player_of(SEAT)`` is the seat's player."""
+    wrong = 'pool(next_seat(seat), \\"reserve\\", \\"mark\\") > 99'
+    errors = validate_one(str(_mod(tmp_path, f"victory:\n  - id: v\n    if: \"{wrong}\"\n"
+                                              "    reason: r\n")))
+    assert len(errors) == 1 and "mod.yaml:7:15: pool(): argument 'player' must be a player, " \
+        "got a string" in errors[0] and "player_of(SEAT)" in errors[0], errors
+    right = 'pool(player_of(next_seat(seat)), \\"reserve\\", \\"mark\\") > 99'
+    good = _mod(tmp_path, "pools:\n  reserve: {title: Reserve}\nvictory:\n  - id: v\n"
+                          f"    if: \"{right}\"\n    reason: r\n", name="good.yaml")
+    assert validate_one(str(good)) == []
+    game = Game(load_scenario(good), seed=1)
+    for _ in range(5):
+        game.apply(game.legal_actions()[0])               # the condition is evaluated each time
+    assert game.state.result is None
+
