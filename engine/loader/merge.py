@@ -291,12 +291,15 @@ def apply_variant(merged: MergedDocument, name: str) -> MergedDocument:
     variants = data.get("variants")
     variants = variants if isinstance(variants, dict) else {}
     if name not in variants:
-        known = ", ".join(sorted(variants)) or "(none)"
+        known = ", ".join(sorted(variants))
         where = merged.key_pos(("variants",)) if "variants" in data else merged.pos(())
         near = close_matches(name, list(variants))
         suggestion = f"; did you mean '{near[0]}'?" if near else ""
-        raise UnknownChoice(f"unknown variant {quoted(name)}{suggestion} (known variants: {known})",
-                            where, what="variant", name=name)
+        if not variants:  # (no place to point at: the file says nothing of variants)
+            raise UnknownChoice(f"unknown variant {quoted(name)}: {where.file} has no variants",
+                                None, what="variant", name=name)
+        raise UnknownChoice(f"unknown variant {quoted(name)}{suggestion} (known variants: "
+                            f"{known})", where, what="variant", name=name)
     spec = variants[name]
     overlay = spec.get("overlay", {}) if isinstance(spec, dict) else None
     base_path: JsonPath = ("variants", name, "overlay")

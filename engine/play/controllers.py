@@ -515,7 +515,9 @@ def make_bot(bots: dict[str, type[Controller]], kind: str, seat: str, seed: int)
     name, sep, param = kind.partition(":")
     cls = bots.get(name)
     if cls is None:
-        raise EngineError(f"unknown controller {quoted(kind)} for seat {seat} "
+        near = close_matches(name, ["human", *bots])
+        guess = f"; did you mean '{near[0]}'?" if near else ""
+        raise EngineError(f"unknown controller {quoted(kind)} for seat {seat}{guess} "
                           f"(choose human or one of: {', '.join(sorted(bots))})")
     return cls.configured(param)(seat, seed) if sep else cls(seat, seed)
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.palette import palette_of
 from distant_galaxy.scenario.score import final_score
-from distant_galaxy.text import count_of
+from distant_galaxy.text import close_matches, count_of, shorten
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -87,14 +87,21 @@ def _site_at(game: GameLike, pos: Pos) -> str | None:
     return game.scenario.site_cells.get(pos)
 
 
+def no_such_seat(name: str, seats: list[str]) -> EngineError:
+    """The error of a ``--seat NAME`` that is no seat of the game, with a guess."""
+    near = close_matches(name, seats)
+    guess = f"; did you mean '{near[0]}'?" if near else ""
+    return EngineError(f"--seat {shorten(name)}: no such seat in this game{guess} (seats: "
+                       f"{', '.join(seats)})")
+
+
 def seen(game: Game, seat: str | None = None) -> GameView:
     """What ``seat`` may see of ``game`` — ``game.view(seat)``, the one source of what a player
     may see; ``None``: what every player may see (``dg show``, ``dg render``, ``dg replay
     --html``); the renderers take it as controllers do. A seat that is not one of the game's is
     an error."""
     if seat is not None and seat not in game.state.seats:
-        raise EngineError(f"--seat {seat}: no such seat in this game (seats: "
-                          f"{', '.join(game.state.seats)})")
+        raise no_such_seat(seat, list(game.state.seats))
     return game.view(seat)
 
 

@@ -154,6 +154,9 @@ def read_save(path: str | Path) -> dict[str, Any]:
 def _log_hint(path: str | Path, text: str) -> str | None:
     if text.startswith('{"') and '"kind":"header"' in text.split("\n", 1)[0]:
         return f"this is a game log, not a save; 'dg replay {path}' re-runs it"
+    if Path(path).suffix.lower() in (".yaml", ".yml") or text.lstrip().startswith("format:"):
+        return (f"this is a scenario file, not a save: 'dg run {path} --save game.json' plays "
+                "it and keeps the game in a save for dg show (dg validate checks the file)")
     return None
 
 

@@ -233,7 +233,8 @@ class Compiler:
         if key.lower() in _DRAW_WORDS:  # `winner: nobody`
             raise self.error(f"unknown name '{key}'; did you mean 'none' (no one: a draw)?",
                              token, hint="a victory with `winner: none` ends the game in a draw")
-        raise self.error(f"unknown name '{key}'{suggest(key, known)}", token,
+        constant = suggest(key, ["true", "false", "none"])  # `ends_turn: ture`
+        raise self.error(f"unknown name '{key}'{constant or suggest(key, known)}", token,
                          hint="known names: " + (", ".join(sorted(set(known))) or "none"))
 
     def _quoted_hint(self, key: str, token: Token) -> str:

@@ -178,3 +178,25 @@ def test_a_logged_game_stopped_names_resume_with_its_log(dg):
     again = dg("resume", "g.save", "--seat", "x=random", "--log", "g.jsonl", "--quiet")
     assert again.returncode == 0, again.stderr
     assert dg("replay", "g.jsonl").returncode == 0
+
+
+def test_the_game_authors_slips_at_the_command_line_are_answered_with_a_guess(dg, tmp_path):
+    """The game author's trial: ``--seat blak=human`` and ``--seat black=mcst`` were refused
+    without a guess, ``--variant`` of a scenario without variants said "(known variants:
+    (none))", ``dg show`` of a scenario file said "corrupt save", and ``dg reliability FILE``
+    was an unrecognized argument."""
+    seat = dg("run", "connect-four", "--seat", "rde=human")
+    assert "--seat rde: no such seat in this game; did you mean 'red'?" in seat.stderr
+    bot = dg("run", "connect-four", "--seat", "red=mcst")
+    assert "unknown controller 'mcst' for seat red; did you mean 'mcts'?" in bot.stderr
+    (tmp_path / "plain.yaml").write_text("format: 1\nid: plain\nextends: tic-tac-toe\n",
+                                         encoding="utf-8")
+    variant = dg("run", "kalah", "--variant", "big")
+    assert variant.stderr.startswith("dg run: --variant 'big': unknown variant 'big': ")
+    assert variant.stderr.rstrip().endswith("kalah.yaml has no variants")
+    shown = dg("show", "plain.yaml")
+    assert "plain.yaml: this is a scenario file, not a save: 'dg run plain.yaml --save " \
+        "game.json'" in shown.stderr
+    played = dg("reliability", "plain.yaml", "--games", "2", "--jobs", "1")
+    assert played.returncode == 0, played.stderr
+    assert "failures           : 0" in played.stdout

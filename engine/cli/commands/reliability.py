@@ -11,6 +11,9 @@ from distant_galaxy.hookspecs import hookimpl
 
 
 def reliability_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("scenarios", nargs="*", metavar="SCENARIO",
+                        help="scenario ids or files to play, as --scenario (the game author's "
+                        "trial wrote 'dg reliability my.yaml' as the other commands take it)")
     parser.add_argument("--games", type=int, default=1000, help="games to play (default 1000)")
     parser.add_argument("--seed", type=seed_argument, default=1, help="first seed (default 1)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes")

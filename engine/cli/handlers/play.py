@@ -19,7 +19,13 @@ from distant_galaxy.harness.invariants import check_saved
 from distant_galaxy.play.log import LogWriteError, LogWriter
 from distant_galaxy.play.narrate import narrate
 from distant_galaxy.play.palette import palette_of
-from distant_galaxy.play.render import render_board, render_result, seen, view_json
+from distant_galaxy.play.render import (
+    no_such_seat,
+    render_board,
+    render_result,
+    seen,
+    view_json,
+)
 from distant_galaxy.play.render_svg import render_svg
 from distant_galaxy.play.runner import (
     ChangedByController,
@@ -64,8 +70,7 @@ def run(args: argparse.Namespace) -> int:
     kinds = parse_seats(args.seat)
     for name in kinds:
         if name not in seats:
-            raise EngineError(f"--seat {shorten(name)}: no such seat in this game (seats: "
-                              f"{', '.join(seats)})")
+            raise no_such_seat(name, seats)
     try:
         session = new_session(scenario, args.seed, seats, kinds, args.log, _human_io(args),
                               render=board_renderer(), secret=secret)

@@ -43,6 +43,7 @@ def example_paths(root: Path | None = None) -> tuple[Path, Path]:
 
 
 def run_reliability(args: argparse.Namespace) -> int:
+    args.scenario = [*args.scenario, *getattr(args, "scenarios", [])]
     roots: list[str] = []
     extra: list[str | Path] = []
     if args.example:

@@ -40,7 +40,7 @@ from distant_galaxy.core.hidden import fresh_secret
 from distant_galaxy.errors import EngineError, SaveError
 from distant_galaxy.play.controllers import bot_problem, wrapped
 from distant_galaxy.play.log import LogWriter
-from distant_galaxy.play.render import render_result
+from distant_galaxy.play.render import no_such_seat, render_result
 from distant_galaxy.play.runner import Session, finish_log, make_controllers, new_session
 from distant_galaxy.play.saves import read_save
 from distant_galaxy.scenario.load import load_scenario
@@ -156,8 +156,7 @@ def seat_kinds(scenario: Scenario, seats: list[str], given: list[str]) -> dict[s
     kinds = parse_seats(given)
     for name in kinds:
         if name not in seats:
-            raise EngineError(f"--seat {name}: no such seat in this game (seats: "
-                              f"{', '.join(seats)})")
+            raise no_such_seat(name, seats)
     default = str(scenario.data.get("default_bot", "random"))
     out = {s: kinds.get(s, default) for s in seats}
     for seat, kind in out.items():
