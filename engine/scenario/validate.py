@@ -12,7 +12,7 @@ from typing import Any
 from distant_galaxy.errors import EngineError, ScenarioErrors, SourceError
 from distant_galaxy.loader import checked_option_sets, declared_options
 from distant_galaxy.loader.merge import MergedDocument
-from distant_galaxy.loader.suspects import new_key_warnings
+from distant_galaxy.loader.suspects import new_key_warnings, overlay_warnings
 from distant_galaxy.scenario.cases import case_errors
 from distant_galaxy.scenario.events import scenario_events
 from distant_galaxy.scenario.find import scenario_files, scenario_problems
@@ -104,6 +104,7 @@ def problems_of(name: str) -> list[Problem]:
         forms.append((f"options {label}", variant, options))
     problems: list[Problem] = [Problem.warning(w) for w in scenario.rules.warnings]
     problems += [Problem.warning(w) for w in _mod_warnings(doc)]
+    problems += [Problem.warning(w) for w in overlay_warnings(doc, doc.data)]
     built: dict[tuple[str | None, tuple[str, ...]], Scenario] = {(None, ()): scenario}
     for where, variant, options in forms:
         try:

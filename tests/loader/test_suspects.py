@@ -32,3 +32,20 @@ def test_a_new_key_like_a_base_key_is_a_warning_at_its_line(tmp_path: Path, caps
     assert "hint: write 'cost' to change the base's value" in text
     # new keys unlike any, a new unit type, and a key changed as written: no warning
     assert text.count("warning:") == 2
+
+
+def test_a_variants_or_options_overlay_key_like_the_scenarios_is_a_warning(tmp_path: Path,
+                                                                            capsys) -> None:
+    """The game author's trial: ``variants: {big: {overlay: {params: {sise: 11}}}}`` validated,
+    and ``--variant big`` played on the base's 9×9."""
+    mod = tmp_path / "wide.yaml"
+    mod.write_text("format: 1\nid: wide\nextends: tic-tac-toe\nvariants:\n  huge:\n"
+                   "    description: bigger\n    overlay: {params: {sise: 5}}\noptions:\n"
+                   "  fast:\n    description: shorter\n    overlay: {params: {size: 4}}\n",
+                   encoding="utf-8")
+    assert main(["validate", str(mod)]) == 0
+    out = capsys.readouterr()
+    text = out.out + out.err
+    assert ("wide.yaml:7:30: params.sise: a new key beside the base's 'size', which keeps its "
+            "value (3) — a misspelling?") in text
+    assert text.count("warning:") == 1  # the option's 'size' is the scenario's own key
