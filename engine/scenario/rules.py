@@ -197,8 +197,27 @@ class ScenarioRules:
         self._same_letters(scenario)
         if scenario.variant is None or scenario.options:
             self._check_test_facts()
+        if scenario.variant is None and not scenario.options:
+            self._unused_defines(scenario)
         if self.errors and not collect:
             raise ScenarioErrors(self.errors)
+
+    def _unused_defines(self, scenario: Scenario) -> None:
+        """Warn of a define that no rule of the file names (its variants' and options'
+        overlays, its tests and the other defines included): likely a misspelt call or a
+        leftover (the game author's ``reserve(s)`` was read by nobody)."""
+        defines = scenario.data.get("define")
+        if not isinstance(defines, dict):
+            return
+        texts = [t for key, value in scenario.data.items() if key != "define"
+                 for t in _strings(value)] + [str(v) for v in defines.values()]
+        for key in defines:
+            name = str(key).split("(", 1)[0].strip()
+            word = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")
+            if name and not any(word.search(t) for t in texts):
+                self.warnings.append(scenario.key_error(
+                    f"define '{name}' is used by no rule of the scenario", "define", key,
+                    hint="a misspelt call, or a leftover to remove"))
 
     def _same_letters(self, scenario: Scenario) -> None:
         """Warn of seats drawn with the same letter on the text board (a seat's ``glyph:``,
@@ -574,3 +593,14 @@ class ScenarioRules:
         if len(scores) > 1 and scores[0][0] == scores[1][0]:
             return {"winner": None, "reason": f"{reason}; tie on {key}"}
         return {"winner": scores[0][1], "reason": f"{reason}; most {key} ({scores[0][0]})"}
+
+
+def _strings(value: Any) -> list[str]:
+    """Every text in ``value`` (a YAML value: mappings' values, lists' items)."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in _strings(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in _strings(v)]
+    return []

@@ -253,3 +253,17 @@ def test_a_seats_name_given_for_its_player_is_refused_at_load_with_player_of(tmp
         game.apply(game.legal_actions()[0])               # the condition is evaluated each time
     assert game.state.result is None
 
+
+
+def test_a_define_no_rule_names_is_a_warning_at_its_key(tmp_path):
+    """The game author's trial: a define ``reserve(s)`` read by no rule validated silently (a
+    misspelt call elsewhere, or a leftover). Defines named by another define, a variant's
+    overlay or a test are used."""
+    mod = _mod(tmp_path, "define:\n  reserve(s): 'count(u in units where u.owner == s)'\n"
+                         "  inner: '1'\n  outer: 'inner + 1'\n  later: '2'\n"
+                         "victory:\n  - id: v\n    if: 'outer > 5'\n    reason: r\n"
+                         "variants:\n  odd:\n    description: d\n"
+                         "    overlay: {victory: [{id: w, if: 'later > 5', reason: r}]}\n")
+    problems = validate_one(str(mod))
+    assert len(problems) == 1, problems
+    assert "mod.yaml:6:3: define 'reserve' is used by no rule of the scenario" in problems[0]
