@@ -23,7 +23,23 @@ def case_errors(scenario: Scenario, case: dict[str, Any], index: int,
         return []  # the schema says what a case is
     setup = case.get("setup")
     return [*setup_errors(scenario, setup if isinstance(setup, dict) else {}, index),
+            *action_errors(scenario, case, index),
             *event_errors(scenario, case, index, events)]
+
+
+def action_errors(scenario: Scenario, case: dict[str, Any], index: int) -> list[SourceError]:
+    """The actions of a case whose verb the scenario has no action of (``plase 4,4`` was
+    found by ``dg test`` alone: the game author's trial), each at its place with a guess."""
+    actions = case.get("actions")
+    verbs = [*scenario.action_kinds(), "undo"]
+    errors: list[SourceError] = []
+    for j, text in enumerate(actions if isinstance(actions, list) else ()):
+        verb = text.split()[0] if isinstance(text, str) and text.split() else None
+        if verb is not None and verb.lower() not in verbs:
+            errors.append(scenario.error(
+                f"unknown action '{verb}'{suggest(verb, verbs)}", "tests", index, "actions", j,
+                hint=f"the actions: {', '.join(sorted(verbs))}"))
+    return errors
 
 
 def setup_errors(scenario: Scenario, setup: dict[str, Any], index: int) -> list[SourceError]:
@@ -54,6 +70,13 @@ def setup_errors(scenario: Scenario, setup: dict[str, Any], index: int) -> list[
             refuse("unit type", spec.get("type"), list(scenario.unit_types), "tokens", j, "type")
         if spec.get("owner") is not None and spec["owner"] not in seats:
             refuse("seat", spec["owner"], seats, "tokens", j, "owner")
+        counters = list(scenario.unit_counters)
+        for key in _keys(spec.get("attrs")):  # a token's counters: a misspelt one is set unread
+            if key not in counters and suggest(str(key), counters):
+                errors.append(scenario.key_error(
+                    f"unknown unit counter '{key}'{suggest(str(key), counters)}", "tests", index,
+                    "setup", "tokens", j, "attrs", key,
+                    hint=f"a token's attrs set its unit counters: {', '.join(counters)}"))
     if setup.get("pending") is not None and setup["pending"] not in seats:
         refuse("seat", setup["pending"], seats, "pending")
     return errors
@@ -85,4 +108,4 @@ def _keys(value: Any) -> list[Any]:
     return list(value) if isinstance(value, dict) else []
 
 
-__all__ = ["case_errors", "event_errors", "setup_errors"]
+__all__ = ["action_errors", "case_errors", "event_errors", "setup_errors"]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from distant_galaxy.scenario.cases import case_errors, event_errors, setup_errors
+from distant_galaxy.scenario.cases import action_errors, case_errors, event_errors, setup_errors
 from distant_galaxy.scenario.load import load_scenario
 
 
@@ -29,3 +29,18 @@ def test_what_is_not_a_case_is_left_to_the_schema():
     scenario = load_scenario("tic-tac-toe")
     assert case_errors(scenario, ["not", "a", "case"], 0) == []  # type: ignore[arg-type]
     assert case_errors(scenario, {"setup": "x", "expect": {"events": "y"}}, 0) == []
+
+
+def test_an_unknown_verb_of_a_cases_actions_and_a_misspelt_token_counter_are_errors():
+    """The game author's trial: ``plase 4,4`` in a case's actions was found by ``dg test``
+    alone, and ``attrs: {sedes: 1}`` (Kalah's counter is ``seeds``) set a counter nobody reads
+    — the case then failed on a puzzling "is none here"."""
+    scenario = load_scenario("tic-tac-toe")
+    case = {"actions": ["place 0,0", "plase 1,1", "undo", "end"]}
+    assert [e.message for e in action_errors(scenario, case, 0)] == [
+        "unknown action 'plase'; did you mean 'place'?"]
+    kalah = load_scenario("kalah")
+    setup = {"tokens": [{"type": "pit", "owner": "south", "at": "1,1",
+                         "attrs": {"sedes": 1, "seeds": 2, "note": "free"}}]}
+    assert [e.message for e in setup_errors(kalah, setup, 0)] == [
+        "unknown unit counter 'sedes'; did you mean 'seeds'?"]
