@@ -760,13 +760,15 @@ class DoKind(_GenericKind):
 
     def apply(self, game: Game, seat: str, action: Action) -> None:
         names = self._names(game, seat) or {}
-        self._run(game, seat, names)
+        self._run(game, seat, names, action)
 
-    def _run(self, game: Game, seat: str, names: dict[str, Any]) -> None:
-        """The effect with ``names``, then ``ends_turn``."""
+    def _run(self, game: Game, seat: str, names: dict[str, Any], action: Action) -> None:
+        """The effect with ``names``, then ``ends_turn``. Its changes give the action itself as
+        their reason (``action sow 1,0``): nothing else says which pit a seat sowed (the game
+        author's trial watched a bot's Kalah moves as bare counter changes)."""
         if self.effect is not None:
             ctx = RuleContext(game, seat=seat, player=game.state.players[seat], **names)
-            ctx["$reason"] = f"action {self.verb}"
+            ctx["$reason"] = f"action {action}"
             self.effect(ctx)
         self._finish(game, seat, **names)
 
@@ -825,4 +827,4 @@ class DoOnPieceKind(DoKind):
     def apply(self, game: Game, seat: str, action: Action) -> None:
         pos = action.pos(0)
         tok = game.state.token_at(pos)
-        self._run(game, seat, {"unit": tok, "x": pos[0], "y": pos[1]})
+        self._run(game, seat, {"unit": tok, "x": pos[0], "y": pos[1]}, action)
