@@ -53,6 +53,9 @@ def compile_call(comp: Compiler, tree: Tree, allow_effect: bool) -> Node:
         hint = None
         if name in comp.env.names or name in comp.scope:
             hint = f"'{name}' is a value, not a function"
+        plugin = comp.env.elsewhere(name) if comp.env.elsewhere is not None else None
+        if plugin is not None:
+            hint = f"'{name}' comes with a plugin: add it to the scenario, plugins: [{plugin}]"
         raise comp.error(f"unknown function '{name}'{suggest(name, known)}", token, hint=hint)
     if spec.effect and not allow_effect:
         raise comp.error(f"'{name}' is an effect; effects can only be used as statements of an "

@@ -129,13 +129,15 @@ load, at the call that closes the cycle; loop over a list instead (`count(k in r
 """
 
 
-def _functions(registry: Registry) -> str:
+def _functions(registry: Registry, origins: dict[str, str] | None = None) -> str:
     out = ["## Functions", ""]
     if not len(registry):
         out.append("No functions are registered.")
     for spec in registry:
         kind = "effect" if spec.effect else f"function → {spec.returns}"
-        out += [f"### `{spec.signature()}`", "", f"*{kind}*", "", spec.doc, "",
+        plugin = (origins or {}).get(spec.name)
+        only = f" — only in a scenario with `plugins: [{plugin}]`" if plugin else ""
+        out += [f"### `{spec.signature()}`", "", f"*{kind}*{only}", "", spec.doc, "",
                 f"Example: `{spec.example}`", ""]
     return "\n".join(out).rstrip() + "\n"
 
@@ -157,12 +159,14 @@ def _views(views: dict[str, ViewType]) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
-def render_reference(registry: Registry, views: dict[str, ViewType]) -> str:
-    """The whole markdown reference for ``registry`` and ``views``."""
+def render_reference(registry: Registry, views: dict[str, ViewType],
+                     origins: dict[str, str] | None = None) -> str:
+    """The whole markdown reference for ``registry`` and ``views``; ``origins``: the plugin
+    each function comes from, where a scenario has it only by naming that plugin."""
     grammar = "## Grammar\n\nThe Lark grammar (LALR) of the language:\n\n```lark\n" \
         + grammar_text().rstrip() + "\n```\n"
     parts = [_INTRO, grammar, _OPERATORS, _COMPREHENSIONS, _EFFECTS, _DEFINES,
-             _functions(registry),
+             _functions(registry, origins),
              _views(views)]
     return "\n".join(parts)
 

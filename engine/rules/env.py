@@ -10,6 +10,8 @@ from distant_galaxy.rules.registry import Registry, check_identifier
 from distant_galaxy.rules.views import ViewType, is_known_type
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from distant_galaxy.rules.defines import Define
 
 
@@ -27,6 +29,8 @@ class RuleEnv:
     ``known`` maps a kind of name (``seat``, ``unit type``, ``pool``) to the names a scenario
     has of it: a constant string given to a parameter of that kind
     (:data:`~distant_galaxy.rules.calls.PARAM_KINDS`, ``pieces("blak")``) must be one of them.
+    ``elsewhere(name)``, when given, names the plugin a function the registry lacks comes
+    with (an unknown function's error then says which ``plugins:`` entry brings it).
     """
 
     registry: Registry
@@ -35,6 +39,7 @@ class RuleEnv:
     constants: dict[str, object] = field(default_factory=dict)
     defines: dict[str, Define] = field(default_factory=dict)
     known: dict[str, frozenset[str]] = field(default_factory=dict)
+    elsewhere: Callable[[str], str | None] | None = None
 
     def __post_init__(self) -> None:
         for view_name, view in self.views.items():
@@ -56,4 +61,4 @@ class RuleEnv:
         """A copy of this environment with more (or retyped) names."""
         constants = {k: v for k, v in self.constants.items() if k not in names}
         return RuleEnv(self.registry, {**self.names, **names}, self.views, constants,
-                       self.defines, self.known)
+                       self.defines, self.known, self.elsewhere)

@@ -19,6 +19,8 @@ from distant_galaxy.rules.builtins import default_registry
 from distant_galaxy.rules.defines import read_defines
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from distant_galaxy.core.game import Game
     from distant_galaxy.scenario.model import Scenario
 
@@ -125,9 +127,11 @@ def engine_registry(scenario: Scenario) -> Registry:
     return reg
 
 
-def build_env(scenario: Scenario, errors: list[Any] | None = None) -> RuleEnv:
+def build_env(scenario: Scenario, errors: list[Any] | None = None,
+              elsewhere: Callable[[str], str | None] | None = None) -> RuleEnv:
     """The rules' environment of ``scenario``, with its ``define:`` section; the mistakes found
-    in that section are appended to ``errors`` (a list of RuleError) when given."""
+    in that section are appended to ``errors`` (a list of RuleError) when given;
+    ``elsewhere``: :attr:`RuleEnv.elsewhere` (the plugin an unknown function comes with)."""
     registry = engine_registry(scenario)
 
     def taken(name: str) -> str | None:
@@ -146,6 +150,6 @@ def build_env(scenario: Scenario, errors: list[Any] | None = None) -> RuleEnv:
              "unit type": frozenset(map(str, scenario.unit_types)),
              "pool": frozenset(map(str, scenario.pools))}
     return RuleEnv(registry, dict(NAMES), build_views(scenario), {"params": scenario.params},
-                   defines, known)
+                   defines, known, elsewhere)
 
 

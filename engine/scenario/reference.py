@@ -12,31 +12,21 @@ Regenerate it with::
 from __future__ import annotations
 
 import sys
-from importlib.metadata import entry_points
-from types import SimpleNamespace
 
-from distant_galaxy.plugins import GROUP, make_plugin_manager
+from distant_galaxy.plugins import make_plugin_manager
 from distant_galaxy.rules import Registry, ViewType
 from distant_galaxy.rules.docgen import render_reference
 from distant_galaxy.scenario.bindings import build_views, engine_registry
 from distant_galaxy.scenario.events import ENGINE_EVENTS, declared_events
+from distant_galaxy.scenario.origins import function_origins, registry_stub, shipped_plugins
 
 #: The command that regenerates ``docs/rules.md``.
 COMMAND = "python -m distant_galaxy.scenario.reference > docs/rules.md"
-#: Entry points whose module is in this package are the shipped plugins.
-BUILTIN_PLUGIN_PACKAGE = "distant_galaxy_episodes."
-
-
-def shipped_plugins() -> list[str]:
-    """The names of the installed plugins that ship with the engine, sorted."""
-    return sorted(ep.name for ep in entry_points(group=GROUP)
-                  if ep.value.startswith(BUILTIN_PLUGIN_PACKAGE))
 
 
 def reference_sources() -> tuple[Registry, dict[str, ViewType]]:
     """What docs/rules.md documents: every function a shipped scenario can use, and the views."""
-    stub = SimpleNamespace(counters={}, unit_counters={}, unit_types={}, site_kinds={}, params={},
-                           pm=make_plugin_manager(shipped_plugins()))
+    stub = registry_stub(shipped_plugins())
     return engine_registry(stub), build_views(stub)  # type: ignore[arg-type]
 
 
@@ -160,7 +150,8 @@ def render_triggers() -> str:
 
 def render_shipped_reference() -> str:
     """The whole markdown of ``docs/rules.md``."""
-    return render_reference(*reference_sources()) + _names() + render_triggers()
+    return render_reference(*reference_sources(), function_origins()) + _names() \
+        + render_triggers()
 
 
 def main() -> None:

@@ -33,6 +33,7 @@ from distant_galaxy.scenario.event_fields import check_trigger
 from distant_galaxy.scenario.events import scenario_events
 from distant_galaxy.scenario.map import param_value
 from distant_galaxy.scenario.never_true import never_true
+from distant_galaxy.scenario.origins import shipped_plugin_of
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
@@ -181,7 +182,8 @@ class ScenarioRules:
         #: what is not wrong but is likely a mistake (``dg validate`` prints it; the game plays)
         self.warnings: list[SourceError] = []
         scenario.unit_types = self._unit_stats(scenario)
-        self.env = build_env(scenario, self.errors)  # (the `define:` section's mistakes)
+        self.env = build_env(scenario, self.errors,  # (the `define:` section's mistakes)
+                             elsewhere=shipped_plugin_of)
         self._when_cache: dict[str, list[Victory]] = {}
         self._plans: dict[str, tuple[tuple[Victory, Expr, int, bool], ...]] = {}
         #: victory id -> its ``score:`` (a number per seat, shown with the result)

@@ -267,3 +267,18 @@ def test_a_define_no_rule_names_is_a_warning_at_its_key(tmp_path):
     problems = validate_one(str(mod))
     assert len(problems) == 1, problems
     assert "mod.yaml:6:3: define 'reserve' is used by no rule of the scenario" in problems[0]
+
+
+def test_a_plugins_function_called_without_the_plugin_names_it(tmp_path):
+    """The game author's trial: docs/rules.md listed ``adjacent_enemies`` among the engine's
+    functions, and a classic game calling it met "unknown function" with no word of a plugin.
+    The error says which plugin brings it, and the reference marks such functions."""
+    errors = validate_one(str(mod_with_rule(tmp_path, "adjacent_enemies(none) > 0")))
+    assert len(errors) == 1 and "unknown function 'adjacent_enemies'" in errors[0]
+    assert "comes with a plugin: add it to the scenario, plugins: [aborigines]" in errors[0]
+    from distant_galaxy.scenario.reference import render_shipped_reference
+    text = render_shipped_reference()
+    entry = text[text.index("### `adjacent_enemies(ship)`"):][:200]
+    assert "only in a scenario with `plugins: [aborigines]`" in entry
+    line_of = text[text.index("### `line_of("):][:200]
+    assert "only in a scenario" not in line_of
