@@ -196,6 +196,42 @@ def test_the_board_works_with_the_keyboard(serve, open_page):
     assert problems(x.page) == []
 
 
+def test_a_unit_picked_from_the_keyboard_hands_the_focus_to_its_targets(serve, open_page):
+    """The browser trial: Enter on a unit selected it and the focus fell back to the page;
+    the next Tab reached "Cancel", the unit's cells only Shift+Tab. Now the focus moves to the
+    unit's first target, and Enter there plays it."""
+    served = serve("aborigine-clash", "--players", "2", "--seat", "red=human", "--seed", "2")
+    red = Seat(open_page(served.links["red"]))
+    snap = red.wait_turn()
+    assert snap is not None
+    red.page.locator("#game-board .actor[tabindex='0']").first.focus()
+    red.page.keyboard.press("Enter")
+    picked = red.page.evaluate("window.dgPage.selected()")
+    assert picked is not None
+    assert red.page.evaluate("document.activeElement.classList.contains('target')")
+    red.page.keyboard.press("Enter")
+    red.page.wait_for_function(f"() => window.dgPage.snapshot().decision > {snap['decision']}",
+                               timeout=60_000)
+    assert problems(red.page) == []
+
+
+def test_on_a_phone_the_board_opens_where_the_seats_units_are(serve, open_page):
+    """The browser trial: on a 390-pixel screen the Clash map opened at column 0, red's ships
+    cut off at the right edge, with no hint that the board scrolls sideways. At each of the
+    seat's decisions a board that shows no unit that may act is scrolled to the first."""
+    served = serve("aborigine-clash", "--players", "2", "--seat", "red=human", "--seed", "2")
+    red = Seat(open_page(served.links["red"], width=390, height=844))
+    red.wait_turn()
+    shown = red.page.evaluate("""() => {
+        const b = document.getElementById('game-board'), box = b.getBoundingClientRect();
+        return [b.scrollWidth > b.clientWidth, b.scrollLeft > 0,
+                [...b.querySelectorAll('.actor')].some((g) => {
+                    const r = g.getBoundingClientRect();
+                    return r.left >= box.left && r.right <= box.right; })]; }""")
+    assert shown == [True, True, True]
+    assert problems(red.page) == []
+
+
 # -- Asteroid Belt: a shuttle transport and an attack, by clicking --------------------------------
 #: Seed 1: orange activates a shuttle, boards, flies and unloads it, then attacks, in 3 turns.
 SEED = "1"

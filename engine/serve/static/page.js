@@ -122,7 +122,10 @@
       return;
     }
     drawTurn(s);
+    const scrolled = board().scrollLeft;
     drawBoard(s);
+    board().scrollLeft = scrolled;  // (drawn anew: where the player had scrolled it)
+    if (decided && s.your_turn) bringIntoView();
     drawActions(s);
     drawNarration(s);
     drawStanding(s);
@@ -165,6 +168,21 @@
     } else {
       t.textContent = where;
     }
+  }
+
+  // A board wider than the screen (a phone): at each of the seat's decisions, scroll it
+  // sideways to the seat's units that may act (else to the cells it may play), unless one is
+  // in view already — the Clash map opened at column 0, the player's ships off to the right.
+  function bringIntoView() {
+    const b = board();
+    if (b.scrollWidth <= b.clientWidth + 1) return;
+    const box = b.getBoundingClientRect();
+    const marked = [...b.querySelectorAll(".actor"), ...b.querySelectorAll(".target")];
+    if (!marked.length) return;
+    const seen = (r) => r.left >= box.left && r.right <= box.right;  // whole, not cut off
+    if (marked.some((g) => seen(g.getBoundingClientRect()))) return;
+    const r = marked[0].getBoundingClientRect();
+    b.scrollLeft += (r.left + r.right) / 2 - (box.left + box.right) / 2;
   }
 
   function drawBoard(s) {
@@ -630,7 +648,14 @@
   board().addEventListener("keydown", (e) => {
     if ((e.key === "Enter" || e.key === " ") && e.target.getAttribute("tabindex") !== null) {
       e.preventDefault();
+      const before = selected;
       pick(e.target);
+      // a unit picked from the keyboard: the focus goes to its first target (the board was
+      // marked again, and the cells come before the units in the tab order)
+      if (selected && selected !== before) {
+        const first = board().querySelector(".target");
+        if (first) first.focus();
+      }
     }
   });
   document.addEventListener("keydown", (e) => {
