@@ -541,3 +541,14 @@ def test_each_verb_says_what_it_does_and_a_chooser_tells_the_verbs_apart(serve, 
     told = orange.page.locator("#choices .verb-help").all_inner_texts()
     assert sorted(told) == sorted([snap["help"]["create"], snap["help"]["deploy"]])
     assert problems(orange.page) == []
+
+
+def test_the_fleet_battles_points_are_shown_open_where_no_standing_is(serve, open_page):
+    """The browser trial: the fleet battle keeps no counters, so the page had no standing and
+    its victory points and hulls were inside the collapsed status lines."""
+    served = serve("fleet-battle", "--seat", "red=human", "--seed", "2")
+    red = Seat(open_page(served.links["red"]))
+    snap = red.wait_turn()
+    assert snap is not None and snap["standing"] is None and snap["status"]
+    assert red.page.evaluate("document.querySelector('#status-box details').open") is True
+    assert red.page.is_visible("#status li")

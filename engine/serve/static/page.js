@@ -30,6 +30,7 @@
   let ready = null;       // hot seat: the seat whose player clicked "I am here"
   let source = null;
   let unreached = false;  // the error shown is "could not reach the server"
+  let statusShown = false;  // the status lines were drawn once (opened or not: the player's)
 
   // -- small helpers ------------------------------------------------------------------------
   function el(name, attrs, text) {
@@ -585,6 +586,12 @@
   function drawStatus(s) {
     const lines = s.status || [];
     $("status-box").hidden = !lines.length;
+    // where the scenario keeps no counters (the fleet battle: its points and hulls are the
+    // plugin's status lines), the lines are the standing: shown open at first
+    if (lines.length && !s.standing && !statusShown) {
+      $("status-box").querySelector("details").open = true;
+    }
+    if (lines.length) statusShown = true;
     const list = $("status");
     clear(list);
     for (const line of lines) list.appendChild(el("li", {}, line));
