@@ -5,10 +5,9 @@ that brings it (the game author's trial called ``adjacent_enemies`` in a classic
 from __future__ import annotations
 
 from functools import cache
-from importlib.metadata import entry_points
 from types import SimpleNamespace
 
-from distant_galaxy.plugins import GROUP, make_plugin_manager
+from distant_galaxy.plugins import installed_plugins, make_plugin_manager
 from distant_galaxy.scenario.bindings import engine_registry
 
 #: Entry points whose module is in this package are the shipped plugins.
@@ -20,8 +19,8 @@ __all__ = ["BUILTIN_PLUGIN_PACKAGE", "function_origins", "registry_stub", "shipp
 
 def shipped_plugins() -> list[str]:
     """The names of the installed plugins that ship with the engine, sorted."""
-    return sorted(ep.name for ep in entry_points(group=GROUP)
-                  if ep.value.startswith(BUILTIN_PLUGIN_PACKAGE))
+    return sorted(name for name, value in installed_plugins().items()
+                  if value.startswith(BUILTIN_PLUGIN_PACKAGE))
 
 
 def registry_stub(plugins: list[str]) -> SimpleNamespace:
