@@ -282,3 +282,14 @@ def test_a_plugins_function_called_without_the_plugin_names_it(tmp_path):
     assert "only in a scenario with `plugins: [aborigines]`" in entry
     line_of = text[text.index("### `line_of("):][:200]
     assert "only in a scenario" not in line_of
+
+
+def test_a_line_longer_than_the_board_is_a_warning_at_its_victory(tmp_path):
+    """The game author's trial: ``line_of(params.line, …)`` with ``line: 10`` on a 9×9 board
+    validated, and no game could be won by it."""
+    mod = _mod(tmp_path, "params: {size: 3}\nvictory:\n  - id: line\n"
+                         "    if: 'line_of(4, player.seat)'\n    reason: r\n")
+    problems = validate_one(str(mod))
+    assert len(problems) == 1, problems
+    assert "mod.yaml:8:10: victory 'line': line_of(4, …) can never hold on a 3x3 board (its " \
+        "longest line has 3 cells)" in problems[0]

@@ -19,6 +19,7 @@ from distant_galaxy.stash import StashKey
 if TYPE_CHECKING:
     from distant_galaxy.core.actions import ActionKind
     from distant_galaxy.core.game import Game
+    from distant_galaxy.errors import SourceError
     from distant_galaxy.rules import Registry
     from distant_galaxy.scenario.model import Scenario
     from distant_galaxy.scenario.rules import ScenarioRules
@@ -36,8 +37,33 @@ def dg_rule_functions(registry: Registry) -> None:
 
 @hookimpl(tryfirst=True)
 def dg_compile_rules(scenario: Scenario, rules: ScenarioRules) -> None:
-    """Compile the ``actions:`` section and ``setup.fill`` (errors go to the scenario's list)."""
+    """Compile the ``actions:`` section and ``setup.fill`` (errors go to the scenario's list);
+    warn of a victory ``line_of(N, …)`` longer than the board allows."""
     scenario.stash[SECTION] = GenericSection(rules)
+    rules.warnings.extend(impossible_lines(scenario, rules))
+
+
+def impossible_lines(scenario: Scenario, rules: ScenarioRules) -> list[SourceError]:
+    """A victory that is ``line_of(N, seat)`` with a constant N longer than the board's longest
+    line (its width or height) can never hold: the game author's ``line: 10`` on 9×9 validated
+    and no game could be won by it."""
+    longest = max(scenario.grid.width, scenario.grid.height)
+    out: list[SourceError] = []
+    for i, item in enumerate(scenario.data.get("victory") or []):
+        victory = next((v for v in rules.victories
+                        if isinstance(item, dict) and v.id == item.get("id")), None)
+        if victory is None:
+            continue
+        call, spec = victory.cond.own_call, victory.cond.call
+        if spec is None or spec.name != "line_of" or not call or not call[2]:
+            continue
+        n = call[2][0]
+        if isinstance(n, int) and not isinstance(n, bool) and n > longest:
+            out.append(scenario.error(
+                f"victory '{victory.id}': line_of({n}, …) can never hold on a "
+                f"{scenario.grid.width}x{scenario.grid.height} board (its longest line has "
+                f"{longest} cells)", "victory", i, "if"))
+    return out
 
 
 @hookimpl(tryfirst=True)
