@@ -141,7 +141,10 @@ def register(scenario_id: str, options: tuple[str, ...] | list[str] = (),
 def _type_and_info(name: str, scenario: Scenario, codec: Codec, chosen: list[str]
                    ) -> tuple[pyspiel.GameType, pyspiel.GameInfo]:
     seats = len(chosen)
-    zero_sum = seats == 2
+    sides = seat_sides(scenario)
+    # zero-sum: two seats that play against each other; two seats of one side (episode 5's
+    # civilizations at 2 players) win and lose together (+1/+1, -1/-1): general-sum
+    zero_sum = seats == 2 and len({sides.get(s, s) for s in chosen}) == 2
     hidden = hides_information(scenario, chosen)
     chance = pyspiel.GameType.ChanceMode
     game_type = pyspiel.GameType(
@@ -313,8 +316,12 @@ class DgState(pyspiel.State):
                 raise EngineError(f"action index {action}: the game is over ("
                                   f"{self.game.result.get('reason') if self.game.result else ''})")
             chosen = play.legal.get(action)
-            if chosen is None:
-                raise EngineError(f"action index {action} is not legal now")
+            if chosen is None:  # (as the PettingZoo environment says it)
+                codec = play.dg.codec
+                meaning = codec.describe(action) if 0 <= action < codec.size else "out of range"
+                pend = self.game.pending
+                who = f" for {pend.seat}" if pend is not None else ""
+                raise EngineError(f"action index {action} is not legal{who} now ({meaning})")
             play.waiting, play.chosen = chosen, []
         else:
             if not 0 <= action < play.sides:

@@ -11,6 +11,8 @@ new deal); ``render()`` (``render_mode="ansi"``) shows what every player may see
 
 from __future__ import annotations
 
+import copy
+import random
 from typing import Any, ClassVar
 
 import numpy as np
@@ -49,9 +51,16 @@ class DgAecEnv(AECEnv):
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise EngineError(f"render_mode {render_mode!r} is not offered: "
                               f"{', '.join(self.metadata['render_modes'])} or None")
+        if variant is not None and not isinstance(variant, str):
+            raise EngineError(f"variant must be a variant's name (a text) or None, not "
+                              f"{type(variant).__name__} {variant!r}")
+        if seed is None:  # as dg run without --seed: a seed of its own
+            seed = random.SystemRandom().getrandbits(63)
+        elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+            raise EngineError(f"seed must be a whole number or None, not {seed!r}")
         self.scenario = load_scenario(scenario, variant, option_list(options))
         self.codec: Codec = codec_for(self.scenario)
-        self.seed = seed  # the seed of the next episode (``reset``)
+        self.seed = int(seed)  # the seed of the next episode (``reset``)
         self.render_mode = render_mode
         self.possible_agents = self.scenario.seats_for(players)
         lo, hi = self.codec.bounds()
@@ -62,6 +71,37 @@ class DgAecEnv(AECEnv):
         self._act_space = spaces.Discrete(self.codec.size)
         self.game: Game | None = None
         self._legal: dict[int, Any] = {}
+        self.agents: list[str] = []  # (none before the first reset, as PettingZoo's own)
+
+    # -- copies (the RL researcher's trial: a copy for look-ahead, a pickle for workers) --------
+    def __deepcopy__(self, memo: dict[int, Any]) -> DgAecEnv:
+        """An independent copy of the environment and its episode: the game copied as a search
+        copies it (``Game.clone``); the scenario, its codec and the spaces shared (read-only)."""
+        twin = type(self).__new__(type(self))
+        shared = ("scenario", "codec", "game", "_obs_space", "_act_space")
+        twin.__dict__.update({k: v if k in shared else copy.deepcopy(v, memo)
+                              for k, v in self.__dict__.items()})
+        twin.game = self.game.clone() if self.game is not None else None
+        return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled with the episode as its seed and actions (the game is played again on
+        loading: the same seed and actions give the same game); the scenario as its file."""
+        state = dict(self.__dict__)
+        game = state.pop("game")
+        state["_replay"] = None if game is None else (self._episode_seed, list(game.history))
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        replay = state.pop("_replay")
+        self.__dict__.update(state)
+        self.game = None
+        if replay is not None:
+            seed, history = replay
+            self.game = Game(self.scenario, seats=list(self.possible_agents), seed=seed,
+                             record=False)
+            for seat, text in history:
+                self.game.apply(text, seat=seat)
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self._obs_space
@@ -76,6 +116,7 @@ class DgAecEnv(AECEnv):
             self.seed = seed
         self.game = Game(self.scenario, seats=list(self.possible_agents), seed=self.seed,
                          record=False)
+        self._episode_seed = self.seed
         self.seed += 1  # the next episode's: another deal of the dice and secrets
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -101,10 +142,14 @@ class DgAecEnv(AECEnv):
         assert pend is not None
         self.agent_selection = pend.seat
         self._legal = self.codec.legal_map(game.state, game.legal_actions())
-        self.infos[pend.seat] = {"legal": len(self._legal)}
+        for agent in self.agents:  # the count is the acting agent's; the others' is not kept
+            self.infos[agent] = {"legal": len(self._legal)} if agent == pend.seat else {}
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         game = self._started()
+        if agent not in self.possible_agents:
+            raise EngineError(f"no agent {agent!r} in this game (agents: "
+                              f"{', '.join(self.possible_agents)})")
         state = seat_state(game, agent)
         obs = np.asarray(self.codec.observe(state, agent, self.scenario.limits.get("rounds")),
                          dtype=np.float32)
@@ -135,6 +180,9 @@ class DgAecEnv(AECEnv):
         if action is None:
             raise EngineError(f"step(None) is only for an agent that is done; {agent} is to "
                               "act: give an index its action_mask allows")
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise EngineError(f"an action is an index (a whole number) its action_mask "
+                              f"allows, not {action!r}")
         index = int(action)
         chosen = self._legal.get(index)
         if chosen is None:

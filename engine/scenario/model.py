@@ -17,6 +17,7 @@ from distant_galaxy.core.grid import CellPermissions, Grid
 from distant_galaxy.core.state import GameState, Player, Site
 from distant_galaxy.core.verbs import EndAction
 from distant_galaxy.errors import EngineError, ScenarioError, SourcePos
+from distant_galaxy.lazy import lazy_module
 from distant_galaxy.loader import MergedDocument
 from distant_galaxy.plugins import implemented_hooks
 from distant_galaxy.scenario.map import build_map
@@ -26,6 +27,9 @@ from distant_galaxy.stash import Stash
 
 if TYPE_CHECKING:
     from distant_galaxy.core.game import Game
+
+#: The loader (it imports this module): what loads a pickled scenario again.
+_loader = lazy_module("distant_galaxy.scenario.load")
 
 DEFAULT_PHASES = [{"id": "main", "seat": "active"}]
 
@@ -77,6 +81,18 @@ class Scenario:
         #: The rule strings' compile errors (the loader reports them with the plugins' checks;
         #: a scenario with some is never handed to a game).
         self.rules = ScenarioRules(self, collect=True)
+
+    # -- copies ---------------------------------------------------------------------------
+    def __deepcopy__(self, memo: dict[int, Any]) -> Scenario:
+        """The scenario itself: it is read-only, shared by every game of it (``Game.clone``),
+        and its plugin manager holds modules, which cannot be copied (a copied PettingZoo
+        environment: the RL researcher's trial)."""
+        return self
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as where it comes from — its file, variant and options — and loaded again
+        there (the plugin manager holds modules: a worker process rebuilds it)."""
+        return (_load_again, (str(self.path), self.variant, list(self.options)))
 
     # -- positions for messages ------------------------------------------------------------
     def pos(self, *path: str | int) -> SourcePos:
@@ -188,3 +204,8 @@ class Scenario:
 
 
 __all__ = ["DEFAULT_PHASES", "Scenario"]
+
+
+def _load_again(path: str, variant: str | None, options: list[str]) -> Scenario:
+    """A pickled scenario loaded again from its file (:meth:`Scenario.__reduce__`)."""
+    return _loader.load_scenario(path, variant, options)  # type: ignore[no-any-return]

@@ -208,3 +208,21 @@ def test_a_seats_own_secret_order_is_in_its_tensors_and_nobody_elses() -> None:
     red, blue = state.observation_tensor(0)[-12:], state.observation_tensor(1)[-12:]
     assert sum(red[:6]) == 0.0 and sum(red[6:]) == 1.0   # red: its own side's order only
     assert sum(blue[:6]) == 1.0 and sum(blue[6:]) == 0.0  # blue (the aborigines): its own
+
+
+@pytest.mark.parametrize("sid", ["aborigine-clash", "fleet-battle"])
+def test_two_seats_of_one_side_are_general_sum_and_pass_the_random_test(sid: str) -> None:
+    """The RL researcher's trial: at 2 players Clash's two civilizations (and the fleet
+    battle's two squadrons) were declared zero-sum, win and lose together (-1/-1), and
+    random_sim_test failed on the sum. Two seats that play each other stay zero-sum."""
+    game = load_game(sid, players=2)
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    pyspiel.random_sim_test(game, num_sims=2, serialize=False, verbose=False)
+    duel = load_game("fleet-battle", variant="hot-seat")
+    assert duel.get_type().utility == pyspiel.GameType.Utility.ZERO_SUM
+
+
+def test_an_illegal_index_names_the_seat_and_its_meaning() -> None:
+    state = load_game("tic-tac-toe").new_initial_state()
+    with pytest.raises(Exception, match=r"action index 73 is not legal for x now \("):
+        state.apply_action(73)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import warnings
 
 import pytest
@@ -100,3 +102,35 @@ def test_players_chooses_how_many_seats_play() -> None:
     assert env.possible_agents == ["orange", "purple"]
     with pytest.raises(EngineError, match="for 2 to 3 players, not 1"):
         aec_env("asteroid-belt", players=1)
+
+
+def test_an_environment_copies_and_pickles_with_its_episode() -> None:
+    """The RL researcher's trial: ``copy.deepcopy(env)`` and ``pickle.dumps(env)`` failed on a
+    module held by the scenario's plugins. A copy plays on alone; a pickle comes back with the
+    same episode (played again from its seed and actions)."""
+    env = aec_env("asteroid-belt", players=2)
+    env.reset(seed=4)
+    for _ in range(6):
+        env.step(int(env.last()[0]["action_mask"].argmax()))
+    twin, back = copy.deepcopy(env), pickle.loads(pickle.dumps(env))
+    for other in (twin, back):
+        assert other.agent_selection == env.agent_selection
+        assert (other.observe("orange")["observation"] == env.observe("orange")["observation"]).all()
+    twin.step(int(twin.last()[0]["action_mask"].argmax()))
+    assert len(twin.game.history) == len(env.game.history) + 1   # the copy alone moved on
+
+
+def test_odd_arguments_are_refused_with_what_is_wanted() -> None:
+    """The RL researcher's trial: ``step(1.7)`` played index 1, ``observe("z")`` answered,
+    ``variant=["quick"]`` was an unhashable-list TypeError, ``seed=None`` failed at reset."""
+    env = aec_env("tic-tac-toe", seed=None)
+    assert env.agents == []
+    env.reset()
+    with pytest.raises(EngineError, match="an action is an index"):
+        env.step(1.7)
+    with pytest.raises(EngineError, match="no agent 'z' in this game"):
+        env.observe("z")
+    with pytest.raises(EngineError, match="variant must be a variant's name"):
+        aec_env("asteroid-belt", variant=["quick"])  # type: ignore[arg-type]
+    env.step(4)
+    assert env.infos["x"] == {} and env.infos["o"] == {"legal": 8}
