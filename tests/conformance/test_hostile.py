@@ -7,6 +7,7 @@ a clear error. Time limits here are generous upper bounds (< 2 s), not performan
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import time
@@ -180,12 +181,20 @@ def test_huge_rule_bounded_in_time(tmp_path: Path):
                  "not " * 5000 + "true"]:
         path = _variant(tmp_path, 'if: "count(u in units where u.owner == player.seat and u.x == 9)'
                         ' > 0"', f'if: "{rule}"')
-        start = time.process_time()
-        try:
-            load_scenario(path)
-        except EngineError:
-            pass
-        assert time.process_time() - start < HUGE_RULE_S
+        assert min(_load_seconds(path) for _ in range(2)) < HUGE_RULE_S
+
+
+def _load_seconds(path: Path) -> float:
+    """CPU seconds to load (or refuse) ``path``, the garbage of the tests before collected first
+    (a clean-clone CI run late in the suite timed 0.54 s for a load of 0.05: a full collection
+    of a large heap fell in the window); the bound takes the better of two loads."""
+    gc.collect()
+    start = time.process_time()
+    try:
+        load_scenario(path)
+    except EngineError:
+        pass
+    return time.process_time() - start
 
 
 def test_huge_map_refused(tmp_path: Path):
