@@ -201,8 +201,21 @@ class ScenarioRules:
             self._check_test_facts()
         if scenario.variant is None and not scenario.options:
             self._unused_defines(scenario)
+            self._no_ending(scenario)
         if self.errors and not collect:
             raise ScenarioErrors(self.errors)
+
+    def _no_ending(self, scenario: Scenario) -> None:
+        """Warn of a scenario that no game of can end: no victory condition, no plugin that
+        judges victory, no round limit (the game author's trial: it validated, and its first
+        game stopped when a seat had no legal action)."""
+        if self.victories or "dg_check_victory" in scenario.hooked \
+                or scenario.limits.get("rounds"):
+            return
+        self.warnings.append(scenario.error(
+            "no game of this scenario can end: it has no victory condition and no round limit",
+            hint="a victory: [{id: ..., if: ..., reason: ...}], or limits: {rounds: N} "
+                 "(docs/authoring.md)"))
 
     def _unused_defines(self, scenario: Scenario) -> None:
         """Warn of a define that no rule of the file names (its variants' and options'

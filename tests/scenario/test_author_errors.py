@@ -293,3 +293,18 @@ def test_a_line_longer_than_the_board_is_a_warning_at_its_victory(tmp_path):
     assert len(problems) == 1, problems
     assert "mod.yaml:8:10: victory 'line': line_of(4, …) can never hold on a 3x3 board (its " \
         "longest line has 3 cells)" in problems[0]
+
+
+def test_a_scenario_no_game_of_can_end_is_a_warning(tmp_path):
+    """The game author's trial: a scenario without ``victory:`` and without a round limit
+    validated; its first game stopped when a seat had no legal action."""
+    path = tmp_path / "endless.yaml"
+    path.write_text("format: 1\nid: endless\ntitle: Endless\nseats:\n  - {id: a}\n  - {id: b}\n"
+                    "map: {topology: square4, width: 3, height: 3, fill: board}\n"
+                    "cell_types:\n  board: {stop: ['*'], glyph: '.'}\n"
+                    "unit_types:\n  stone: {glyph: S}\n"
+                    "actions:\n  - {id: place, kind: place, piece: stone, ends_turn: true}\n",
+                    encoding="utf-8")
+    problems = validate_one(str(path))
+    assert len(problems) == 1 and ("endless.yaml:1:1: no game of this scenario can end: it has "
+                                   "no victory condition and no round limit") in problems[0]
