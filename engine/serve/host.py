@@ -230,13 +230,11 @@ class GameHost:
         if isinstance(who, Reply):
             return who
         with self.lock:
-            refused = self._refused(who, decision)
-            if refused is not None:
-                return refused
-            pend = self.game.pending
-            assert pend is not None
+            seat = self._deciding(who, decision)
+            if isinstance(seat, Reply):
+                return seat
             try:
-                undone = self._take_back_last(pend.seat)
+                undone = self._take_back_last(seat)
             except ActionError as exc:
                 return Reply(409, {"ok": False, "error": str(exc), "decision": self.decision})
             except SaveFailed as exc:
@@ -261,9 +259,9 @@ class GameHost:
                                "of the snapshot"})
         return who
 
-    def _refused(self, who: str, decision: int) -> Reply | None:
-        """Why ``who`` may not change the game now (the game over, another decision pending,
-        not their decision, the game stopped), or None."""
+    def _deciding(self, who: str, decision: int) -> str | Reply:
+        """The seat whose decision ``who`` may change now, or the reply refusing it (the game
+        over, another decision pending, not their decision, the game stopped)."""
         game = self.game
         if game.over:
             return Reply(409, {"ok": False, "error": "the game is over", "decision": self.decision})
@@ -278,22 +276,20 @@ class GameHost:
         if self.error is not None:
             return Reply(409, {"ok": False, "error": f"the game is stopped: {self.error}",
                                "decision": self.decision})
-        return None
+        return pend.seat
 
     def _submit(self, who: str, text: str, decision: int) -> Reply:
-        refused = self._refused(who, decision)
-        if refused is not None:
-            return refused
-        pend = self.game.pending
-        assert pend is not None
+        seat = self._deciding(who, decision)
+        if isinstance(seat, Reply):
+            return seat
         try:
-            self._apply(pend.seat, text)
+            self._apply(seat, text)
         except ActionError as exc:
             return Reply(400, {"ok": False, "error": str(exc)})
         except SaveFailed as exc:
             return Reply(503, {"ok": False, "error": str(exc), "decision": self.decision})
         except EngineError as exc:  # a plugin's fault while applying: the action was taken back
-            self.say(f"{pend.seat}'s action {text!r} failed on the server: {exc}")
+            self.say(f"{seat}'s action {text!r} failed on the server: {exc}")
             return Reply(500, {"ok": False, "error": f"the server failed on this action: {exc}"})
         return Reply(200, {"ok": True, "decision": self.decision})
 

@@ -14,6 +14,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy import ScenarioError, SourceError, SourcePos
+from distant_galaxy_episodes.asteroid_belt.model import COUNTED_POOLS
 
 if TYPE_CHECKING:
     from distant_galaxy import Scenario
@@ -286,10 +287,6 @@ def starting_units(scenario: Scenario) -> list[SourceError]:
                     f"seat '{sid}' starts with {total} {unit} units, more than the limit of "
                     f"{limit} a player may have (unit_types.{unit}.limit, D7.7)", *path))
     return errors
-
-
-#: The pools whose units count towards a type's limit (``model.owned_count``).
-COUNTED_POOLS = ("reserve", "repair")
 
 
 def _whole(n: Any) -> int:

@@ -268,11 +268,15 @@ def shuttles_of(game: GameLike, seat: str) -> list[Token]:
     return [t for t in game.state.tokens.values() if t.owner == seat and t.type in shuttles]
 
 
+#: The pools whose units count towards a type's limit (D7.7), beside those on the board.
+COUNTED_POOLS = ("reserve", "repair")
+
+
 def owned_count(game: Game, seat: str, unit: str) -> int:
     """Units of a type the seat owns anywhere: board, shuttles, reserve, repair (D7.7 limits)."""
     p = game.state.players[seat]
     n = sum(1 for t in game.state.tokens.values() if t.owner == seat and t.type == unit)
-    return n + p.pools.get("reserve", {}).get(unit, 0) + p.pools.get("repair", {}).get(unit, 0)
+    return n + sum(p.pools.get(pool, {}).get(unit, 0) for pool in COUNTED_POOLS)
 
 
 def free(game: GameLike, pos: Pos) -> bool:
