@@ -28,12 +28,15 @@ open), so it has perfect recall and never tells a value the seat may not see; a 
 secrets offers the tensor too, the observation tensor of the seat's view (what it sees now, not
 its recall; of the secrets, those dealt at set-up that a seat may see, its own battle order: the
 codec's ``secret_slots``). The observation string is the board as the seat sees it; the
-state's string the whole game (the referee's), as OpenSpiel expects.
+state's string the whole game (the referee's), as OpenSpiel expects. A state's
+``resample_from_infostate`` draws the values hidden from a seat afresh from what its view allows
+(OpenSpiel's ``ISMCTSBot`` runs on it).
 """
 
 from __future__ import annotations
 
 import ctypes
+import random
 from pathlib import Path
 from typing import Any
 
@@ -45,7 +48,7 @@ from distant_galaxy.bots.rollout import seat_sides
 from distant_galaxy.core.actions import Action
 from distant_galaxy.core.dice import Dice
 from distant_galaxy.core.game import Game
-from distant_galaxy.core.hidden import may_see
+from distant_galaxy.core.hidden import determinize, may_see
 from distant_galaxy.core.state import GameState
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.render import render_board
@@ -212,7 +215,11 @@ class Play:
         self.legal: dict[int, Action] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Play:
-        twin = Play(self.dg, self.game.clone())
+        return self.with_game(self.game.clone())
+
+    def with_game(self, game: Game) -> Play:
+        """This play (the decision or chance node under way) on another engine game."""
+        twin = Play(self.dg, game)
         twin.waiting, twin.chosen, twin.sides = self.waiting, list(self.chosen), self.sides
         twin.legal = dict(self.legal)
         return twin
@@ -330,6 +337,22 @@ class DgState(pyspiel.State):
                                   "k + 1)")
             play.chosen.append(action + 1)
         play.resolve()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> DgState:
+        """A state that ``player_id`` cannot tell from this one (OpenSpiel's
+        ``ResampleFromInfostate``, which its ``ISMCTSBot`` asks for at every simulation): the
+        same history and every value the seat may see, each value hidden from it drawn afresh
+        from what its view allows (:func:`~distant_galaxy.core.hidden.determinize`: a face-down
+        marker from what is left in its bag, the other fleet's secret order from its orders),
+        never read from this state. ``probability_sampler`` (e.g.
+        ``pyspiel.UniformProbabilitySampler(0., 1.)``) gives the draws' seed."""
+        seat = self.seats[player_id]
+        world = self.game.view(seat).clone()
+        if world.state.secrets:
+            determinize(world, random.Random(int(probability_sampler() * 2.0 ** 53)))
+        twin = self.clone()
+        twin.play = self.play.with_game(world)
+        return twin
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

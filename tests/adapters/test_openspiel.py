@@ -226,3 +226,63 @@ def test_an_illegal_index_names_the_seat_and_its_meaning() -> None:
     state = load_game("tic-tac-toe").new_initial_state()
     with pytest.raises(Exception, match=r"action index 73 is not legal for x now \("):
         state.apply_action(73)
+
+
+def test_resampling_keeps_what_the_seat_knows_and_draws_the_rest_afresh() -> None:
+    """RB.4 (a fleet's battle order is secret from the other fleet): ``resample_from_infostate``
+    for red keeps red's own order and the whole history, draws blue's order from blue's orders
+    — never read from the state — and leaves the state itself as it was."""
+    state = load_game("fleet-battle", seed=1, variant="hot-seat",
+                      options=["secret-orders"]).new_initial_state()
+    rng = np.random.RandomState(3)
+    for _ in range(6):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    before = state.game.state.to_json()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    blue_orders = set()
+    for _ in range(24):
+        twin = state.resample_from_infostate(0, sampler)
+        assert twin.information_state_string(0) == state.information_state_string(0)
+        assert twin.history() == state.history() and twin.legal_actions() == state.legal_actions()
+        secrets = twin.game.state.secrets
+        assert secrets["order:civilizations"]["value"] == \
+            state.game.state.secrets["order:civilizations"]["value"]
+        blue_orders.add(secrets["order:aborigines"]["value"])
+        assert secrets["bag:order-aborigines"].get("value") is None  # the bag's order: masked
+    assert len(blue_orders) > 2  # drawn afresh, from blue's six orders
+    assert blue_orders <= {"1", "2", "3", "4", "5", "6"}
+    assert state.game.state.to_json() == before
+
+
+def test_resampling_draws_face_down_markers_from_their_bag() -> None:
+    """RS.2: a face-down Space Domain marker is hidden from every seat; a resampled state draws
+    the face-down ones from what is left in the bag, two never the same marker."""
+    state = load_game("aborigine-clash", seed=2, options=["space-domain"],
+                      players=2).new_initial_state()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    markers = {sid for sid in state.game.state.secrets if sid.startswith("space-domain:")}
+    truth = {sid: state.game.state.secrets[sid]["value"] for sid in markers}
+    twin = state.resample_from_infostate(0, sampler)
+    drawn = {sid: twin.game.state.secrets[sid]["value"] for sid in markers}
+    assert drawn != truth and set(drawn.values()) <= set(
+        state.game.state.secrets["bag:space-domain"]["public"]["contents"])
+    assert twin.information_state_string(0) == state.information_state_string(0)
+
+
+def test_openspiels_ismcts_bot_plays_a_hidden_information_game() -> None:
+    """OpenSpiel's ``ISMCTSBot`` resamples the state at every simulation
+    (``resample_from_infostate``) and checks that each sample is the same information state."""
+    from open_spiel.python.algorithms import ismcts
+
+    game = load_game("fleet-battle", seed=2, variant="hot-seat", options=["secret-orders"])
+    rng = np.random.RandomState(5)
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, rng), 1.4, 3, random_state=rng)
+    state = game.new_initial_state()
+    for _ in range(4):
+        if state.is_chance_node():
+            faces = state.chance_outcomes()
+            state.apply_action(int(rng.choice([f for f, _p in faces], p=[p for _f, p in faces])))
+        else:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
