@@ -128,6 +128,7 @@ CHECKS: dict[str, Check] = {
     "dg_cell_glyph": _optional(str, "a text"),
     "dg_describe_event": _optional(str, "a text"),
     "dg_status_lines": _list_of(str, "texts"),
+    "dg_legend_lines": _list_of(str, "texts"),
     "dg_invariants": _list_of(str, "texts"),
     "dg_campaign_facts": _optional(dict, "{seat: {name: value}}"),
 }
@@ -139,7 +140,8 @@ CHECKS: dict[str, Check] = {
 #: is ``dg_check_victory`` when it answers with a result, which ends the game.)
 QUESTIONS = frozenset({"dg_phase_applies", "dg_decision_reason", "dg_check_victory",
                        "dg_progress", "dg_secret_values", "dg_cell_glyph",
-                       "dg_describe_event", "dg_status_lines", "dg_explain_event",
+                       "dg_describe_event", "dg_status_lines", "dg_legend_lines",
+                       "dg_explain_event",
                        "dg_invariants", "dg_campaign_facts"})
 
 #: Whether the guard hashes the state around each question (:func:`watching_questions`).

@@ -188,6 +188,14 @@ def dg_status_lines(game: Game) -> list[str]:
 
 
 @hookspec
+def dg_legend_lines(game: Game) -> list[str]:
+    """Return the lines that say what the board's glyphs mean (a key to the map), shown after
+    the status lines wherever a board is printed for reading (``dg show``, ``dg render``, the
+    first board a person's prompt draws, and again on ``show`` or ``legend``); the prompt's
+    redraw after each action leaves them out, and a served page draws its own key."""
+
+
+@hookspec
 def dg_explain_event(game: Game, event: dict[str, Any]) -> list[str] | None:
     """Return the lines explaining why a bot or an automatic phase did what the event records
     (the priority row that fired, the options it compared), or None. ``dg replay --html`` shows

@@ -6,6 +6,7 @@ seed and the seat name, so the same seed gives the same game whoever plays.
 
 from __future__ import annotations
 
+import inspect
 import random
 import select
 import shutil
@@ -188,12 +189,16 @@ class HumanController(Controller):
     name = "human"
 
     def __init__(self, seat: str, seed: int = 0, inp: TextIO | None = None,
-                 out: TextIO | None = None, render: Callable[[GameLike], str] | None = None,
+                 out: TextIO | None = None, render: Callable[..., str] | None = None,
                  screen: SharedScreen | None = None):
         super().__init__(seat, seed)
         self.inp = inp or sys.stdin
         self.out = out or sys.stdout
         self.render = render
+        # a renderer that takes ``legend=`` (``render_board``) draws the board's key only where
+        # it is new to this person: the first board, and ``show``
+        self._keyed = render is not None and takes_legend(render)
+        self._key_shown = False
         self.screen = screen  # the terminal this person shares with others (hot seat), if any
         self.seen = 0
         self._last_board: str | None = None
@@ -275,14 +280,20 @@ class HumanController(Controller):
         self.list_actions(game, limit=40)
 
     def show_board(self, game: GameLike, force: bool = True) -> None:
+        """The board, unless ``force`` is False and it has not changed since this person last
+        saw it; the board's key (the plugins' legend lines) only with the first board and on
+        ``show``, not with every redraw after an action."""
         if self.render is None:
             return
-        board = self.render(game)
-        if force or board != self._last_board:
-            self.say(board, wrap=False)  # (its status lines are fitted by render_board)
-            self._last_board = board
-        else:
+        bare = self.render(game, legend=False) if self._keyed else self.render(game)
+        if not force and bare == self._last_board:
             self.say("(the board has not changed; 'show' prints it again)")
+            return
+        self._last_board = bare
+        if self._keyed and (force or not self._key_shown):
+            self._key_shown = True
+            bare = self.render(game, legend=True)
+        self.say(bare, wrap=False)  # (its status lines are fitted by render_board)
 
     def list_actions(self, game: GameLike, limit: int | None = None) -> None:
         """The legal actions: other verbs first (each in full), then moves, one line per unit,
@@ -540,3 +551,12 @@ def bot_problem(bots: dict[str, type[Controller]], kind: str) -> str | None:
         except EngineError as exc:
             return str(exc)
     return None
+
+
+def takes_legend(render: Callable[..., str]) -> bool:
+    """Whether a board renderer takes ``legend=`` (as :func:`~distant_galaxy.play.render.
+    render_board` does): it can then leave the board's key out of a redraw."""
+    try:
+        return "legend" in inspect.signature(render).parameters
+    except (TypeError, ValueError):  # a callable whose signature Python cannot tell
+        return False

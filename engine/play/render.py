@@ -125,9 +125,9 @@ def has_board(scenario: Scenario) -> bool:
     return bool(scenario.unit_types or scenario.map_sites or scenario.data.get("plugins"))
 
 
-def render_board(game: GameLike, paint: Paint | None = None) -> str:
+def render_board(game: GameLike, paint: Paint | None = None, legend: bool = True) -> str:
     """The board (when the scenario has one, :func:`has_board`), then one line per player,
-    then the plugins' status lines."""
+    then the plugins' status lines and (``legend``) their key to the board's glyphs."""
     lines = []
     if has_board(game.scenario):
         painter = None if paint is None else _cell_painter(game, paint)
@@ -137,6 +137,9 @@ def render_board(game: GameLike, paint: Paint | None = None) -> str:
         text.extend(render_unit_counters(game))
     for group in game.hook.dg_status_lines(game=game):
         text.extend(group or [])
+    if legend:
+        for group in game.hook.dg_legend_lines(game=game):
+            text.extend(group or [])
     lines.extend(fitted for line in "\n".join(text).split("\n") for fitted in fit(line))
     return "\n".join(lines)
 

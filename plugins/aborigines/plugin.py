@@ -156,8 +156,14 @@ def dg_cell_glyph(game: Game, pos: tuple[int, int]) -> str | None:
 
 @hookimpl
 def dg_status_lines(game: Game) -> list[str]:
-    """Portals, the central area and the victory counts, seats, legend (view.py)."""
+    """Portals, the central area and the victory counts, seats (view.py)."""
     return view.status_lines(game)
+
+
+@hookimpl
+def dg_legend_lines(game: Game) -> list[str]:
+    """What the board's portal numbers and letters mean (view.py)."""
+    return view.legend(game)
 
 
 @hookimpl

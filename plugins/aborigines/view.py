@@ -46,7 +46,7 @@ def cell_glyph(game: Game, pos: Pos) -> str | None:
 
 def status_lines(game: Game) -> list[str]:
     """Per portal its state and Aborigine ships, the central area and the victory counts, the
-    seats, the legend and the last Aborigine turn."""
+    seats and the last Aborigine turn (the legend: :func:`legend`)."""
     m = model_of(game)
     st = game.state
     lines = []
@@ -63,7 +63,6 @@ def status_lines(game: Game) -> list[str]:
                  + f" | closed {m.closed_count(st)}/{m.param('victory', 'closed_portals')}, "
                  f"held {m.held_count(st)}/{m.param('victory', 'held_zones')}")
     lines += seat_lines(game)
-    lines += legend(game)
     lines += st.attrs.get("ab_report", [])
     return lines
 

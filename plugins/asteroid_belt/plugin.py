@@ -173,6 +173,12 @@ def dg_status_lines(game):
 
 
 @hookimpl
+def dg_legend_lines(game):
+    """The asteroid, marker and unit glyphs, portals and lanes, and how asteroids are named."""
+    return view.legend(game)
+
+
+@hookimpl
 def dg_invariants(game):
     """Markers are exclusive, mines have owners, shuttles respect capacity, units within limits."""
     out = []

@@ -91,7 +91,7 @@ def _site_at(game: Game, pos: tuple[int, int]) -> Site | None:
 def status_lines(game: Game) -> list[str]:
     st = game.state
     track = model.param(game, "track_length")
-    lines = legend(game)
+    lines: list[str] = []
     for seat in st.seats:
         p = st.players[seat]
         pts = p.counters.get("points", 0)

@@ -123,6 +123,12 @@ def dg_status_lines(game: Game) -> list[str]:
 
 
 @hookimpl
+def dg_legend_lines(game: Game) -> list[str]:
+    """What the models' letters mean, fleet by fleet (view.py)."""
+    return [view.legend(game)]
+
+
+@hookimpl
 def dg_invariants(game: Game) -> list[str]:
     """Hull within 0..start, every model of a known fleet and state, prizes held by the enemy."""
     bad = []

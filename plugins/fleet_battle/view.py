@@ -34,7 +34,7 @@ def status_lines(game: Game) -> list[str]:
     """One block per fleet: order, victory points now, every model with hull and state."""
     st = game.state
     vps = score.all_tallies(game)
-    lines = [legend(game)]
+    lines: list[str] = []
     first = st.attrs.get(INITIATIVE)
     for fleet in section(game.scenario)["fleets"]:
         mark = " — has the initiative" if first == fleet else ""

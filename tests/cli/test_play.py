@@ -101,6 +101,15 @@ def test_a_bot_only_run_shows_a_line_per_action_and_quiet_hides_it(dg):
     assert "x: place" not in quiet.stdout and "seed 1" in quiet.stdout
 
 
+def test_a_bot_only_run_shows_the_boards_key_with_its_first_board_only(dg):
+    """The board's key (``dg_legend_lines``) is printed once, under the first board; the boards
+    of the later rounds leave it out."""
+    out = dg("run", "aborigine-clash", "--players", "2", "--seed", "1")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("legend: 1-6 portal") == 1
+    assert out.stdout.count("centre: ") > 1  # boards after the first, without the key
+
+
 def test_a_fault_in_play_keeps_the_game_when_asked_to_save(tmp_path, race):
     """A plugin's fault stops the game after its action was taken back: with ``--save`` the game
     is saved first, as for a log that cannot be written (nothing is lost); without it, the

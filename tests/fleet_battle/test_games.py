@@ -73,7 +73,7 @@ def test_the_board_s_letters_are_explained_and_the_aborigine_models_named_by_the
     from distant_galaxy.play.narrate import narrate
 
     game = Game(load_scenario("fleet-battle"), seed=3)
-    legend = view.status_lines(game)[0]
+    legend = view.legend(game)
     assert legend.startswith("legend: D Dreadnought, E Escort fighters, C Cruiser")
     assert "b Decoy buoy (the civilizations); AM Aborigine mothership" in legend
     assert "Ab Aborigine lure (the aborigines)" in legend

@@ -161,6 +161,28 @@ def test_an_unchanged_board_is_not_printed_again():
     assert "(the board has not changed; 'show' prints it again)" in text
 
 
+def test_the_boards_key_comes_with_the_first_board_and_on_show_only():
+    """A player's trial: Asteroid Belt printed some 45 lines after each action, its eight-line
+    legend among them every time. The legend lines (``dg_legend_lines``) come with the first
+    board a person sees and with 'show'; the redraw after an action leaves them out."""
+    from distant_galaxy.play.render import render_board
+
+    game = Game(load_scenario("asteroid-belt"), seats=["orange", "purple"], seed=1)
+    out = io.StringIO()
+    human = HumanController("orange", inp=io.StringIO("deploy assault 1,0\nshow\nend\n"),
+                            out=out, render=render_board)
+    deploy = human.choose(game)  # the first board, with its key
+    assert deploy is not None
+    game.apply(deploy)
+    human.choose(game)  # the redraw, then 'show'
+    first, after = out.getvalue().split("orange deploys assault A1", 1)
+    assert first.count("legend: 1 2 3 4 5 asteroid") == 1
+    redraw, shown = after.split("orange> ", 1)
+    assert "legend:" not in redraw and "oA" in redraw  # the redraw: the board, no key
+    assert "legend: 1 2 3 4 5 asteroid" in shown  # 'show': the board with its key
+    assert "legend: 1 2 3 4 5 asteroid" in render_board(game)  # dg show, dg render: always
+
+
 def test_board_is_an_action_where_the_scenario_has_one():
     game = _tic_tac_toe()
     human, _ = _human("x", "place 0,0\n")

@@ -7,7 +7,7 @@ import json
 import secrets
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.build import json_header
 from distant_galaxy.cli.handlers.pictures import write_replay
@@ -42,6 +42,9 @@ from distant_galaxy.play.saves import load_game, read_save, save_game, write_ato
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
 from distant_galaxy.text import quoted, shorten
+
+if TYPE_CHECKING:
+    from distant_galaxy.core.view import GameLike
 
 #: Below this a ``--seed`` can be found by trying seeds against the visible dice (2**48 seeds).
 SMALL_SEED = 2 ** 48
@@ -200,7 +203,12 @@ def _human_io(args: argparse.Namespace) -> dict[str, Any]:
 def board_renderer() -> Any:
     """``render_board`` as the human prompt calls it: in colour on a colour terminal."""
     paint = painter()
-    return render_board if paint is None else (lambda game: render_board(game, paint))
+    if paint is None:
+        return render_board
+
+    def draw(game: GameLike, legend: bool = True) -> str:
+        return render_board(game, paint, legend)
+    return draw
 
 
 class _Watcher:
@@ -213,9 +221,11 @@ class _Watcher:
         self.paint = paint
 
     def board(self, game: Game) -> None:
-        text = render_board(game, self.paint)
+        """The board, if it changed; its key (the legend lines) with the first board only."""
+        text = render_board(game, self.paint, legend=False)
         if text != self.last:
-            print(("\n" if self.last is not None else "") + text)
+            first = self.last is None
+            print(render_board(game, self.paint) if first else "\n" + text)
             self.last = text
 
     def action(self, game: Game, seat: str, action: object, events: list[dict[str, Any]]
