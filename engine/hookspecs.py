@@ -189,10 +189,11 @@ def dg_status_lines(game: Game) -> list[str]:
 
 @hookspec
 def dg_legend_lines(game: Game) -> list[str]:
-    """Return the lines that say what the board's glyphs mean (a key to the map), shown after
-    the status lines wherever a board is printed for reading (``dg show``, ``dg render``, the
-    first board a person's prompt draws, and again on ``show`` or ``legend``); the prompt's
-    redraw after each action leaves them out, and a served page draws its own key."""
+    """Return the lines that say what the board's glyphs mean (a key to the map), printed after
+    the status lines by ``render_board`` (``dg show``, ``dg render``, ``dg join``) and by
+    ``dg run`` with the first board a person or a bot-only run sees and on ``show``; the
+    prompt's redraw after each action leaves them out (``render_board(…, legend=False)``). A
+    served page's status lines do not hold them: its picture has its own key."""
 
 
 @hookspec
