@@ -194,7 +194,7 @@ class DgGame(pyspiel.Game):
         self.start_legal = codec.legal_map(self.start.state, self.start.legal_actions())
 
     def new_initial_state(self) -> DgState:
-        return DgState(self, self.start.clone(), self.start_legal)
+        return DgState(self, None, self.start_legal)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Observer:
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
@@ -203,21 +203,36 @@ class DgGame(pyspiel.Game):
 
 class Play:
     """What a state holds: the engine's game, the action waiting for its dice, if any. OpenSpiel
-    clones a Python state by deep-copying its attributes; this one copies as a game clone."""
+    clones a Python state by deep-copying its attributes; this one copies as a game clone.
 
-    def __init__(self, dg: DgGame, game: Game):
-        self.dg, self.game = dg, game
-        self.game.dice = ChanceDice(game.state, game.emit)
-        self.seats = list(game.state.seats)
+    OpenSpiel's clone of a Python state makes a new initial state and then replaces its
+    attributes with the copies: a new state's game is therefore made on first use only
+    (``game=None``: a copy of the set-up when first asked for), so a clone copies the engine's
+    game once, not twice."""
+
+    def __init__(self, dg: DgGame, game: Game | None):
+        self.dg, self._game = dg, game
+        if game is not None:
+            game.dice = ChanceDice(game.state, game.emit)
+        self.seats = list((game or dg.start).state.seats)
         self.waiting: Action | None = None  # the action whose dice are being chosen
         self.chosen: list[int] = []         # the faces chosen so far for it
         self.sides = 0                      # the die the chance node rolls
         self.legal: dict[int, Action] = {}
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Play:
-        return self.with_game(self.game.clone())
+    @property
+    def game(self) -> Game:
+        """The engine's game (the set-up's copy, made now, if none was made yet)."""
+        game = self._game
+        if game is None:
+            game = self._game = self.dg.start.clone()
+            game.dice = ChanceDice(game.state, game.emit)
+        return game
 
-    def with_game(self, game: Game) -> Play:
+    def __deepcopy__(self, memo: dict[int, Any]) -> Play:
+        return self.with_game(None if self._game is None else self._game.clone())
+
+    def with_game(self, game: Game | None) -> Play:
         """This play (the decision or chance node under way) on another engine game."""
         twin = Play(self.dg, game)
         twin.waiting, twin.chosen, twin.sides = self.waiting, list(self.chosen), self.sides
@@ -287,7 +302,7 @@ def _needed_die(exc: BaseException) -> NeedDie | None:
 class DgState(pyspiel.State):
     """A game in progress (its :class:`Play`)."""
 
-    def __init__(self, game: DgGame, engine_game: Game, legal: dict[int, Action]):
+    def __init__(self, game: DgGame, engine_game: Game | None, legal: dict[int, Action]):
         super().__init__(game)
         self.play = Play(game, engine_game)
         self.play.legal = dict(legal)

@@ -286,3 +286,25 @@ def test_openspiels_ismcts_bot_plays_a_hidden_information_game() -> None:
             action = bot.step(state)
             assert action in state.legal_actions()
             state.apply_action(action)
+
+
+def test_a_clone_copies_the_engine_game_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """OpenSpiel clones a Python state by making a new initial state and replacing its
+    attributes with copies: the new state's own game is made on first use only, so a clone
+    (and ``child``, get_all_states' and TabularPolicy's step) copies the engine's game once."""
+    from distant_galaxy.core.game import Game
+
+    state = load_game("connect-four").new_initial_state()
+    state.apply_action(3)
+    copies = []
+    real_clone = Game.clone
+    monkeypatch.setattr(Game, "clone", lambda self, *a, **k: copies.append(1) or
+                        real_clone(self, *a, **k))
+    child = state.child(2)
+    assert len(copies) == 1
+    assert child.history() == [3, 2] and state.history() == [3]
+    assert child.clone().history() == [3, 2] and len(copies) == 2
+    fresh = state.get_game().new_initial_state()
+    assert len(copies) == 2 and fresh.legal_actions() == list(range(7))
+    fresh.apply_action(0)
+    assert len(copies) == 3 and fresh.history() == [0]
