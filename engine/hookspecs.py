@@ -190,10 +190,11 @@ def dg_status_lines(game: Game) -> list[str]:
 @hookspec
 def dg_legend_lines(game: Game) -> list[str]:
     """Return the lines that say what the board's glyphs mean (a key to the map), printed after
-    the status lines by ``render_board`` (``dg show``, ``dg render``, ``dg join``) and by
-    ``dg run`` with the first board a person or a bot-only run sees and on ``show``; the
-    prompt's redraw after each action leaves them out (``render_board(…, legend=False)``). A
-    served page's status lines do not hold them: its picture has its own key."""
+    the status lines by ``render_board`` (``dg show``, ``dg render``), and by the prompts of
+    ``dg run`` and ``dg join`` with the first board a person (or a bot-only run) sees and on
+    ``show``; their redraw after each action leaves them out (``render_board(…,
+    legend=False)``). A served page's status lines do not hold them: its picture has its own
+    key (the snapshot's ``legend`` is for ``dg join``)."""
 
 
 @hookspec

@@ -138,10 +138,21 @@ def render_board(game: GameLike, paint: Paint | None = None, legend: bool = True
     for group in game.hook.dg_status_lines(game=game):
         text.extend(group or [])
     if legend:
-        for group in game.hook.dg_legend_lines(game=game):
-            text.extend(group or [])
+        text.extend(legend_lines(game))
     lines.extend(fitted for line in "\n".join(text).split("\n") for fitted in fit(line))
     return "\n".join(lines)
+
+
+def legend_lines(game: GameLike) -> list[str]:
+    """The plugins' key to the board's glyphs (``dg_legend_lines``), as ``render_board`` prints
+    it under the status lines."""
+    return [line for group in game.hook.dg_legend_lines(game=game) for line in group or []]
+
+
+def render_legend(game: GameLike) -> str:
+    """The board's key alone, fitted as ``render_board`` fits it ("": the scenario has none)."""
+    text = "\n".join(legend_lines(game))
+    return "\n".join(fitted for line in text.split("\n") for fitted in fit(line)) if text else ""
 
 
 #: The width the status lines under a board are wrapped to (a terminal's usual 80 columns).

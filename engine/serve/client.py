@@ -145,6 +145,7 @@ class Terminal:
     shown: int = 0
     waiting: int | None = None
     last_board: str | None = None
+    key_shown: bool = False  # whether the board's key (the snapshot's ``legend``) was shown
     answered: int = -1
     #: whether the seat waited for another since its last prompt (what it typed meanwhile is
     #: dropped at its turn: it was typed before the board it answers was shown)
@@ -166,9 +167,16 @@ class Terminal:
         self.shown = len(lines)
 
     def board(self, snap: dict[str, Any], force: bool = False) -> None:
+        """The board and its status lines, if they changed (``force``: in any case); the
+        board's key with the first board and on ``show``, as ``dg run``'s prompt shows it."""
         text = snap.get("board") or ""
         if force or text != self.last_board:
-            self.say(text, wrap=False)
+            key = snap.get("legend") or ""
+            if key and (force or not self.key_shown):
+                self.key_shown = True
+                self.say(f"{text}\n{key}", wrap=False)
+            else:
+                self.say(text, wrap=False)
             self.last_board = text
         else:
             self.say("(the board has not changed; 'show' prints it again)")

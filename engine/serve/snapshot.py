@@ -25,7 +25,7 @@ from distant_galaxy.errors import EngineError
 from distant_galaxy.play.controllers import action_help
 from distant_galaxy.play.narrate import narrate
 from distant_galaxy.play.palette import palette_of
-from distant_galaxy.play.render import render_board, render_result
+from distant_galaxy.play.render import render_board, render_legend, render_result
 from distant_galaxy.play.render_svg import render_svg
 from distant_galaxy.serve.links import HOT_SEAT
 
@@ -219,9 +219,10 @@ def hidden_snapshot(host: GameHost, seat: str | None) -> dict[str, Any]:
     return {**heading(host, seat),
             "pending": None if pend is None else {"seat": pend.seat, "kind": pend.kind,
                                                   "reason": None},
-            "your_turn": False, "svg": "", "board": "", "narration": [], "narration_left_out": 0,
-            "actions": [], "help": {}, "undo": None, "standing": None, "status": [], "result": None,
-            "result_text": None, "handover": handover(host, seat), "masked": True}
+            "your_turn": False, "svg": "", "board": "", "legend": "", "narration": [],
+            "narration_left_out": 0, "actions": [], "help": {}, "undo": None, "standing": None,
+            "status": [], "result": None, "result_text": None, "handover": handover(host, seat),
+            "masked": True}
 
 
 def pictures(host: GameHost, view: GameView, seat: str | None) -> dict[str, str]:
@@ -232,7 +233,9 @@ def pictures(host: GameHost, view: GameView, seat: str | None) -> dict[str, str]
     version = host.game.version
     cached = host.pictures.get(key)
     if cached is None or cached[0] != version:
-        drawn = {"svg": render_svg(cast("Game", view)), "board": render_board(cast("Game", view))}
+        drawn = {"svg": render_svg(cast("Game", view)),
+                 "board": render_board(cast("Game", view), legend=False),
+                 "legend": render_legend(cast("Game", view))}
         cached = host.pictures[key] = (version, drawn)
     return cached[1]
 

@@ -132,3 +132,23 @@ def test_a_hot_seat_with_hidden_values_is_masked_from_the_first_decision() -> No
     plain = host_of("tic-tac-toe", ["x", "o"])
     plain.hot_seat = True
     assert not snapshot(plain, "*hot-seat*")["masked"]
+
+
+def test_the_boards_key_travels_apart_and_dg_join_shows_it_once_and_on_show() -> None:
+    """The board's key (``dg_legend_lines``) is the snapshot's ``legend``, not part of its
+    ``board`` nor of its ``status``; ``dg join`` prints it with its first board and on 'show',
+    as ``dg run``'s prompt does, and the redraw after a change without it."""
+    from distant_galaxy.serve.client import Link, Terminal
+
+    host = host_of("asteroid-belt", ["orange"])
+    snap = snapshot(host, "orange")
+    assert snap["legend"].startswith("legend: 1 2 3 4 5 asteroid")
+    assert "legend:" not in snap["board"] and not any("legend" in s for s in snap["status"])
+    out = io.StringIO()
+    term = Terminal(Link("http://127.0.0.1:1", "t"), out=out)
+    term.board(snap)
+    term.board({**snap, "board": snap["board"] + "\nchanged"})
+    term.board(snap, force=True)
+    first, redraw, shown = out.getvalue().split(snap["board"])[1:]
+    assert first.startswith("\nlegend: ") and "legend:" not in redraw
+    assert shown.startswith("\nlegend: ")
