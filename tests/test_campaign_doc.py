@@ -1,5 +1,5 @@
 """Every snippet of docs/campaign.md's tutorial works: YAML files (`# file: NAME`) are written in
-order, every `dg` command is run in a temporary folder (exit 0 unless marked `# exits 1`), and a
+order (whole, as a reader copies them: the positions of errors count that first line), every `dg` command is run in a temporary folder (exit 0 unless marked `# exits 1`), and a
 plain block after a command holds lines its output must contain; the tutorial's campaign is the
 one the campaign tests use (tests/data/campaigns/duo.yaml)."""
 
@@ -35,7 +35,7 @@ def test_every_snippet_of_the_tutorial_works(tmp_path, monkeypatch, capsys):
     for lang, body in _blocks():
         if lang == "yaml" and body.startswith("# file: "):
             name = body.split("\n", 1)[0][len("# file: "):].strip()
-            (tmp_path / name).write_text(body.split("\n", 1)[1], encoding="utf-8")
+            (tmp_path / name).write_text(body, encoding="utf-8")  # as copied: comment too
             files += 1
             last = None
         elif lang == "sh":
@@ -43,7 +43,8 @@ def test_every_snippet_of_the_tutorial_works(tmp_path, monkeypatch, capsys):
                 cmd, _, comment = line.partition("#")
                 want = 1 if "exits 1" in comment else 0
                 code = main(shlex.split(cmd)[1:])
-                out = capsys.readouterr().out
+                told = capsys.readouterr()
+                out = told.out + told.err  # what the reader sees in the terminal
                 assert code == want, f"`{cmd.strip()}` exited {code}:\n{out}"
                 last = out if last is None else last + out
                 commands += 1

@@ -47,7 +47,7 @@ from distant_galaxy.play.runner import (
 from distant_galaxy.play.saves import check_payload, load_game, save_payload
 from distant_galaxy.scenario.load import read_scenario, scenario_from_document
 from distant_galaxy.scenario.model import Scenario
-from distant_galaxy.text import shorten
+from distant_galaxy.text import close_matches, shorten
 
 Render = Callable[[GameLike], str]
 
@@ -100,14 +100,30 @@ def default_save_path(campaign: Campaign) -> Path:
     return Path(f"{campaign.id}{SUFFIX}")
 
 
+def unknown_civilization(campaign: Campaign, name: str) -> EngineError:
+    """The error of ``--seat NAME=…`` where NAME is no civilization of the campaign: its roster,
+    and where NAME is a stage's seat, whose it is (a campaign's ``--seat`` names civilizations,
+    not seats); else the nearest civilization's name."""
+    text = (f"--seat {name}: not a civilization of {campaign.id} (roster: "
+            f"{', '.join(campaign.roster)})")
+    holders = list(dict.fromkeys(civ for stage in campaign.stages for civ, seat in
+                                 stage.seats.items() if seat == name))
+    if holders:
+        whose = " or ".join(f"{campaign.civ_title(c)} ({c})" for c in holders)
+        return EngineError(f"{text}; {name} is a seat of the stages, played by {whose}: a "
+                           f"campaign's --seat names the civilization, e.g. "
+                           f"--seat {holders[0]}=human")
+    near = close_matches(name, list(campaign.roster))
+    return EngineError(f"{text}; did you mean '{near[0]}'?" if near else text)
+
+
 def new_campaign(name: str, seed: int, controllers: dict[str, str],
                  save_path: str | Path | None = None) -> CampaignRun:
     """Start a campaign: check the file and the controllers, write the save (never over one)."""
     campaign = load_campaign(name)
     for civ in controllers:
         if civ not in campaign.roster:
-            raise EngineError(f"--seat {civ}: not a civilization of {campaign.id} (roster: "
-                              f"{', '.join(campaign.roster)})")
+            raise unknown_civilization(campaign, civ)
     _check_controllers(campaign, controllers)
     path = Path(save_path) if save_path else default_save_path(campaign)
     if path.exists():
@@ -242,8 +258,7 @@ def seat_kinds(run: CampaignRun, stage: Stage, override: dict[str, str],
     first's."""
     for civ in override:
         if civ not in run.campaign.roster:
-            raise EngineError(f"--seat {civ}: not a civilization of {run.campaign.id} (roster: "
-                              f"{', '.join(run.campaign.roster)})")
+            raise unknown_civilization(run.campaign, civ)
     _check_controllers(run.campaign, override)
     known = set(scenario.bots()) | {"human"}
     default = str(scenario.data.get("default_bot", "random"))
@@ -288,6 +303,7 @@ def start_stage(run: CampaignRun, override: dict[str, str] | None = None,
     seed = stage_seed(run.data["seed"], stage.id)
     kinds = seat_kinds(run, stage, override or {}, scenario)
     log = Path(log_path) if log_path else run.folder / _log_name(run, stage)
+    _refuse_a_kept_file(run, log, stage)
     session = new_session(scenario, seed, stage_seats(scenario, stage), kinds, log,
                           human_io, render, secret=fresh_secret())
     run.data["current"] = {"id": stage.id, "seed": seed, "log": _relative(run, log),
@@ -295,6 +311,23 @@ def start_stage(run: CampaignRun, override: dict[str, str] | None = None,
                            "game": save_payload(session.game, session.header)}
     run.save()
     return stage, session
+
+
+def _refuse_a_kept_file(run: CampaignRun, log: Path, stage: Stage) -> None:
+    """A stage's log must not be written over a file the campaign keeps: an earlier stage's
+    log (the campaign checks each against its sha256, so it could go on no more) or the
+    campaign save itself. Refused before anything is written."""
+    target = log.resolve()
+    if target == run.path.resolve():
+        raise EngineError(f"--log {log}: that is the campaign save itself; give the log "
+                          "another name, or leave --log out")
+    for entry in run.done:
+        rel = entry.get("log")
+        if rel and run.log_path(rel).resolve() == target:
+            raise EngineError(
+                f"--log {log}: that file is the log of stage {entry['id']}, which the campaign "
+                f"keeps (its sha256 is in the save); give stage {stage.id} another file, or "
+                f"leave --log out: it is then {_log_name(run, stage)}")
 
 
 def _log_name(run: CampaignRun, stage: Stage) -> str:

@@ -84,10 +84,27 @@ def find_save(given: str | None, folder: Path | None = None) -> Path:
     if len(found) == 1:
         return found[0]
     if not found:
+        other = [p.name for p in sorted(here.glob("*.json"))[:200] if _is_campaign_save(p)]
+        if other:
+            raise SaveError(f"no campaign save named *{SUFFIX} in {here.resolve()}, but "
+                            f"{', '.join(other)} {'is one' if len(other) == 1 else 'are'}: give "
+                            f"it with --save {other[0]}")
         raise SaveError(f"no campaign save (*{SUFFIX}) in {here.resolve()}: start one with "
                         "'dg campaign new ID' or name it with --save PATH")
     raise SaveError(f"{len(found)} campaign saves here ({', '.join(p.name for p in found)}): "
                     "choose one with --save PATH")
+
+
+def _is_campaign_save(path: Path) -> bool:
+    """Whether the file (of at most 64 MB) holds a campaign save (asked only when no save is
+    named as they should be)."""
+    try:
+        if path.stat().st_size > 64 * 2 ** 20:
+            return False
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("magic") == MAGIC
 
 
 def file_sha256(path: str | Path) -> str | None:

@@ -223,7 +223,8 @@ def read_log(path: str | Path) -> list[tuple[int, dict[str, Any]]]:
         try:
             rec = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise LogError(f"{path}:{n}: not a JSON record ({exc.msg} at column {exc.colno})"
+            at = "" if exc.msg.endswith(" at") else " at"  # "…starting at": not "at at"
+            raise LogError(f"{path}:{n}: not a JSON record ({exc.msg}{at} column {exc.colno})"
                            ) from None
         except RecursionError:
             raise LogError(f"{path}:{n}: not a usable JSON record (nested too deeply)") from None

@@ -75,6 +75,9 @@ def write_atomic(path: str | Path, text: str, private: bool = False) -> None:
     folder = target.parent if str(target.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=str(folder))
+    except FileNotFoundError:
+        raise FileNotFoundError(errno.ENOENT, f"no folder {folder} (make it first)",
+                                str(path)) from None
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
@@ -177,16 +180,25 @@ def read_json_file(path: str | Path, what: str,
         found = hint(path, text) if hint is not None else None
         if found:
             raise SaveError(f"{path}: {found}") from None
-        raise SaveError(f"{path}: corrupt {what} (not JSON: {exc.msg} at line {exc.lineno})"
-                        ) from None
+        raise SaveError(f"{path}: corrupt {what} (not JSON: {json_fault(exc)})") from None
     except (ValueError, RecursionError) as exc:  # huge numbers, absurd nesting
         raise SaveError(f"{path}: corrupt {what} (not JSON: {str(exc)[:80]})") from None
+
+
+def json_fault(exc: json.JSONDecodeError) -> str:
+    """What is wrong with a JSON text, and where: ``Expecting value at line 3, column 9``
+    (Python's own words for an unfinished string end in "at" already)."""
+    where = f"line {exc.lineno}, column {exc.colno}"
+    return f"{exc.msg} {where}" if exc.msg.endswith(" at") else f"{exc.msg} at {where}"
 
 
 def check_payload(data: Any, path: str | Path) -> dict[str, Any]:
     """Check a save's JSON data (read from ``path``, or embedded in a campaign save) as
     :func:`read_save` does; returns the payload with ``state`` as a GameState."""
     if not isinstance(data, dict) or data.get("magic") != MAGIC:
+        if isinstance(data, dict) and data.get("magic") == "distant-galaxy-campaign":
+            raise SaveError(f"{path}: a campaign save, not a game's: 'dg campaign resume "
+                            f"--save {path}' goes on with it")
         raise SaveError(f"{path}: not a Distant Galaxy save file")
     unknown = sorted(set(data) - KEYS)
     if unknown:

@@ -18,6 +18,7 @@ from distant_galaxy.campaign import save as campaign_save
 from distant_galaxy.campaign.runner import (
     new_campaign,
     open_campaign,
+    pass_unplayable,
     play_stage,
     replay_campaign,
     resume_stage,
@@ -227,3 +228,81 @@ def test_a_stage_scenario_changed_while_the_stage_is_under_way_is_refused(tmp_pa
     with pytest.raises(SaveError, match="stage one: its scenario wide-ttt changed since the "
                                         "stage started"):
         resume_stage(open_campaign(run.path))
+
+
+def test_a_stage_log_is_never_written_over_a_finished_stages_log(duo, tmp_path):
+    """The campaign player's trial: `dg campaign play --log my.jsonl` twice wrote the second
+    stage's log over the first's, whose sha256 the save holds — the campaign could then be
+    neither shown nor played. The file of a finished stage (or the save itself) is refused
+    before anything is written; the campaign goes on with another name."""
+    mine = tmp_path / "my.jsonl"
+    pass_unplayable(duo)
+    _, session = start_stage(duo, log_path=mine)
+    assert play_stage(duo, session)
+    pass_unplayable(duo)
+    kept = mine.read_bytes()
+    saved = duo.path.read_bytes()
+    with pytest.raises(EngineError, match=r"that file is the log of stage .*leave --log out: "
+                                          r"it is then duo\.\d-\w+\.jsonl"):
+        start_stage(duo, log_path=mine)
+    with pytest.raises(EngineError, match="that is the campaign save itself"):
+        start_stage(duo, log_path=duo.path)
+    assert mine.read_bytes() == kept and duo.path.read_bytes() == saved
+    reopened = open_campaign(duo.path)  # the logs still check
+    play_all(reopened)
+    assert reopened.over
+
+
+def test_json_with_a_person_at_the_prompt_keeps_stdout_for_the_json(tmp_path):
+    """The campaign player's trial: `dg campaign play --json` with a person playing printed the
+    board and prompt on stdout and no JSON. As `dg run --json` does: the prompt on stderr, and
+    a stage stopped by its player is one JSON object saying so (resume too)."""
+    assert _dg("campaign", "new", str(DUO), "--seed", "3", "--seat", "league=human",
+               cwd=tmp_path).returncode == 0
+    for command in ("play", "resume"):
+        out = _dg("campaign", command, "--json", cwd=tmp_path, input="quit\n")
+        assert out.returncode == 0, out.stderr
+        told = json.loads(out.stdout)  # stdout: the JSON alone
+        assert told["stopped"] is True and told["stage"] == "clash"
+        assert told["saved_to"] == "duo.campaign.json"
+        assert "you play" in out.stderr and "> " in out.stderr
+
+
+def test_a_wrong_seat_option_says_what_a_campaign_seat_is(tmp_path):
+    """The campaign player's trial: `--seat yellow=bot` (a seat, not a civilization), a
+    misspelt civilization and `--seat monarchy` alone got no pointer to what was meant."""
+    save = tmp_path / "g.campaign.json"
+    with pytest.raises(EngineError, match=r"yellow is a seat of the stages, played by Monarchy "
+                                          r"\(monarchy\): .* e\.g\. --seat monarchy=human"):
+        new_campaign("global", 1, {"yellow": "bot"}, save)
+    with pytest.raises(EngineError, match="did you mean 'monarchy'"):
+        new_campaign("global", 1, {"monarch": "bot"}, save)
+    assert not save.exists()
+    out = _dg("campaign", "new", "global", "--seat", "monarchy", cwd=tmp_path)
+    assert out.returncode == 2
+    assert "write it as CIVILIZATION=CONTROLLER (e.g. monarchy=human)" in out.stderr
+
+
+def test_a_save_named_otherwise_is_found_and_named_in_the_error(tmp_path):
+    """The campaign player's trial: `new global --save mycamp.json` was accepted, and then
+    `status` said there was no campaign save. `new` says every later command needs --save,
+    and the error of a command without it names the file that is one."""
+    out = _dg("campaign", "new", str(DUO), "--save", "mycamp.json", cwd=tmp_path)
+    assert out.returncode == 0 and "every later command needs --save mycamp.json" in out.stdout
+    (tmp_path / "other.json").write_text("{}", encoding="utf-8")
+    status = _dg("campaign", "status", cwd=tmp_path)
+    assert status.returncode == 2
+    assert "but mycamp.json is one: give it with --save mycamp.json" in status.stderr
+
+
+def test_a_save_in_a_missing_folder_and_dg_resume_of_a_campaign_say_what_to_do(tmp_path):
+    """The campaign player's trial: `--save saves/new/c.campaign.json` said only "No such file
+    or directory", and `dg resume global.campaign.json` "not a Distant Galaxy save file"."""
+    out = _dg("campaign", "new", str(DUO), "--save", "saves/new/c.campaign.json", cwd=tmp_path)
+    assert out.returncode == 2
+    assert "saves/new/c.campaign.json: no folder saves/new (make it first)" in out.stderr
+    assert _dg("campaign", "new", str(DUO), cwd=tmp_path).returncode == 0
+    wrong = _dg("resume", "duo.campaign.json", cwd=tmp_path)
+    assert wrong.returncode == 2
+    assert ("a campaign save, not a game's: 'dg campaign resume --save duo.campaign.json' goes "
+            "on with it") in wrong.stderr

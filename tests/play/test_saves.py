@@ -96,6 +96,19 @@ def test_corrupt_saves_are_refused(race, tmp_path, mangle):
         read_save(path)
 
 
+def test_a_cut_save_says_where_its_json_ends_in_plain_words(race, tmp_path):
+    """The campaign player's trial: "Unterminated string starting at at line 159"."""
+    _, path = _saved(race, tmp_path)
+    text = path.read_text()
+    path.write_text(text[:text.index('"', len(text) // 2) + 3])  # cut inside a string
+    with pytest.raises(SaveError, match=r"\(not JSON: Unterminated string starting at line "
+                                        r"\d+, column \d+\)$"):
+        read_save(path)
+    path.write_text(text[:-1] + ",")
+    with pytest.raises(SaveError, match=r"not JSON: Expecting .* at line \d+, column \d+\)$"):
+        read_save(path)
+
+
 def test_a_later_save_removes_stale_temporaries(race, tmp_path):
     game, path = _saved(race, tmp_path)
     stale = tmp_path / ".game.save.abc123.tmp"

@@ -6,7 +6,7 @@ import argparse
 import json
 import secrets
 import sys
-from typing import Any
+from typing import Any, TextIO
 
 from distant_galaxy.campaign.runner import (
     CampaignRun,
@@ -19,7 +19,7 @@ from distant_galaxy.campaign.runner import (
     seat_notes,
     start_stage,
 )
-from distant_galaxy.campaign.save import find_save
+from distant_galaxy.campaign.save import SUFFIX, find_save
 from distant_galaxy.campaign.status import (
     over_line,
     points_words,
@@ -30,6 +30,7 @@ from distant_galaxy.campaign.status import (
 )
 from distant_galaxy.cli.handlers.play import (
     board_renderer,
+    human_io,
     parse_seats,
     result_json,
     stopped_code,
@@ -46,9 +47,12 @@ def campaign(args: argparse.Namespace) -> int:
 
 def _new(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-    run = new_campaign(args.campaign, seed, parse_seats(args.seat), args.save)
+    run = new_campaign(args.campaign, seed, _civ_seats(args.seat), args.save)
     passed = pass_unplayable(run)
     print(f"{run.campaign.title}: a new campaign, seed {seed}, saved to {run.path}")
+    if not run.path.name.endswith(SUFFIX):
+        print(f"   note: the save's name does not end in {SUFFIX}: every later command needs "
+              f"--save {args.save} to find it")
     for stage in passed:
         print(f"  stage {stage.index + 1}, {stage.title}: {stage.unplayable_reason()}")
     print(render_status(run))
@@ -58,6 +62,11 @@ def _new(args: argparse.Namespace) -> int:
 
 def _save_arg(args: argparse.Namespace) -> str:
     return f" --save {args.save}" if args.save else ""
+
+
+def _civ_seats(items: list[str]) -> dict[str, str]:
+    """A campaign's ``--seat CIVILIZATION=CONTROLLER`` options."""
+    return parse_seats(items, "CIVILIZATION")
 
 
 def _open(args: argparse.Namespace, check_logs: bool = True) -> CampaignRun:
@@ -77,7 +86,7 @@ def _play(args: argparse.Namespace) -> int:
     run = _open(args)
     if run.data.get("current"):
         print(f"stage {run.campaign.stage(run.data['current']['id']).title} is under way: "
-              "going on with it")
+              "going on with it", file=sys.stderr if args.json else sys.stdout)
         return _go_on(run, args)
     if run.over:
         print(render_status(run))
@@ -97,12 +106,14 @@ def _resume(args: argparse.Namespace) -> int:
 
 
 def _go_on(run: CampaignRun, args: argparse.Namespace) -> int:
-    stage, session = resume_stage(run, parse_seats(args.seat), render=board_renderer())
+    stage, session = resume_stage(run, _civ_seats(args.seat), human_io(args),
+                                  render=board_renderer())
+    out = sys.stderr if args.json else sys.stdout  # with --json, stdout holds the JSON alone
     print(f"stage {stage.index + 1}, {stage.title}: resumed at round "
           f"{session.game.state.round} (log {run.data['current']['log']} written again from "
-          "the save)")
-    _tell_notes(run, stage, session, args.seat)
-    _tell_humans(run, stage, session, args.seat)
+          "the save)", file=out)
+    _tell_notes(run, stage, session, args.seat, out)
+    _tell_humans(run, stage, session, args.seat, out)
     if not _one_stage(run, stage, session, args):
         return stopped_code(session)
     pass_unplayable(run)
@@ -116,11 +127,13 @@ def _stages(run: CampaignRun, args: argparse.Namespace, first_log: str | None) -
     """Play the next stage (every remaining one with ``--all``)."""
     log = first_log
     while not run.over:
-        stage, session = start_stage(run, parse_seats(args.seat), log,
+        stage, session = start_stage(run, _civ_seats(args.seat), log, human_io(args),
                                      render=board_renderer())
         log = None
         if not args.json:
             _intro(run, stage, session, args.seat)
+        else:  # stdout holds the JSON alone: a person is told their seat on stderr
+            _tell_humans(run, stage, session, args.seat, sys.stderr)
         if not _one_stage(run, stage, session, args):
             return stopped_code(session)
         pass_unplayable(run)
@@ -144,15 +157,17 @@ def _intro(run: CampaignRun, stage: Any, session: Any, seats: list[str]) -> None
     _tell_humans(run, stage, session, seats)
 
 
-def _tell_notes(run: CampaignRun, stage: Any, session: Any, seats: list[str]) -> None:
+def _tell_notes(run: CampaignRun, stage: Any, session: Any, seats: list[str],
+                out: TextIO | None = None) -> None:
     """Say which named bots this stage does not have (its default bot plays those seats)."""
-    for line in seat_notes(run, stage, parse_seats(seats), session.game.scenario):
-        print(f"   note: {line}")
+    for line in seat_notes(run, stage, _civ_seats(seats), session.game.scenario):
+        print(f"   note: {line}", file=out or sys.stdout)
 
 
-def _tell_humans(run: CampaignRun, stage: Any, session: Any, seats: list[str]) -> None:
+def _tell_humans(run: CampaignRun, stage: Any, session: Any, seats: list[str],
+                 out: TextIO | None = None) -> None:
     """Tell each person which seat their civilization plays and how to stop."""
-    kinds = {**run.data.get("controllers", {}), **parse_seats(seats)}
+    kinds = {**run.data.get("controllers", {}), **_civ_seats(seats)}
     for civ in (*stage.seats, *stage.shares):
         seat = stage.seat_of(civ)
         ctrl = session.controllers.get(seat)
@@ -161,7 +176,7 @@ def _tell_humans(run: CampaignRun, stage: Any, session: Any, seats: list[str]) -
             shared = f" (shared with {run.campaign.civ_title(host)})" if host else ""
             print(f"   you play {run.campaign.civ_title(civ)} at seat {seat}{shared}; type 'help' for "
                   "the commands, 'quit' to stop (the campaign is saved; 'dg campaign resume' "
-                  "goes on)")
+                  "goes on)", file=out or sys.stdout)
 
 
 def _one_stage(run: CampaignRun, stage: Any, session: Any, args: argparse.Namespace) -> bool:
@@ -172,6 +187,12 @@ def _one_stage(run: CampaignRun, stage: Any, session: Any, args: argparse.Namesp
     done = play_stage(run, session, on_turn=printer.board if printer else None,
                       on_action=printer.action if printer else None)
     if not done:
+        if args.json:  # as dg run --json says a game stopped by a person
+            print(json.dumps({"stage": stage.id, "stopped": True,
+                              "interrupted": session.interrupted, "saved_to": str(run.path),
+                              "rounds": session.game.state.round,
+                              "actions": len(session.game.history)}, sort_keys=True))
+            return False
         print(("interrupted: " if session.interrupted else "")
               + f"stage stopped; the campaign is saved in {run.path} ('dg campaign resume' goes "
               "on where it stopped)")
@@ -211,9 +232,10 @@ class _Printer:
         self.render = board_renderer()  # in colour on a colour terminal, as dg run
 
     def board(self, game: Any) -> None:
-        text = self.render(game)
+        """The board, if it changed; its key (the legend lines) with a stage's first board."""
+        text = self.render(game, legend=False)
         if text != self.last:
-            print(text)
+            print(self.render(game) if self.last is None else text)
             self.last = text
 
     def action(self, game: Any, seat: str, action: object, events: list[dict[str, Any]]) -> None:

@@ -50,13 +50,16 @@ if TYPE_CHECKING:
 SMALL_SEED = 2 ** 48
 
 
-def parse_seats(items: list[str]) -> dict[str, str]:
-    """``--seat NAME=CONTROLLER`` options as ``{name: controller}``."""
+def parse_seats(items: list[str], name: str = "NAME") -> dict[str, str]:
+    """``--seat NAME=CONTROLLER`` options as ``{name: controller}`` (``name``: what the name
+    is called in the error of an item without ``=``, e.g. a campaign's CIVILIZATION)."""
     out: dict[str, str] = {}
     for item in items:
         if "=" not in item:
-            raise EngineError(f"--seat {quoted(item)}: write it as NAME=CONTROLLER (e.g. "
-                              "orange=human)")
+            word = item.strip()
+            example = f"{word}=human" if word.replace("-", "").isalnum() else "orange=human"
+            raise EngineError(f"--seat {quoted(item)}: write it as {name}=CONTROLLER (e.g. "
+                              f"{example})")
         name, _, kind = item.partition("=")
         out[name.strip()] = kind.strip()
     return out
@@ -75,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         if name not in seats:
             raise no_such_seat(name, seats)
     try:
-        session = new_session(scenario, args.seed, seats, kinds, args.log, _human_io(args),
+        session = new_session(scenario, args.seed, seats, kinds, args.log, human_io(args),
                               render=board_renderer(), secret=secret)
     except PluginError as exc:  # a plugin's fault while the game was set up: no file written
         given = [str(f) for f in (args.log, args.save) if f]
@@ -195,7 +198,7 @@ def _as_it_was(save_to: str | None) -> str:
     return f"; {save_to} is as it was" if save_to and Path(save_to).exists() else ""
 
 
-def _human_io(args: argparse.Namespace) -> dict[str, Any]:
+def human_io(args: argparse.Namespace) -> dict[str, Any]:
     """With ``--json`` the human prompt talks on stderr: stdout holds the JSON alone."""
     return {"out": sys.stderr} if args.json else {}
 
@@ -270,7 +273,7 @@ def resume(args: argparse.Namespace) -> int:
     kinds = dict(header.get("controllers", {}))
     kinds.update(parse_seats(args.seat))
     controllers = make_controllers(game.scenario, game.state.seats, kinds, game.state.seed,
-                                   _human_io(args), board_renderer())
+                                   human_io(args), board_renderer())
     if kinds:  # who plays on: the new log's and the save's header say so
         header = {**header, "controllers": kinds}
     log = LogWriter(args.log)
