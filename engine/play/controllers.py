@@ -263,8 +263,11 @@ class HumanController(Controller):
         """What happened since this seat last decided (others' moves, combats, dice…)."""
         if self.seen > len(game.events):
             self.seen = 0
-        lines = narrate(game, game.events[self.seen:])
+        start = self.seen if self.screen is None else self.screen.news_from(game, self.seen)
+        lines = narrate(game, game.events[start:])
         self.seen = len(game.events)
+        if self.screen is not None:
+            self.screen.told = self.seen
         if lines:
             self.say("\n".join(lines))
 
@@ -483,6 +486,8 @@ class SharedScreen:
 
     def __init__(self) -> None:
         self.seat: str | None = None
+        #: how many of the game's events this terminal has told (whoever read them)
+        self.told = 0
 
     def take(self, seat: str, game: GameLike) -> bool:
         """``seat``'s person takes the terminal; whether it is a hand-over: something of the
@@ -490,6 +495,14 @@ class SharedScreen:
         the game must not see the first player's hidden values)."""
         before, self.seat = self.seat, seat
         return before != seat and bool(game.state.secrets)
+
+    def news_from(self, game: GameLike, seen: int) -> int:
+        """Where ``seat``'s news (what happened since its last decision, from event ``seen``)
+        starts on this terminal: where nothing is hidden, everybody at it has read what it
+        told, so it is not told twice (a hot seat of two people told each move twice)."""
+        if game.state.secrets or self.told > len(game.events):
+            return seen
+        return max(seen, self.told)
 
 
 def _is_terminal(stream: TextIO) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from distant_galaxy import count_of
 from distant_galaxy_episodes.aborigines.model import ABORIGINES, CENTRE, model_of
 
 if TYPE_CHECKING:
@@ -91,7 +92,7 @@ def seat_lines(game: Game) -> list[str]:
         fleet = ", ".join(f"{t.id} {t.type} {x},{y}" for t, (x, y) in ships) or "none"
         planets = [s for s in st.sites.values() if s.owner == seat]
         held = ", ".join(f"{s.id} {s.pos[0]},{s.pos[1]}" for s in planets) or "none"
-        line = f"  {seat} [{seat_letter(game, seat)}]: {len(ships)} ships: {fleet}"
+        line = f"  {seat} [{seat_letter(game, seat)}]: {count_of(len(ships), 'ship')}: {fleet}"
         more = f"planets held: {held}"
         if len(line) + len(more) + 3 <= LINE_WIDTH:
             out.append(f"{line} | {more}")

@@ -220,6 +220,8 @@ def test_home_systems_show_their_owner_and_status_lines(scenario):
     assert "red [R]: 2 ships: R1 cruiser 11,1, R2 destroyer 13,1 | planets held: system-2 12,1" \
         in words
     assert "blue [B]: 2 ships:" in board and "system-6 24,16" in board
+    game.state.remove_token(game.state.tokens["R2"])  # one ship: "1 ship", not "1 ships" (the campaign trial)
+    assert "red [R]: 1 ship: R1 cruiser 11,1 |" in " ".join(render_board(game).split())
     game.state.sites["planet-1"].owner = ABORIGINES
     from distant_galaxy_episodes.aborigines.plugin import dg_cell_glyph
 

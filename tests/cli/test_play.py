@@ -209,3 +209,15 @@ def test_the_game_authors_slips_at_the_command_line_are_answered_with_a_guess(dg
     played = dg("reliability", "plain.yaml", "--games", "2", "--jobs", "1")
     assert played.returncode == 0, played.stderr
     assert "failures           : 0" in played.stdout
+
+
+def test_a_hot_seat_without_secrets_tells_each_event_once(dg):
+    """The campaign player's trial: at a hot seat each person's news ran from their own last
+    decision, so the other's move (and the set-up) was told twice on the one terminal; where
+    nothing is hidden, the terminal tells each event once."""
+    out = dg("run", "tic-tac-toe", "--seat", "x=human", "--seat", "o=human", "--seed", "1",
+             stdin="place 0,0\nplace 1,1\nquit\n")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count("x mark T1 placed at 0,0") == 1
+    assert out.stdout.count("--- x's turn (round 1) ---") == 1
+    assert out.stdout.count("o mark T2 placed at 1,1") == 1
