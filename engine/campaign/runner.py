@@ -179,8 +179,14 @@ def open_campaign(save_path: str | Path, check_logs: bool = True) -> CampaignRun
         for entry in run.done:
             problem = log_problem(run, entry)
             if problem:
-                raise SaveError(f"{path}: {problem}; 'dg campaign replay' shows where")
+                raise SaveError(f"{path}: {problem}; {RESTORE_LOG}")
     return run
+
+
+#: What to do when a finished stage's log is missing or changed (the campaign refuses to go on).
+RESTORE_LOG = ("put the log back as it was (from a copy) and the campaign goes on — its "
+               "standing is checked against its stages' logs; 'dg campaign replay' shows which "
+               "differ, 'dg campaign status' shows the standing meanwhile")
 
 
 def log_problem(run: CampaignRun, entry: dict[str, Any]) -> str:
@@ -506,7 +512,8 @@ def _check_stage(run: CampaignRun, entry: dict[str, Any]) -> StageCheck:
     return StageCheck(sid, rel, True, f"replay matches ({report.records} records)", report)
 
 
-__all__ = ["CampaignRun", "StageCheck", "default_save_path", "finish_stage", "log_problem",
+__all__ = ["RESTORE_LOG", "CampaignRun", "StageCheck", "default_save_path", "finish_stage",
+           "log_problem",
            "new_campaign", "open_campaign", "pass_unplayable", "play_campaign", "play_stage",
            "replay_campaign", "resume_stage", "save_current", "stage_scenario", "stage_seats",
            "stage_seed", "start_stage"]

@@ -306,3 +306,22 @@ def test_a_save_in_a_missing_folder_and_dg_resume_of_a_campaign_say_what_to_do(t
     assert wrong.returncode == 2
     assert ("a campaign save, not a game's: 'dg campaign resume --save duo.campaign.json' goes "
             "on with it") in wrong.stderr
+
+
+def test_status_shows_the_standing_while_a_stage_log_is_missing_and_says_what_to_do(tmp_path):
+    """The campaign player's trial: with a finished stage's log deleted every command refused,
+    status included, and nothing said how to recover. Status shows the standing and says the
+    problem (exit 1); play refuses and says to put the log back; put back, it goes on."""
+    assert _dg("campaign", "new", str(DUO), "--seed", "3", cwd=tmp_path).returncode == 0
+    assert _dg("campaign", "play", "--quiet", cwd=tmp_path).returncode == 0
+    log = tmp_path / "duo.1-clash.jsonl"
+    kept = log.read_bytes()
+    log.unlink()
+    status = _dg("campaign", "status", cwd=tmp_path)
+    assert status.returncode == 1 and "Duo" in status.stdout
+    assert "its log duo.1-clash.jsonl is missing: the campaign cannot go on" in status.stderr
+    assert json.loads(_dg("campaign", "status", "--json", cwd=tmp_path).stdout)["log_problems"]
+    play = _dg("campaign", "play", cwd=tmp_path)
+    assert play.returncode == 2 and "put the log back as it was (from a copy)" in play.stderr
+    log.write_bytes(kept)
+    assert _dg("campaign", "play", "--quiet", cwd=tmp_path).returncode == 0

@@ -9,7 +9,9 @@ import sys
 from typing import Any, TextIO
 
 from distant_galaxy.campaign.runner import (
+    RESTORE_LOG,
     CampaignRun,
+    log_problem,
     new_campaign,
     open_campaign,
     pass_unplayable,
@@ -74,12 +76,18 @@ def _open(args: argparse.Namespace, check_logs: bool = True) -> CampaignRun:
 
 
 def _status(args: argparse.Namespace) -> int:
-    run = _open(args)
+    """The standing and what comes next — shown even when a finished stage's log is missing or
+    changed (the other commands refuse then): the problem is said on stderr, exit status 1."""
+    run = _open(args, check_logs=False)
+    problems = [p for p in (log_problem(run, e) for e in run.done) if p]
     if args.json:
-        print(json.dumps(status_json(run), sort_keys=True))
+        print(json.dumps({**status_json(run), "log_problems": problems}, sort_keys=True))
     else:
         print(render_status(run))
-    return 0
+    for problem in problems:
+        print(f"dg campaign: {run.path}: {problem}: the campaign cannot go on until it is "
+              f"restored; {RESTORE_LOG.split(' — ')[0]}", file=sys.stderr)
+    return 1 if problems else 0
 
 
 def _play(args: argparse.Namespace) -> int:
