@@ -221,3 +221,22 @@ def test_a_hot_seat_without_secrets_tells_each_event_once(dg):
     assert out.stdout.count("x mark T1 placed at 0,0") == 1
     assert out.stdout.count("--- x's turn (round 1) ---") == 1
     assert out.stdout.count("o mark T2 placed at 1,1") == 1
+
+
+def test_an_extra_argument_shows_the_usage_of_the_command_it_was_given_to(dg):
+    """The campaign player's trial: `dg campaign play 7` printed dg's own usage
+    (`usage: dg [-h] [--version] COMMAND ...`), not that of `dg campaign play`."""
+    out = dg("campaign", "play", "7")
+    assert out.returncode == 2
+    assert "usage: dg campaign play " in out.stderr
+    assert "dg campaign play: error: unrecognized arguments: 7" in out.stderr
+    told = json.loads(dg("campaign", "play", "7", "--json").stdout)
+    assert told == {"error": "unrecognized arguments: 7", "command": "campaign", "exit": 2}
+
+
+def test_a_seat_given_twice_with_two_controllers_is_refused(dg):
+    """The campaign player's trial: `--seat monarchy=human --seat monarchy=bot` — the last won,
+    silently."""
+    out = dg("run", "tic-tac-toe", "--seat", "x=human", "--seat", "x=random")
+    assert out.returncode == 2 and "--seat x is given twice (human, then random)" in out.stderr
+    assert dg("run", "tic-tac-toe", "--seat", "x=random", "--seat", "x=random").returncode == 0

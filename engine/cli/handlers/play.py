@@ -61,7 +61,11 @@ def parse_seats(items: list[str], name: str = "NAME") -> dict[str, str]:
             raise EngineError(f"--seat {quoted(item)}: write it as {name}=CONTROLLER (e.g. "
                               f"{example})")
         name, _, kind = item.partition("=")
-        out[name.strip()] = kind.strip()
+        name, kind = name.strip(), kind.strip()
+        if out.get(name, kind) != kind:  # the later would silently win
+            raise EngineError(f"--seat {name} is given twice ({out[name]}, then {kind}): give "
+                              "it once")
+        out[name] = kind
     return out
 
 
