@@ -513,7 +513,6 @@ def _check_stage(run: CampaignRun, entry: dict[str, Any]) -> StageCheck:
 
 
 __all__ = ["RESTORE_LOG", "CampaignRun", "StageCheck", "default_save_path", "finish_stage",
-           "log_problem",
-           "new_campaign", "open_campaign", "pass_unplayable", "play_campaign", "play_stage",
-           "replay_campaign", "resume_stage", "save_current", "stage_scenario", "stage_seats",
-           "stage_seed", "start_stage"]
+           "log_problem", "new_campaign", "open_campaign", "pass_unplayable", "play_campaign",
+           "play_stage", "replay_campaign", "resume_stage", "save_current", "stage_scenario",
+           "stage_seats", "stage_seed", "start_stage", "unknown_civilization"]

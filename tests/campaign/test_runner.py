@@ -278,7 +278,8 @@ def test_a_wrong_seat_option_says_what_a_campaign_seat_is(tmp_path):
     with pytest.raises(EngineError, match="did you mean 'monarchy'"):
         new_campaign("global", 1, {"monarch": "bot"}, save)
     assert not save.exists()
-    out = _dg("campaign", "new", "global", "--seat", "monarchy", cwd=tmp_path)
+    out = _dg("campaign", "new", "global", "--seat", "chaos=bot", "--seat", "monarchy",
+              cwd=tmp_path)
     assert out.returncode == 2
     assert "write it as CIVILIZATION=CONTROLLER (e.g. monarchy=human)" in out.stderr
 

@@ -50,15 +50,15 @@ if TYPE_CHECKING:
 SMALL_SEED = 2 ** 48
 
 
-def parse_seats(items: list[str], name: str = "NAME") -> dict[str, str]:
-    """``--seat NAME=CONTROLLER`` options as ``{name: controller}`` (``name``: what the name
+def parse_seats(items: list[str], called: str = "NAME") -> dict[str, str]:
+    """``--seat NAME=CONTROLLER`` options as ``{name: controller}`` (``called``: what the name
     is called in the error of an item without ``=``, e.g. a campaign's CIVILIZATION)."""
     out: dict[str, str] = {}
     for item in items:
         if "=" not in item:
             word = item.strip()
             example = f"{word}=human" if word.replace("-", "").isalnum() else "orange=human"
-            raise EngineError(f"--seat {quoted(item)}: write it as {name}=CONTROLLER (e.g. "
+            raise EngineError(f"--seat {quoted(item)}: write it as {called}=CONTROLLER (e.g. "
                               f"{example})")
         name, _, kind = item.partition("=")
         name, kind = name.strip(), kind.strip()
