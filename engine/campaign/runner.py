@@ -185,8 +185,9 @@ def open_campaign(save_path: str | Path, check_logs: bool = True) -> CampaignRun
 
 #: What to do when a finished stage's log is missing or changed (the campaign refuses to go on).
 RESTORE_LOG = ("put the log back as it was (from a copy) and the campaign goes on — its "
-               "standing is checked against its stages' logs; 'dg campaign replay' shows which "
-               "differ, 'dg campaign status' shows the standing meanwhile")
+               "standing is checked against its stages' logs, so without a copy it cannot go "
+               "on (start a new one; keep the .jsonl logs with the save); 'dg campaign replay' "
+               "shows which differ, 'dg campaign status' shows the standing meanwhile")
 
 
 def log_problem(run: CampaignRun, entry: dict[str, Any]) -> str:

@@ -22,7 +22,7 @@ except ImportError:  # pragma: no cover - Windows
 from distant_galaxy.core.actions import Action
 from distant_galaxy.errors import ActionError, EngineError
 from distant_galaxy.play.narrate import narrate
-from distant_galaxy.play.render import fit, render_result
+from distant_galaxy.play.render import fit, render_legend, render_result
 from distant_galaxy.text import close_matches, count_of, quoted
 
 if TYPE_CHECKING:
@@ -77,6 +77,7 @@ class FirstBot(Controller):
 
 HELP = """Type an action in its text form (for example: {example}), or:
   list     all legal actions             show    the board again{board_note}
+  legend   what the board's letters and signs mean (shown with your first board)
   units    your units and where they are{sites}
   rules    the game in brief and how it is won; 'help UNIT' what a unit type is (e.g. 'help {unit}')
   undo     take back your last action of this decision (not past a die roll or a hidden
@@ -229,7 +230,9 @@ class HumanController(Controller):
     def game_over(self, game: GameLike) -> None:
         """The game ended while this person was not deciding (an automatic phase, another
         player's or a bot's winning move): what happened since their last decision, then the
-        result."""
+        result. On a terminal several people share where nothing is hidden, told once."""
+        if self.screen is not None and self.screen.end_told(game):
+            return
         self.tell_news(game)
         if self.render is not None:
             self.show_board(game, force=False)
@@ -318,6 +321,9 @@ class HumanController(Controller):
         elif (word == "show" and "show" not in game.kinds) or \
                 (word == "board" and "board" not in game.kinds):
             self.show(game)
+        elif word == "legend" and "legend" not in game.kinds:
+            self.say(render_legend(game) or "this board has no key: its glyphs are the seats' "
+                     "marks and the units' letters ('units' lists yours)")
         elif word == "units":
             self.say(describe_units(game, self.seat))
         elif word in ("rules", "goal") and word not in game.kinds:
@@ -488,6 +494,7 @@ class SharedScreen:
         self.seat: str | None = None
         #: how many of the game's events this terminal has told (whoever read them)
         self.told = 0
+        self._end_told = False
 
     def take(self, seat: str, game: GameLike) -> bool:
         """``seat``'s person takes the terminal; whether it is a hand-over: something of the
@@ -495,6 +502,14 @@ class SharedScreen:
         the game must not see the first player's hidden values)."""
         before, self.seat = self.seat, seat
         return before != seat and bool(game.state.secrets)
+
+    def end_told(self, game: GameLike) -> bool:
+        """Whether the game's end was already told at this terminal, where nothing is hidden
+        (each person would be told the same end: once is enough); noted from now on."""
+        if game.state.secrets:
+            return False
+        told, self._end_told = self._end_told, True
+        return told
 
     def news_from(self, game: GameLike, seen: int) -> int:
         """Where ``seat``'s news (what happened since its last decision, from event ``seen``)

@@ -156,5 +156,11 @@ def describe(game: GameLike, ev: dict[str, Any]) -> str:
 
 
 def narrate(game: GameLike, events: Iterable[dict[str, Any]]) -> list[str]:
-    """The lines of several events, hidden ones left out."""
-    return [line for ev in events if (line := describe(game, ev))]
+    """The lines of several events, hidden ones left out; a turn whose start is followed at
+    once by the game's end (a drawn tic-tac-toe: the next seat has no move) is not announced,
+    since it never comes."""
+    told = list(events)
+    return [line for i, ev in enumerate(told)
+            if not (ev.get("type") == "turn_start" and i + 1 < len(told)
+                    and told[i + 1].get("type") == "game_over")
+            and (line := describe(game, ev))]

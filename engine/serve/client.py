@@ -34,6 +34,7 @@ HELP = """Type an action in its text form (a unique beginning is enough; the ser
 other text and says why it is not possible), or:
   list          all legal actions
   show          the board again
+  legend        what the board's letters and signs mean
   help          this text
   help ACTION   how an action is written and what it does
   undo          take back your last action of this decision (not past a die roll, a
@@ -222,6 +223,9 @@ class Terminal:
             elif word.lower() in ("show", "board") and word not in texts:
                 self.board(snap, force=True)
                 self.heading(snap)
+            elif word.lower() == "legend" and word not in texts:
+                self.say(snap.get("legend") or "this board has no key: its glyphs are the "
+                         "seats' marks and the units' letters")
             else:
                 chosen = match(texts, word)
                 if chosen is not None:

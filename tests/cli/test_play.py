@@ -240,3 +240,25 @@ def test_a_seat_given_twice_with_two_controllers_is_refused(dg):
     out = dg("run", "tic-tac-toe", "--seat", "x=human", "--seat", "x=random")
     assert out.returncode == 2 and "--seat x is given twice (human, then random)" in out.stderr
     assert dg("run", "tic-tac-toe", "--seat", "x=random", "--seat", "x=random").returncode == 0
+
+
+def test_a_hot_seat_end_is_told_once_and_a_turn_that_never_comes_is_not_announced(dg):
+    """The second trial: a drawn hot-seat tic-tac-toe printed `--- o's turn (round 5) ---` (o
+    has no move: the board is full) and then the end once per person."""
+    moves = ["1,1", "0,0", "2,0", "0,2", "0,1", "2,1", "1,0", "1,2", "2,2"]
+    out = dg("run", "tic-tac-toe", "--seat", "x=human", "--seat", "o=human", "--seed", "1",
+             stdin="".join(f"place {m}\n" for m in moves))
+    assert out.returncode == 0, out.stderr
+    assert "--- o's turn (round 5) ---" not in out.stdout
+    assert out.stdout.count("== the game is over: ") == 1
+    assert out.stdout.count("*** the game is drawn") == 1
+
+
+def test_legend_at_the_prompt_prints_the_boards_key(dg):
+    """The second trial: 'legend' got "did you mean 'end'?"; the key was shown with the first
+    board only, and 'help' did not say how to see it again."""
+    out = dg("run", "aborigine-clash", "--players", "2", "--seed", "1", "--seat", "red=human",
+             stdin="legend\nhelp\nquit\n")
+    after = out.stdout.split("red> ", 1)[1]
+    assert after.startswith("legend: 1-6 portal")
+    assert "legend   what the board's letters and signs mean" in after
