@@ -103,19 +103,6 @@ def parser_for(argv: Sequence[str], commands: Commands) -> argparse.ArgumentPars
     return build_parser(commands)
 
 
-def deepest(parser: argparse.ArgumentParser, args: argparse.Namespace
-            ) -> argparse.ArgumentParser:
-    """The parser of the innermost sub-command ``args`` names (``dg campaign play``'s for
-    ``dg campaign play 7``), whose usage an error of its arguments shows."""
-    while True:
-        sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)),
-                   None)
-        chosen = getattr(args, sub.dest, None) if sub is not None else None
-        if sub is None or chosen not in sub.choices:
-            return parser
-        parser = sub.choices[chosen]
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """Run ``dg`` with ``argv`` (default: the process's arguments); return the exit code."""
     words = list(sys.argv[1:] if argv is None else argv)
@@ -131,7 +118,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if Parser.json_errors:
             print_json_error(Parser.command or "dg", message, 2)
             Parser.json_errors = False  # (said once: the sub-parser's error is argparse's)
-        deepest(parser, args).error(message)
+        (ArgumentParser.innermost or parser).error(message)
     if not args.command:
         parser.print_help()
         return 2

@@ -45,8 +45,18 @@ class HelpFormatter(argparse.HelpFormatter):
 
 class ArgumentParser(argparse.ArgumentParser):
     """argparse's parser with :class:`HelpFormatter` unless another is given (its sub-parsers,
-    made by ``add_subparsers().add_parser``, are of the same class and so get it too)."""
+    made by ``add_subparsers().add_parser``, are of the same class and so get it too).
+
+    ``innermost``: the last parser that parsed (argparse hands a sub-command's words to its
+    parser, and that one's to its own): after a parse, the innermost sub-command's parser,
+    whose usage an error of its arguments shows (``dg campaign play 7``)."""
+
+    innermost: argparse.ArgumentParser | None = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
         super().__init__(*args, **kwargs)
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        ArgumentParser.innermost = self
+        return super().parse_known_args(args, namespace)
