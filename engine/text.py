@@ -7,6 +7,7 @@ import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import json
     from collections.abc import Iterable
 
 
@@ -105,3 +106,11 @@ def _cut_middle(line: str, width: int = SHOWN_MESSAGE) -> str:
         return line
     cut = len(line) - width * 2 // 3
     return f"{line[:width // 2]} … ({cut} characters cut) … {line[-width // 6:]}"
+
+
+def json_fault(exc: json.JSONDecodeError, line: bool = True) -> str:
+    """What is wrong with a JSON text, and where: ``Expecting value at line 3, column 9``
+    (``line=False``: the column alone, for a one-line record); Python's own words for an
+    unfinished string end in "at" already, so none is added there."""
+    where = f"line {exc.lineno}, column {exc.colno}" if line else f"column {exc.colno}"
+    return f"{exc.msg} {where}" if exc.msg.endswith(" at") else f"{exc.msg} at {where}"

@@ -184,10 +184,12 @@ def open_campaign(save_path: str | Path, check_logs: bool = True) -> CampaignRun
 
 
 #: What to do when a finished stage's log is missing or changed (the campaign refuses to go on).
-RESTORE_LOG = ("put the log back as it was (from a copy) and the campaign goes on — its "
-               "standing is checked against its stages' logs, so without a copy it cannot go "
-               "on (start a new one; keep the .jsonl logs with the save); 'dg campaign replay' "
-               "shows which differ, 'dg campaign status' shows the standing meanwhile")
+PUT_LOG_BACK = "put the log back as it was (from a copy) and the campaign goes on"
+#: ... and why, and what else helps (the refusal of ``play`` and ``resume`` says it all).
+RESTORE_LOG = (f"{PUT_LOG_BACK} — its standing is checked against its stages' logs, so "
+               "without a copy it cannot go on (start a new one; keep the .jsonl logs with the "
+               "save); 'dg campaign replay' shows which differ, 'dg campaign status' shows the "
+               "standing meanwhile")
 
 
 def log_problem(run: CampaignRun, entry: dict[str, Any]) -> str:
@@ -513,7 +515,7 @@ def _check_stage(run: CampaignRun, entry: dict[str, Any]) -> StageCheck:
     return StageCheck(sid, rel, True, f"replay matches ({report.records} records)", report)
 
 
-__all__ = ["RESTORE_LOG", "CampaignRun", "StageCheck", "default_save_path", "finish_stage",
-           "log_problem", "new_campaign", "open_campaign", "pass_unplayable", "play_campaign",
-           "play_stage", "replay_campaign", "resume_stage", "save_current", "stage_scenario",
-           "stage_seats", "stage_seed", "start_stage", "unknown_civilization"]
+__all__ = ["PUT_LOG_BACK", "RESTORE_LOG", "CampaignRun", "StageCheck", "default_save_path",
+           "finish_stage", "log_problem", "new_campaign", "open_campaign", "pass_unplayable",
+           "play_campaign", "play_stage", "replay_campaign", "resume_stage", "save_current",
+           "stage_scenario", "stage_seats", "stage_seed", "start_stage", "unknown_civilization"]

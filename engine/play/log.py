@@ -19,6 +19,7 @@ from typing import IO, TYPE_CHECKING, Any
 from distant_galaxy.core.hidden import GAME_SECRET, public_state_json
 from distant_galaxy.errors import EngineError, LogError
 from distant_galaxy.scenario.find import find_by_id
+from distant_galaxy.text import json_fault
 from distant_galaxy.version import ENGINE_VERSION, LOG_FORMAT
 
 if TYPE_CHECKING:
@@ -223,8 +224,7 @@ def read_log(path: str | Path) -> list[tuple[int, dict[str, Any]]]:
         try:
             rec = json.loads(line)
         except json.JSONDecodeError as exc:
-            at = "" if exc.msg.endswith(" at") else " at"  # "…starting at": not "at at"
-            raise LogError(f"{path}:{n}: not a JSON record ({exc.msg}{at} column {exc.colno})"
+            raise LogError(f"{path}:{n}: not a JSON record ({json_fault(exc, line=False)})"
                            ) from None
         except RecursionError:
             raise LogError(f"{path}:{n}: not a usable JSON record (nested too deeply)") from None

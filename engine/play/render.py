@@ -139,8 +139,13 @@ def render_board(game: GameLike, paint: Paint | None = None, legend: bool = True
         text.extend(group or [])
     if legend:
         text.extend(legend_lines(game))
-    lines.extend(fitted for line in "\n".join(text).split("\n") for fitted in fit(line))
+    lines.extend(fitted_lines(text))
     return "\n".join(lines)
+
+
+def fitted_lines(text: list[str]) -> list[str]:
+    """Status lines (each may hold several) as lines of the terminal's usual width (:func:`fit`)."""
+    return [fitted for line in "\n".join(text).split("\n") for fitted in fit(line)]
 
 
 def legend_lines(game: GameLike) -> list[str]:
@@ -151,8 +156,8 @@ def legend_lines(game: GameLike) -> list[str]:
 
 def render_legend(game: GameLike) -> str:
     """The board's key alone, fitted as ``render_board`` fits it ("": the scenario has none)."""
-    text = "\n".join(legend_lines(game))
-    return "\n".join(fitted for line in text.split("\n") for fitted in fit(line)) if text else ""
+    key = legend_lines(game)
+    return "\n".join(fitted_lines(key)) if key else ""
 
 
 #: The width the status lines under a board are wrapped to (a terminal's usual 80 columns).

@@ -34,6 +34,7 @@ from distant_galaxy.errors import EngineError, SaveError, fault_text
 from distant_galaxy.play.attrs_schema import attrs_problems
 from distant_galaxy.play.log import scenario_digest
 from distant_galaxy.play.records import schema_problem
+from distant_galaxy.text import json_fault
 from distant_galaxy.version import ENGINE_VERSION, SAVE_FORMAT
 
 if TYPE_CHECKING:
@@ -183,13 +184,6 @@ def read_json_file(path: str | Path, what: str,
         raise SaveError(f"{path}: corrupt {what} (not JSON: {json_fault(exc)})") from None
     except (ValueError, RecursionError) as exc:  # huge numbers, absurd nesting
         raise SaveError(f"{path}: corrupt {what} (not JSON: {str(exc)[:80]})") from None
-
-
-def json_fault(exc: json.JSONDecodeError) -> str:
-    """What is wrong with a JSON text, and where: ``Expecting value at line 3, column 9``
-    (Python's own words for an unfinished string end in "at" already)."""
-    where = f"line {exc.lineno}, column {exc.colno}"
-    return f"{exc.msg} {where}" if exc.msg.endswith(" at") else f"{exc.msg} at {where}"
 
 
 def check_payload(data: Any, path: str | Path) -> dict[str, Any]:

@@ -9,7 +9,7 @@ import sys
 from typing import Any, TextIO
 
 from distant_galaxy.campaign.runner import (
-    RESTORE_LOG,
+    PUT_LOG_BACK,
     CampaignRun,
     log_problem,
     new_campaign,
@@ -31,14 +31,15 @@ from distant_galaxy.campaign.status import (
     status_json,
 )
 from distant_galaxy.cli.handlers.play import (
+    Watcher,
     board_renderer,
     human_io,
     parse_seats,
     result_json,
     stopped_code,
 )
+from distant_galaxy.cli.term import painter
 from distant_galaxy.errors import EngineError
-from distant_galaxy.play.narrate import narrate
 
 
 def campaign(args: argparse.Namespace) -> int:
@@ -86,7 +87,7 @@ def _status(args: argparse.Namespace) -> int:
         print(render_status(run))
     for problem in problems:
         print(f"dg campaign: {run.path}: {problem}: the campaign cannot go on until it is "
-              f"restored; {RESTORE_LOG.split(' — ')[0]}", file=sys.stderr)
+              f"restored; {PUT_LOG_BACK}", file=sys.stderr)
     return 1 if problems else 0
 
 
@@ -191,7 +192,7 @@ def _one_stage(run: CampaignRun, stage: Any, session: Any, args: argparse.Namesp
     """Play one stage; False when a person stopped it (it is saved)."""
     humans = any(c.name == "human" for c in session.controllers.values())
     watch = not (args.quiet or args.json or humans)
-    printer = _Printer() if watch else None
+    printer = Watcher(painter()) if watch else None
     done = play_stage(run, session, on_turn=printer.board if printer else None,
                       on_action=printer.action if printer else None)
     if not done:
@@ -229,27 +230,6 @@ def _after(run: CampaignRun, args: argparse.Namespace) -> None:
         print(over_line(run))
     if not run.over:
         print(("" if quiet else "\n") + f"next: dg campaign play{_save_arg(args)}")
-
-
-class _Printer:
-    """A bot-only stage, as ``dg run`` shows it: the board when it changed at a new round, one
-    line per action and what it caused."""
-
-    def __init__(self) -> None:
-        self.last: str | None = None
-        self.render = board_renderer()  # in colour on a colour terminal, as dg run
-
-    def board(self, game: Any) -> None:
-        """The board, if it changed; its key (the legend lines) with a stage's first board."""
-        text = self.render(game, legend=False)
-        if text != self.last:
-            print(self.render(game) if self.last is None else text)
-            self.last = text
-
-    def action(self, game: Any, seat: str, action: object, events: list[dict[str, Any]]) -> None:
-        print(f"{seat}: {action}")
-        for line in narrate(game, [e for e in events if e.get("type") != "turn_start"]):
-            print(line)
 
 
 def _replay(args: argparse.Namespace) -> int:

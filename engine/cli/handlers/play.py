@@ -135,7 +135,7 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
     for ctrl in session.controllers.values():
         ctrl.thinking = line
     paint = painter()
-    watch = _Watcher(paint) if show and not humans else None
+    watch = Watcher(paint) if show and not humans else None
     if watch is not None:
         watch.board(game)
     try:
@@ -218,10 +218,11 @@ def board_renderer() -> Any:
     return draw
 
 
-class _Watcher:
-    """What a bot-only run prints (unless ``--quiet``): a line per action with what it caused,
-    and the board at each new round — only when it changed since it was last printed. On a
-    colour terminal (``paint``) owners are drawn in their colours."""
+class Watcher:
+    """What a bot-only run prints (unless ``--quiet``; a bot-only campaign stage too): a line
+    per action with what it caused, and the board at each new round — only when it changed
+    since it was last printed. On a colour terminal (``paint``) owners are drawn in their
+    colours."""
 
     def __init__(self, paint: Paint | None = None) -> None:
         self.last: str | None = None
