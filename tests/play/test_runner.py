@@ -131,9 +131,10 @@ def test_a_bot_that_writes_into_its_view_stops_the_game_unsaved(race, tmp_path, 
                        r"chose its action: a controller reads its view and returns an action"):
         play(session)
     save = tmp_path / "g.save"
-    save.write_text("an older save\n")
+    older = json.dumps({"magic": "distant-galaxy-save", "state": {"result": {"winner": "x"}}})
+    save.write_text(older)  # a finished game's save, which a new game may be saved over
     code = main(["run", str(race.path), "--seed", "4", "--quiet", "--save", str(save)])
-    assert code == 2 and save.read_text() == "an older save\n"
+    assert code == 2 and save.read_text() == older
     err = capsys.readouterr().err
     assert "changed the game's state while it chose its action" in err
     assert err.rstrip().endswith("the game stopped and was not saved; " + str(save)

@@ -18,6 +18,7 @@ from distant_galaxy.errors import EngineError, PluginError
 from distant_galaxy.harness.invariants import check_saved
 from distant_galaxy.play.log import LogWriteError, LogWriter
 from distant_galaxy.play.narrate import narrate
+from distant_galaxy.play.outputs import check_outputs
 from distant_galaxy.play.palette import palette_of
 from distant_galaxy.play.render import (
     no_such_seat,
@@ -81,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
     for name in kinds:
         if name not in seats:
             raise no_such_seat(name, seats)
+    check_outputs(args.save, args.log)  # before anything is written
     try:
         session = new_session(scenario, args.seed, seats, kinds, args.log, human_io(args),
                               render=board_renderer(), secret=secret)
@@ -281,6 +283,7 @@ def resume(args: argparse.Namespace) -> int:
                                    human_io(args), board_renderer())
     if kinds:  # who plays on: the new log's and the save's header say so
         header = {**header, "controllers": kinds}
+    check_outputs(args.save_to, args.log, resumed=args.save)
     log = LogWriter(args.log)
     if args.log:
         game = replayed_into_log({**payload, "header": header}, game, log)

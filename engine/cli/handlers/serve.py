@@ -40,6 +40,7 @@ from distant_galaxy.core.hidden import fresh_secret
 from distant_galaxy.errors import EngineError, SaveError
 from distant_galaxy.play.controllers import bot_problem, wrapped
 from distant_galaxy.play.log import LogWriter
+from distant_galaxy.play.outputs import check_outputs
 from distant_galaxy.play.render import no_such_seat, render_result
 from distant_galaxy.play.runner import Session, finish_log, make_controllers, new_session
 from distant_galaxy.play.saves import read_save
@@ -181,6 +182,7 @@ def new_host(scenario: Scenario, args: argparse.Namespace, seed: int, game_id: s
         raise SaveError(f"{save}: a save is already there: go on with it (dg serve --resume "
                         f"{save}) or name another with --save FILE")
     log = file_of(args.log, game_id)
+    check_outputs(save, log)
     session = new_session(scenario, seed, seats, kinds, log, INERT_IO,
                           secret=game_secret(args))
     host = GameHost(session, kinds, SaveFile(save), game_id, args.hot_seat)
@@ -205,6 +207,7 @@ def resumed_host(args: argparse.Namespace) -> GameHost:
                           f"(dg show {path} shows its end, dg replay LOG --html the whole game)")
     seats = list(game.state.seats)
     kept = read_links(path, seats)
+    check_outputs(None, args.log, resumed=path)
     log_path = absolute(args.log) or kept.log
     log = LogWriter(log_path)
     if log_path:

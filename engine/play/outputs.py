@@ -1,0 +1,123 @@
+"""The files a game writes (``--save``, ``--log``): never over something a player would lose.
+
+``dg run --save g.json`` wrote over whatever ``g.json`` was: an unfinished game's save, a scenario
+file, a README (a new-user trial found it). :func:`check_outputs` is called before anything is
+written and refuses, naming the file and why:
+
+- a file that is not of the kind written there (a save where the save goes, a log where the log
+  goes): a scenario, a document, another program's data;
+- a save of a game not yet over — ``dg resume`` continues it — unless it is the very save
+  being resumed (``dg resume g.json`` writes back to ``g.json``);
+- one file named for both the save and the log.
+
+A finished game's save and any log of ours are written over, as a re-run expects; so is an
+empty file. The check reads at most :data:`MAX_READ` bytes of a file: a bigger one is not ours.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from distant_galaxy.errors import EngineError
+from distant_galaxy.play.saves import MAGIC as SAVE_MAGIC
+
+#: what is read of an existing file to tell what it is (a save of ours is far smaller)
+MAX_READ = 64 * 1024 * 1024
+#: the magic of a campaign's save (campaign/save.py; the play layer does not import it)
+CAMPAIGN_MAGIC = "distant-galaxy-campaign"
+ELSEWHERE = "remove it first if it may go, or give another name"
+
+
+def check_outputs(save: str | Path | None, log: str | Path | None,
+                  resumed: str | Path | None = None) -> None:
+    """Refuse (an :class:`EngineError` naming the file) to write the save to ``save`` or the
+    log to ``log`` where that would lose something; ``resumed``: the save a game was resumed
+    from, which its save may go back to."""
+    if save and log and _same(save, log):
+        raise EngineError(f"--save and --log name the same file ({save}): a save and a log "
+                          "need a file each")
+    if log and resumed and _same(log, resumed):
+        raise EngineError(f"--log {log} is the save being resumed: the log would be written "
+                          "over it; give the log another name")
+    if save and not (resumed and _same(save, resumed)):
+        _check_save_target(Path(save))
+    if log:
+        _check_log_target(Path(log))
+
+
+def _same(a: str | Path, b: str | Path) -> bool:
+    return Path(a).resolve() == Path(b).resolve()
+
+
+def _existing_text(path: Path) -> str | None:
+    """The text of the regular file at ``path``, or None when there is none, it is empty or
+    not a regular file (a folder, ``/dev/null``, ``/dev/stdout``: the writer says what it
+    makes of those); an unreadable or oversized file is refused."""
+    if not path.is_file():
+        return None
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_READ + 1)
+    except OSError as exc:
+        raise EngineError(f"{path}: cannot read what is there ({exc.strerror}), so it is not "
+                          f"written over; {ELSEWHERE}") from None
+    if len(data) > MAX_READ:
+        raise EngineError(f"{path}: a file too big to be one of dg's is there; it is not "
+                          f"written over; {ELSEWHERE}")
+    return data.decode("utf-8", "replace") if data.strip() else None
+
+
+def _check_save_target(path: Path) -> None:
+    text = _existing_text(path)
+    if text is None:
+        return
+    data = _json_or_none(text)
+    if isinstance(data, dict) and data.get("magic") == CAMPAIGN_MAGIC:
+        raise EngineError(f"--save {path}: a campaign's save is there (dg campaign status "
+                          f"--save {path}); it is not written over; {ELSEWHERE}")
+    if not isinstance(data, dict) or data.get("magic") != SAVE_MAGIC:
+        what = "a game's log, not a save," if _is_log(text) else "not a save of dg's"
+        raise EngineError(f"--save {path}: the file there is {what} and would be lost; "
+                          f"{ELSEWHERE}")
+    state = data.get("state")
+    result = state.get("result") if isinstance(state, dict) else None
+    if result is None:
+        raise EngineError(f"--save {path}: an unfinished game is saved there "
+                          f"({_described(data)}); 'dg resume {path}' goes on with it; to "
+                          f"start a new game, {ELSEWHERE}")
+
+
+def _described(save: dict[str, Any]) -> str:
+    header = save.get("header")
+    header = header if isinstance(header, dict) else {}
+    actions = save.get("actions")
+    count = len(actions) if isinstance(actions, list) else 0
+    return (f"{header.get('scenario', 'a scenario')}, seed {header.get('seed', '?')}, "
+            f"{count} action{'' if count == 1 else 's'}")
+
+
+def _check_log_target(path: Path) -> None:
+    text = _existing_text(path)
+    if text is None:
+        return
+    if _is_log(text):
+        return  # a log of ours: written over, as a re-run expects
+    data = _json_or_none(text)
+    saved = isinstance(data, dict) and data.get("magic") in (SAVE_MAGIC, CAMPAIGN_MAGIC)
+    what = "a save, not a log," if saved else "not a log of dg's"
+    raise EngineError(f"--log {path}: the file there is {what} and would be lost; {ELSEWHERE}")
+
+
+def _is_log(text: str) -> bool:
+    """Whether ``text`` starts as a log of dg's does: a header record on its first line."""
+    first = _json_or_none(text.split("\n", 1)[0])
+    return isinstance(first, dict) and first.get("kind") == "header"
+
+
+def _json_or_none(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        return None

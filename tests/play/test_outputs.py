@@ -1,0 +1,85 @@
+"""play/outputs.py: ``--save`` and ``--log`` never write over what a player would lose."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from distant_galaxy.cli.main import main
+from distant_galaxy.errors import EngineError
+from distant_galaxy.play.outputs import check_outputs
+
+
+def saved(tmp_path, result):
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps({"magic": "distant-galaxy-save", "header": {"scenario": "race",
+                                "seed": 4}, "actions": [["x", "pass"]],
+                                "state": {"result": result}}))
+    return path
+
+
+def test_nothing_there_an_empty_file_and_a_device_may_be_written(tmp_path):
+    (tmp_path / "empty.json").write_text("")
+    check_outputs(tmp_path / "new.json", tmp_path / "new.jsonl")
+    check_outputs(tmp_path / "empty.json", "/dev/null")
+
+
+def test_a_finished_games_save_and_a_log_of_ours_are_replaced(tmp_path):
+    log = tmp_path / "g.jsonl"
+    log.write_text('{"kind":"header","scenario":"race"}\n{"kind":"game_over"}\n')
+    check_outputs(saved(tmp_path, {"winner": "x"}), log)
+
+
+def test_an_unfinished_games_save_is_refused_and_resume_named(tmp_path):
+    path = saved(tmp_path, None)
+    with pytest.raises(EngineError, match=r"an unfinished game is saved there \(race, seed 4, "
+                       r"1 action\); 'dg resume .*g.json' goes on with it"):
+        check_outputs(path, None)
+    check_outputs(path, None, resumed=path)  # dg resume g.json saves back to g.json
+
+
+@pytest.mark.parametrize("flag", ["save", "log"])
+def test_a_file_not_of_dg_is_refused(tmp_path, flag):
+    other = tmp_path / "notes.md"
+    other.write_text("# my notes\n")
+    args = (other, None) if flag == "save" else (None, other)
+    with pytest.raises(EngineError, match=f"notes.md: the file there is not a {flag} of dg's "
+                       "and would be lost; remove it first"):
+        check_outputs(*args)
+
+
+def test_a_save_is_no_log_and_a_log_no_save(tmp_path):
+    path = saved(tmp_path, {"winner": "x"})
+    with pytest.raises(EngineError, match="is a save, not a log"):
+        check_outputs(None, path)
+    log = tmp_path / "g.jsonl"
+    log.write_text('{"kind":"header"}\n')
+    with pytest.raises(EngineError, match="is a game's log, not a save"):
+        check_outputs(log, None)
+
+
+def test_one_file_for_both_and_the_resumed_save_as_log_are_refused(tmp_path):
+    with pytest.raises(EngineError, match="--save and --log name the same file"):
+        check_outputs(tmp_path / "g.json", tmp_path / "g.json")
+    path = saved(tmp_path, None)
+    with pytest.raises(EngineError, match="is the save being resumed"):
+        check_outputs(None, path, resumed=path)
+
+
+def test_dg_run_leaves_an_unfinished_save_and_a_scenario_as_they_were(tmp_path, capsys,
+                                                                       monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.stdin", __import__("io").StringIO("quit\n"))
+    assert main(["run", "tic-tac-toe", "--seed", "6", "--seat", "x=human", "--save",
+                 "g.json"]) == 0
+    kept = (tmp_path / "g.json").read_text()
+    capsys.readouterr()
+    assert main(["run", "tic-tac-toe", "--seed", "7", "--quiet", "--save", "g.json"]) == 2
+    assert "an unfinished game is saved there (tic-tac-toe, seed 6, 0 actions)" in \
+        capsys.readouterr().err
+    assert (tmp_path / "g.json").read_text() == kept
+    scenario = tmp_path / "mine.yaml"
+    scenario.write_text("format: 1\n")
+    assert main(["run", "tic-tac-toe", "--seed", "7", "--quiet", "--log", "mine.yaml"]) == 2
+    assert scenario.read_text() == "format: 1\n" and not (tmp_path / "g.jsonl").exists()
