@@ -118,7 +118,7 @@ def dg_describe_event(game: Game, event: dict[str, Any]) -> str | None:
 
 @hookimpl
 def dg_status_lines(game: Game) -> list[str]:
-    """Each fleet's order, victory points and models with their hull (view.py)."""
+    """Each fleet's order and victory points, and its models hit, taken or lost (view.py)."""
     return view.status_lines(game)
 
 

@@ -10,6 +10,7 @@ from distant_galaxy_episodes.fleet_battle import orders, score
 from distant_galaxy_episodes.fleet_battle.combat import describe_model
 from distant_galaxy_episodes.fleet_battle.model import (
     INITIATIVE,
+    OK,
     fleet_of_seat,
     known_order,
     models,
@@ -31,7 +32,9 @@ def order_text(game: Game, fleet: str) -> str:
 
 
 def status_lines(game: Game) -> list[str]:
-    """One block per fleet: order, victory points now, every model with hull and state."""
+    """One block per fleet: its order and victory points now, then the models hit, taken or
+    lost with their hull and state (the engine's lines under the board list every model on it
+    with its hull, so a whole fleet's models are not listed twice)."""
     st = game.state
     vps = score.all_tallies(game)
     lines: list[str] = []
@@ -40,9 +43,11 @@ def status_lines(game: Game) -> list[str]:
         mark = " — has the initiative" if first == fleet else ""
         lines.append(f"the {fleet}: {order_text(game, fleet)}; "
                      f"{vps[fleet]} victory points now{mark}")
-        parts = [describe_model(game, m.token) if m.token is not None else f"{m.id} {m.type} "
-                 "(destroyed)" for m in models(game, fleet)]
-        lines.append("  " + ", ".join(parts))
+        parts = [f"{m.id} {m.type} (destroyed)" if m.token is None else
+                 describe_model(game, m.token) for m in models(game, fleet)
+                 if m.token is None or m.state != OK or m.hull < m.start_hull]
+        if parts:
+            lines.append("  hit, taken or lost: " + ", ".join(parts))
     return lines
 
 

@@ -63,5 +63,10 @@ def test_a_human_prompt_shows_orders_hull_and_the_running_tally():
     game = Game(load_scenario("fleet-battle"), seats=["red", "blue"], seed=4)
     board = render_board(game)
     assert "the civilizations: order 1" in board and "victory points now" in board
-    assert "D1 dreadnought (hull 10/10)" in board and "hull 10/10" in board
+    assert "  red: B1 hull 1, D1 hull 10, E1 hull 1" in board  # every model once (engine)
+    assert "hull 10/10" not in board and "hit, taken or lost" not in board
+    game.change_token_counter(game.state.tokens["D1"], "hull", -2, "a test's hit")
+    board = render_board(game)
+    assert "D1 hull 8 (start 10)" in board
+    assert "  hit, taken or lost: D1 dreadnought (hull 8/10)" in board
     assert "order 1" in game.loop.reason_now()
