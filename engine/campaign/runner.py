@@ -43,6 +43,7 @@ from distant_galaxy.play.runner import (
     new_session,
     play,
     replay_log,
+    resumed_session,
 )
 from distant_galaxy.play.saves import check_payload, load_game, save_payload
 from distant_galaxy.scenario.load import read_scenario, scenario_from_document
@@ -383,7 +384,7 @@ def resume_stage(run: CampaignRun, override: dict[str, str] | None = None,
                         "saved state (was it made by another engine version?)")
     if override:
         cur["controllers"] = kinds
-    return stage, Session(game, header, controllers, log)
+    return stage, resumed_session(game, header, controllers, log)
 
 
 def save_current(run: CampaignRun, session: Session) -> None:

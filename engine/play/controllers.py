@@ -50,6 +50,11 @@ class Controller:
     def game_over(self, game: GameLike) -> None:
         """Told when the game has ended (a person is shown what happened; bots ignore it)."""
 
+    def caught_up(self, game: GameLike) -> None:
+        """Told that ``game``'s events so far are known (a game resumed from a save, whose
+        past was replayed): a person is told what happens from now on, not that past again;
+        bots ignore it."""
+
     @classmethod
     def configured(cls, param: str) -> Callable[[str, int], Controller]:
         """A factory of this bot with the parameter written after its name (``mcts:400`` gives
@@ -261,6 +266,9 @@ class HumanController(Controller):
         self.out.flush()
         line = self.inp.readline()
         return line or None
+
+    def caught_up(self, game: GameLike) -> None:
+        self.seen = len(game.events)
 
     def tell_news(self, game: GameLike) -> None:
         """What happened since this seat last decided (others' moves, combats, dice…)."""

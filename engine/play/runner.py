@@ -47,6 +47,16 @@ class Session:
     interrupted: bool = False
 
 
+def resumed_session(game: Game, header: dict[str, Any], controllers: dict[str, Controller],
+                    log: LogWriter) -> Session:
+    """The session of a game resumed from a save (its actions replayed, into a log written
+    again or not): its people are told what happens from now on, not the whole game again
+    (:meth:`Controller.caught_up`) — a resumed stage retold every move since it began."""
+    for controller in controllers.values():
+        controller.caught_up(game)
+    return Session(game, header, controllers, log)
+
+
 def new_session(scenario: Scenario, seed: int, seats: list[str] | None,
                 kinds: dict[str, str], log_path: str | Path | None = None,
                 human_io: dict[str, Any] | None = None,

@@ -34,6 +34,17 @@ def test_resume_with_seat_bot_hands_the_persons_seat_to_the_default_bot(tmp_path
     assert session.controllers["red"].name == "civ"     # Clash's default bot, not the person
 
 
+def test_a_resumed_stage_tells_its_person_what_happens_from_now_on(tmp_path):
+    """The stage's log is written again from the save: its past is not told to the person
+    again (a resumed stage retold every move since it began)."""
+    run = new_campaign(str(DUO), 3, {"league": "human"}, tmp_path / "duo.campaign.json")
+    _, session = start_stage(run)
+    save_current(run, session)
+    _, session = resume_stage(open_campaign(run.path))
+    person = session.controllers["red"]
+    assert session.game.events and person.seen == len(session.game.events)
+
+
 def test_a_bot_of_some_stages_plays_those_and_the_default_plays_the_others(tmp_path):
     run = new_campaign(str(DUO), 3, {}, tmp_path / "duo.campaign.json")
     clash, belt = run.campaign.stage("clash"), run.campaign.stage("belt")

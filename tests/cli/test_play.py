@@ -77,6 +77,18 @@ def test_human_quit_saves_and_resume_continues(dg):
     assert json.loads(res.stdout)["reason"]
 
 
+def test_a_resumed_game_is_not_told_again_from_its_start(dg):
+    """dg resume --log replays the saved actions into the log: the person is shown the board
+    where the game stopped, not every move since the set-up again."""
+    out = dg("run", "tic-tac-toe", "--seed", "2", "--seat", "x=human", "--seat", "o=human",
+             "--save", "t.save", stdin="place 0,0\nplace 1,1\nquit\n")
+    assert out.returncode == 0 and "mark T1 placed at 0,0" in out.stdout, out.stdout
+    res = dg("resume", "t.save", "--log", "t.jsonl", stdin="quit\n")
+    assert res.returncode == 0, res.stderr
+    assert "placed at" not in res.stdout and "turn (round 1)" not in res.stdout
+    assert "x> " in res.stdout
+
+
 def test_resume_with_a_log_writes_a_complete_replayable_log(dg, tmp_path):
     out = dg("run", RACE, "--seed", "2", "--players", "2", "--seat", "red=human",
              "--save", "r.save", stdin="step\nend\nstep\nquit\n")

@@ -37,6 +37,7 @@ from distant_galaxy.play.runner import (
     new_session,
     play,
     replay_log,
+    resumed_session,
     scenario_name,
 )
 from distant_galaxy.play.saves import load_game, read_save, save_game, write_atomic
@@ -287,7 +288,7 @@ def resume(args: argparse.Namespace) -> int:
     log = LogWriter(args.log)
     if args.log:
         game = replayed_into_log({**payload, "header": header}, game, log)
-    session = Session(game, header, controllers, log)
+    session = resumed_session(game, header, controllers, log)
     return _drive(session, args, save_to=args.save_to or args.save)
 
 

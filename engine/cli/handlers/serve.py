@@ -42,7 +42,13 @@ from distant_galaxy.play.controllers import bot_problem, wrapped
 from distant_galaxy.play.log import LogWriter
 from distant_galaxy.play.outputs import check_outputs
 from distant_galaxy.play.render import no_such_seat, render_result
-from distant_galaxy.play.runner import Session, finish_log, make_controllers, new_session
+from distant_galaxy.play.runner import (
+    Session,
+    finish_log,
+    make_controllers,
+    new_session,
+    resumed_session,
+)
 from distant_galaxy.play.saves import read_save
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
@@ -215,7 +221,7 @@ def resumed_host(args: argparse.Namespace) -> GameHost:
     kinds = {**seat_kinds(game.scenario, seats, []), **dict(header.get("controllers", {}))}
     kinds.update(seat_kinds(game.scenario, seats, args.seat) if args.seat else {})
     controllers = make_controllers(game.scenario, seats, kinds, game.state.seed, INERT_IO, None)
-    session = Session(game, header, controllers, log)
+    session = resumed_session(game, header, controllers, log)
     hot = args.hot_seat or HOT_SEAT in kept.tokens.values()
     host = GameHost(session, kinds, SaveFile(path), "main", hot,
                     keep_tokens(kept.tokens, kinds, hot))
