@@ -35,6 +35,7 @@ from distant_galaxy.errors import EngineError, SaveError, ScenarioError, Scenari
 from distant_galaxy.harness.invariants import check_saved
 from distant_galaxy.loader.merge import merge_documents
 from distant_galaxy.play.log import LogWriteError, LogWriter, scenario_digest
+from distant_galaxy.play.outputs import check_outputs
 from distant_galaxy.play.runner import (
     ReplayReport,
     Session,
@@ -326,7 +327,8 @@ def start_stage(run: CampaignRun, override: dict[str, str] | None = None,
 def _refuse_a_kept_file(run: CampaignRun, log: Path, stage: Stage) -> None:
     """A stage's log must not be written over a file the campaign keeps: an earlier stage's
     log (the campaign checks each against its sha256, so it could go on no more) or the
-    campaign save itself. Refused before anything is written."""
+    campaign save itself, or any file that is not a log of dg's. Refused before anything is
+    written."""
     target = log.resolve()
     if target == run.path.resolve():
         raise EngineError(f"--log {log}: that is the campaign save itself; give the log "
@@ -338,6 +340,7 @@ def _refuse_a_kept_file(run: CampaignRun, log: Path, stage: Stage) -> None:
                 f"--log {log}: that file is the log of stage {entry['id']}, which the campaign "
                 f"keeps (its sha256 is in the save); give stage {stage.id} another file, or "
                 f"leave --log out: it is then {_log_name(run, stage)}")
+    check_outputs(None, log)  # nor over a file that is not a log of dg's (play/outputs.py)
 
 
 def _log_name(run: CampaignRun, stage: Stage) -> str:

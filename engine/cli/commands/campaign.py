@@ -46,7 +46,8 @@ def campaign_arguments(parser: argparse.ArgumentParser) -> None:
     play = sub.add_parser("play", prog=f"{PROG} play",
                          help="play the next stage (or go on with the one under way)")
     play.add_argument("--log", metavar="PATH", help="the stage's JSONL log (default: next to "
-                      "the save, SAVE.N-STAGE.jsonl)")
+                      "the save, SAVE.N-STAGE.jsonl; with --all, the first stage's, the others "
+                      "by default)")
     _playing(play)
     _common(play)
     resume = sub.add_parser("resume", prog=f"{PROG} resume",
