@@ -12,6 +12,11 @@ written and refuses, naming the file and why:
 
 A finished game's save and any log of ours are written over, as a re-run expects; so is an
 empty file. The check reads at most :data:`MAX_READ` bytes of a file: a bigger one is not ours.
+
+:func:`check_written` does the same for the other files ``dg`` writes — a board picture
+(``--svg``), a replay page (``--html``), the scenario schema (``dg schema -o``): one made
+before is replaced, anything else is refused, the very file being read above all
+(``dg replay g.jsonl --html g.jsonl`` turned the log into the page).
 """
 
 from __future__ import annotations
@@ -28,6 +33,12 @@ MAX_READ = 64 * 1024 * 1024
 #: the magic of a campaign's save (campaign/save.py; the play layer does not import it)
 CAMPAIGN_MAGIC = "distant-galaxy-campaign"
 ELSEWHERE = "remove it first if it may go, or give another name"
+#: what a file ``dg`` writes starts with, by kind (:func:`check_written`), and its name
+WRITTEN_KINDS: dict[str, tuple[tuple[str, ...], str]] = {
+    "svg": (("<svg", "<?xml"), "an SVG picture"),
+    "html": (("<!doctype html", "<html"), "an HTML page"),
+    "schema": (("{",), "a JSON Schema"),
+}
 
 
 def check_outputs(save: str | Path | None, log: str | Path | None,
@@ -121,3 +132,24 @@ def _json_or_none(text: str) -> Any:
         return json.loads(text)
     except (ValueError, RecursionError):
         return None
+
+
+def check_written(path: str | Path, flag: str, kind: str,
+                  read: tuple[str | Path | None, ...] = ()) -> None:
+    """Refuse (an :class:`EngineError` naming ``flag`` and the file) to write a file of
+    ``kind`` (a key of :data:`WRITTEN_KINDS`) at ``path`` when that is one of the files
+    ``read`` or something there is not of that kind; nothing there, an empty file or one of
+    the kind (written before) may be replaced."""
+    for source in read:
+        if source and Path(source).is_file() and _same(path, source):
+            raise EngineError(f"{flag} {path}: that is the file being read; give the output "
+                              "another name")
+    text = _existing_text(Path(path))
+    if text is None:
+        return
+    starts, name = WRITTEN_KINDS[kind]
+    head = text.lstrip().lower()
+    if head.startswith(starts) and (kind != "schema" or '"$schema"' in text[:4096]):
+        return
+    raise EngineError(f"{flag} {path}: the file there is not {name} and would be lost; "
+                      f"{ELSEWHERE}")

@@ -249,7 +249,7 @@ def test_a_stage_log_is_never_written_over_a_finished_stages_log(duo, tmp_path):
         start_stage(duo, log_path=duo.path)
     notes = tmp_path / "notes.md"  # nor a file that is no log of dg's (play/outputs.py)
     notes.write_text("# my notes\n")
-    with pytest.raises(EngineError, match="notes.md: the file there is not a log of dg's"):
+    with pytest.raises(EngineError, match=r"notes\.md: the file there is not a log of dg's"):
         start_stage(duo, log_path=notes)
     assert notes.read_text() == "# my notes\n"
     assert mine.read_bytes() == kept and duo.path.read_bytes() == saved

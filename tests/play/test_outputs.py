@@ -8,7 +8,7 @@ import pytest
 
 from distant_galaxy.cli.main import main
 from distant_galaxy.errors import EngineError
-from distant_galaxy.play.outputs import check_outputs
+from distant_galaxy.play.outputs import check_outputs, check_written
 
 
 def saved(tmp_path, result):
@@ -83,3 +83,38 @@ def test_dg_run_leaves_an_unfinished_save_and_a_scenario_as_they_were(tmp_path, 
     scenario.write_text("format: 1\n")
     assert main(["run", "tic-tac-toe", "--seed", "7", "--quiet", "--log", "mine.yaml"]) == 2
     assert scenario.read_text() == "format: 1\n" and not (tmp_path / "g.jsonl").exists()
+
+
+def test_a_picture_page_or_schema_replaces_its_kind_only(tmp_path):
+    """dg render --svg, dg replay --html, dg schema -o: one written before is replaced; a
+    save, a log or a document there is refused, as is the very file being read."""
+    svg, page, schema = tmp_path / "b.svg", tmp_path / "r.html", tmp_path / "s.json"
+    svg.write_text('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>')
+    page.write_text("<!DOCTYPE html>\n<html></html>")
+    schema.write_text('{"$schema": "https://json-schema.org/draft/2020-12/schema"}')
+    check_written(svg, "--svg", "svg")
+    check_written(page, "--html", "html")
+    check_written(schema, "--output", "schema")
+    check_written(tmp_path / "new.svg", "--svg", "svg")
+    with pytest.raises(EngineError, match=r"--html .*b\.svg: the file there is not an HTML "):
+        check_written(svg, "--html", "html")
+    with pytest.raises(EngineError, match="is not a JSON Schema"):
+        check_written(saved(tmp_path, None), "--output", "schema")
+    log = tmp_path / "g.jsonl"
+    log.write_text('{"kind":"header"}\n')
+    with pytest.raises(EngineError, match=r"--html .*g\.jsonl: that is the file being read"):
+        check_written(log, "--html", "html", read=(log,))
+
+
+def test_dg_replay_html_over_its_own_log_leaves_the_log(dg_log, capsys):
+    log, kept = dg_log, dg_log.read_text()
+    assert main(["replay", str(log), "--html", str(log)]) == 2
+    assert "that is the file being read" in capsys.readouterr().err
+    assert log.read_text() == kept
+
+
+@pytest.fixture
+def dg_log(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["run", "tic-tac-toe", "--seed", "3", "--quiet", "--log", "g.jsonl"]) == 0
+    return tmp_path / "g.jsonl"

@@ -11,6 +11,7 @@ import json
 from distant_galaxy.build import json_header
 from distant_galaxy.cli.term import painter
 from distant_galaxy.errors import EngineError
+from distant_galaxy.play.outputs import check_written
 from distant_galaxy.play.render import render_board, render_result, seen, view_json
 from distant_galaxy.play.render_svg import render_svg
 from distant_galaxy.play.replay_html import replay_html
@@ -30,6 +31,7 @@ def render(args: argparse.Namespace) -> int:
                           **view_json(game, seat)}, sort_keys=True))
         return 0
     if args.svg:
+        check_written(args.svg, "--svg", "svg", read=(args.log,))
         write_atomic(args.svg, render_svg(game))
         print(f"board of round {game.state.round} written to {args.svg}")
         return 0
@@ -41,6 +43,7 @@ def render(args: argparse.Namespace) -> int:
 
 
 def write_replay(args: argparse.Namespace) -> int:
+    check_written(args.html, "--html", "html", read=(args.log,))
     page, steps = replay_html(args.log, getattr(args, "seat", None))
     write_atomic(args.html, page)
     print(f"replay viewer of {steps} steps written to {args.html}")

@@ -18,7 +18,7 @@ from distant_galaxy.errors import EngineError, PluginError
 from distant_galaxy.harness.invariants import check_saved
 from distant_galaxy.play.log import LogWriteError, LogWriter
 from distant_galaxy.play.narrate import narrate
-from distant_galaxy.play.outputs import check_outputs
+from distant_galaxy.play.outputs import check_outputs, check_written
 from distant_galaxy.play.palette import palette_of
 from distant_galaxy.play.render import (
     no_such_seat,
@@ -321,6 +321,8 @@ def game_from_save(path: str, payload: dict[str, Any], allow_changed: bool = Fal
 def show(args: argparse.Namespace) -> int:
     full, _ = game_from_save(args.save, read_save(args.save),
                              getattr(args, "allow_changed_scenario", False), trial=False)
+    if getattr(args, "svg", None):  # before anything is printed: the file is refused whole
+        check_written(args.svg, "--svg", "svg", read=(args.save,))
     seat = getattr(args, "seat", None)
     game = seen(full, seat)  # issue 34: never the hidden values the save holds
     if getattr(args, "json", False):

@@ -8,6 +8,7 @@ import json
 import sys
 from typing import Any
 
+from distant_galaxy.play.outputs import check_written
 from distant_galaxy.play.saves import write_atomic
 from distant_galaxy.plugins import import_failures
 from distant_galaxy.scenario.catalog import full_schema
@@ -17,6 +18,7 @@ def print_schema(args: argparse.Namespace) -> int:
     refused: list[str] = []
     text = schema_text(full_schema(getattr(args, "plugin", None), refused))
     if getattr(args, "output", None):
+        check_written(args.output, "--output", "schema")
         write_atomic(args.output, text)
         print(f"schema written to {args.output}")
     else:
