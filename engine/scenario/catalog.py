@@ -174,9 +174,75 @@ def full_schema(plugins: Iterable[str] | None = None, refused: list[str] | None 
     pm = _plugins.make_plugin_manager(names)
     for group in pm.hook.dg_schema_sections():
         sections.update(group)
-    schema = loader.combined_schema(sections)
+    schema = with_mods(loader.combined_schema(sections))
     schema["$id"] = FULL_ID
     schema["description"] = ("A scenario (or a mod extending one) for the Distant Galaxy engine, "
                              "with the sections of the plugins: "
                              + (", ".join(sorted(sections)) or "none") + " (written by dg schema).")
     return schema
+
+
+#: The prefix of the ``$defs`` of a mod's schema (:func:`with_mods`).
+MOD_DEFS = "mod-"
+#: What a mod's file may hold where a list merges by id (loader/merge.py): an item removed.
+REMOVED_ITEM = {"type": "object", "required": ["id", "remove"], "additionalProperties": False,
+                "properties": {"id": {"type": "string"}, "remove": {"const": True}},
+                "description": "{id: X, remove: true}: the mod removes item X of the scenario "
+                               "it extends (loader/merge.py)"}
+#: A key set to null in a mod deletes that key of the scenario it extends.
+REMOVED_KEY = {"type": "null", "description": "null: the mod removes this key of the scenario "
+                                              "it extends"}
+#: Keywords a mod's schema drops: a mod gives only what it changes, the rest comes from the
+#: scenario it extends (its merged whole is checked against the full schema when loaded).
+_WHOLE_ONLY = ("required", "dependentRequired", "dependencies", "minItems", "minProperties")
+
+
+def with_mods(schema: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` for editors, also right for a mod: a file with ``extends:`` is checked against
+    a copy in which nothing nested is required (the sections it does not change come from the
+    scenario it extends), a key may be null (removed) and a list item ``{id: X, remove: true}``
+    — the merge rules of loader/merge.py; a typo in a key is still one. Without ``extends:``
+    the file is checked as before. The loader checks the merged scenario, not this."""
+    defs = schema.pop("$defs", {})
+    head: dict[str, Any] = {k: schema.pop(k) for k in ("$schema", "$id", "title", "description")
+                            if k in schema}
+    whole_required = list(loader.load_schema("scenario").get("required", []))
+    mod = _relaxed(schema)
+    mod["required"] = whole_required
+    all_defs = {**defs, "scenario": schema, "mod": mod,
+                **{MOD_DEFS + name: _relaxed(d) for name, d in defs.items()}}
+    return {**head, "$defs": all_defs, "type": "object",
+            "if": {"required": ["extends"]},
+            "then": {"$ref": "#/$defs/mod"}, "else": {"$ref": "#/$defs/scenario"}}
+
+
+def _relaxed(node: Any) -> Any:
+    """A schema node as a mod may meet it (:func:`with_mods`)."""
+    if isinstance(node, list):
+        return [_relaxed(n) for n in node]
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = {}
+    for key, value in node.items():
+        if key in _WHOLE_ONLY:
+            continue
+        if key == "$ref" and isinstance(value, str) and value.startswith("#/$defs/"):
+            out[key] = "#/$defs/" + MOD_DEFS + value[len("#/$defs/"):]
+        elif key == "properties" and isinstance(value, dict):
+            out[key] = {name: _or(_relaxed(v), REMOVED_KEY) for name, v in value.items()}
+        elif key == "additionalProperties" and isinstance(value, dict):
+            out[key] = _or(_relaxed(value), REMOVED_KEY)
+        elif key == "items" and isinstance(value, dict):
+            out[key] = _or(_relaxed(value), REMOVED_ITEM)
+        else:
+            out[key] = _relaxed(value)
+    return out
+
+
+def _or(schema: Any, alternative: dict[str, Any]) -> Any:
+    """``schema`` or ``alternative``, the title and description kept on top (an editor's hover
+    and completion read them there)."""
+    if not isinstance(schema, dict):
+        return schema
+    shown = {k: schema[k] for k in ("title", "description", "markdownDescription") if k in schema}
+    return {**shown, "anyOf": [schema, alternative]}

@@ -83,6 +83,34 @@ def test_a_mod_with_a_typo_has_one_diagnostic_at_the_typo(server, tmp_path):
     assert "plugns" in found[0]["message"] or "not allowed" in found[0]["message"]
 
 
+def doc_example(name: str) -> str:
+    """The example of docs/authoring.md whose first line is ``# file: NAME``, as written."""
+    text = (ROOT / "docs" / "authoring.md").read_text(encoding="utf-8")
+    start = text.index(f"# file: {name}\n")
+    return text[start:text.index("```", start)]
+
+
+def test_a_mod_that_changes_parts_of_sections_has_no_diagnostics(server, tmp_path):
+    """A new author's trial: the guide's own mod (a map without its topology, a seat removed by
+    ``{id: green, remove: true}``, a key deleted by null, a plugin section given in part) was
+    marked with seven errors. A file with ``extends:`` is checked as a mod: only what it says."""
+    mod = tmp_path / "asteroid-duel.yaml"
+    text = f"# yaml-language-server: $schema={FULL.as_posix()}\n" + doc_example(
+        "asteroid-duel.yaml")
+    mod.write_text(text, encoding="utf-8")
+    assert server.diagnostics(open_file(server, mod, text)) == []
+
+
+def test_a_typo_inside_a_mods_section_is_still_shown(server, tmp_path):
+    mod = tmp_path / "draughts6.yaml"
+    text = (f"# yaml-language-server: $schema={FULL.as_posix()}\nformat: 1\nid: d6\n"
+            "title: D6\nextends: draughts\nmap: {width: 6, hieght: 6}\n")
+    mod.write_text(text, encoding="utf-8")
+    found = server.diagnostics(open_file(server, mod, text))
+    assert found and all(d["range"]["start"]["line"] == 5 for d in found), found
+    assert any("hieght" in d["message"] or "not allowed" in d["message"] for d in found), found
+
+
 def test_completion_inside_unit_types_offers_the_keys_with_descriptions(server, tmp_path):
     mod = tmp_path / "complete.yaml"
     text = (f"# yaml-language-server: $schema={FULL.as_posix()}\nformat: 1\nid: c\ntitle: C\n"
