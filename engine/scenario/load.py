@@ -46,7 +46,7 @@ from distant_galaxy.scenario.numbers import (
     dice_table_errors,
     player_count_errors,
 )
-from distant_galaxy.scenario.setup import pool_errors
+from distant_galaxy.scenario.setup import pool_errors, token_errors
 
 
 def load_scenario(name: str | Path, variant: str | None = None,
@@ -110,7 +110,8 @@ def scenario_from_document(doc: MergedDocument, path: Path, variant: str | None 
     if scenario is not None:
         errors.extend(scenario.rules.errors)
         errors.extend(dice_table_errors(scenario) + counter_errors(scenario)
-                      + pool_errors(scenario) + player_count_errors(scenario))
+                      + pool_errors(scenario) + token_errors(scenario)
+                      + player_count_errors(scenario))
         _plugin_checks(scenario, errors)
         if not errors:
             _build_kinds(scenario, errors)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from distant_galaxy.core.actions import parse_pos
-from distant_galaxy.errors import IllegalAction, SourceError
+from distant_galaxy.errors import ActionError, IllegalAction, SourceError
 from distant_galaxy.rules.hints import suggest
 
 if TYPE_CHECKING:
@@ -42,6 +42,35 @@ def pool_errors(scenario: Scenario) -> list[SourceError]:
                     errors.append(scenario.error(
                         f"unknown unit type '{unit}' in pool '{pool}'{suggest(str(unit), units)}",
                         *path, pool, unit, hint=f"unit types: {', '.join(units)}"))
+    return errors
+
+
+def token_errors(scenario: Scenario) -> list[SourceError]:
+    """The ``setup.tokens`` whose ``at`` is no cell (``"1 1"``), a cell off the map (``"9,9"``
+    on a 3×3 board) or the cell of an earlier token, each at its ``at`` (a new author's trial:
+    ``dg validate`` passed them and ``dg run`` failed without a place, or played on)."""
+    errors: list[SourceError] = []
+    grid = scenario.grid
+    taken: dict[tuple[int, int], int] = {}
+    for i, tok in enumerate(scenario.setup.get("tokens") or []):
+        if not isinstance(tok, dict) or "at" not in tok:
+            continue
+        path = ("setup", "tokens", i, "at")
+        try:
+            pos = parse_pos(str(tok["at"]))
+        except ActionError as exc:  # (MalformedAction)
+            errors.append(scenario.error(str(exc), *path))
+            continue
+        if not grid.in_bounds(pos):
+            errors.append(scenario.error(
+                f"cell {pos[0]},{pos[1]} is off the map ({grid.width}x{grid.height}: x "
+                f"0..{grid.width - 1}, y 0..{grid.height - 1})", *path))
+        elif pos in taken:
+            errors.append(scenario.error(
+                f"cell {pos[0]},{pos[1]} already has set-up token {taken[pos] + 1} (one token "
+                "a cell)", *path))
+        else:
+            taken[pos] = i
     return errors
 
 
