@@ -25,13 +25,22 @@ if TYPE_CHECKING:
     from distant_galaxy.scenario.model import Scenario
 
 
+def _whole(name: str, value: Any) -> int:
+    """``value`` as a counter's whole number; a fraction is a ValueError (the rule that set it
+    is named) rather than cut silently (a new author's ``player.h = 7 / 2`` kept 3)."""
+    if isinstance(value, float) and not value.is_integer():
+        raise ValueError(f"the counter '{name}' holds whole numbers, not {value}: round it "
+                         "with round(x), or divide with //")
+    return int(value)
+
+
 def _counter_attr(name: str) -> Attr:
     def get(p: Any) -> Any:
         return p.counters.get(name, 0)
 
     def set_(p: Any, value: Any, ctx: dict) -> None:
         game: Game = ctx["$game"]
-        delta = int(value) - p.counters.get(name, 0)
+        delta = _whole(name, value) - p.counters.get(name, 0)
         if delta:
             game.change_counter(p.seat, name, delta, ctx.get("$reason", "rule"),
                                 allow_below_min=False)
@@ -51,7 +60,7 @@ def _unit_counter_attr(name: str, types: dict[str, dict[str, Any]]) -> Attr:
         tok = game.state.tokens.get(getattr(t, "id", ""))
         if tok is None:
             raise IllegalAction(f"{name}: there is no token {getattr(t, 'id', t)!r} any more")
-        delta = int(value) - game.token_counter(tok, name)
+        delta = _whole(name, value) - game.token_counter(tok, name)
         if delta:
             game.change_token_counter(tok, name, delta, ctx.get("$reason", "rule"))
 
