@@ -85,7 +85,11 @@ _EFFECTS = """\
 An effect is one or more statements separated by `;`:
 
 - `target = value` and `target += value` (also `-=`, `*=`, `/=`, `//=`, `%=`), where the target is
-  an attribute marked *settable* below, e.g. `player.points = player.points + site.points`;
+  an attribute marked *settable* below, e.g. `player.points = player.points + site.points`. A
+  counter (a player's, a token's) holds whole numbers: `/` gives a decimal (`7 / 2` is 3.5), and
+  setting a counter to one is a runtime error naming the rule — write `7 // 2` (3) or
+  `round(7 / 2)` (4) — rather than a value cut silently; a decimal that is whole (`6 / 2`) is
+  kept as that number;
 - a call of a registered *effect*, keyword arguments allowed:
   `move_token(unit, x=unit.x + 1, y=unit.y)`.
 
