@@ -45,16 +45,27 @@ def build_map(scenario: Scenario) -> tuple[Grid, list[dict[str, Any]]]:
     height = param_value(scenario, m.get("height", 8), "map", "height")
     for side, value in (("width", width), ("height", height)):
         if value < 1:
-            where = ("params", m[side][len("params."):]) if str(m.get(side)).startswith(
-                "params.") else ("map", side)
-            raise scenario.error(f"map {side} must be at least 1, got {value}", *where)
-    _check_size(scenario, width, height, ("map",))
+            raise scenario.error(f"map {side} must be at least 1, got {value}",
+                                 *_size_place(m, side))
+    # too large: where a parameter gives a side, at the parameter (a mod's params: {size: 400}
+    # was reported at the map of the scenario it extends)
+    by_param = [side for side in ("width", "height") if _size_place(m, side)[0] == "params"]
+    _check_size(scenario, width, height, _size_place(m, by_param[0]) if by_param else ("map",))
     fill = m.get("fill", "plain")
     if fill not in scenario.cell_types:
         raise scenario.error(f"unknown cell type '{fill}'{suggest(str(fill), scenario.cell_types)}",
                              "map", "fill",
                              hint=f"cell types: {', '.join(scenario.cell_types) or 'none'}")
     return Grid(width, height, topology, fill=fill), []
+
+
+def _size_place(m: dict[str, Any], side: str) -> tuple[str, ...]:
+    """Where a side of the map is given: ``("params", NAME)`` for ``params.NAME``, else the
+    map's key."""
+    value = m.get(side)
+    if isinstance(value, str) and value.startswith("params."):
+        return ("params", value[len("params."):])
+    return ("map", side)
 
 
 def _from_rows(scenario: Scenario, m: dict[str, Any], topology: str

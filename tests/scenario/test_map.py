@@ -162,3 +162,15 @@ def test_a_map_larger_than_the_limit_is_refused(write_scenario):
     edge = write_scenario(KINDS, f"map: {{topology: square4, width: {MAX_CELLS}, height: 1, "
                                  "fill: space}\n", name="edge.yaml")
     assert load_scenario(edge).grid.width == MAX_CELLS  # exactly the limit is allowed
+
+
+def test_a_map_made_too_large_by_a_mods_parameter_is_reported_at_the_parameter(tmp_path):
+    """A new author's trial: ``params: {size: 400}`` in a mod of tic-tac-toe was reported at
+    the map of tic-tac-toe.yaml, a line the author cannot edit; now at the mod's ``size``."""
+    mod = tmp_path / "big.yaml"
+    mod.write_text("format: 1\nid: big\ntitle: B\nextends: tic-tac-toe\nparams: {size: 400}\n",
+                   encoding="utf-8")
+    with pytest.raises(ScenarioErrors) as info:
+        load_scenario(mod)
+    first = info.value.errors[0].format().splitlines()[0]
+    assert first == f"{mod}:5:16: map too large: 400x400 cells, at most 100000"
