@@ -181,6 +181,9 @@ class ScenarioRules:
         self.errors: list[SourceError] = []
         #: what is not wrong but is likely a mistake (``dg validate`` prints it; the game plays)
         self.warnings: list[SourceError] = []
+        #: whether no game of the scenario can end (no victory, no round limit: :meth:`_no_ending`
+        #: warns of it; checked for the scenario's base form only)
+        self.endless = False
         scenario.unit_types = self._unit_stats(scenario)
         self.env = build_env(scenario, self.errors,  # (the `define:` section's mistakes)
                              elsewhere=shipped_plugin_of)
@@ -212,6 +215,7 @@ class ScenarioRules:
         if self.victories or "dg_check_victory" in scenario.hooked \
                 or scenario.limits.get("rounds"):
             return
+        self.endless = True
         self.warnings.append(scenario.error(
             "no game of this scenario can end: it has no victory condition and no round limit",
             hint="a victory: [{id: ..., if: ..., reason: ...}], or limits: {rounds: N} "

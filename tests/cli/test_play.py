@@ -14,7 +14,7 @@ import time
 import pytest
 
 from distant_galaxy.build import json_header
-from tests.cli.conftest import RACE
+from tests.cli.conftest import RACE, child_env
 
 
 def test_run_json_result(dg):
@@ -274,3 +274,33 @@ def test_legend_at_the_prompt_prints_the_boards_key(dg):
     after = out.stdout.split("red> ", 1)[1]
     assert after.startswith("legend: 1-6 portal")
     assert "legend   what the board's letters and signs mean" in after
+
+
+ENDLESS = """\
+format: 1
+id: nothing
+title: Nothing ends
+players: {min: 2, max: 2}
+seats: [{id: red}, {id: blue}]
+map: {topology: square4, width: 3, height: 3, fill: plain}
+cell_types:
+  plain: {glyph: "."}
+"""
+
+
+def test_bots_in_a_game_that_cannot_end_are_told_before_they_start(tmp_path):
+    """A new author's trial: dg validate warned, and dg run then said nothing for 37 s before
+    'the game did not end within 1000000 actions'. It says so at once now (the run is not
+    waited for: it still plays to the limit)."""
+    path = tmp_path / "nothing.yaml"
+    path.write_text(ENDLESS, encoding="utf-8")
+    child = subprocess.Popen([sys.executable, "-m", "distant_galaxy", "run", str(path), "--seed",
+                              "1", "--quiet"], stderr=subprocess.PIPE, text=True,
+                             env=child_env(), cwd=tmp_path)
+    try:
+        first = child.stderr.readline()
+    finally:
+        child.kill()
+        child.communicate()
+    assert first.startswith("warning: no game of this scenario can end"), first
+    assert "until the limit of 1,000,000 actions" in first

@@ -96,6 +96,10 @@ def run(args: argparse.Namespace) -> int:
     warning = small_seed_warning(session.game, args.seed, secret)
     if warning:
         print(warning, file=sys.stderr)
+    if scenario.rules.endless and "human" not in kinds.values():
+        print("warning: no game of this scenario can end (it has no victory condition and no "
+              "round limit, as dg validate says): the bots play until the limit of "
+              "1,000,000 actions", file=sys.stderr)
     return _drive(session, args, save_to=args.save)
 
 
