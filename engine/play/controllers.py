@@ -163,8 +163,9 @@ def action_help(game: GameLike, verb: str) -> str:
     kind = game.kinds.get(verb)
     if kind is None and verb in game.scenario.unit_types:
         return unit_help(game, verb)
-    if kind is None:
-        verbs = ", ".join(sorted(game.kinds))
+    if kind is None:  # the game's actions ('end' where a phase allows it now)
+        ends = any(a.verb == "end" for a in game.legal_actions())
+        verbs = ", ".join(sorted(v for v in game.kinds if v != "end" or ends))
         near = close_matches(verb, list(game.kinds))
         hint = f"; did you mean '{near[0]}'?" if near else ""
         return f"no action '{verb}' in this game{hint} (its actions: {verbs})"

@@ -300,6 +300,9 @@ def resolve_scenario_path(name: str) -> Path:
     """A scenario by id (``asteroid-belt``) or by path (``mods/small.yaml``)."""
     p = Path(name)
     if p.suffix in (".yaml", ".yml") or p.exists():
+        if p.is_dir():
+            raise ScenarioError(f"{shorten(name)}: a folder, not a scenario file (name a .yaml "
+                                "file in it)")
         if not p.is_file():
             raise ScenarioError(f"{shorten(name)}: no such scenario file")
         return p

@@ -304,3 +304,16 @@ def test_bots_in_a_game_that_cannot_end_are_told_before_they_start(tmp_path):
         child.communicate()
     assert first.startswith("warning: no game of this scenario can end"), first
     assert "until the limit of 1,000,000 actions" in first
+
+
+def test_small_things_a_new_author_met(dg, tmp_path):
+    """A new author's trial: a folder given as a scenario, dg test of a file with no tests,
+    and `help foo` at the prompt listing 'end' where a phase refuses it."""
+    (tmp_path / "mods").mkdir()
+    out = dg("validate", "mods")
+    assert out.returncode != 0 and "mods: a folder, not a scenario file" in out.stdout
+    (tmp_path / "nothing.yaml").write_text(ENDLESS, encoding="utf-8")
+    out = dg("test", "nothing.yaml")
+    assert "nothing.yaml: no tests (a scenario's tests: list" in out.stdout, out.stdout
+    out = dg("run", "tic-tac-toe", "--seed", "1", "--seat", "x=human", stdin="help foo\nquit\n")
+    assert "no action 'foo' in this game (its actions: place)" in out.stdout, out.stdout

@@ -8,7 +8,8 @@ from distant_galaxy.cli.spec import Command, seed_argument
 from distant_galaxy.hookspecs import hookimpl
 
 HANDLERS = "distant_galaxy.cli.handlers.play"
-SEAT_HELP = "controller of a seat: human, random, or a scenario's bot"
+SEAT_HELP = ("controller of a seat: human, random, mcts (the search bot, docs/bots.md), or a "
+             "scenario's bot (a name it does not know lists them)")
 
 
 def variant_arguments(parser: argparse.ArgumentParser) -> None:

@@ -23,6 +23,8 @@ def run_rule_tests(args: argparse.Namespace) -> int:
             print(f"{name}: does not load:\n{exc}")
             failed += 1
             continue
+        if not results and args.paths:  # named, and nothing to run: not a pass
+            print(f"{name}: no tests (a scenario's tests: list, docs/authoring.md)")
         for r in results:
             if r.ok:
                 passed += 1
