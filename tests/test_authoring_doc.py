@@ -82,10 +82,11 @@ def test_every_snippet_of_the_tutorial_works(tmp_path, monkeypatch, capsys):
             _check_fragment(body)
             _check_taken_from(body)
             last_output = None
-        elif lang == "sh":
+        elif lang == "sh":  # the output block after it: what its commands print, in order
+            last_output = ""
             for line in body.splitlines():
                 if line.startswith("dg "):
-                    _, last_output = _run(line, capsys)
+                    last_output += _run(line, capsys)[1]
                     commands += 1
         elif lang == "" and last_output is not None:
             for want in body.strip().splitlines():
