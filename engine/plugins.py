@@ -85,7 +85,10 @@ def load_plugin(name: str) -> Any:
         hint = f"; did you mean '{near[0]}'?" if near else ""
         installed = ", ".join(sorted(eps)) or "none"
         raise PluginError(f"plugin '{name}' is not installed{hint} (installed: {installed}; "
-                          f"plugins register in the entry-point group '{GROUP}')")
+                          f"plugins register in the entry-point group '{GROUP}': install the "
+                          "package that declares it into the environment of this dg, e.g. "
+                          "pip install -e ./my-plugin; PYTHONPATH alone registers nothing — "
+                          "docs/plugins.md)")
     if name in _FAILED:
         raise PluginError(_FAILED[name])
     try:
