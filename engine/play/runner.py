@@ -7,6 +7,7 @@ actions and reports the first record that differs.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -223,6 +224,26 @@ class ReplayReport:
     actual: str | None = None
     message: str = ""
     complete: bool = True
+
+
+def differing_fields(expected: str | None, actual: str | None) -> tuple[str | None, str | None]:
+    """Two records of a replay's report as a person reads them: where both are JSON objects,
+    only the fields that differ (a header whose scenario changed was two lines of some 1,500
+    characters each, to find one hash in); else as they are."""
+    try:
+        old, new = json.loads(expected or "null"), json.loads(actual or "null")
+    except ValueError:
+        return expected, actual
+    if not (isinstance(old, dict) and isinstance(new, dict)):
+        return expected, actual
+    keys = [k for k in sorted(set(old) | set(new)) if old.get(k, _ABSENT) != new.get(k, _ABSENT)]
+    if not keys or len(keys) == len(set(old) | set(new)):
+        return expected, actual
+    return (dumps({k: old[k] for k in keys if k in old}) + "  (the fields that differ)",
+            dumps({k: new[k] for k in keys if k in new}))
+
+
+_ABSENT = object()
 
 
 def replay_log(path: str | Path, scenario: Scenario | None = None) -> ReplayReport:

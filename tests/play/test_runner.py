@@ -210,3 +210,16 @@ def test_a_mods_log_replays_from_another_folder_when_the_mod_is_beside_it(tmp_pa
     with pytest.raises(EngineError, match=r"came from the file 'mod\.yaml', which is neither "
                                           r"here nor beside"):
         replay_log(tmp_path / "g.jsonl")
+
+
+def test_a_replays_differing_records_show_the_fields_that_differ():
+    """A new author's trial: after an edit of the scenario, dg replay printed both headers
+    whole (some 1,500 characters each) to show one hash."""
+    from distant_galaxy.play.runner import differing_fields
+
+    old = json.dumps({"kind": "header", "seed": 2, "scenario_sha256": "aaa", "engine": "0.1.0"})
+    new = json.dumps({"kind": "header", "seed": 2, "scenario_sha256": "bbb", "engine": "0.1.0"})
+    assert differing_fields(old, new) == ('{"scenario_sha256":"aaa"}  (the fields that differ)',
+                                          '{"scenario_sha256":"bbb"}')
+    assert differing_fields('{"a":1}', '{"b":2}') == ('{"a":1}', '{"b":2}')  # nothing shared
+    assert differing_fields("not json", None) == ("not json", None)

@@ -40,6 +40,7 @@ from distant_galaxy.cli.handlers.play import (
 )
 from distant_galaxy.cli.term import painter
 from distant_galaxy.errors import EngineError
+from distant_galaxy.play.runner import differing_fields
 
 
 def campaign(args: argparse.Namespace) -> int:
@@ -242,10 +243,11 @@ def _replay(args: argparse.Namespace) -> int:
         if not check.ok:
             bad += 1
             rep = check.report
-            if rep is not None and rep.expected is not None:
-                print(f"  log:    {rep.expected}", file=sys.stderr)
-            if rep is not None and rep.actual is not None:
-                print(f"  replay: {rep.actual}", file=sys.stderr)
+            logged, replayed = differing_fields(rep.expected, rep.actual) if rep else (None, None)
+            if logged is not None:
+                print(f"  log:    {logged}", file=sys.stderr)
+            if replayed is not None:
+                print(f"  replay: {replayed}", file=sys.stderr)
     if not checks:
         print("no stage has been played yet")
     print(f"{len(checks) - bad} of {len(checks)} stage log(s) match the campaign save")

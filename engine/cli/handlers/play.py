@@ -31,6 +31,7 @@ from distant_galaxy.play.render_svg import render_svg
 from distant_galaxy.play.runner import (
     ChangedByController,
     Session,
+    differing_fields,
     header_options,
     logged_game,
     make_controllers,
@@ -365,8 +366,9 @@ def replay(args: argparse.Namespace) -> int:
         print(f"{args.log}: replay matches ({report.records} records)")
         return 0
     print(f"{args.log}:{report.line}: {report.message}", file=sys.stderr)
-    if report.expected is not None:
-        print(f"  log:    {report.expected}", file=sys.stderr)
-    if report.actual is not None:
-        print(f"  replay: {report.actual}", file=sys.stderr)
+    logged, replayed = differing_fields(report.expected, report.actual)
+    if logged is not None:
+        print(f"  log:    {logged}", file=sys.stderr)
+    if replayed is not None:
+        print(f"  replay: {replayed}", file=sys.stderr)
     return 1
