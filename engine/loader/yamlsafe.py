@@ -481,7 +481,7 @@ def _syntax_error(builder: _Builder, exc: yaml.MarkedYAMLError) -> ScenarioError
         where = ""
         if exc.context_mark is not None and exc.context_mark is not mark:
             where = f" (line {exc.context_mark.line + 1})"
-        hint = f"{exc.context}{where}"
+        hint = _unclosed_bracket(exc, problem) or f"{exc.context}{where}"
     if mark is None:
         return ScenarioError(f"YAML syntax error: {problem}", builder.doc.source_pos(1, 1), hint)
     opened = unclosed_quote(builder.doc.lines, mark.line)
@@ -494,6 +494,24 @@ def _syntax_error(builder: _Builder, exc: yaml.MarkedYAMLError) -> ScenarioError
     if cause:
         hint = f"likely cause: {cause}" + (f" ({hint})" if hint else "")
     return builder.error(f"YAML syntax error: {problem}", mark.line, mark.column, hint)
+
+
+#: PyYAML's context of an error inside a flow collection: its opening and closing brackets
+_FLOW = {"while parsing a flow mapping": ("{", "}"), "while parsing a flow sequence": ("[", "]")}
+
+
+def _unclosed_bracket(exc: yaml.MarkedYAMLError, problem: str) -> str | None:
+    """What a newcomer is told of a ``{`` or ``[`` left open (PyYAML says "while parsing a
+    flow mapping" or "a flow node"), or None for another error."""
+    brackets = _FLOW.get(exc.context or "")
+    opened = exc.context_mark
+    if brackets is not None and opened is not None:
+        return (f"inside the {brackets[0]} at line {opened.line + 1}, column "
+                f"{opened.column + 1}: a ',' is missing between two values, or the "
+                f"{brackets[1]} that closes it")
+    if exc.context == "while parsing a flow node" and "<stream end>" in problem:
+        return "the file ends inside a { } or [ ] that is not closed"
+    return None
 
 
 _STARTS_SCALAR = " \t:[{,-"

@@ -27,6 +27,7 @@ from distant_galaxy.errors import (
     ScenarioErrors,
     ScenarioPluginError,
     SourceError,
+    SourcePos,
 )
 from distant_galaxy.loader import (
     MergedDocument,
@@ -85,7 +86,13 @@ def read_scenario(name: str | Path) -> tuple[Path, MergedDocument]:
     if is_campaign_file(path):
         raise ScenarioError(f"{name} is a campaign, not a scenario",
                             hint=f"start it with 'dg campaign new {name}' (docs/campaign.md)")
-    doc = resolve_extends(load_yaml_file(path), find_by_id)
+    read = load_yaml_file(path)
+    if read.data is None:  # (the schema's own words, "expected a mapping", told a newcomer little)
+        raise ScenarioError("the file is empty (or holds only comments)",
+                            SourcePos(str(path), 1, 1, ""),
+                            hint="a scenario starts with format: 1, id: ..., title: ... (or "
+                            "extends: ... for a mod): docs/authoring.md shows a first one")
+    doc = resolve_extends(read, find_by_id)
     if _READ_ONCE is not None:
         _READ_ONCE[path] = doc
     return path, doc

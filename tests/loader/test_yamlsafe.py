@@ -213,3 +213,19 @@ def test_empty_value_points_after_its_key():
     assert d.data == {"title": None, "seats": None}
     assert (d.pos(("title",)).line, d.pos(("title",)).col) == (1, 7)
     assert (d.pos(("seats",)).line, d.pos(("seats",)).col) == (2, 7)
+
+
+@pytest.mark.parametrize(("text", "hint"), [
+    ("format: 1\nid: x\nmap: {width: 3, height: 3\ntitle: T\n",
+     "inside the { at line 3, column 6: a ',' is missing between two values, or the } that "
+     "closes it"),
+    ("format: 1\nseats: [{id: a}, {id: b}\ntitle: T\n",
+     "inside the [ at line 2, column 8: a ',' is missing between two values, or the ] that "
+     "closes it"),
+    ('{"format": 1, "id":\n', "the file ends inside a { } or [ ] that is not closed"),
+])
+def test_an_unclosed_bracket_is_named_where_it_opens(text, hint):
+    """A new author's trial: PyYAML's "while parsing a flow node" was the whole hint."""
+    with pytest.raises(ScenarioError) as info:
+        load_yaml(text, "t.yaml")
+    assert info.value.hint == hint

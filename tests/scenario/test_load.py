@@ -164,3 +164,15 @@ def test_reading_once_reads_each_file_once_inside_the_block_only(tmp_path: Path)
         assert read_scenario(path)[1] is inside
     after = read_scenario(path)[1]
     assert after is not inside and after.data["title"] == "changed"
+
+
+@pytest.mark.parametrize("text", ["", "# only a comment\n"])
+def test_an_empty_file_says_so_and_what_a_scenario_starts_with(tmp_path, text):
+    """A new author's trial: an empty file got the schema's own description as its hint."""
+    path = tmp_path / "empty.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path)
+    assert info.value.format().splitlines()[0] == f"{path}:1:1: the file is empty (or holds " \
+        "only comments)"
+    assert "a scenario starts with format: 1, id: ..., title: ..." in str(info.value.hint)
