@@ -88,3 +88,20 @@ def test_an_episode_alias_runs_lists_and_tests_its_scenario(capsys, tmp_path):
         "scenario"] == "fleet-battle"
     assert result["tier"] in ("crushing defeat", "brilliant victory", "minor success", "draw")
     assert main(["test", "episode-6"]) == 0
+
+
+def test_list_of_a_mods_file_shows_what_it_plays_with(capsys, tmp_path):
+    """A new author's trial: ``dg list FILE`` was refused, so a mod's variants, options and
+    seats (those of the scenario it extends) could be seen nowhere."""
+    mod = tmp_path / "four.yaml"
+    mod.write_text("format: 1\nid: four\ntitle: Four\nextends: tic-tac-toe\n", encoding="utf-8")
+    assert main(["list", str(mod), "tic-tac-toe"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].split() == ["four", "Four"]
+    assert "(package none: a file of its own)" in out
+    assert out.count("seats: x (Crosses), o (Noughts)") == 2
+    assert out.count("options: wide (Wide board), four (Four in a row)") == 2
+    assert "campaigns" not in out
+    assert main(["list", "--json", str(mod)]) == 0
+    entry, = json.loads(capsys.readouterr().out)["scenarios"]
+    assert entry["id"] == "four" and entry["variants"] == ["big"]

@@ -15,6 +15,9 @@ JSON_HELP = "print one JSON object instead of text"
 
 
 def list_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("scenarios", nargs="*", metavar="SCENARIO",
+                        help="only these: ids or files (a mod's file: its variants, options and "
+                        "seats with those of the scenario it extends)")
     parser.add_argument("--json", action="store_true", help=JSON_HELP)
 
 

@@ -13,17 +13,40 @@ from typing import Any
 
 from distant_galaxy.build import json_header
 from distant_galaxy.campaign.catalog import campaign_catalog
-from distant_galaxy.scenario.catalog import catalog
+from distant_galaxy.scenario.catalog import catalog, named_entries
 from distant_galaxy.scenario.find import scenario_problems
 
 
 def list_scenarios(args: argparse.Namespace) -> int:
+    named = getattr(args, "scenarios", None)
+    if named:  # only these (a mod's file too)
+        entries = named_entries(named)
+        if getattr(args, "json", False):
+            print(json.dumps({**json_header(), "scenarios": entries}, indent=1))
+        else:
+            print_entries(entries)
+        return 0
     if getattr(args, "json", False):
         campaigns = [{**c, "path": str(c["path"])} for c in campaign_catalog()]
         print(json.dumps({**json_header(), "scenarios": catalog(), "campaigns": campaigns,
                           "warnings": scenario_problems()}, indent=1))
         return 0
-    for entry in sorted(catalog(), key=lambda e: (str(e["id"]), e["path"])):  # by id
+    print_entries(sorted(catalog(), key=lambda e: (str(e["id"]), e["path"])))  # by id
+    campaigns = campaign_catalog()
+    if campaigns:
+        print("\ncampaigns (dg campaign new ID):")
+    for entry in campaigns:
+        print(f"{entry['id']:<22} {entry['title']}")
+        print(f"{'':<22} file: {entry['path']} (package {entry['provider']})")
+        print(f"{'':<22} stages: {entry['stages']}")
+    for problem in scenario_problems():
+        print(f"dg: warning: {problem}", file=sys.stderr)
+    return 0
+
+
+def print_entries(entries: list[dict[str, Any]]) -> None:
+    """The text of ``dg list``'s scenarios, each as four or so lines."""
+    for entry in entries:
         variants = ", ".join(entry["variants"]) or "-"
         plugins = ", ".join(entry["plugins"]) or "none"
         print(f"{entry['id']:<22} {entry['title']}")
@@ -35,16 +58,6 @@ def list_scenarios(args: argparse.Namespace) -> int:
             print(f"{'':<22} seats: {describe_seats(entry['seats'])}")
         if entry.get("options"):
             print(f"{'':<22} options: {describe_options(entry['options'])}")
-    campaigns = campaign_catalog()
-    if campaigns:
-        print("\ncampaigns (dg campaign new ID):")
-    for entry in campaigns:
-        print(f"{entry['id']:<22} {entry['title']}")
-        print(f"{'':<22} file: {entry['path']} (package {entry['provider']})")
-        print(f"{'':<22} stages: {entry['stages']}")
-    for problem in scenario_problems():
-        print(f"dg: warning: {problem}", file=sys.stderr)
-    return 0
 
 
 def describe_seats(seats: list[dict[str, Any]]) -> str:
