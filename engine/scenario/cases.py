@@ -10,8 +10,10 @@ from typing import Any
 
 from distant_galaxy.errors import SourceError
 from distant_galaxy.rules.hints import suggest
+from distant_galaxy.scenario.event_fields import event_fields
 from distant_galaxy.scenario.events import scenario_events
 from distant_galaxy.scenario.model import Scenario
+from distant_galaxy.text import close_matches
 
 
 def case_errors(scenario: Scenario, case: dict[str, Any], index: int,
@@ -101,6 +103,29 @@ def event_errors(scenario: Scenario, case: dict[str, Any], index: int,
                 "tests", index, "expect", "events", j, "type",
                 hint="the engine's events are listed in docs/log-format.md; a plugin's in its "
                      "section schema"))
+        elif isinstance(kind, str):
+            errors += _field_errors(scenario, event, kind, (index, j))
+    return errors
+
+
+def _field_errors(scenario: Scenario, event: dict[str, Any], kind: str,
+                  where: tuple[int, int]) -> list[SourceError]:
+    """The fields of an expected event that look like a misspelt field of its type (``{type:
+    place, too: [0, 0]}``: never found, so the test failed with no word of why — a new author's
+    trial). Only a near miss of a listed field: the catalogue's lists are not every field a
+    plugin may add (the fleet battle's ``game_over`` has a ``tier``)."""
+    fields = event_fields(scenario_events(scenario).get(kind, ""))
+    if fields is None:
+        return []
+    known = sorted(fields)
+    errors: list[SourceError] = []
+    for key in event:
+        near = close_matches(str(key), known, cutoff=0.75) if key not in fields else []
+        if near:
+            errors.append(scenario.key_error(
+                f"unknown field '{key}' of a '{kind}' event; did you mean '{near[0]}'?",
+                "tests", where[0], "expect", "events", where[1], key,
+                hint=f"a '{kind}' event's fields: {', '.join(known)}"))
     return errors
 
 

@@ -44,3 +44,14 @@ def test_an_unknown_verb_of_a_cases_actions_and_a_misspelt_token_counter_are_err
                          "attrs": {"sedes": 1, "seeds": 2, "note": "free"}}]}
     assert [e.message for e in setup_errors(kalah, setup, 0)] == [
         "unknown unit counter 'sedes'; did you mean 'seeds'?"]
+
+
+def test_a_misspelt_field_of_an_expected_event_is_an_error():
+    """A new author's trial: ``{type: place, too: [0, 0]}`` was never found, and the test
+    failed with no word of why; a field the catalogue does not list but no listed one is near
+    (a plugin's own, as the fleet battle's ``tier`` of ``game_over``) is left to the test."""
+    scenario = load_scenario("tic-tac-toe")
+    case = {"expect": {"events": [{"type": "place", "too": [0, 0], "tier": 1}]}}
+    errors = event_errors(scenario, case, 0)
+    assert [e.message for e in errors] == ["unknown field 'too' of a 'place' event; did you "
+                                           "mean 'to'?"]
