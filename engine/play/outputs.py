@@ -127,6 +127,12 @@ def _is_log(text: str) -> bool:
     return isinstance(first, dict) and first.get("kind") == "header"
 
 
+def _is_schema(text: str) -> bool:
+    """Whether ``text`` is a JSON Schema (an object with ``$schema``)."""
+    data = _json_or_none(text)
+    return isinstance(data, dict) and "$schema" in data
+
+
 def _json_or_none(text: str) -> Any:
     try:
         return json.loads(text)
@@ -148,8 +154,7 @@ def check_written(path: str | Path, flag: str, kind: str,
     if text is None:
         return
     starts, name = WRITTEN_KINDS[kind]
-    head = text.lstrip().lower()
-    if head.startswith(starts) and (kind != "schema" or '"$schema"' in text[:4096]):
+    if text.lstrip().lower().startswith(starts) and (kind != "schema" or _is_schema(text)):
         return
     raise EngineError(f"{flag} {path}: the file there is not {name} and would be lost; "
                       f"{ELSEWHERE}")

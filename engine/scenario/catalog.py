@@ -208,6 +208,8 @@ REMOVED_ITEM = {"type": "object", "required": ["id", "remove"], "additionalPrope
                 "properties": {"id": {"type": "string"}, "remove": {"const": True}},
                 "description": "{id: X, remove: true}: the mod removes item X of the scenario "
                                "it extends (loader/merge.py)"}
+#: The names of the two in the schema's ``$defs``.
+REMOVED_ITEM_DEF, REMOVED_KEY_DEF = MOD_DEFS + "removed-item", MOD_DEFS + "removed-key"
 #: A key set to null in a mod deletes that key of the scenario it extends.
 REMOVED_KEY = {"type": "null", "description": "null: the mod removes this key of the scenario "
                                               "it extends"}
@@ -229,7 +231,8 @@ def with_mods(schema: dict[str, Any]) -> dict[str, Any]:
     mod = _relaxed(schema)
     mod["required"] = whole_required
     all_defs = {**defs, "scenario": schema, "mod": mod,
-                **{MOD_DEFS + name: _relaxed(d) for name, d in defs.items()}}
+                **{MOD_DEFS + name: _relaxed(d) for name, d in defs.items()},
+                REMOVED_KEY_DEF: REMOVED_KEY, REMOVED_ITEM_DEF: REMOVED_ITEM}
     return {**head, "$defs": all_defs, "type": "object",
             "if": {"required": ["extends"]},
             "then": {"$ref": "#/$defs/mod"}, "else": {"$ref": "#/$defs/scenario"}}
@@ -248,20 +251,22 @@ def _relaxed(node: Any) -> Any:
         if key == "$ref" and isinstance(value, str) and value.startswith("#/$defs/"):
             out[key] = "#/$defs/" + MOD_DEFS + value[len("#/$defs/"):]
         elif key == "properties" and isinstance(value, dict):
-            out[key] = {name: _or(_relaxed(v), REMOVED_KEY) for name, v in value.items()}
+            out[key] = {name: _or(_relaxed(v), REMOVED_KEY_DEF) for name, v in value.items()}
         elif key == "additionalProperties" and isinstance(value, dict):
-            out[key] = _or(_relaxed(value), REMOVED_KEY)
+            out[key] = _or(_relaxed(value), REMOVED_KEY_DEF)
         elif key == "items" and isinstance(value, dict):
-            out[key] = _or(_relaxed(value), REMOVED_ITEM)
+            out[key] = _or(_relaxed(value), REMOVED_ITEM_DEF)
         else:
             out[key] = _relaxed(value)
     return out
 
 
-def _or(schema: Any, alternative: dict[str, Any]) -> Any:
-    """``schema`` or ``alternative``, the title and description kept on top (an editor's hover
-    and completion read them there)."""
+def _or(schema: Any, alternative: str) -> Any:
+    """``schema`` or the ``$defs`` entry ``alternative``, the title and description kept on
+    top (an editor's hover and completion read them there)."""
     if not isinstance(schema, dict):
         return schema
-    shown = {k: schema[k] for k in ("title", "description", "markdownDescription") if k in schema}
-    return {**shown, "anyOf": [schema, alternative]}
+    words = ("title", "description", "markdownDescription")
+    shown = {k: schema[k] for k in words if k in schema}
+    inner = {k: v for k, v in schema.items() if k not in words}
+    return {**shown, "anyOf": [inner, {"$ref": f"#/$defs/{alternative}"}]}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -118,3 +119,9 @@ def dg_log(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert main(["run", "tic-tac-toe", "--seed", "3", "--quiet", "--log", "g.jsonl"]) == 0
     return tmp_path / "g.jsonl"
+
+
+def test_the_shipped_schema_may_be_written_again():
+    """Its $defs come first (sorted keys): the $schema key is far into the file."""
+    shipped = Path(__file__).resolve().parents[2] / "schemas" / "scenario.full.schema.json"
+    check_written(shipped, "--output", "schema")
