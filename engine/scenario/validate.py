@@ -84,27 +84,44 @@ def _mod_warnings(doc: MergedDocument) -> list[SourceError]:
     return list(new_key_warnings(doc.documents[0], parent.data))
 
 
+def _doc_warnings(doc: MergedDocument) -> list[Problem]:
+    """The warnings the file's text alone gives: a mod's keys that look misspelt."""
+    try:
+        return ([Problem.warning(w) for w in _mod_warnings(doc)]
+                + [Problem.warning(w) for w in overlay_warnings(doc, doc.data)])
+    except EngineError:  # (its base does not load: the errors say so)
+        return []
+
+
 def problems_of(name: str) -> list[Problem]:
     """Problems of one scenario (its base form, every variant, every option alone, all its
     compatible options together, and each set of options a rule test names); the file is read
     once for all of them."""
     try:
         path, doc = read_scenario(name)
-        scenario = scenario_from_document(doc, path)
     except ScenarioErrors as exc:
         return [Problem.of_source(e) for e in exc.errors]
     except SourceError as exc:
         return [Problem.of_source(exc)]
     except EngineError as exc:
         return [Problem.of_engine(name, exc)]
+    try:
+        scenario = scenario_from_document(doc, path)
+    except (ScenarioErrors, SourceError, EngineError) as exc:
+        # with the errors, the file's misspelling warnings: one may be their cause (a mod's
+        # new key beside the base's, params: {sise: 5})
+        errors = (exc.errors if isinstance(exc, ScenarioErrors) else [exc]
+                  if isinstance(exc, SourceError) else None)
+        found = ([Problem.of_source(e) for e in errors] if errors is not None
+                 else [Problem.of_engine(name, exc)])
+        return found + _doc_warnings(doc)
     forms: list[tuple[str, str | None, tuple[str, ...]]] = [
         (f"variant {v}", v, ()) for v in scenario.variants]
     for variant, options in option_sets(scenario.data):
         label = "+".join(options) if variant is None else f"{variant}+{'+'.join(options)}"
         forms.append((f"options {label}", variant, options))
     problems: list[Problem] = [Problem.warning(w) for w in scenario.rules.warnings]
-    problems += [Problem.warning(w) for w in _mod_warnings(doc)]
-    problems += [Problem.warning(w) for w in overlay_warnings(doc, doc.data)]
+    problems += _doc_warnings(doc)
     built: dict[tuple[str | None, tuple[str, ...]], Scenario] = {(None, ()): scenario}
     for where, variant, options in forms:
         try:

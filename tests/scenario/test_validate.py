@@ -70,3 +70,17 @@ def test_validate_never_rewrites_the_file(tmp_path):
     copy.write_bytes(src)
     validate_one(str(copy))
     assert copy.read_bytes() == src
+
+
+def test_a_mods_misspelling_warning_is_shown_beside_its_errors(tmp_path: Path) -> None:
+    """A new author's trial: warnings (params: {sise: 5}, a new key beside the base's size)
+    were not shown while any error stood — when one may be the error's cause."""
+    from distant_galaxy.scenario.validate import problems_of
+
+    mod = tmp_path / "sise.yaml"
+    mod.write_text('format: 1\nid: sise\ntitle: S\nextends: tic-tac-toe\nparams: {sise: 5}\n'
+                   'victory:\n  - {id: v, if: "bogus(1)", reason: r}\n', encoding="utf-8")
+    found = problems_of(str(mod))
+    assert [p.severity for p in found] == ["error", "warning"], found
+    assert "unknown function 'bogus'" in found[0].message
+    assert "a new key beside the base's 'size'" in found[1].message
