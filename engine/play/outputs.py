@@ -52,10 +52,23 @@ def check_outputs(save: str | Path | None, log: str | Path | None,
     if log and resumed and _same(log, resumed):
         raise EngineError(f"--log {log} is the save being resumed: the log would be written "
                           "over it; give the log another name")
+    for flag, path in (("--save", save), ("--log", log)):
+        if path:
+            _check_place(Path(path), flag)
     if save and not (resumed and _same(save, resumed)):
         _check_save_target(Path(save))
     if log:
         _check_log_target(Path(log))
+
+
+def _check_place(path: Path, flag: str) -> None:
+    """A file can be written at ``path``: it is no folder, and its folder exists (a save is
+    written when the game stops: a missing folder found then lost the whole game)."""
+    if path.is_dir():
+        raise EngineError(f"{flag} {path}: a folder, not a file; give a file's name")
+    folder = path.parent
+    if str(folder) and not folder.is_dir():
+        raise EngineError(f"{flag} {path}: no folder {folder} (make it first)")
 
 
 def _same(a: str | Path, b: str | Path) -> bool:

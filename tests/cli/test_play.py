@@ -317,3 +317,13 @@ def test_small_things_a_new_author_met(dg, tmp_path):
     assert "nothing.yaml: no tests (a scenario's tests: list" in out.stdout, out.stdout
     out = dg("run", "tic-tac-toe", "--seed", "1", "--seat", "x=human", stdin="help foo\nquit\n")
     assert "no action 'foo' in this game (its actions: place)" in out.stdout, out.stdout
+
+
+def test_a_game_quit_with_a_log_and_no_save_says_the_log_is_no_save(dg):
+    """A player's trial: 'nothing was kept' was said of a game whose log had been written."""
+    out = dg("run", "tic-tac-toe", "--seed", "1", "--seat", "x=human", "--log", "only.jsonl",
+             stdin="quit\n")
+    assert out.returncode == 0
+    assert out.stdout.rstrip().endswith("game stopped; its log only.jsonl holds it so far, but "
+                                        "a log cannot be resumed (use --save FILE to keep a "
+                                        "game)")

@@ -153,8 +153,16 @@ def test_a_save_path_that_is_a_folder_names_that_path(dg, tmp_path):
     (tmp_path / "saves").mkdir()
     out = dg("run", "tic-tac-toe", "--seed", "1", "--save", "saves", "--quiet")
     assert out.returncode == 2
-    assert "dg run: saves: is a folder, not a file" in out.stderr
+    assert "dg run: --save saves: a folder, not a file" in out.stderr  # before the game
     assert ".tmp" not in out.stderr and list((tmp_path / "saves").iterdir()) == []
+
+
+def test_a_save_into_a_missing_folder_is_refused_before_the_game(dg, tmp_path):
+    """A player's trial: the save's missing folder was found when the game stopped, and the
+    whole game was lost."""
+    out = dg("run", "tic-tac-toe", "--seed", "1", "--save", "nodir/t.json", "--quiet")
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr == "dg run: --save nodir/t.json: no folder nodir (make it first)\n"
 
 
 def test_saves_get_the_mode_of_logs(dg, tmp_path):

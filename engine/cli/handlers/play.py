@@ -170,7 +170,7 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
             return code
         print(("interrupted: " if session.interrupted else "") + "game stopped"
               + (f"; saved to {save_to} ({resume_hint(session, save_to)})" if save_to
-                 else "; nothing was kept (use --save FILE to keep a game)"))
+                 else _unsaved(session)))
         return code
     if args.json:
         print(json.dumps(result_json(game), sort_keys=True))
@@ -179,6 +179,15 @@ def _drive(session: Session, args: argparse.Namespace, save_to: str | None) -> i
             watch.board(game)
         print(f"{render_result(game, paint)} — seed {game.state.seed}")
     return 0
+
+
+def _unsaved(session: Session) -> str:
+    """What a stopped game without ``--save`` kept: nothing, or its log, which is no save."""
+    log = session.log.path
+    if log is None:
+        return "; nothing was kept (use --save FILE to keep a game)"
+    return (f"; its log {log} holds it so far, but a log cannot be resumed (use --save FILE to "
+            "keep a game)")
 
 
 def _kept_after_fault(session: Session, save_to: str | None) -> str:
