@@ -10,6 +10,7 @@ process.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,6 +28,7 @@ from distant_galaxy.campaign.find import resolve_campaign_path
 from distant_galaxy.campaign.grants import SavedGrants, grants_refused
 from distant_galaxy.campaign.load import load_campaign
 from distant_galaxy.campaign.model import Campaign, Stage
+from distant_galaxy.campaign.save import MAGIC as SAVE_MAGIC
 from distant_galaxy.campaign.save import SUFFIX, file_sha256, new_save, read_save, write_save
 from distant_galaxy.core.game import Game
 from distant_galaxy.core.hidden import fresh_secret, saved_secret
@@ -129,8 +131,7 @@ def new_campaign(name: str, seed: int, controllers: dict[str, str],
     _check_controllers(campaign, controllers)
     path = Path(save_path) if save_path else default_save_path(campaign)
     if path.exists():
-        raise SaveError(f"{path}: a campaign save is already there: continue it with 'dg "
-                        "campaign play', or start another with --save PATH")
+        raise SaveError(_taken(path))
     run = CampaignRun(campaign, path, new_save(campaign.id, _source(campaign, path),
                                                campaign.digest, seed, controllers))
     run.save()
@@ -322,6 +323,22 @@ def start_stage(run: CampaignRun, override: dict[str, str] | None = None,
                            "game": save_payload(session.game, session.header)}
     run.save()
     return stage, session
+
+
+def _taken(path: Path) -> str:
+    """Why a new campaign's save may not go to ``path``, where a file is: a campaign save (go
+    on with it), or another file (it would be lost)."""
+    if path.is_dir():
+        return f"{path}: a folder, not a file; give a file's name"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8", errors="replace"))
+    except (OSError, ValueError, RecursionError):
+        data = None
+    if (isinstance(data, dict) and data.get("magic") == SAVE_MAGIC) or path.name.endswith(SUFFIX):
+        return (f"{path}: a campaign save is already there: continue it with 'dg campaign play "
+                f"--save {path}', or start another with --save PATH")
+    return (f"{path}: a file is already there, and not a campaign save (it would be lost); "
+            "give the campaign's save another name, e.g. --save my.campaign.json")
 
 
 def _refuse_a_kept_file(run: CampaignRun, log: Path, stage: Stage) -> None:

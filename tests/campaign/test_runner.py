@@ -331,3 +331,27 @@ def test_status_shows_the_standing_while_a_stage_log_is_missing_and_says_what_to
     assert play.returncode == 2 and "put the log back as it was (from a copy)" in play.stderr
     log.write_bytes(kept)
     assert _dg("campaign", "play", "--quiet", cwd=tmp_path).returncode == 0
+
+
+def test_a_new_campaigns_save_over_another_file_says_what_is_there(tmp_path):
+    """A player's trial: --save notes.txt was refused as 'a campaign save is already there'."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    with pytest.raises(SaveError, match=r"notes\.txt: a file is already there, and not a "
+                                        r"campaign save \(it would be lost\)"):
+        new_campaign(str(DUO), 3, {}, notes)
+    run = new_campaign(str(DUO), 3, {}, tmp_path / "duo.campaign.json")
+    with pytest.raises(SaveError, match=r"a campaign save is already there: continue it with "
+                                        r"'dg campaign play --save .*duo\.campaign\.json'"):
+        new_campaign(str(DUO), 3, {}, run.path)
+    assert notes.read_text() == "my notes\n"
+
+
+def test_play_of_a_stage_under_way_says_its_log_option_is_not_used(tmp_path):
+    """A player's trial: dg campaign play --log X on a stage under way dropped X silently."""
+    assert _dg("campaign", "new", str(DUO), "--seed", "3", "--seat", "league=human",
+               cwd=tmp_path).returncode == 0
+    assert _dg("campaign", "play", cwd=tmp_path, input="quit\n").returncode == 0
+    out = _dg("campaign", "play", "--log", "mine.jsonl", cwd=tmp_path, input="quit\n")
+    assert "(--log mine.jsonl is not used: the stage goes on with its log " in out.stdout
+    assert not (tmp_path / "mine.jsonl").exists()

@@ -95,8 +95,11 @@ def _status(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     run = _open(args)
     if run.data.get("current"):
-        print(f"stage {run.campaign.stage(run.data['current']['id']).title} is under way: "
-              "going on with it", file=sys.stderr if args.json else sys.stdout)
+        cur = run.data["current"]
+        kept = (f" (--log {args.log} is not used: the stage goes on with its log {cur['log']})"
+                if args.log else "")
+        print(f"stage {run.campaign.stage(cur['id']).title} is under way: going on with it"
+              f"{kept}", file=sys.stderr if args.json else sys.stdout)
         return _go_on(run, args)
     if run.over:
         print(render_status(run))
