@@ -27,6 +27,7 @@ from typing import Any
 
 from distant_galaxy.errors import EngineError
 from distant_galaxy.play.saves import MAGIC as SAVE_MAGIC
+from distant_galaxy.text import count_of
 
 #: what is read of an existing file to tell what it is (a save of ours is far smaller)
 MAX_READ = 64 * 1024 * 1024
@@ -58,7 +59,7 @@ def check_outputs(save: str | Path | None, log: str | Path | None,
     if save and not (resumed and _same(save, resumed)):
         _check_save_target(Path(save))
     if log:
-        _check_log_target(Path(log))
+        _check_log_target(Path(log), Path(resumed) if resumed else None)
 
 
 def _check_place(path: Path, flag: str) -> None:
@@ -117,21 +118,41 @@ def _described(save: dict[str, Any]) -> str:
     header = save.get("header")
     header = header if isinstance(header, dict) else {}
     actions = save.get("actions")
-    count = len(actions) if isinstance(actions, list) else 0
-    return (f"{header.get('scenario', 'a scenario')}, seed {header.get('seed', '?')}, "
-            f"{count} action{'' if count == 1 else 's'}")
+    game = f"{header.get('scenario', 'a scenario')}, seed {header.get('seed', '?')}"
+    if not isinstance(actions, list):
+        return game
+    return f"{game}, {count_of(len(actions), 'action')}"
 
 
-def _check_log_target(path: Path) -> None:
+def _check_log_target(path: Path, resumed: Path | None) -> None:
     text = _existing_text(path)
     if text is None:
         return
-    if _is_log(text):
-        return  # a log of ours: written over, as a re-run expects
+    if _is_log(text):  # a finished game's log, or the resumed game's own: written over
+        last = _json_or_none(text.rstrip().rsplit("\n", 1)[-1])
+        header = _json_or_none(text.split("\n", 1)[0])
+        if (isinstance(last, dict) and last.get("kind") == "result") \
+                or (resumed is not None and _same_game(header, resumed)):
+            return
+        raise EngineError(f"--log {path}: the log of an unfinished game is there "
+                          f"({_described({'header': header, 'actions': None})}), which its "
+                          f"save resumes with 'dg resume SAVE --log {path}'; to log another "
+                          f"game, {ELSEWHERE}")
     data = _json_or_none(text)
     saved = isinstance(data, dict) and data.get("magic") in (SAVE_MAGIC, CAMPAIGN_MAGIC)
     what = "a save, not a log," if saved else "not a log of dg's"
     raise EngineError(f"--log {path}: the file there is {what} and would be lost; {ELSEWHERE}")
+
+
+def _same_game(header: Any, save: Path) -> bool:
+    """Whether the log ``header`` is of the game saved in ``save`` (its scenario, variant,
+    options, seats and seed)."""
+    saved = _json_or_none(_existing_text(save) or "")
+    saved_header = saved.get("header") if isinstance(saved, dict) else None
+    if not (isinstance(header, dict) and isinstance(saved_header, dict)):
+        return False
+    keys = ("scenario", "variant", "options", "seats", "seed")
+    return all(header.get(k) == saved_header.get(k) for k in keys)
 
 
 def _is_log(text: str) -> bool:

@@ -28,8 +28,28 @@ def test_nothing_there_an_empty_file_and_a_device_may_be_written(tmp_path):
 
 def test_a_finished_games_save_and_a_log_of_ours_are_replaced(tmp_path):
     log = tmp_path / "g.jsonl"
-    log.write_text('{"kind":"header","scenario":"race"}\n{"kind":"game_over"}\n')
+    log.write_text('{"kind":"header","scenario":"race"}\n{"kind":"result","winner":"x"}\n')
     check_outputs(saved(tmp_path, {"winner": "x"}), log)
+
+
+def test_an_unfinished_games_log_is_kept_but_for_its_own_resumed_game(tmp_path):
+    """A player's trial: --log g.jsonl of another game replaced the log of a game still to be
+    resumed (dg resume g.json --log g.jsonl, its own hint)."""
+    log = tmp_path / "g.jsonl"
+    log.write_text('{"kind":"header","scenario":"race","seed":4,"seats":["x","o"],'
+                   '"variant":null,"options":[]}\n{"kind":"event","type":"setup"}\n')
+    with pytest.raises(EngineError, match=r"the log of an unfinished game is there \(race, "
+                       r"seed 4\), which its save resumes with 'dg resume SAVE --log "):
+        check_outputs(None, log)
+    own = saved(tmp_path, None)  # race, seed 4
+    data = json.loads(own.read_text())
+    data["header"].update({"seats": ["x", "o"], "variant": None, "options": []})
+    own.write_text(json.dumps(data))
+    check_outputs(None, log, resumed=own)
+    data["header"]["seed"] = 5
+    own.write_text(json.dumps(data))
+    with pytest.raises(EngineError, match="the log of an unfinished game is there"):
+        check_outputs(None, log, resumed=own)
 
 
 def test_an_unfinished_games_save_is_refused_and_resume_named(tmp_path):
