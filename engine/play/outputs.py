@@ -16,7 +16,8 @@ empty file. The check reads at most :data:`MAX_READ` bytes of a file: a bigger o
 :func:`check_written` does the same for the other files ``dg`` writes — a board picture
 (``--svg``), a replay page (``--html``), the scenario schema (``dg schema -o``): one made
 before is replaced, anything else is refused, the very file being read above all
-(``dg replay g.jsonl --html g.jsonl`` turned the log into the page).
+(``dg replay g.jsonl --html g.jsonl`` turned the log into the page), and a player's own
+picture or page (one dg wrote holds its mark: :data:`WRITTEN_KINDS`).
 """
 
 from __future__ import annotations
@@ -34,11 +35,12 @@ MAX_READ = 64 * 1024 * 1024
 #: the magic of a campaign's save (campaign/save.py; the play layer does not import it)
 CAMPAIGN_MAGIC = "distant-galaxy-campaign"
 ELSEWHERE = "remove it first if it may go, or give another name"
-#: what a file ``dg`` writes starts with, by kind (:func:`check_written`), and its name
-WRITTEN_KINDS: dict[str, tuple[tuple[str, ...], str]] = {
-    "svg": (("<svg", "<?xml"), "an SVG picture"),
-    "html": (("<!doctype html", "<html"), "an HTML page"),
-    "schema": (("{",), "a JSON Schema"),
+#: what a file ``dg`` writes starts with, by kind (:func:`check_written`), what it holds that
+#: another program's file of the kind does not, and its name
+WRITTEN_KINDS: dict[str, tuple[tuple[str, ...], str, str]] = {
+    "svg": (("<svg", "<?xml"), '<g id="board">', "a board picture of dg's"),
+    "html": (("<!doctype html", "<html"), 'id="replay-data"', "a replay page of dg's"),
+    "schema": (("{",), "urn:distant-galaxy-engine:schemas:", "a scenario schema of dg's"),
 }
 
 
@@ -187,8 +189,9 @@ def check_written(path: str | Path, flag: str, kind: str,
     text = _existing_text(Path(path))
     if text is None:
         return
-    starts, name = WRITTEN_KINDS[kind]
-    if text.lstrip().lower().startswith(starts) and (kind != "schema" or _is_schema(text)):
+    starts, mark, name = WRITTEN_KINDS[kind]
+    if text.lstrip().lower().startswith(starts) and mark in text \
+            and (kind != "schema" or _is_schema(text)):
         return
     raise EngineError(f"{flag} {path}: the file there is not {name} and would be lost; "
                       f"{ELSEWHERE}")

@@ -110,17 +110,22 @@ def test_a_picture_page_or_schema_replaces_its_kind_only(tmp_path):
     """dg render --svg, dg replay --html, dg schema -o: one written before is replaced; a
     save, a log or a document there is refused, as is the very file being read."""
     svg, page, schema = tmp_path / "b.svg", tmp_path / "r.html", tmp_path / "s.json"
-    svg.write_text('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"/>')
-    page.write_text("<!DOCTYPE html>\n<html></html>")
-    schema.write_text('{"$schema": "https://json-schema.org/draft/2020-12/schema"}')
+    svg.write_text('<svg xmlns="http://www.w3.org/2000/svg"><g id="board"></g></svg>')
+    page.write_text('<!DOCTYPE html>\n<html><script id="replay-data"></script></html>')
+    schema.write_text('{"$id": "urn:distant-galaxy-engine:schemas:x", "$schema": "s"}')
     check_written(svg, "--svg", "svg")
     check_written(page, "--html", "html")
     check_written(schema, "--output", "schema")
     check_written(tmp_path / "new.svg", "--svg", "svg")
-    with pytest.raises(EngineError, match=r"--html .*b\.svg: the file there is not an HTML "):
+    with pytest.raises(EngineError, match=r"--html .*b\.svg: the file there is not a replay "
+                       "page of dg's"):
         check_written(svg, "--html", "html")
-    with pytest.raises(EngineError, match="is not a JSON Schema"):
+    with pytest.raises(EngineError, match="is not a scenario schema of dg's"):
         check_written(saved(tmp_path, None), "--output", "schema")
+    mine = tmp_path / "logo.svg"  # a player's own picture (a player's trial: replaced)
+    mine.write_text('<svg xmlns="http://www.w3.org/2000/svg"><circle r="5"/></svg>')
+    with pytest.raises(EngineError, match="logo.svg: the file there is not a board picture"):
+        check_written(mine, "--svg", "svg")
     log = tmp_path / "g.jsonl"
     log.write_text('{"kind":"header"}\n')
     with pytest.raises(EngineError, match=r"--html .*g\.jsonl: that is the file being read"):
