@@ -296,10 +296,12 @@ def replay_log(path: str | Path, scenario: Scenario | None = None) -> ReplayRepo
     report = _compare(records, produced)
     last = records[-1][0]
     if records[-1][1].get("kind") != "result" and (report.ok or report.line == last + 1):
-        why = ("the game ended but" if game.over else "the game was not finished and")
+        why = ("the game ended but no result record follows (was the log cut short?)"
+               if game.over else "the game was not finished: a game quit or stopped, whose "
+               "save, resumed with --log, writes its log whole")
         return ReplayReport(False, len(records), last + 1, None, report.actual,
-                            f"incomplete log: it stops at line {last}; {why} no result record "
-                            "follows", complete=False)
+                            f"incomplete log: its {last} lines replay as the game went, but it "
+                            f"stops there; {why}", complete=False)
     return report
 
 

@@ -175,10 +175,12 @@ def test_a_log_cut_before_its_result_is_incomplete(belt, tmp_path):
     cut.write_text("\n".join(lines[:-1]) + "\n", encoding="utf-8")
     report = replay_log(cut)
     assert not report.ok and not report.complete
-    assert f"stops at line {len(lines) - 1}" in report.message
+    assert f"its {len(lines) - 1} lines replay as the game went, but it stops there; the " \
+        "game ended but no result record follows" in report.message
     cut.write_text("\n".join(lines[:len(lines) // 2]) + "\n", encoding="utf-8")
     report = replay_log(cut)
     assert not report.ok and "incomplete log" in report.message
+    assert "the game was not finished: a game quit or stopped" in report.message
 
 
 @pytest.mark.parametrize(("field", "value", "message"), [

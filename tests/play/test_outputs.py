@@ -124,7 +124,7 @@ def test_a_picture_page_or_schema_replaces_its_kind_only(tmp_path):
         check_written(saved(tmp_path, None), "--output", "schema")
     mine = tmp_path / "logo.svg"  # a player's own picture (a player's trial: replaced)
     mine.write_text('<svg xmlns="http://www.w3.org/2000/svg"><circle r="5"/></svg>')
-    with pytest.raises(EngineError, match="logo.svg: the file there is not a board picture"):
+    with pytest.raises(EngineError, match=r"logo\.svg: the file there is not a board picture"):
         check_written(mine, "--svg", "svg")
     log = tmp_path / "g.jsonl"
     log.write_text('{"kind":"header"}\n')

@@ -374,7 +374,8 @@ def replay(args: argparse.Namespace) -> int:
     if report.ok:
         print(f"{args.log}: replay matches ({report.records} records)")
         return 0
-    print(f"{args.log}:{report.line}: {report.message}", file=sys.stderr)
+    where = f"{args.log}:{report.line}" if report.complete else str(args.log)  # (no such line)
+    print(f"{where}: {report.message}", file=sys.stderr)
     logged, replayed = differing_fields(report.expected, report.actual)
     if logged is not None:
         print(f"  log:    {logged}", file=sys.stderr)
