@@ -87,6 +87,8 @@ def test_a_resumed_game_is_not_told_again_from_its_start(dg):
     assert res.returncode == 0, res.stderr
     assert "placed at" not in res.stdout and "turn (round 1)" not in res.stdout
     assert "x> " in res.stdout
+    assert res.stdout.startswith("== resumed t.save: Tic-tac-toe, round 2, 2 actions played; x "
+                                 "decides: play\n")  # where it stands
 
 
 def test_resume_with_a_log_writes_a_complete_replayable_log(dg, tmp_path):

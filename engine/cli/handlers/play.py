@@ -44,7 +44,7 @@ from distant_galaxy.play.runner import (
 from distant_galaxy.play.saves import load_game, read_save, save_game, write_atomic
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
-from distant_galaxy.text import quoted, shorten
+from distant_galaxy.text import count_of, quoted, shorten
 
 if TYPE_CHECKING:
     from distant_galaxy.core.view import GameLike
@@ -303,6 +303,11 @@ def resume(args: argparse.Namespace) -> int:
     if args.log:
         game = replayed_into_log({**payload, "header": header}, game, log)
     session = resumed_session(game, header, controllers, log)
+    if not args.json:  # where the game stands (the past is not told again)
+        st = game.state
+        print(f"== resumed {args.save}: {game.scenario.title}, round {st.round}, "
+              f"{count_of(len(game.history), 'action')} played"
+              + (f"; {st.pending.seat} decides: {st.pending.kind}" if st.pending else ""))
     return _drive(session, args, save_to=args.save_to or args.save)
 
 
