@@ -251,6 +251,9 @@ class HumanController(Controller):
         at_screen = _is_terminal(self.out) and _is_terminal(self.inp)
         if at_screen:  # the screen and the scrollback cleared, the cursor home
             self.out.write("\033[2J\033[3J\033[H")
+        if at_screen and self.screen is not None and self.screen.notes:
+            self.say("\n".join(self.screen.notes))  # (the clear took them off the screen)
+            self.screen.notes = []
         self.say(f"== pass the terminal to {self.seat}: what comes next is for {self.seat}'s "
                  "eyes only")
         if at_screen:
@@ -504,6 +507,9 @@ class SharedScreen:
         #: how many of the game's events this terminal has told (whoever read them)
         self.told = 0
         self._end_told = False
+        #: lines for everyone (a warning of ``dg run``), told again after the first hand-over
+        #: has cleared the screen that showed them
+        self.notes: list[str] = []
 
     def take(self, seat: str, game: GameLike) -> bool:
         """``seat``'s person takes the terminal; whether it is a hand-over: something of the

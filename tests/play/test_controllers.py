@@ -306,6 +306,24 @@ class _Screen(io.StringIO):
         return True
 
 
+def test_a_warning_before_the_first_hand_over_is_told_again_after_it_clears_the_screen():
+    """A player's trial: dg run's small-seed warning was cleared off the screen at once by the
+    hot seat's first hand-over (the screen and the scrollback)."""
+    from distant_galaxy.play.runner import new_session, play
+
+    scenario = load_scenario("fleet-battle", "hot-seat", ["secret-orders"])
+    screen = _Screen()
+    session = new_session(scenario, 12345, None, {"red": "human", "blue": "human"}, None,
+                          {"inp": _Screen("\nquit\n"), "out": screen})
+    shared = session.controllers["red"].screen
+    assert shared is not None and shared is session.controllers["blue"].screen
+    shared.notes.append("warning: a small seed")
+    assert not play(session)
+    after_clear = screen.getvalue().split("\033[2J\033[3J\033[H")[1]
+    assert after_clear.startswith("warning: a small seed\n== pass the terminal to ")
+    assert screen.getvalue().count("warning: a small seed") == 1 and shared.notes == []
+
+
 def test_a_hot_seat_with_hidden_values_hands_the_terminal_over_and_clears_it():
     """Two people at one terminal in the fleet battle with secret orders: each one's order stayed
     on the screen when the other's prompt came (a new player's trial, with the command of

@@ -16,6 +16,7 @@ from distant_galaxy.core.game import Game
 from distant_galaxy.core.hidden import fresh_secret, saved_secret
 from distant_galaxy.errors import EngineError, PluginError
 from distant_galaxy.harness.invariants import check_saved
+from distant_galaxy.play.controllers import HumanController
 from distant_galaxy.play.log import LogWriteError, LogWriter
 from distant_galaxy.play.narrate import narrate
 from distant_galaxy.play.outputs import check_outputs, check_written
@@ -97,6 +98,10 @@ def run(args: argparse.Namespace) -> int:
     warning = small_seed_warning(session.game, args.seed, secret)
     if warning:
         print(warning, file=sys.stderr)
+        screen = next((c.screen for c in session.controllers.values()
+                       if isinstance(c, HumanController) and c.screen is not None), None)
+        if screen is not None:  # a hot seat's first hand-over clears the screen: told again
+            screen.notes.append(warning)
     if scenario.rules.endless and "human" not in kinds.values():
         print("warning: no game of this scenario can end (it has no victory condition and no "
               "round limit, as dg validate says): the bots play until the limit of "
