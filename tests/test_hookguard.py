@@ -181,7 +181,8 @@ def test_a_dg_run_with_a_failing_setup_is_a_clean_error(tmp_path: Path, hostile:
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")]))
     (site / "dg_hostile.py").write_text((site / "dg_hostile.py").read_text().replace(
         '"hook": None}', '"hook": "dg_setup"}', 1))
-    (tmp_path / "g.jsonl").write_text("an older log\n")
+    older = '{"kind":"header"}\n{"kind":"result"}\n'  # a finished game's log: may be replaced
+    (tmp_path / "g.jsonl").write_text(older)
     try:
         result = run_dg(tmp_path, "run", str(mod), "--seed", "1", "--seat", "x=random",
                         "--seat", "o=random", "--log", "g.jsonl", env=env)
@@ -192,7 +193,7 @@ def test_a_dg_run_with_a_failing_setup_is_a_clean_error(tmp_path: Path, hostile:
     assert "Traceback" not in result.stderr
     # the plugin developer trial: the log was opened first, and left empty
     assert result.stderr.rstrip().endswith("; the game could not be set up (g.jsonl as it was)")
-    assert (tmp_path / "g.jsonl").read_text() == "an older log\n"
+    assert (tmp_path / "g.jsonl").read_text() == older
 
 
 # -- a plugin that fails to import (issue 16 item 2) -----------------------------------------

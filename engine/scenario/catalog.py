@@ -72,25 +72,6 @@ def catalog() -> list[dict[str, Any]]:
     return out
 
 
-def named_entries(names: Iterable[str]) -> list[dict[str, Any]]:
-    """The catalogue's entries of the scenarios ``names`` (ids or files, a mod's own file
-    included, whether or not a registered folder holds it): each read whole, ``extends:``
-    resolved, so that a mod lists the variants, options and seats it plays with."""
-    from distant_galaxy.scenario.load import read_scenario  # (the loader: only when asked)
-
-    providers = {f.path.resolve(): f for f in found_scenarios()}
-    out = []
-    for name in names:
-        path, doc = read_scenario(name)
-        fields = entry_fields(doc.data)
-        found = providers.get(path.resolve())
-        out.append({"id": fields.pop("id"), "title": fields.pop("title"),
-                    "path": str(path.resolve()),
-                    "provider": found.provider if found else "none: a file of its own",
-                    **fields, "alias": episode_alias(found.episode) if found else None})
-    return out
-
-
 def read_data(path: Path) -> Any:
     """The data of a scenario file (the loader, and PyYAML, imported only when a file is read:
     a listing whose entries are all cached reads none)."""

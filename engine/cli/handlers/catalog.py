@@ -13,14 +13,18 @@ from typing import Any
 
 from distant_galaxy.build import json_header
 from distant_galaxy.campaign.catalog import campaign_catalog
-from distant_galaxy.scenario.catalog import catalog, named_entries
+from distant_galaxy.lazy import lazy_module
+from distant_galaxy.scenario.catalog import catalog
 from distant_galaxy.scenario.find import scenario_problems
+
+#: ``dg list SCENARIO…`` reads those scenarios whole (the loader): imported only then.
+_named = lazy_module("distant_galaxy.scenario.named")
 
 
 def list_scenarios(args: argparse.Namespace) -> int:
     named = getattr(args, "scenarios", None)
     if named:  # only these (a mod's file too)
-        entries = named_entries(named)
+        entries = _named.named_entries(named)
         if getattr(args, "json", False):
             print(json.dumps({**json_header(), "scenarios": entries}, indent=1))
         else:
