@@ -208,14 +208,19 @@ def render_players(game: GameLike, paint: Paint | None = None) -> str:
             f" — {name(st.pending.seat)} decides: {st.pending.kind}" if st.pending else "")
     out = [head]
     order = [k for k, spec in game.scenario.counters.items() if in_status(spec)]
+    bare: list[str] = []  # seats with a faction and nothing else to show: one line for all
     for seat in st.seats:
         p = st.players[seat]
         parts = [f"{k} {p.counters[k]}" for k in order if k in p.counters]
         parts += [f"{pool}: " + ", ".join(count_of(n, u) for u, n in sorted(units.items()))
                   for pool, units in p.pools.items() if units]
         faction = f" ({p.faction})" if p.faction and p.faction != seat else ""
-        if parts or faction:
-            out.append(f"  {name(seat)}{faction}" + (": " + "; ".join(parts) if parts else ""))
+        if parts:
+            out.append(f"  {name(seat)}{faction}: " + "; ".join(parts))
+        elif faction:
+            bare.append(f"{name(seat)}{faction}")
+    if bare:
+        out.insert(1, "  " + ", ".join(bare))
     return "\n".join(out)
 
 

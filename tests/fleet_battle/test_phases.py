@@ -64,6 +64,7 @@ def test_a_human_prompt_shows_orders_hull_and_the_running_tally():
     board = render_board(game)
     assert "the civilizations: order 1" in board and "victory points now" in board
     assert "  red: B1 hull 1, D1 hull 10, E1 hull 1" in board  # every model once (engine)
+    assert "\n  red (federation), blue (republic)\n" in board  # the seats' factions: one line
     assert "hull 10/10" not in board and "hit, taken or lost" not in board
     game.change_token_counter(game.state.tokens["D1"], "hull", -2, "a test's hit")
     board = render_board(game)
