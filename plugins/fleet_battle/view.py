@@ -75,9 +75,16 @@ def decision_reason(game: Game, seat: str) -> str:
             "crewed model may move once and fire or board once; end when done")
 
 
+#: The dice whose values the line of their event tells (``fire``, ``board``, ``initiative``):
+#: the prompt does not tell them one by one as well.
+TOLD_WITH_THEIR_LINE = ("fire ", "board ", "initiative of ")
+
+
 def describe_event(game: Game, ev: dict[str, Any]) -> str | None:
     """One line per event of the episode."""
     t = ev["type"]
+    if t == "dice" and str(ev.get("purpose", "")).startswith(TOLD_WITH_THEIR_LINE):
+        return ""  # told by the fire, boarding or initiative line after it (the log keeps it)
     if t == "fire":
         return (f"{ev['token']} fires at {ev['target']}: {ev['dice']} need {ev['need']}+, "
                 f"{count_of(ev['hits'], 'hit')}")

@@ -4,6 +4,7 @@ initiative (D6.3), in the main scenario and the hot-seat variant."""
 from __future__ import annotations
 
 from distant_galaxy import Game, load_scenario
+from distant_galaxy.play.narrate import narrate
 from distant_galaxy.play.render import render_board
 from distant_galaxy_episodes.fleet_battle.model import INITIATIVE
 from tests.fleet_battle.conftest import ABO, CIV, battle, of
@@ -71,3 +72,15 @@ def test_a_human_prompt_shows_orders_hull_and_the_running_tally():
     assert "D1 hull 8 (start 10)" in board
     assert "  hit, taken or lost: D1 dreadnought (hull 8/10)" in board
     assert "order 1" in game.loop.reason_now()
+
+
+def test_the_prompt_tells_a_volleys_dice_once_the_log_each_die():
+    """A player's trial: every die of a volley was told twice at the prompt — a line per die,
+    then the fire line with all of them. The fire, boarding and initiative lines tell them; the
+    log keeps each die with its purpose (D6.3, D6.4)."""
+    game = Game(load_scenario("fleet-battle"), seats=["red", "blue"], seed=4)
+    lines = narrate(game, game.events)
+    dice = [e for e in game.events if e["type"] == "dice"]
+    assert dice and all(e["purpose"].startswith("initiative of ") for e in dice)
+    assert not any(line.lstrip().startswith("die d6 for initiative") for line in lines)
+    assert any("have the initiative (" in line for line in lines)
