@@ -16,10 +16,10 @@ from typing import Any
 
 from distant_galaxy.errors import SaveError
 from distant_galaxy.play.records import schema_problem
-from distant_galaxy.play.saves import read_json_file, write_atomic
+from distant_galaxy.play.saves import CAMPAIGN_MAGIC, read_json_file, write_atomic
 from distant_galaxy.version import ENGINE_VERSION
 
-MAGIC = "distant-galaxy-campaign"
+MAGIC = CAMPAIGN_MAGIC
 FORMAT = 1
 KEYS = {"magic", "format", "engine", "campaign", "source", "campaign_sha256", "seed",
         "controllers", "stages", "current", "record_hash"}

@@ -27,13 +27,12 @@ from pathlib import Path
 from typing import Any
 
 from distant_galaxy.errors import EngineError
+from distant_galaxy.play.saves import CAMPAIGN_MAGIC
 from distant_galaxy.play.saves import MAGIC as SAVE_MAGIC
 from distant_galaxy.text import count_of
 
 #: what is read of an existing file to tell what it is (a save of ours is far smaller)
 MAX_READ = 64 * 1024 * 1024
-#: the magic of a campaign's save (campaign/save.py; the play layer does not import it)
-CAMPAIGN_MAGIC = "distant-galaxy-campaign"
 ELSEWHERE = "remove it first if it may go, or give another name"
 #: what a file ``dg`` writes starts with, by kind (:func:`check_written`), what it holds that
 #: another program's file of the kind does not, and its name

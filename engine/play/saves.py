@@ -41,6 +41,8 @@ if TYPE_CHECKING:
     from distant_galaxy.scenario.model import Scenario
 
 MAGIC = "distant-galaxy-save"
+#: The magic of a campaign's save (campaign/save.py), told apart from a game's here
+CAMPAIGN_MAGIC = "distant-galaxy-campaign"
 KEYS = {"magic", "format", "engine", "header", "actions", "state", "hash", "record_hash",
         "scenario_sha256"}
 
@@ -190,7 +192,7 @@ def check_payload(data: Any, path: str | Path) -> dict[str, Any]:
     """Check a save's JSON data (read from ``path``, or embedded in a campaign save) as
     :func:`read_save` does; returns the payload with ``state`` as a GameState."""
     if not isinstance(data, dict) or data.get("magic") != MAGIC:
-        if isinstance(data, dict) and data.get("magic") == "distant-galaxy-campaign":
+        if isinstance(data, dict) and data.get("magic") == CAMPAIGN_MAGIC:
             raise SaveError(f"{path}: a campaign save, not a game's: 'dg campaign resume "
                             f"--save {path}' goes on with it")
         raise SaveError(f"{path}: not a Distant Galaxy save file")

@@ -62,14 +62,18 @@ def catalog() -> list[dict[str, Any]]:
             fields = entry_fields(data)
             if key is not None:
                 cache.put(key, fields)
-        out.append({"id": fields.pop("id"), "title": fields.pop("title"), **where,
-                    **{k: fields[k] for k in ("variants", "options", "option_sets", "plugins",
-                                              "extends", "seats")},
-                    "alias": episode_alias(found.episode),
-                    "players": fields["players"], "variant_players": fields["variant_players"]})
+        out.append(catalog_entry(fields, found.path, found.provider,
+                                 episode_alias(found.episode)))
     cache.save()
     inherit_seats(out)
     return out
+
+
+def catalog_entry(fields: dict[str, Any], path: Path, provider: str, alias: str | None
+                  ) -> dict[str, Any]:
+    """A catalogue entry: the file's fields (:func:`entry_fields`), the file it loads
+    (absolute), the distribution that provides it, and its episode alias."""
+    return {**fields, "path": str(path), "provider": provider, "alias": alias}
 
 
 def read_data(path: Path) -> Any:

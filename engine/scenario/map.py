@@ -49,8 +49,8 @@ def build_map(scenario: Scenario) -> tuple[Grid, list[dict[str, Any]]]:
                                  *_size_place(m, side))
     # too large: where a parameter gives a side, at the parameter (a mod's params: {size: 400}
     # was reported at the map of the scenario it extends)
-    by_param = [side for side in ("width", "height") if _size_place(m, side)[0] == "params"]
-    _check_size(scenario, width, height, _size_place(m, by_param[0]) if by_param else ("map",))
+    places = [_size_place(m, side) for side in ("width", "height")]
+    _check_size(scenario, width, height, next((p for p in places if p[0] == "params"), ("map",)))
     fill = m.get("fill", "plain")
     if fill not in scenario.cell_types:
         raise scenario.error(f"unknown cell type '{fill}'{suggest(str(fill), scenario.cell_types)}",

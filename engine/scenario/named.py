@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from distant_galaxy.scenario.catalog import entry_fields
+from distant_galaxy.scenario.catalog import catalog_entry, entry_fields
 from distant_galaxy.scenario.find import episode_alias, found_scenarios
 from distant_galaxy.scenario.load import read_scenario
 
@@ -20,10 +20,8 @@ def named_entries(names: Iterable[str]) -> list[dict[str, Any]]:
     out = []
     for name in names:
         path, doc = read_scenario(name)
-        fields = entry_fields(doc.data)
         found = providers.get(path.resolve())
-        out.append({"id": fields.pop("id"), "title": fields.pop("title"),
-                    "path": str(path.resolve()),
-                    "provider": found.provider if found else "none: a file of its own",
-                    **fields, "alias": episode_alias(found.episode) if found else None})
+        out.append(catalog_entry(entry_fields(doc.data), path.resolve(),
+                                 found.provider if found else "none: a file of its own",
+                                 episode_alias(found.episode) if found else None))
     return out

@@ -170,6 +170,10 @@ class Trigger:
     effect: Effect
 
 
+#: The warning of a scenario no game of which can end (``dg validate``; ``dg run`` with bots).
+ENDLESS = "no game of this scenario can end: it has no victory condition and no round limit"
+
+
 class ScenarioRules:
     """Compiled rules of one scenario; all compile errors are collected and raised together."""
 
@@ -217,7 +221,7 @@ class ScenarioRules:
             return
         self.endless = True
         self.warnings.append(scenario.error(
-            "no game of this scenario can end: it has no victory condition and no round limit",
+            ENDLESS,
             hint="a victory: [{id: ..., if: ..., reason: ...}], or limits: {rounds: N} "
                  "(docs/authoring.md)"))
 

@@ -93,28 +93,27 @@ def _doc_warnings(doc: MergedDocument) -> list[Problem]:
         return []
 
 
+def _failed(name: str, exc: EngineError) -> list[Problem]:
+    """The problems of a scenario that does not load: its errors, each at its place."""
+    if isinstance(exc, ScenarioErrors):
+        return [Problem.of_source(e) for e in exc.errors]
+    if isinstance(exc, SourceError):
+        return [Problem.of_source(exc)]
+    return [Problem.of_engine(name, exc)]
+
+
 def problems_of(name: str) -> list[Problem]:
     """Problems of one scenario (its base form, every variant, every option alone, all its
     compatible options together, and each set of options a rule test names); the file is read
     once for all of them."""
     try:
         path, doc = read_scenario(name)
-    except ScenarioErrors as exc:
-        return [Problem.of_source(e) for e in exc.errors]
-    except SourceError as exc:
-        return [Problem.of_source(exc)]
     except EngineError as exc:
-        return [Problem.of_engine(name, exc)]
+        return _failed(name, exc)
     try:
         scenario = scenario_from_document(doc, path)
-    except (ScenarioErrors, SourceError, EngineError) as exc:
-        # with the errors, the file's misspelling warnings: one may be their cause (a mod's
-        # new key beside the base's, params: {sise: 5})
-        errors = (exc.errors if isinstance(exc, ScenarioErrors) else [exc]
-                  if isinstance(exc, SourceError) else None)
-        found = ([Problem.of_source(e) for e in errors] if errors is not None
-                 else [Problem.of_engine(name, exc)])
-        return found + _doc_warnings(doc)
+    except EngineError as exc:  # with the file's misspelling warnings: one may be the cause
+        return _failed(name, exc) + _doc_warnings(doc)
     forms: list[tuple[str, str | None, tuple[str, ...]]] = [
         (f"variant {v}", v, ()) for v in scenario.variants]
     for variant, options in option_sets(scenario.data):

@@ -45,6 +45,7 @@ from distant_galaxy.play.runner import (
 from distant_galaxy.play.saves import load_game, read_save, save_game, write_atomic
 from distant_galaxy.scenario.load import load_scenario
 from distant_galaxy.scenario.model import Scenario
+from distant_galaxy.scenario.rules import ENDLESS
 from distant_galaxy.text import count_of, quoted, shorten
 
 if TYPE_CHECKING:
@@ -103,8 +104,7 @@ def run(args: argparse.Namespace) -> int:
         if screen is not None:  # a hot seat's first hand-over clears the screen: told again
             screen.notes.append(warning)
     if scenario.rules.endless and "human" not in kinds.values():
-        print("warning: no game of this scenario can end (it has no victory condition and no "
-              "round limit, as dg validate says): the bots play until the limit of "
+        print(f"warning: {ENDLESS} (as dg validate says): the bots play until the limit of "
               "1,000,000 actions", file=sys.stderr)
     return _drive(session, args, save_to=args.save)
 
